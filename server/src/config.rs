@@ -1,0 +1,185 @@
+//! Layered configuration: built-in defaults, then `colloquy.toml`, then the
+//! `COLLOQUY_*` variables (and `DATABASE_URL`), then command-line flags.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use secrecy::SecretString;
+use serde::{Deserialize, Serialize};
+use url::Url;
+
+/// Everything the server and the CLI need to know about their surroundings.
+///
+/// Secrets are `SecretString`s, so printing a `Config` never shows them.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Config {
+    /// Address the HTTP server binds.
+    pub listen: SocketAddr,
+    /// Folder for the SQLite database, local files and the e-mail outbox.
+    pub data_dir: PathBuf,
+    /// `postgres://…` for PostgreSQL; unset means SQLite at `DATA/colloquy.db`.
+    pub database_url: Option<SecretString>,
+    /// `s3://bucket/prefix`; unset means files under `DATA/files`.
+    pub storage: Option<String>,
+    /// `smtp://user:pass@host:port` or `smtps://…`; unset means `DATA/outbox/`.
+    pub smtp_url: Option<SecretString>,
+    /// Origin used in links inside e-mails.
+    pub public_url: Url,
+    /// The built web app (`web/dist`), served for every non-API path.
+    pub web_dir: PathBuf,
+    /// Google (or any OpenID provider) sign-in; unset hides the button.
+    pub oidc_client_id: Option<String>,
+    pub oidc_client_secret: Option<SecretString>,
+    pub oidc_issuer: Url,
+}
+
+/// The defaults, as one serialisable layer under the file and the environment.
+#[derive(Serialize)]
+struct Defaults {
+    listen: SocketAddr,
+    data_dir: PathBuf,
+    public_url: Url,
+    web_dir: PathBuf,
+    oidc_issuer: Url,
+}
+
+impl Default for Defaults {
+    fn default() -> Self {
+        Self {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data_dir: PathBuf::from("data"),
+            public_url: Url::parse("http://127.0.0.1:8080").expect("valid default URL"),
+            web_dir: PathBuf::from("web/dist"),
+            oidc_issuer: Url::parse("https://accounts.google.com").expect("valid default URL"),
+        }
+    }
+}
+
+/// Values given on the command line; they win over every other layer.
+#[derive(Debug, Default, Serialize)]
+pub struct Overrides {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub listen: Option<SocketAddr>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data_dir: Option<PathBuf>,
+}
+
+impl Config {
+    /// Reads defaults < `colloquy.toml` (or the file named by
+    /// `COLLOQUY_CONFIG`) < `COLLOQUY_*` and `DATABASE_URL` < `overrides`.
+    pub fn load(overrides: Overrides) -> Result<Self, Box<figment::Error>> {
+        let file = std::env::var_os("COLLOQUY_CONFIG")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("colloquy.toml"));
+        Figment::from(Serialized::defaults(Defaults::default()))
+            .merge(Toml::file(file))
+            .merge(Env::prefixed("COLLOQUY_").ignore(&["CONFIG"]))
+            .merge(
+                Env::raw()
+                    .only(&["DATABASE_URL"])
+                    .map(|_| "database_url".into()),
+            )
+            .merge(Serialized::defaults(overrides))
+            .extract()
+            .map(Config::without_blank_values)
+            .map_err(Box::new)
+    }
+
+    /// The defaults with a given data folder: what tests and tools start from.
+    pub fn with_data_dir(data_dir: impl AsRef<Path>) -> Self {
+        let defaults = Defaults::default();
+        Self {
+            listen: defaults.listen,
+            data_dir: data_dir.as_ref().to_path_buf(),
+            database_url: None,
+            storage: None,
+            smtp_url: None,
+            public_url: defaults.public_url,
+            web_dir: defaults.web_dir,
+            oidc_client_id: None,
+            oidc_client_secret: None,
+            oidc_issuer: defaults.oidc_issuer,
+        }
+    }
+
+    /// `VAR=` in a shell or an empty string in the file means "unset".
+    fn without_blank_values(mut self) -> Self {
+        use secrecy::ExposeSecret;
+        fn blank_secret(value: &Option<SecretString>) -> bool {
+            value
+                .as_ref()
+                .is_some_and(|v| v.expose_secret().trim().is_empty())
+        }
+        if blank_secret(&self.database_url) {
+            self.database_url = None;
+        }
+        if blank_secret(&self.smtp_url) {
+            self.smtp_url = None;
+        }
+        if blank_secret(&self.oidc_client_secret) {
+            self.oidc_client_secret = None;
+        }
+        if self.storage.as_deref().is_some_and(|s| s.trim().is_empty()) {
+            self.storage = None;
+        }
+        if self
+            .oidc_client_id
+            .as_deref()
+            .is_some_and(|s| s.trim().is_empty())
+        {
+            self.oidc_client_id = None;
+        }
+        self
+    }
+
+    /// Where the embedded SQLite database lives when `DATABASE_URL` is unset.
+    pub fn sqlite_path(&self) -> PathBuf {
+        self.data_dir.join("colloquy.db")
+    }
+}
+
+#[cfg(test)]
+// figment's `Jail` closures must return its (large) error type.
+#[allow(clippy::result_large_err)]
+mod tests {
+    use super::*;
+    use figment::Jail;
+
+    #[test]
+    fn defaults_then_file_then_environment_then_flags() {
+        Jail::expect_with(|jail| {
+            jail.create_file(
+                "colloquy.toml",
+                "listen = \"127.0.0.1:9000\"\npublic_url = \"https://sculc.example.org\"",
+            )?;
+            jail.set_env("COLLOQUY_LISTEN", "127.0.0.1:9100");
+            jail.set_env("DATABASE_URL", "postgres://u:p@localhost/db");
+            let config = Config::load(Overrides {
+                data_dir: Some("/srv/colloquy".into()),
+                ..Overrides::default()
+            })
+            .map_err(|e| *e)?;
+            assert_eq!(config.listen, "127.0.0.1:9100".parse().unwrap());
+            assert_eq!(config.public_url.as_str(), "https://sculc.example.org/");
+            assert_eq!(config.data_dir, PathBuf::from("/srv/colloquy"));
+            assert!(config.database_url.is_some());
+            assert_eq!(config.oidc_issuer.as_str(), "https://accounts.google.com/");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn secrets_never_print_and_blank_variables_mean_unset() {
+        Jail::expect_with(|jail| {
+            jail.set_env("COLLOQUY_SMTP_URL", "smtp://user:hunter2@mail:25");
+            jail.set_env("DATABASE_URL", "");
+            let config = Config::load(Overrides::default()).map_err(|e| *e)?;
+            assert!(!format!("{config:?}").contains("hunter2"));
+            assert!(config.database_url.is_none());
+            assert_eq!(config.listen, "127.0.0.1:8080".parse().unwrap());
+            Ok(())
+        });
+    }
+}

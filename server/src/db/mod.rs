@@ -1,0 +1,127 @@
+//! The database: embedded SQLite by default, PostgreSQL when `DATABASE_URL`
+//! says so. Both run the same queries (written with `$1` placeholders, which
+//! both accept) and each has its own migrations folder.
+
+pub mod users;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use secrecy::ExposeSecret;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, SqlitePool};
+
+use crate::config::Config;
+
+/// A pool on one of the two supported databases.
+#[derive(Debug, Clone)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the concrete pool, whichever it is.
+///
+/// The body is written once and compiled for both databases, so a query that
+/// does not type-check on one of them fails the build.
+#[macro_export]
+macro_rules! on_db {
+    ($db:expr, |$pool:ident| $body:expr) => {
+        match $db {
+            $crate::db::Db::Sqlite($pool) => $body,
+            $crate::db::Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// How long a request waits for a free connection before answering 503.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
+impl Db {
+    /// Opens the database the configuration names (creating the SQLite file
+    /// and the data folder if needed). Does not run migrations.
+    pub async fn connect(config: &Config) -> anyhow::Result<Self> {
+        match &config.database_url {
+            Some(url) => {
+                let url = url.expose_secret();
+                if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+                    anyhow::bail!(
+                        "DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)"
+                    );
+                }
+                let options = PgConnectOptions::from_str(url)
+                    .context("DATABASE_URL is not a valid PostgreSQL URL")?;
+                let pool = PgPoolOptions::new()
+                    .max_connections(10)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .connect_with(options)
+                    .await
+                    .context("cannot connect to PostgreSQL")?;
+                Ok(Self::Postgres(pool))
+            }
+            None => {
+                std::fs::create_dir_all(&config.data_dir).with_context(|| {
+                    format!(
+                        "cannot create the data folder {}",
+                        config.data_dir.display()
+                    )
+                })?;
+                let options = SqliteConnectOptions::new()
+                    .filename(config.sqlite_path())
+                    .create_if_missing(true)
+                    // WAL lets readers go on while one writer writes.
+                    .journal_mode(SqliteJournalMode::Wal)
+                    .synchronous(SqliteSynchronous::Normal)
+                    .busy_timeout(Duration::from_secs(5))
+                    .foreign_keys(true);
+                let pool = SqlitePoolOptions::new()
+                    .max_connections(8)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .connect_with(options)
+                    .await
+                    .with_context(|| format!("cannot open {}", config.sqlite_path().display()))?;
+                Ok(Self::Sqlite(pool))
+            }
+        }
+    }
+
+    /// Brings the schema up to date; safe to run at every start.
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        match self {
+            Self::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await,
+            Self::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await,
+        }
+        .context("database migration failed")
+    }
+
+    /// Whether the database answers a trivial query within a short time.
+    pub async fn is_reachable(&self) -> bool {
+        let ping = async {
+            on_db!(self, |pool| sqlx::query("SELECT 1")
+                .execute(pool)
+                .await
+                .map(|_| ()))
+        };
+        matches!(
+            tokio::time::timeout(Duration::from_secs(2), ping).await,
+            Ok(Ok(()))
+        )
+    }
+
+    /// Which database this is, for logs.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Sqlite(_) => "SQLite",
+            Self::Postgres(_) => "PostgreSQL",
+        }
+    }
+
+    pub async fn close(&self) {
+        on_db!(self, |pool| pool.close().await)
+    }
+}

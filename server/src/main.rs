@@ -1,0 +1,185 @@
+//! The `colloquy` command: serve the site, run migrations, manage admins.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use colloquy::accounts::email::Email;
+use colloquy::config::{Config, Overrides};
+use colloquy::db::Db;
+use tokio::net::TcpListener;
+use tracing_subscriber::EnvFilter;
+
+#[derive(Parser)]
+#[command(
+    name = "colloquy",
+    version,
+    about = "The linguistics society's website and conference portal"
+)]
+struct Cli {
+    /// Folder for the SQLite database, files and the e-mail outbox [env: COLLOQUY_DATA_DIR] [default: ./data]
+    #[arg(long, global = true, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the site (runs migrations first).
+    Serve {
+        /// Address to listen on [env: COLLOQUY_LISTEN] [default: 127.0.0.1:8080]
+        #[arg(long, value_name = "ADDR")]
+        listen: Option<SocketAddr>,
+    },
+    /// Bring the database schema up to date and exit.
+    Migrate,
+    /// Manage the admin flag of an account.
+    Admin {
+        #[command(subcommand)]
+        action: AdminAction,
+    },
+    /// Print the OpenAPI document (used to generate the web app's types).
+    #[command(hide = true)]
+    Openapi,
+}
+
+#[derive(Subcommand)]
+enum AdminAction {
+    /// Make the account with this e-mail address an admin.
+    Grant { email: String },
+    /// Take the admin flag away from the account with this e-mail address.
+    Revoke { email: String },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_tracing();
+    let runtime = tokio::runtime::Runtime::new().expect("the async runtime starts");
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_tracing() {
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    let listen = match &cli.command {
+        Command::Serve { listen } => *listen,
+        _ => None,
+    };
+    let load_config = || {
+        Config::load(Overrides {
+            listen,
+            data_dir: cli.data_dir.clone(),
+        })
+        .context("invalid configuration")
+    };
+    match &cli.command {
+        Command::Serve { .. } => serve(load_config()?).await,
+        Command::Migrate => {
+            let config = load_config()?;
+            let db = Db::connect(&config).await?;
+            db.migrate().await?;
+            println!("The {} database is up to date.", db.kind());
+            Ok(())
+        }
+        Command::Admin { action } => {
+            let db = Db::connect(&load_config()?).await?;
+            db.migrate().await?;
+            let (raw, admin) = match action {
+                AdminAction::Grant { email } => (email, true),
+                AdminAction::Revoke { email } => (email, false),
+            };
+            let email = Email::parse(raw).map_err(anyhow::Error::msg)?;
+            if !db.set_admin(&email, admin).await? {
+                anyhow::bail!("there is no account with the e-mail address {email}");
+            }
+            if admin {
+                println!("{email} is now an admin.");
+            } else {
+                println!("{email} is no longer an admin.");
+                if db.count_admins().await? == 0 {
+                    println!(
+                        "Note: there are no admins left; grant one with `colloquy admin grant EMAIL`."
+                    );
+                }
+            }
+            Ok(())
+        }
+        Command::Openapi => {
+            println!("{}", colloquy::openapi::document().to_pretty_json()?);
+            Ok(())
+        }
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    let listener = TcpListener::bind(config.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", config.listen))?;
+    let state = colloquy::prepare(config).await?;
+    let address = listener.local_addr()?;
+    tracing::info!(database = state.db.kind(), data_dir = %state.config.data_dir.display(), "ready");
+    if state.config.smtp_url.is_none() {
+        tracing::info!(
+            outbox = %state.config.data_dir.join("outbox").display(),
+            "COLLOQUY_SMTP_URL is not set: e-mails are written to the outbox folder"
+        );
+    }
+    // Printed on stdout (not the log) so scripts and tests can read the address.
+    println!("colloquy is serving the site at http://{address}");
+    let db = state.db.clone();
+    let router = colloquy::router(state);
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let graceful = colloquy::serve(listener, router, async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down: finishing requests in flight");
+        let _ = stop_tx.send(());
+    });
+    tokio::select! {
+        result = graceful => result.context("the server stopped with an error")?,
+        () = async {
+            let _ = stop_rx.await;
+            tokio::time::sleep(colloquy::SHUTDOWN_GRACE).await;
+        } => tracing::warn!("requests still in flight after the grace period; stopping anyway"),
+    }
+    db.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Completes on Ctrl-C (SIGINT) or SIGTERM.
+async fn shutdown_signal() {
+    let interrupt = async {
+        tokio::signal::ctrl_c()
+            .await
+            .expect("can listen for Ctrl-C");
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .expect("can listen for SIGTERM")
+            .recv()
+            .await;
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        _ = terminate => {},
+    }
+}

@@ -1,0 +1,52 @@
+//! The OpenAPI 3.1 document, generated from the handlers' annotations. The
+//! web app's TypeScript types are generated from it (`make api-types`).
+
+use std::sync::LazyLock;
+
+use axum::http::header;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::AppState;
+use crate::error::ErrorBody;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "colloquy",
+        description = "The API of the linguistics society's website and conference portal. \
+                       Errors answer with a status code and an ErrorBody."
+    ),
+    components(schemas(ErrorBody))
+)]
+struct ApiDoc;
+
+/// Every API route, with its documentation.
+pub fn api_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(crate::health::routes())
+        .merge(crate::accounts::routes())
+        .routes(utoipa_axum::routes!(openapi_json))
+}
+
+/// The document itself, as served and as written by `colloquy openapi`.
+pub fn document() -> utoipa::openapi::OpenApi {
+    api_router().split_for_parts().1
+}
+
+/// This document.
+#[utoipa::path(
+    get,
+    path = "/api/openapi.json",
+    tag = "operations",
+    responses((status = 200, description = "The OpenAPI 3.1 document", content_type = "application/json"))
+)]
+async fn openapi_json() -> impl axum::response::IntoResponse {
+    // Built once: the document only changes with the code.
+    static JSON: LazyLock<String> = LazyLock::new(|| {
+        document()
+            .to_pretty_json()
+            .expect("the OpenAPI document serialises")
+    });
+    ([(header::CONTENT_TYPE, "application/json")], JSON.as_str())
+}

@@ -1,0 +1,74 @@
+//! The built web app: files from `web/dist`, precompressed where the build
+//! made `.br`/`.gz` copies, and `index.html` for every other path so each
+//! route of the app loads directly (history fallback).
+
+use std::path::Path;
+
+use axum::Router;
+use axum::extract::Request;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{Html, IntoResponse, Response};
+use tower_http::services::{ServeDir, ServeFile};
+
+/// Hashed asset names change with their content, so they may be kept forever.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// `index.html` names the current assets; browsers must revalidate it.
+const REVALIDATE: &str = "no-cache";
+/// Other public files (favicon, program PDF) keep their names across releases.
+const SHORT: &str = "public, max-age=3600";
+
+pub fn router(web_dir: &Path) -> Router {
+    let index = web_dir.join("index.html");
+    if !index.is_file() {
+        tracing::warn!(
+            web_dir = %web_dir.display(),
+            "the web app is not built (run `make build`); pages answer with a notice"
+        );
+        return Router::new().fallback(not_built);
+    }
+    let files = ServeDir::new(web_dir)
+        .precompressed_br()
+        .precompressed_gzip()
+        .append_index_html_on_directories(false)
+        .fallback(
+            ServeFile::new(index)
+                .precompressed_br()
+                .precompressed_gzip(),
+        );
+    Router::new()
+        .fallback_service(files)
+        .layer(middleware::from_fn(cache_control))
+}
+
+async fn cache_control(request: Request, next: Next) -> Response {
+    let hashed = request.uri().path().starts_with("/assets/");
+    let mut response = next.run(request).await;
+    if response.status() == StatusCode::OK || response.status() == StatusCode::NOT_MODIFIED {
+        let is_html = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("text/html"));
+        let policy = if is_html {
+            REVALIDATE
+        } else if hashed {
+            IMMUTABLE
+        } else {
+            SHORT
+        };
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+    }
+    response
+}
+
+async fn not_built() -> impl IntoResponse {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        Html(
+            "<!doctype html><title>colloquy</title><p>The web app has not been built. Run <code>make build</code>.</p>",
+        ),
+    )
+}
