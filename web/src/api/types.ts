@@ -1,0 +1,11 @@
+// Names the web app uses for the server's schemas. schema.d.ts is generated
+// by openapi-typescript from the server's OpenAPI document; import API types
+// from here, not from schema.d.ts directly.
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+export type Session = Schemas['Session'];
+export type SessionUser = Schemas['SessionUser'];
+export type Health = Schemas['Health'];
+export type ErrorBody = Schemas['ErrorBody'];

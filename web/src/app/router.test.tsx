@@ -1,0 +1,84 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { archiveNavigation, documentTitle, routeList, routes } from '../config/routes';
+import { FOOTER } from '../config/site';
+import { renderApp } from '../test/render-app';
+
+describe('routes', () => {
+  it.each(routeList)('$path renders "$title" as its h1 and document title', async ({ path, title }) => {
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe(documentTitle(title));
+  });
+
+  it('titles pages "<title> · <society>"', () => {
+    expect(documentTitle(routes.login.title)).toBe('Sign In · Undergraduate Linguistics Society');
+    expect(documentTitle(routes.home.title)).toBe('Undergraduate Linguistics Society');
+  });
+
+  it('shows "Page not found" with a link home for an unknown path', async () => {
+    const { user } = renderApp('/no-such-page');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(document.title).toBe('Page not found · Undergraduate Linguistics Society');
+    const home = screen.getByRole('link', { name: 'Go to the home page' });
+    expect(home).toHaveAttribute('href', '/');
+
+    await user.click(home);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Undergraduate Linguistics Society' }),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/sculc-2023-schedule', 2023, 'Schedule'],
+    ['/sculc-2022-photo', 2022, 'Photos'],
+  ] as const)('%s has the SCULC %i sub-navigation with %s current', async (path, year, current) => {
+    renderApp(path);
+
+    const subNav = await screen.findByRole('navigation', { name: `SCULC ${year}` });
+    const links = within(subNav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
+      archiveNavigation[year].map(({ label, id }) => [label, routes[id].path]),
+    );
+    for (const link of links) {
+      if (link.textContent === current) expect(link).toHaveAttribute('aria-current', 'page');
+      else expect(link).not.toHaveAttribute('aria-current');
+    }
+  });
+
+  it('labels the 2023 archive links Home, Programs, Schedule, Presentation, Photos', () => {
+    expect(archiveNavigation[2023].map((link) => link.label)).toEqual([
+      'Home',
+      'Programs',
+      'Schedule',
+      'Presentation',
+      'Photos',
+    ]);
+    expect(archiveNavigation[2022].map((link) => link.label)).toEqual(['Home', 'Programs', 'Presentation', 'Photos']);
+  });
+});
+
+describe('frame', () => {
+  it('has a skip link to the main content, a banner and a footer', async () => {
+    renderApp('/board');
+    await screen.findByRole('heading', { level: 1, name: 'Our Board' });
+
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    expect(screen.getByRole('complementary', { name: 'Conference news' })).toHaveTextContent(
+      /SCULC 2025 has just concluded/,
+    );
+
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('© 2025 Undergraduate Linguistics Society');
+    expect(footer).toHaveTextContent(FOOTER.location);
+    expect(within(footer).getByRole('link', { name: FOOTER.contactEmail })).toHaveAttribute(
+      'href',
+      `mailto:${FOOTER.contactEmail}`,
+    );
+  });
+});

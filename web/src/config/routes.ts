@@ -1,0 +1,93 @@
+/**
+ * The route table: every route of the spec (section 2, "Route table") with
+ * the page title shown as its <h1> and, with the society name, as
+ * document.title.
+ *
+ * Plain data with no React imports so that Node can import it as well,
+ * e.g. Playwright tests in e2e/ that visit every route:
+ *
+ *   import { routeList, documentTitle } from '../src/config/routes.ts';
+ *
+ * src/app/router.tsx maps each id to its lazily loaded page component; the
+ * compiler checks that every id here has one.
+ */
+import { SOCIETY_NAME } from './site.ts';
+
+export interface RouteInfo {
+  /** URL path, exactly as the spec writes it. */
+  readonly path: string;
+  /** The page's <h1>. */
+  readonly title: string;
+}
+
+export const routes = {
+  home: { path: '/', title: SOCIETY_NAME },
+  homeAlias: { path: '/home', title: SOCIETY_NAME },
+  login: { path: '/login', title: 'Sign In' },
+  register: { path: '/register', title: 'Sign Up' },
+  completeProfile: { path: '/complete-profile', title: 'Complete Your Profile' },
+  profile: { path: '/profile', title: 'Profile' },
+  editProfile: { path: '/edit-profile', title: 'Edit Profile' },
+  board: { path: '/board', title: 'Our Board' },
+  naclo: { path: '/naclo', title: 'NACLO' },
+  sculc: { path: '/sculc', title: 'SCULC' },
+  sculc2025: { path: '/sculc-2025', title: 'SCULC 2025' },
+  submitAbstract: { path: '/sculc/submit-abstract', title: 'Abstract Submission Portal' },
+  viewSubmission: { path: '/sculc/view-submission', title: 'Thank You for Your Submission' },
+  congratulations: { path: '/sculc/congratulations-page', title: 'Congratulations!' },
+  userData: { path: '/user-data', title: 'User Data' },
+  sculc2024: { path: '/sculc-2024', title: 'SCULC 2024' },
+  sculc2023: { path: '/sculc-2023', title: 'SCULC 2023' },
+  sculc2023Program: { path: '/sculc-2023-program', title: 'SCULC 2023 Programs' },
+  sculc2023Schedule: { path: '/sculc-2023-schedule', title: 'SCULC 2023 Schedule' },
+  sculc2023Presentation: { path: '/sculc-2023-presentation', title: 'SCULC 2023 Presentations' },
+  sculc2023Photo: { path: '/sculc-2023-photo', title: 'SCULC 2023 Photos' },
+  sculc2022: { path: '/sculc-2022', title: 'SCULC 2022' },
+  sculc2022Program: { path: '/sculc-2022-program', title: 'SCULC 2022 Programs' },
+  sculc2022Presentation: { path: '/sculc-2022-presentation', title: 'SCULC 2022 Presentations' },
+  sculc2022Photo: { path: '/sculc-2022-photo', title: 'SCULC 2022 Photos' },
+} as const satisfies Record<string, RouteInfo>;
+
+export type RouteId = keyof typeof routes;
+
+/** Every route, in table order, with its id. */
+export const routeList: readonly (RouteInfo & { readonly id: RouteId })[] = (
+  Object.keys(routes) as RouteId[]
+).map((id) => ({ id, ...routes[id] }));
+
+/** Shorthand for links: `paths.login` is '/login'. */
+export const paths = Object.fromEntries(
+  routeList.map((route) => [route.id, route.path]),
+) as { readonly [Id in RouteId]: (typeof routes)[Id]['path'] };
+
+/** Title of the page not in the table. */
+export const NOT_FOUND_TITLE = 'Page not found';
+
+/** document.title for a page: 'Sign In · Undergraduate Linguistics Society'. */
+export function documentTitle(title: string): string {
+  return title === SOCIETY_NAME ? SOCIETY_NAME : `${title} · ${SOCIETY_NAME}`;
+}
+
+/** Sub-navigation of an archived edition's pages: label and route id. */
+export interface ArchiveLink {
+  readonly label: string;
+  readonly id: RouteId;
+}
+
+export const archiveNavigation = {
+  2023: [
+    { label: 'Home', id: 'sculc2023' },
+    { label: 'Programs', id: 'sculc2023Program' },
+    { label: 'Schedule', id: 'sculc2023Schedule' },
+    { label: 'Presentation', id: 'sculc2023Presentation' },
+    { label: 'Photos', id: 'sculc2023Photo' },
+  ],
+  2022: [
+    { label: 'Home', id: 'sculc2022' },
+    { label: 'Programs', id: 'sculc2022Program' },
+    { label: 'Presentation', id: 'sculc2022Presentation' },
+    { label: 'Photos', id: 'sculc2022Photo' },
+  ],
+} as const satisfies Record<number, readonly ArchiveLink[]>;
+
+export type ArchiveYear = keyof typeof archiveNavigation;

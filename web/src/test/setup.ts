@@ -1,0 +1,46 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Testing Library only cleans up by itself when test globals are on.
+afterEach(() => {
+  cleanup();
+});
+
+// jsdom lacks these browser APIs; components (and later the image gallery) use them.
+if (!('matchMedia' in window)) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      // Still called by older libraries, so the stub keeps the deprecated pair.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
+      addListener: () => undefined,
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {
+      return undefined;
+    }
+    unobserve() {
+      return undefined;
+    }
+    disconnect() {
+      return undefined;
+    }
+  }
+  vi.stubGlobal('ResizeObserver', ResizeObserverStub);
+}
+
+// React Router's ScrollRestoration scrolls on navigation; jsdom does not implement it.
+window.scrollTo = () => undefined;
