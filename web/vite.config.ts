@@ -18,11 +18,23 @@ export default defineConfig({
     sourcemap: false,
   },
   test: {
-    environment: 'jsdom',
-    // Only unit tests; Playwright's tests live in e2e/ and run against the real server.
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Playwright's tests live in e2e/ and run against the real server, not here.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] },
+      },
+    ],
   },
 });

@@ -37,6 +37,7 @@ pub struct SessionUser {
 /// Who is asking: a signed-in user or a visitor.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Session {
+    #[schema(required = true)]
     pub user: Option<SessionUser>,
 }
 

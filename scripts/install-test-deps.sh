@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what the tests need beyond the Rust toolchain and Node.js:
+# Debian's chromium (the browser for end-to-end tests) and PostgreSQL (the
+# second database every Rust test runs on). On Debian as root they are
+# installed with apt; elsewhere a missing one is a clear error.
+set -euo pipefail
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null || missing+=(postgresql)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get > /dev/null; then
+  echo "Installing ${missing[*]} with apt-get…"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get -o DPkg::Lock::Timeout=300 update -qq
+  apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "The tests need: ${missing[*]} (Debian packages: ${missing[*]})." >&2
+  echo "Install them, or run 'make test' as root on Debian to have them installed." >&2
+  exit 1
+fi

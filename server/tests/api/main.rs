@@ -1,0 +1,11 @@
+//! One integration-test binary: every test spawns the real app on port 0
+//! with a fresh database (a temp-file SQLite database, or a fresh PostgreSQL
+//! database when `TEST_DATABASE_URL` is set).
+
+mod cli;
+mod errors;
+mod health;
+mod helpers;
+mod openapi;
+mod session;
+mod web;
