@@ -134,14 +134,17 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let state = colloquy::prepare(config).await?;
     let address = listener.local_addr()?;
     tracing::info!(database = state.db.kind(), data_dir = %state.config.data_dir.display(), "ready");
-    if state.config.smtp_url.is_none() {
-        tracing::info!(
-            outbox = %state.config.data_dir.join("outbox").display(),
-            "COLLOQUY_SMTP_URL is not set: e-mails are written to the outbox folder"
+    // Printed on stdout (not the log) so people and scripts can read them;
+    // the address line comes first and tests wait for it.
+    println!("colloquy is serving the site at http://{address}");
+    if state.config.smtp_url.is_some() {
+        println!("E-mails are sent through the SMTP server in COLLOQUY_SMTP_URL.");
+    } else {
+        println!(
+            "E-mails are written to {} (set COLLOQUY_SMTP_URL to send them).",
+            state.config.data_dir.join("outbox").display()
         );
     }
-    // Printed on stdout (not the log) so scripts and tests can read the address.
-    println!("colloquy is serving the site at http://{address}");
     let db = state.db.clone();
     let router = colloquy::router(state);
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
