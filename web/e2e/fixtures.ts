@@ -1,0 +1,74 @@
+/**
+ * The suite's `test`: every test runs against the server that
+ * global-setup.ts started, and fails if the browser logged an error.
+ */
+import { test as base, expect } from '@playwright/test';
+
+export { expect };
+
+export interface ColloquyServer {
+  /** The site's origin, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** The server's data folder; e-mails are files in DATA/outbox/. */
+  dataDir: string;
+}
+
+function fromEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) {
+    throw new Error(`${name} is not set: run \`npx playwright test\`, whose global setup starts the server`);
+  }
+  return value;
+}
+
+/** The browser errors of the current test; the suite fails a test that has any. */
+export interface BrowserErrors {
+  /**
+   * Expect errors that match: e.g. the "Failed to load resource: ... 401"
+   * that Chromium logs when a test signs in with a wrong password on purpose.
+   */
+  allow: (pattern: RegExp) => void;
+}
+
+export const test = base.extend<{ browserErrors: BrowserErrors }, { server: ColloquyServer }>({
+  server: [
+    // Playwright requires the destructuring pattern even when a fixture needs nothing.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use({ url: fromEnv('COLLOQUY_E2E_URL'), dataDir: fromEnv('COLLOQUY_E2E_DATA_DIR') });
+    },
+    { scope: 'worker' },
+  ],
+
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+
+  // Automatic: a page that works but logs an error (a failed request, an
+  // exception in an effect, a React warning logged as error) fails its test.
+  // Listening on the context covers every page the test opens.
+  browserErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      const allowed: RegExp[] = [];
+      context.on('console', (message) => {
+        if (message.type() === 'error') {
+          const { url, lineNumber } = message.location();
+          errors.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+        }
+      });
+      context.on('weberror', (webError) => {
+        const error = webError.error();
+        errors.push(`page error: ${error.stack ?? error.message}`);
+      });
+      await use({
+        allow: (pattern) => {
+          allowed.push(pattern);
+        },
+      });
+      const unexpected = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
+      expect(unexpected, 'the browser reported errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -1,0 +1,104 @@
+/**
+ * The frame's interactive parts in a real browser at real widths: the SCULC
+ * dropdown on desktop and the collapsed "Menu" on a phone (the breakpoint
+ * lives in CSS, which jsdom unit tests cannot see).
+ */
+import type { Locator, Page } from '@playwright/test';
+
+import { SCULC_EDITIONS } from '../src/config/site.ts';
+import { expect, test } from './fixtures.ts';
+
+function mainNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main', exact: true });
+}
+
+/** The element a disclosure button controls. */
+async function controlled(page: Page, button: Locator): Promise<Locator> {
+  const id = await button.getAttribute('aria-controls');
+  expect(id, 'the button names the element it controls').toBeTruthy();
+  // React's useId values contain characters a CSS #id selector would need escaped.
+  return page.locator(`[id="${id ?? ''}"]`);
+}
+
+async function expectVisitorLinks(nav: Locator) {
+  await expect(nav.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'User Data' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Profile' })).toHaveCount(0);
+}
+
+test.describe('desktop', { tag: '@desktop' }, () => {
+  test('the SCULC dropdown works from the keyboard and closes with Escape', async ({ page }) => {
+    await page.goto('/');
+    const nav = mainNav(page);
+    await expectVisitorLinks(nav);
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+
+    const button = nav.getByRole('button', { name: 'SCULC', exact: true });
+    const list = await controlled(page, button);
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(list).toBeHidden();
+
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(list).toBeVisible();
+    const links = list.getByRole('link');
+    await expect(links).toHaveText(SCULC_EDITIONS.map((edition) => edition.label));
+    for (const [index, edition] of SCULC_EDITIONS.entries()) {
+      await expect(links.nth(index)).toHaveAttribute('href', edition.path);
+    }
+
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(list).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test('choosing an edition in the dropdown goes there and closes it', async ({ page }) => {
+    await page.goto('/');
+    const button = mainNav(page).getByRole('button', { name: 'SCULC', exact: true });
+
+    await button.click();
+    await (await controlled(page, button)).getByRole('link', { name: 'SCULC 2024' }).click();
+
+    await expect(page).toHaveURL('/sculc-2024');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('SCULC 2024');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('phone', { tag: '@phone' }, () => {
+  test('the nav links hide behind the Menu button, which toggles them', async ({ page }) => {
+    await page.goto('/');
+    const nav = mainNav(page);
+    const toggle = nav.getByRole('button', { name: 'Menu' });
+    const home = nav.getByRole('link', { name: 'Home', exact: true });
+
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(home).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(home).toBeVisible();
+    await expectVisitorLinks(nav);
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(home).toBeHidden();
+  });
+
+  test('a link in the open menu navigates and closes the menu', async ({ page }) => {
+    await page.goto('/');
+    const nav = mainNav(page);
+    const toggle = nav.getByRole('button', { name: 'Menu' });
+    const naclo = nav.getByRole('link', { name: 'NACLO', exact: true });
+
+    await toggle.click();
+    await naclo.click();
+
+    await expect(page).toHaveURL('/naclo');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('NACLO');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(naclo).toBeHidden();
+  });
+});

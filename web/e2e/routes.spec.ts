@@ -1,0 +1,85 @@
+/**
+ * Every route of the spec loads directly by URL from the real server
+ * (history fallback), with its title and the site's frame around it.
+ */
+import type { Page } from '@playwright/test';
+
+import {
+  archiveNavigation,
+  documentTitle,
+  NOT_FOUND_TITLE,
+  routeList,
+  routes,
+  type ArchiveYear,
+} from '../src/config/routes.ts';
+import { FOOTER, SOCIETY_NAME } from '../src/config/site.ts';
+import { expect, test } from './fixtures.ts';
+
+async function expectFrame(page: Page) {
+  const banner = page.getByRole('complementary', { name: 'Conference news' });
+  await expect(banner).toContainText('has just concluded');
+  await expect(banner.getByRole('link')).toHaveAttribute('href', '/sculc-2025');
+
+  await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toBeVisible();
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(`© ${FOOTER.copyrightYear}`);
+  await expect(footer.getByRole('link', { name: FOOTER.contactEmail })).toHaveAttribute(
+    'href',
+    `mailto:${FOOTER.contactEmail}`,
+  );
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, 'the page is wider than the screen').toBeLessThanOrEqual(clientWidth);
+}
+
+test.describe('every route loads directly', () => {
+  for (const { path, title } of routeList) {
+    test(`${path} shows "${title}"`, async ({ page }, testInfo) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page).toHaveTitle(documentTitle(title));
+      await expectFrame(page);
+      if (testInfo.project.name === 'phone') await expectNoHorizontalScroll(page);
+    });
+  }
+});
+
+test('an unknown path shows "Page not found" with a way home', async ({ page }) => {
+  await page.goto('/no-such-page');
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND_TITLE);
+  await expect(page).toHaveTitle(documentTitle(NOT_FOUND_TITLE));
+  await expectFrame(page);
+
+  await page.getByRole('main').getByRole('link', { name: /home/i }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SOCIETY_NAME);
+});
+
+for (const year of [2023, 2022] as const satisfies readonly ArchiveYear[]) {
+  test(`the SCULC ${year} archive sub-navigation reaches each of its pages`, async ({ page }) => {
+    const links = archiveNavigation[year];
+    await page.goto(routes[links[0].id].path);
+    const subNav = page.getByRole('navigation', { name: `SCULC ${year}`, exact: true });
+
+    // Start from the last page so that every click, including Home, moves.
+    for (const { label, id } of [...links.slice(1), links[0]]) {
+      const link = subNav.getByRole('link', { name: label, exact: true });
+      await link.click();
+
+      await expect(page).toHaveURL(routes[id].path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(routes[id].title);
+      await expect(link).toHaveAttribute('aria-current', 'page');
+      // Exactly one link is marked current.
+      await expect(subNav.locator('[aria-current]')).toHaveCount(1);
+    }
+  });
+}
