@@ -10,7 +10,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 
 const COMPRESSIBLE = new Set([
-  '.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.map', '.txt', '.xml', '.ico', '.pdf',
+  '.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.map', '.txt', '.xml', '.ico',
 ]);
 const MIN_SAVING = 0.05;
 
