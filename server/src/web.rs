@@ -27,16 +27,16 @@ pub fn router(web_dir: &Path) -> Router {
         );
         return Router::new().fallback(not_built);
     }
+    // A missing asset is a 404, not the app: a page from an older release
+    // asking for its old script must fail plainly, not parse HTML as script.
+    let assets = ServeDir::new(web_dir.join("assets")).precompressed_br().precompressed_gzip();
     let files = ServeDir::new(web_dir)
         .precompressed_br()
         .precompressed_gzip()
         .append_index_html_on_directories(false)
-        .fallback(
-            ServeFile::new(index)
-                .precompressed_br()
-                .precompressed_gzip(),
-        );
+        .fallback(ServeFile::new(index).precompressed_br().precompressed_gzip());
     Router::new()
+        .nest_service("/assets", assets)
         .fallback_service(files)
         .layer(middleware::from_fn(cache_control))
 }
@@ -57,9 +57,12 @@ async fn cache_control(request: Request, next: Next) -> Response {
         } else {
             SHORT
         };
-        response
-            .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+        // The same URL answers br, gzip or plain bytes: caches must key on it.
+        if !headers.contains_key(header::VARY) {
+            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        }
     }
     response
 }

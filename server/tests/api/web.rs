@@ -16,11 +16,7 @@ fn write_web_build(dir: &Path) {
     std::fs::write(dir.join("assets/index-3f2a9c1b.js"), SCRIPT).unwrap();
     std::fs::write(dir.join("assets/index-3f2a9c1b.js.br"), b"brotli bytes").unwrap();
     std::fs::write(dir.join("assets/index-3f2a9c1b.js.gz"), b"gzip bytes").unwrap();
-    std::fs::write(
-        dir.join("favicon.svg"),
-        "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
-    )
-    .unwrap();
+    std::fs::write(dir.join("favicon.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
 }
 
 async fn app_with_web_build() -> TestApp {
@@ -35,29 +31,12 @@ async fn app_with_web_build() -> TestApp {
 #[tokio::test]
 async fn every_app_route_loads_index_html_uncached() {
     let app = app_with_web_build().await;
-    for path in [
-        "/",
-        "/home",
-        "/login",
-        "/sculc/submit-abstract",
-        "/sculc-2023-photo",
-        "/no-such-page",
-    ] {
+    for path in ["/", "/home", "/login", "/sculc/submit-abstract", "/sculc-2023-photo", "/no-such-page"] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 200, "{path}");
-        assert!(
-            response.headers()["content-type"]
-                .to_str()
-                .unwrap()
-                .starts_with("text/html"),
-            "{path}"
-        );
+        assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
         assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
-        assert_eq!(
-            response.headers()["x-content-type-options"],
-            "nosniff",
-            "{path}"
-        );
+        assert_eq!(response.headers()["x-content-type-options"], "nosniff", "{path}");
         assert_eq!(response.text().await.unwrap(), INDEX, "{path}");
     }
 }
@@ -67,39 +46,28 @@ async fn hashed_assets_are_immutable_and_served_precompressed() {
     let app = app_with_web_build().await;
     let path = "/assets/index-3f2a9c1b.js";
 
-    let brotli = app
-        .client
-        .get(app.url(path))
-        .header("accept-encoding", "br, gzip")
-        .send()
-        .await
-        .unwrap();
+    let brotli = app.client.get(app.url(path)).header("accept-encoding", "br, gzip").send().await.unwrap();
     assert_eq!(brotli.status(), 200);
-    assert_eq!(
-        brotli.headers()["cache-control"],
-        "public, max-age=31536000, immutable"
-    );
+    assert_eq!(brotli.headers()["cache-control"], "public, max-age=31536000, immutable");
     assert_eq!(brotli.headers()["content-encoding"], "br");
-    assert!(
-        brotli.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .contains("javascript")
-    );
+    assert_eq!(brotli.headers()["vary"], "accept-encoding");
+    assert!(brotli.headers()["content-type"].to_str().unwrap().contains("javascript"));
     assert_eq!(brotli.bytes().await.unwrap().as_ref(), b"brotli bytes");
 
-    let gzip = app
-        .client
-        .get(app.url(path))
-        .header("accept-encoding", "gzip")
-        .send()
-        .await
-        .unwrap();
+    let gzip = app.client.get(app.url(path)).header("accept-encoding", "gzip").send().await.unwrap();
     assert_eq!(gzip.headers()["content-encoding"], "gzip");
 
     let plain = app.get(path).await;
     assert!(plain.headers().get("content-encoding").is_none());
     assert_eq!(plain.text().await.unwrap(), SCRIPT);
+}
+
+#[tokio::test]
+async fn a_missing_asset_is_a_404_not_the_app() {
+    let app = app_with_web_build().await;
+    let response = app.get("/assets/index-00000000.js").await;
+    assert_eq!(response.status(), 404);
+    assert!(!response.text().await.unwrap().contains("<div id=\"root\">"));
 }
 
 #[tokio::test]
