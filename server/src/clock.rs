@@ -14,9 +14,7 @@ pub fn now() -> OffsetDateTime {
 
 /// Any time, brought to the stored shape (UTC, whole seconds).
 pub fn to_stored(at: OffsetDateTime) -> OffsetDateTime {
-    at.to_offset(time::UtcOffset::UTC)
-        .replace_nanosecond(0)
-        .expect("zero nanoseconds is always valid")
+    at.to_offset(time::UtcOffset::UTC).replace_nanosecond(0).expect("zero nanoseconds is always valid")
 }
 
 #[cfg(test)]

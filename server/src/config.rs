@@ -25,8 +25,11 @@ pub struct Config {
     pub storage: Option<String>,
     /// `smtp://user:pass@host:port` or `smtps://…`; unset means `DATA/outbox/`.
     pub smtp_url: Option<SecretString>,
-    /// Origin used in links inside e-mails.
-    pub public_url: Url,
+    /// Origin used in links inside e-mails and for Google sign-in; unset means
+    /// `http://` + the address the server listens on.
+    pub public_url: Option<Url>,
+    /// Sender of the site's e-mails.
+    pub mail_from: String,
     /// The built web app (`web/dist`), served for every non-API path.
     pub web_dir: PathBuf,
     /// Google (or any OpenID provider) sign-in; unset hides the button.
@@ -40,7 +43,7 @@ pub struct Config {
 struct Defaults {
     listen: SocketAddr,
     data_dir: PathBuf,
-    public_url: Url,
+    mail_from: String,
     web_dir: PathBuf,
     oidc_issuer: Url,
 }
@@ -50,7 +53,7 @@ impl Default for Defaults {
         Self {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data_dir: PathBuf::from("data"),
-            public_url: Url::parse("http://127.0.0.1:8080").expect("valid default URL"),
+            mail_from: "Undergraduate Linguistics Society <no-reply@localhost>".into(),
             web_dir: PathBuf::from("web/dist"),
             oidc_issuer: Url::parse("https://accounts.google.com").expect("valid default URL"),
         }
@@ -76,11 +79,7 @@ impl Config {
         Figment::from(Serialized::defaults(Defaults::default()))
             .merge(Toml::file(file))
             .merge(Env::prefixed("COLLOQUY_").ignore(&["CONFIG"]))
-            .merge(
-                Env::raw()
-                    .only(&["DATABASE_URL"])
-                    .map(|_| "database_url".into()),
-            )
+            .merge(Env::raw().only(&["DATABASE_URL"]).map(|_| "database_url".into()))
             .merge(Serialized::defaults(overrides))
             .extract()
             .map(Config::without_blank_values)
@@ -96,7 +95,8 @@ impl Config {
             database_url: None,
             storage: None,
             smtp_url: None,
-            public_url: defaults.public_url,
+            public_url: None,
+            mail_from: defaults.mail_from,
             web_dir: defaults.web_dir,
             oidc_client_id: None,
             oidc_client_secret: None,
@@ -108,9 +108,7 @@ impl Config {
     fn without_blank_values(mut self) -> Self {
         use secrecy::ExposeSecret;
         fn blank_secret(value: &Option<SecretString>) -> bool {
-            value
-                .as_ref()
-                .is_some_and(|v| v.expose_secret().trim().is_empty())
+            value.as_ref().is_some_and(|v| v.expose_secret().trim().is_empty())
         }
         if blank_secret(&self.database_url) {
             self.database_url = None;
@@ -124,14 +122,22 @@ impl Config {
         if self.storage.as_deref().is_some_and(|s| s.trim().is_empty()) {
             self.storage = None;
         }
-        if self
-            .oidc_client_id
-            .as_deref()
-            .is_some_and(|s| s.trim().is_empty())
-        {
+        if self.oidc_client_id.as_deref().is_some_and(|s| s.trim().is_empty()) {
             self.oidc_client_id = None;
         }
         self
+    }
+
+    /// The site's origin as people reach it.
+    pub fn public_url(&self) -> Url {
+        self.public_url.clone().unwrap_or_else(|| {
+            Url::parse(&format!("http://{}", self.listen)).expect("an address makes a valid URL")
+        })
+    }
+
+    /// Whether the site is reached over HTTPS (then cookies are Secure).
+    pub fn is_https(&self) -> bool {
+        self.public_url().scheme() == "https"
     }
 
     /// Where the embedded SQLite database lives when `DATABASE_URL` is unset.
@@ -156,13 +162,12 @@ mod tests {
             )?;
             jail.set_env("COLLOQUY_LISTEN", "127.0.0.1:9100");
             jail.set_env("DATABASE_URL", "postgres://u:p@localhost/db");
-            let config = Config::load(Overrides {
-                data_dir: Some("/srv/colloquy".into()),
-                ..Overrides::default()
-            })
-            .map_err(|e| *e)?;
+            let config =
+                Config::load(Overrides { data_dir: Some("/srv/colloquy".into()), ..Overrides::default() })
+                    .map_err(|e| *e)?;
             assert_eq!(config.listen, "127.0.0.1:9100".parse().unwrap());
-            assert_eq!(config.public_url.as_str(), "https://sculc.example.org/");
+            assert_eq!(config.public_url().as_str(), "https://sculc.example.org/");
+            assert!(config.is_https());
             assert_eq!(config.data_dir, PathBuf::from("/srv/colloquy"));
             assert!(config.database_url.is_some());
             assert_eq!(config.oidc_issuer.as_str(), "https://accounts.google.com/");
@@ -179,6 +184,7 @@ mod tests {
             assert!(!format!("{config:?}").contains("hunter2"));
             assert!(config.database_url.is_none());
             assert_eq!(config.listen, "127.0.0.1:8080".parse().unwrap());
+            assert_eq!(config.public_url().as_str(), "http://127.0.0.1:8080/");
             Ok(())
         });
     }

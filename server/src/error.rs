@@ -19,6 +19,10 @@ pub struct ErrorBody {
     /// Messages per form field, when the error is about a form.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<BTreeMap<String, Vec<String>>>,
+    /// A stable name for the kind of error, where the web app acts on it
+    /// (e.g. `email_unverified`, `token_expired`, `rate_limited`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<&'static str>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -40,12 +44,12 @@ pub enum ApiError {
     #[error("{0}")]
     UnsupportedMediaType(String),
     #[error("{message}")]
-    Unprocessable {
-        message: String,
-        fields: BTreeMap<String, Vec<String>>,
-    },
+    Unprocessable { message: String, fields: BTreeMap<String, Vec<String>> },
     #[error("{0}")]
     TooManyRequests(String),
+    /// An error the web app tells apart by its `code`.
+    #[error("{message}")]
+    Coded { status: StatusCode, code: &'static str, message: String },
     /// The database or another dependency cannot be reached right now.
     #[error("The service is temporarily unavailable. Please try again shortly.")]
     Unavailable,
@@ -56,6 +60,18 @@ pub enum ApiError {
 impl ApiError {
     pub fn not_found() -> Self {
         Self::NotFound("Not found.".into())
+    }
+
+    pub fn coded(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        Self::Coded { status, code, message: message.into() }
+    }
+
+    fn code(&self) -> Option<&'static str> {
+        match self {
+            Self::Coded { code, .. } => Some(code),
+            Self::TooManyRequests(_) => Some("rate_limited"),
+            _ => None,
+        }
     }
 
     pub fn status(&self) -> StatusCode {
@@ -70,6 +86,7 @@ impl ApiError {
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Coded { status, .. } => *status,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -99,10 +116,7 @@ impl IntoResponse for ApiError {
             Self::Unprocessable { fields, .. } if !fields.is_empty() => Some(fields.clone()),
             _ => None,
         };
-        let body = ErrorBody {
-            error: self.to_string(),
-            fields,
-        };
+        let body = ErrorBody { error: self.to_string(), fields, code: self.code() };
         (self.status(), axum::Json(body)).into_response()
     }
 }
@@ -117,10 +131,7 @@ impl From<JsonRejection> for ApiError {
                 Self::BadRequest("The request body is not valid JSON.".into())
             }
             JsonRejection::JsonDataError(error) => Self::Unprocessable {
-                message: format!(
-                    "The request body has the wrong shape: {}",
-                    error.body_text()
-                ),
+                message: format!("The request body has the wrong shape: {}", error.body_text()),
                 fields: BTreeMap::new(),
             },
             JsonRejection::BytesRejection(_) => {

@@ -35,16 +35,10 @@ pub fn routes() -> OpenApiRouter<AppState> {
 )]
 pub async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     if state.db.is_reachable().await {
-        let health = Health {
-            status: "ok".into(),
-            database: "ok".into(),
-        };
+        let health = Health { status: "ok".into(), database: "ok".into() };
         (StatusCode::OK, Json(health))
     } else {
-        let health = Health {
-            status: "unavailable".into(),
-            database: "unreachable".into(),
-        };
+        let health = Health { status: "unavailable".into(), database: "unreachable".into() };
         (StatusCode::SERVICE_UNAVAILABLE, Json(health))
     }
 }

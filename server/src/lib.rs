@@ -5,13 +5,17 @@
 pub mod accounts;
 pub mod clock;
 pub mod config;
+pub mod csrf;
 pub mod db;
 pub mod error;
 pub mod health;
+pub mod mail;
 pub mod openapi;
+pub mod rate_limit;
 pub mod web;
 
 use std::future::Future;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -28,22 +32,22 @@ use tower_http::trace::TraceLayer;
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::mail::Mailer;
 
 /// What every handler can reach.
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
+    pub mailer: Mailer,
 }
 
-/// Opens the database and brings its schema up to date.
+/// Opens the database, brings its schema up to date and sets up e-mail.
 pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
+    let mailer = Mailer::from_config(&config)?;
     let db = Db::connect(&config).await?;
     db.migrate().await?;
-    Ok(AppState {
-        db,
-        config: Arc::new(config),
-    })
+    Ok(AppState { db, config: Arc::new(config), mailer })
 }
 
 /// The whole site: the JSON API under `/api`, the web app everywhere else.
@@ -61,6 +65,7 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
         .route("/api", any(error::api_not_found))
         .route("/api/{*rest}", any(error::api_not_found))
         .method_not_allowed_fallback(error::method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), csrf::guard))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
@@ -97,7 +102,8 @@ pub async fn serve(
     router: Router,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router.into_make_service())
+    // The peer address feeds the per-client rate limits.
+    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown)
         .await
 }

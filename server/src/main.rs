@@ -13,11 +13,7 @@ use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
 #[derive(Parser)]
-#[command(
-    name = "colloquy",
-    version,
-    about = "The linguistics society's website and conference portal"
-)]
+#[command(name = "colloquy", version, about = "The linguistics society's website and conference portal")]
 struct Cli {
     /// Folder for the SQLite database, files and the e-mail outbox [env: COLLOQUY_DATA_DIR] [default: ./data]
     #[arg(long, global = true, value_name = "DIR")]
@@ -70,10 +66,7 @@ fn main() -> ExitCode {
 fn init_tracing() {
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .init();
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
@@ -82,11 +75,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         _ => None,
     };
     let load_config = || {
-        Config::load(Overrides {
-            listen,
-            data_dir: cli.data_dir.clone(),
-        })
-        .context("invalid configuration")
+        Config::load(Overrides { listen, data_dir: cli.data_dir.clone() }).context("invalid configuration")
     };
     match &cli.command {
         Command::Serve { .. } => serve(load_config()?).await,
@@ -113,9 +102,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             } else {
                 println!("{email} is no longer an admin.");
                 if db.count_admins().await? == 0 {
-                    println!(
-                        "Note: there are no admins left; grant one with `colloquy admin grant EMAIL`."
-                    );
+                    println!("Note: there are no admins left; grant one with `colloquy admin grant EMAIL`.");
                 }
             }
             Ok(())
@@ -127,24 +114,26 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-async fn serve(config: Config) -> anyhow::Result<()> {
+async fn serve(mut config: Config) -> anyhow::Result<()> {
     let listener = TcpListener::bind(config.listen)
         .await
         .with_context(|| format!("cannot listen on {}", config.listen))?;
-    let state = colloquy::prepare(config).await?;
+    // With `--listen 127.0.0.1:0` the port is known only now; links in
+    // e-mails use it unless COLLOQUY_PUBLIC_URL says otherwise.
     let address = listener.local_addr()?;
+    config.listen = address;
+    let state = colloquy::prepare(config).await?;
     tracing::info!(database = state.db.kind(), data_dir = %state.config.data_dir.display(), "ready");
     // Printed on stdout (not the log) so people and scripts can read them;
     // the address line comes first and tests wait for it.
-    println!("colloquy is serving the site at http://{address}");
-    if state.config.smtp_url.is_some() {
-        println!("E-mails are sent through the SMTP server in COLLOQUY_SMTP_URL.");
-    } else {
-        println!(
+    announce(&format!("colloquy is serving the site at http://{address}"));
+    announce(&match &state.config.smtp_url {
+        Some(_) => "E-mails are sent through the SMTP server in COLLOQUY_SMTP_URL.".to_owned(),
+        None => format!(
             "E-mails are written to {} (set COLLOQUY_SMTP_URL to send them).",
             state.config.data_dir.join("outbox").display()
-        );
-    }
+        ),
+    });
     let db = state.db.clone();
     let router = colloquy::router(state);
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
@@ -165,12 +154,19 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Prints a line for people and scripts watching the server. Unlike
+/// `println!`, a closed standard output (the reader went away) is no reason
+/// to stop serving.
+fn announce(line: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{line}").and_then(|()| stdout.flush());
+}
+
 /// Completes on Ctrl-C (SIGINT) or SIGTERM.
 async fn shutdown_signal() {
     let interrupt = async {
-        tokio::signal::ctrl_c()
-            .await
-            .expect("can listen for Ctrl-C");
+        tokio::signal::ctrl_c().await.expect("can listen for Ctrl-C");
     };
     #[cfg(unix)]
     let terminate = async {

@@ -43,10 +43,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
 )]
 async fn openapi_json() -> impl axum::response::IntoResponse {
     // Built once: the document only changes with the code.
-    static JSON: LazyLock<String> = LazyLock::new(|| {
-        document()
-            .to_pretty_json()
-            .expect("the OpenAPI document serialises")
-    });
+    static JSON: LazyLock<String> =
+        LazyLock::new(|| document().to_pretty_json().expect("the OpenAPI document serialises"));
     ([(header::CONTENT_TYPE, "application/json")], JSON.as_str())
 }

@@ -1,22 +1,31 @@
 //! Sign-in sessions: a random id in an HttpOnly cookie, stored only as its
-//! SHA-256 hash, looked up on each request by the `MaybeUser` and
-//! `CurrentUser` extractors.
+//! SHA-256 hash, looked up on each request by the `MaybeUser`, `CurrentUser`
+//! and `CompletedUser` extractors. Sessions end after 30 idle days.
 
 use axum::extract::{FromRef, FromRequestParts};
+use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum_extra::extract::CookieJar;
+use axum_extra::extract::cookie::{Cookie, SameSite};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
+use time::{Duration, OffsetDateTime};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::AppState;
+use super::tokens::{hash_token, random_token};
+use crate::config::Config;
 use crate::db::Db;
 use crate::error::{ApiError, Json};
-use crate::on_db;
+use crate::{AppState, clock, on_db};
 
 /// The cookie that carries the session id.
 pub const SESSION_COOKIE: &str = "colloquy_session";
+
+/// A session lasts this long after its last use.
+pub const IDLE_LIFETIME: Duration = Duration::days(30);
+
+/// Sessions are extended at most this often, so reads stay reads.
+const EXTEND_AFTER: Duration = Duration::hours(1);
 
 /// The signed-in person, as the web app sees them.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
@@ -32,7 +41,13 @@ pub struct SessionUser {
     /// Has an accepted submission in the current edition.
     #[sqlx(skip)]
     pub presenter: bool,
+    /// Has names and a password (a new Google account has no password yet).
+    pub profile_complete: bool,
 }
+
+/// The columns a `SessionUser` is read from, for queries that join users.
+pub const SESSION_USER_COLUMNS: &str = "u.id, u.email, u.first_name, u.last_name, u.admin, \
+     (u.first_name <> '' AND u.last_name <> '' AND u.password_hash IS NOT NULL) AS profile_complete";
 
 /// Who is asking: a signed-in user or a visitor.
 #[derive(Debug, Serialize, ToSchema)]
@@ -41,28 +56,106 @@ pub struct Session {
     pub user: Option<SessionUser>,
 }
 
-/// The hash under which a session id is stored.
-pub fn hash_session_id(id: &str) -> String {
-    hex::encode(Sha256::digest(id.as_bytes()))
+#[derive(sqlx::FromRow)]
+struct SessionRow {
+    #[sqlx(flatten)]
+    user: SessionUser,
+    expires_at: OffsetDateTime,
 }
 
 impl Db {
-    /// The user of a live session, if the id names one.
+    /// The user of a live session, if the id names one. A session used
+    /// again is extended to 30 days from now.
     pub async fn session_user(&self, session_id: &str) -> sqlx::Result<Option<SessionUser>> {
-        let id_hash = hash_session_id(session_id);
-        let now = crate::clock::now();
-        on_db!(self, |pool| {
-            sqlx::query_as::<_, SessionUser>(
-                "SELECT u.id, u.email, u.first_name, u.last_name, u.admin
+        let id_hash = hash_token(session_id);
+        let now = clock::now();
+        let row: Option<SessionRow> = on_db!(self, |pool| {
+            sqlx::query_as(&format!(
+                "SELECT {SESSION_USER_COLUMNS}, s.expires_at
                  FROM sessions s JOIN users u ON u.id = s.user_id
-                 WHERE s.id_hash = $1 AND s.expires_at > $2",
-            )
+                 WHERE s.id_hash = $1 AND s.expires_at > $2"
+            ))
             .bind(&id_hash)
             .bind(now)
             .fetch_optional(pool)
-            .await
+            .await?
+        });
+        let Some(row) = row else { return Ok(None) };
+        if row.expires_at < now + IDLE_LIFETIME - EXTEND_AFTER {
+            on_db!(self, |pool| {
+                sqlx::query("UPDATE sessions SET expires_at = $1 WHERE id_hash = $2")
+                    .bind(now + IDLE_LIFETIME)
+                    .bind(&id_hash)
+                    .execute(pool)
+                    .await?;
+            });
+        }
+        Ok(Some(row.user))
+    }
+
+    /// The `SessionUser` view of one account.
+    pub async fn session_user_by_id(&self, user_id: Uuid) -> sqlx::Result<Option<SessionUser>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(&format!("SELECT {SESSION_USER_COLUMNS} FROM users u WHERE u.id = $1"))
+                .bind(user_id)
+                .fetch_optional(pool)
+                .await
         })
     }
+
+    /// Starts a session with a fresh random id and returns the id.
+    pub async fn start_session(&self, user_id: Uuid) -> sqlx::Result<String> {
+        let session_id = random_token();
+        let now = clock::now();
+        on_db!(self, |pool| {
+            sqlx::query(
+                "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(hash_token(&session_id))
+            .bind(user_id)
+            .bind(now)
+            .bind(now + IDLE_LIFETIME)
+            .execute(pool)
+            .await?;
+        });
+        Ok(session_id)
+    }
+
+    pub async fn end_session(&self, session_id: &str) -> sqlx::Result<()> {
+        on_db!(self, |pool| {
+            sqlx::query("DELETE FROM sessions WHERE id_hash = $1")
+                .bind(hash_token(session_id))
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// Signs an account out everywhere (after a password reset).
+    pub async fn end_all_sessions(&self, user_id: Uuid) -> sqlx::Result<()> {
+        on_db!(self, |pool| {
+            sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(pool).await?;
+        });
+        Ok(())
+    }
+}
+
+/// The cookie that hands a new session id to the browser.
+pub fn session_cookie(config: &Config, session_id: String) -> Cookie<'static> {
+    Cookie::build((SESSION_COOKIE, session_id))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(config.is_https())
+        .max_age(IDLE_LIFETIME)
+        .build()
+}
+
+/// The cookie that makes the browser forget its session id.
+pub fn removal_cookie(config: &Config) -> Cookie<'static> {
+    let mut cookie = session_cookie(config, String::new());
+    cookie.make_removal();
+    cookie
 }
 
 /// The signed-in user, or `None` for a visitor.
@@ -78,10 +171,12 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let state = AppState::from_ref(state);
         let jar = CookieJar::from_headers(&parts.headers);
-        let Some(cookie) = jar.get(SESSION_COOKIE) else {
-            return Ok(Self(None));
-        };
-        Ok(Self(state.db.session_user(cookie.value()).await?))
+        match jar.get(SESSION_COOKIE) {
+            Some(cookie) if !cookie.value().is_empty() => {
+                Ok(Self(state.db.session_user(cookie.value()).await?))
+            }
+            _ => Ok(Self(None)),
+        }
     }
 }
 
@@ -99,6 +194,31 @@ where
         match MaybeUser::from_request_parts(parts, state).await?.0 {
             Some(user) => Ok(Self(user)),
             None => Err(ApiError::Unauthorized),
+        }
+    }
+}
+
+/// A signed-in user whose profile is complete (names and a password); others
+/// get 403 with the code `profile_incomplete`.
+pub struct CompletedUser(pub SessionUser);
+
+impl<S> FromRequestParts<S> for CompletedUser
+where
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        if user.profile_complete {
+            Ok(Self(user))
+        } else {
+            Err(ApiError::coded(
+                StatusCode::FORBIDDEN,
+                "profile_incomplete",
+                "Please complete your profile before proceeding",
+            ))
         }
     }
 }

@@ -54,8 +54,8 @@ impl Db {
                         "DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)"
                     );
                 }
-                let options = PgConnectOptions::from_str(url)
-                    .context("DATABASE_URL is not a valid PostgreSQL URL")?;
+                let options =
+                    PgConnectOptions::from_str(url).context("DATABASE_URL is not a valid PostgreSQL URL")?;
                 let pool = PgPoolOptions::new()
                     .max_connections(10)
                     .acquire_timeout(ACQUIRE_TIMEOUT)
@@ -66,10 +66,7 @@ impl Db {
             }
             None => {
                 std::fs::create_dir_all(&config.data_dir).with_context(|| {
-                    format!(
-                        "cannot create the data folder {}",
-                        config.data_dir.display()
-                    )
+                    format!("cannot create the data folder {}", config.data_dir.display())
                 })?;
                 let options = SqliteConnectOptions::new()
                     .filename(config.sqlite_path())
@@ -101,16 +98,8 @@ impl Db {
 
     /// Whether the database answers a trivial query within a short time.
     pub async fn is_reachable(&self) -> bool {
-        let ping = async {
-            on_db!(self, |pool| sqlx::query("SELECT 1")
-                .execute(pool)
-                .await
-                .map(|_| ()))
-        };
-        matches!(
-            tokio::time::timeout(Duration::from_secs(2), ping).await,
-            Ok(Ok(()))
-        )
+        let ping = async { on_db!(self, |pool| sqlx::query("SELECT 1").execute(pool).await.map(|_| ())) };
+        matches!(tokio::time::timeout(Duration::from_secs(2), ping).await, Ok(Ok(())))
     }
 
     /// Which database this is, for logs.

@@ -17,10 +17,7 @@ fn colloquy(database: &TestDatabase) -> Command {
         .arg(database.data_dir.path())
         .env_remove("DATABASE_URL")
         .env_remove("COLLOQUY_DATA_DIR")
-        .env(
-            "COLLOQUY_CONFIG",
-            database.data_dir.path().join("absent.toml"),
-        )
+        .env("COLLOQUY_CONFIG", database.data_dir.path().join("absent.toml"))
         .env("RUST_LOG", "warn");
     if let Some(url) = database.database_url() {
         command.env("DATABASE_URL", url);
@@ -88,10 +85,7 @@ async fn admin_grant_of_an_unknown_or_invalid_address_fails_clearly() {
     let database = TestDatabase::new().await;
     let unknown = run(colloquy(&database).args(["admin", "grant", "nobody@example.edu"]));
     assert!(!unknown.status.success());
-    assert!(
-        text(&unknown.stderr)
-            .contains("there is no account with the e-mail address nobody@example.edu")
-    );
+    assert!(text(&unknown.stderr).contains("there is no account with the e-mail address nobody@example.edu"));
 
     let invalid = run(colloquy(&database).args(["admin", "grant", "not-an-address"]));
     assert!(!invalid.status.success());
@@ -109,9 +103,7 @@ async fn serve_prints_its_address_answers_and_stops_gracefully_on_sigterm() {
         .spawn()
         .unwrap();
     let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    BufReader::new(server.stdout.take().unwrap()).read_line(&mut line).unwrap();
     let address = line
         .trim()
         .strip_prefix("colloquy is serving the site at ")
@@ -121,20 +113,14 @@ async fn serve_prints_its_address_answers_and_stops_gracefully_on_sigterm() {
     let health = reqwest::get(format!("{address}/api/health")).await.unwrap();
     assert_eq!(health.status(), 200);
 
-    let killed = Command::new("kill")
-        .args(["-TERM", &server.id().to_string()])
-        .status()
-        .unwrap();
+    let killed = Command::new("kill").args(["-TERM", &server.id().to_string()]).status().unwrap();
     assert!(killed.success());
     let deadline = Instant::now() + Duration::from_secs(10);
     let status = loop {
         if let Some(status) = server.try_wait().unwrap() {
             break status;
         }
-        assert!(
-            Instant::now() < deadline,
-            "the server did not stop within 10 s of SIGTERM"
-        );
+        assert!(Instant::now() < deadline, "the server did not stop within 10 s of SIGTERM");
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
     assert!(status.success(), "a graceful stop exits 0, got {status}");

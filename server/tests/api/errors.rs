@@ -21,11 +21,7 @@ async fn unknown_api_paths_answer_404_in_the_error_shape() {
     for path in ["/api/nope", "/api", "/api/health/extra"] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 404, "{path}");
-        assert_eq!(
-            response.headers()["content-type"],
-            "application/json",
-            "{path}"
-        );
+        assert_eq!(response.headers()["content-type"], "application/json", "{path}");
         assert_eq!(error_of(response).await, "There is no such API endpoint.");
     }
 }
@@ -33,12 +29,7 @@ async fn unknown_api_paths_answer_404_in_the_error_shape() {
 #[tokio::test]
 async fn a_wrong_method_answers_405_in_the_error_shape() {
     let app = spawn_app().await;
-    let response = app
-        .client
-        .delete(app.url("/api/health"))
-        .send()
-        .await
-        .unwrap();
+    let response = app.client.delete(app.url("/api/health")).send().await.unwrap();
     assert_eq!(response.status(), 405);
     assert_eq!(error_of(response).await, "This method is not allowed here.");
 }
@@ -74,37 +65,22 @@ async fn app_with_test_routes() -> TestApp {
 async fn json_bodies_are_parsed_and_bad_ones_get_clear_4xx_answers() {
     let app = app_with_test_routes().await;
     let post = |body: &'static str, content_type: &'static str| {
-        app.client
-            .post(app.url("/api/test/echo"))
-            .header("content-type", content_type)
-            .body(body)
-            .send()
+        app.client.post(app.url("/api/test/echo")).header("content-type", content_type).body(body).send()
     };
 
-    let ok = post(r#"{"name": "Ada"}"#, "application/json")
-        .await
-        .unwrap();
+    let ok = post(r#"{"name": "Ada"}"#, "application/json").await.unwrap();
     assert_eq!(ok.status(), 200);
     assert_eq!(ok.json::<Value>().await.unwrap()["hello"], "Ada");
 
     let malformed = post(r#"{"name": "Ada""#, "application/json").await.unwrap();
     assert_eq!(malformed.status(), 400);
-    assert_eq!(
-        error_of(malformed).await,
-        "The request body is not valid JSON."
-    );
+    assert_eq!(error_of(malformed).await, "The request body is not valid JSON.");
 
     let wrong_shape = post(r#"{"name": 42}"#, "application/json").await.unwrap();
     assert_eq!(wrong_shape.status(), 422);
-    assert!(
-        error_of(wrong_shape)
-            .await
-            .starts_with("The request body has the wrong shape")
-    );
+    assert!(error_of(wrong_shape).await.starts_with("The request body has the wrong shape"));
 
-    let not_json = post("name=Ada", "application/x-www-form-urlencoded")
-        .await
-        .unwrap();
+    let not_json = post("name=Ada", "application/x-www-form-urlencoded").await.unwrap();
     assert_eq!(not_json.status(), 415);
     assert!(error_of(not_json).await.contains("application/json"));
 }
@@ -115,15 +91,9 @@ async fn internal_errors_answer_500_without_their_cause() {
     let response = app.get("/api/test/failing").await;
     assert_eq!(response.status(), 500);
     let body = response.text().await.unwrap();
-    assert!(
-        !body.contains("hunter2") && !body.contains("loading the table"),
-        "{body}"
-    );
+    assert!(!body.contains("hunter2") && !body.contains("loading the table"), "{body}");
     let body: Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(
-        body["error"],
-        "Something went wrong on our side. Please try again."
-    );
+    assert_eq!(body["error"], "Something went wrong on our side. Please try again.");
 }
 
 #[tokio::test]

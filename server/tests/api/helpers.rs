@@ -32,17 +32,12 @@ impl TestDatabase {
     /// `DATABASE_URL` for running the binary on this database (None: SQLite).
     pub fn database_url(&self) -> Option<String> {
         use secrecy::ExposeSecret;
-        self.config
-            .database_url
-            .as_ref()
-            .map(|url| url.expose_secret().to_owned())
+        self.config.database_url.as_ref().map(|url| url.expose_secret().to_owned())
     }
 }
 
 fn postgres_server() -> Option<String> {
-    std::env::var("TEST_DATABASE_URL")
-        .ok()
-        .filter(|url| !url.trim().is_empty())
+    std::env::var("TEST_DATABASE_URL").ok().filter(|url| !url.trim().is_empty())
 }
 
 /// Creates an empty database on the server and returns its URL.
@@ -76,31 +71,32 @@ pub async fn spawn_app() -> TestApp {
 }
 
 /// Spawns the app with extra API routes and a chance to adjust the config.
-pub async fn spawn_app_with(
-    extra: Router<AppState>,
-    configure: impl FnOnce(&mut Config),
-) -> TestApp {
+pub async fn spawn_app_with(extra: Router<AppState>, configure: impl FnOnce(&mut Config)) -> TestApp {
     let mut database = TestDatabase::new().await;
     // By default no web app: tests of the web app give it a folder of its own.
     database.config.web_dir = database.data_dir.path().join("no-web-app");
-    configure(&mut database.config);
-    let state = colloquy::prepare(database.config.clone())
-        .await
-        .expect("the app starts");
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
+    // As `colloquy serve` does: links in e-mails point at the bound address.
+    database.config.listen = listener.local_addr().unwrap();
+    configure(&mut database.config);
+    let state = colloquy::prepare(database.config.clone()).await.expect("the app starts");
     let address = format!("http://{}", listener.local_addr().unwrap());
     let router = colloquy::router_with(state.clone(), extra);
     tokio::spawn(colloquy::serve(listener, router, std::future::pending()));
-    let client = reqwest::Client::builder()
+    TestApp { address, client: browser(), state, _database: database }
+}
+
+/// A client that behaves like the web app in a browser: keeps cookies,
+/// sends the API's anti-CSRF header, does not follow redirects.
+pub fn browser() -> reqwest::Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("x-requested-with", reqwest::header::HeaderValue::from_static("colloquy"));
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .default_headers(headers)
         .redirect(reqwest::redirect::Policy::none())
         .build()
-        .unwrap();
-    TestApp {
-        address,
-        client,
-        state,
-        _database: database,
-    }
+        .unwrap()
 }
 
 impl TestApp {
@@ -109,18 +105,79 @@ impl TestApp {
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
-        self.client
-            .get(self.url(path))
-            .send()
-            .await
-            .expect("the request is answered")
+        self.client.get(self.url(path)).send().await.expect("the request is answered")
     }
+
+    pub async fn post_json(&self, path: &str, body: serde_json::Value) -> reqwest::Response {
+        self.client.post(self.url(path)).json(&body).send().await.expect("the request is answered")
+    }
+
+    /// Every e-mail in the outbox so far, as text with quoted-printable undone.
+    pub fn outbox(&self) -> Vec<String> {
+        let dir = self.state.config.data_dir.join("outbox");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.retain(|p| p.extension().is_some_and(|e| e == "eml"));
+        files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+        files.iter().map(|p| decode_quoted_printable(&std::fs::read_to_string(p).unwrap())).collect()
+    }
+
+    /// Waits (e-mails go out in the background) until `to` has had `count`
+    /// e-mails, and returns them, oldest first.
+    pub async fn emails_to(&self, to: &str, count: usize) -> Vec<String> {
+        for _ in 0..100 {
+            let emails: Vec<String> =
+                self.outbox().into_iter().filter(|e| e.contains(&format!("To: {to}"))).collect();
+            if emails.len() >= count {
+                return emails;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("{to} did not get {count} e-mail(s); the outbox has: {:#?}", self.outbox());
+    }
+
+    /// The token of the link to `path` in the `count`-th e-mail to `to`.
+    pub async fn token_from_email(&self, to: &str, count: usize, path: &str) -> String {
+        let email = self.emails_to(to, count).await.swap_remove(count - 1);
+        link_token(&email, path).unwrap_or_else(|| panic!("no {path} link in: {email}"))
+    }
+}
+
+/// Undoes quoted-printable soft line breaks and escapes, so links read whole.
+fn decode_quoted_printable(raw: &str) -> String {
+    let joined = raw.replace("=\r\n", "").replace("=\n", "");
+    let mut bytes = Vec::with_capacity(joined.len());
+    let source = joined.as_bytes();
+    let mut i = 0;
+    while i < source.len() {
+        let escaped = (source[i] == b'=' && i + 2 < source.len())
+            .then(|| std::str::from_utf8(&source[i + 1..i + 3]).ok())
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                bytes.push(byte);
+                i += 3;
+            }
+            None => {
+                bytes.push(source[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The `token` query value of the first link to `path` in `text`.
+pub fn link_token(text: &str, path: &str) -> Option<String> {
+    let start = text.find(&format!("{path}?token="))? + path.len() + "?token=".len();
+    let token: String =
+        text[start..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect();
+    (!token.is_empty()).then_some(token)
 }
 
 /// The repository's root folder.
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }

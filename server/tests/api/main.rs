@@ -2,6 +2,7 @@
 //! with a fresh database (a temp-file SQLite database, or a fresh PostgreSQL
 //! database when `TEST_DATABASE_URL` is set).
 
+mod accounts;
 mod cli;
 mod errors;
 mod health;

@@ -14,10 +14,7 @@ async fn the_openapi_document_is_served_as_openapi_3_1() {
     let document: Value = response.json().await.unwrap();
     assert!(document["openapi"].as_str().unwrap().starts_with("3.1"));
     for path in ["/api/health", "/api/session", "/api/openapi.json"] {
-        assert!(
-            document["paths"].get(path).is_some(),
-            "{path} is documented"
-        );
+        assert!(document["paths"].get(path).is_some(), "{path} is documented");
     }
     assert!(document["components"]["schemas"].get("ErrorBody").is_some());
 }

@@ -29,7 +29,7 @@ async fn insert_user(db: &Db, email: &str, admin: bool) -> Uuid {
 }
 
 async fn insert_session(db: &Db, user_id: Uuid, session_id: &str, expires_at: OffsetDateTime) {
-    let hash = colloquy::accounts::session::hash_session_id(session_id);
+    let hash = colloquy::accounts::tokens::hash_token(session_id);
     on_db!(db, |pool| {
         sqlx::query(
             "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
@@ -50,10 +50,7 @@ async fn a_visitor_has_no_user() {
     let response = app.get("/api/session").await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["cache-control"], "no-store");
-    assert_eq!(
-        response.json::<Value>().await.unwrap(),
-        json!({"user": null})
-    );
+    assert_eq!(response.json::<Value>().await.unwrap(), json!({"user": null}));
 }
 
 #[tokio::test]
@@ -61,13 +58,7 @@ async fn a_live_session_cookie_names_its_user_and_admin_flag() {
     let app = spawn_app().await;
     let user_id = insert_user(&app.state.db, "ada@example.edu", true).await;
     let session_id = "a-long-random-session-id";
-    insert_session(
-        &app.state.db,
-        user_id,
-        session_id,
-        OffsetDateTime::now_utc() + Duration::days(30),
-    )
-    .await;
+    insert_session(&app.state.db, user_id, session_id, OffsetDateTime::now_utc() + Duration::days(30)).await;
 
     let response = app
         .client
@@ -82,7 +73,8 @@ async fn a_live_session_cookie_names_its_user_and_admin_flag() {
         json!({
             "id": user_id.to_string(), "email": "ada@example.edu",
             "first_name": "Ada", "last_name": "Lovelace",
-            "admin": true, "applicant": false, "presenter": false
+            "admin": true, "applicant": false, "presenter": false,
+            "profile_complete": false
         })
     );
 }
@@ -91,31 +83,11 @@ async fn a_live_session_cookie_names_its_user_and_admin_flag() {
 async fn expired_and_unknown_session_cookies_are_visitors() {
     let app = spawn_app().await;
     let user_id = insert_user(&app.state.db, "ada@example.edu", false).await;
-    insert_session(
-        &app.state.db,
-        user_id,
-        "expired",
-        OffsetDateTime::now_utc() - Duration::seconds(1),
-    )
-    .await;
+    insert_session(&app.state.db, user_id, "expired", OffsetDateTime::now_utc() - Duration::seconds(1)).await;
 
-    for cookie in [
-        "colloquy_session=expired",
-        "colloquy_session=never-issued",
-        "colloquy_session=",
-    ] {
-        let response = app
-            .client
-            .get(app.url("/api/session"))
-            .header("cookie", cookie)
-            .send()
-            .await
-            .unwrap();
+    for cookie in ["colloquy_session=expired", "colloquy_session=never-issued", "colloquy_session="] {
+        let response = app.client.get(app.url("/api/session")).header("cookie", cookie).send().await.unwrap();
         assert_eq!(response.status(), 200, "{cookie}");
-        assert_eq!(
-            response.json::<Value>().await.unwrap(),
-            json!({"user": null}),
-            "{cookie}"
-        );
+        assert_eq!(response.json::<Value>().await.unwrap(), json!({"user": null}), "{cookie}");
     }
 }

@@ -1,0 +1,314 @@
+//! Google sign-in (any OpenID Connect provider): the authorization code flow
+//! with PKCE. State, nonce and the PKCE verifier are kept in the database,
+//! so the provider may send the browser back to any instance; a cookie ties
+//! the flow to the browser that started it.
+
+use axum::extract::{Query, State};
+use axum::response::Redirect;
+use axum_extra::extract::CookieJar;
+use axum_extra::extract::cookie::{Cookie, SameSite};
+use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreProviderMetadata};
+use openidconnect::{
+    AuthorizationCode, ClientId, ClientSecret, CsrfToken, EndpointMaybeSet, EndpointNotSet, EndpointSet,
+    IssuerUrl, Nonce, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, Scope, TokenResponse,
+};
+use secrecy::ExposeSecret;
+use serde::Deserialize;
+use time::Duration;
+use utoipa::IntoParams;
+
+use super::api::Providers;
+use super::email::Email;
+use super::session::session_cookie;
+use super::tokens::hash_token;
+use crate::db::users::NewAccount;
+use crate::error::Json;
+use crate::{AppState, clock, on_db};
+
+/// Where the web app lands after each outcome.
+const DEFAULT_RETURN: &str = "/sculc";
+const NEW_ACCOUNT: &str = "/complete-profile?notice=google-new";
+const CANCELED: &str = "/login?notice=google-canceled";
+const FAILED: &str = "/login?notice=google-failed";
+
+/// The cookie holding the flow's state in the browser that started it.
+const FLOW_COOKIE: &str = "colloquy_oidc";
+const FLOW_PATH: &str = "/api/accounts/google";
+/// How long someone may take at the provider.
+const FLOW_LIFETIME: Duration = Duration::minutes(10);
+
+type Client = CoreClient<
+    EndpointSet,
+    EndpointNotSet,
+    EndpointNotSet,
+    EndpointNotSet,
+    EndpointMaybeSet,
+    EndpointMaybeSet,
+>;
+
+/// Which sign-in providers are configured.
+#[utoipa::path(
+    get,
+    path = "/api/accounts/providers",
+    tag = "accounts",
+    responses((status = 200, description = "Configured providers", body = Providers))
+)]
+pub async fn providers(State(state): State<AppState>) -> Json<Providers> {
+    Json(Providers { google: state.config.oidc_client_id.is_some() })
+}
+
+fn http_client() -> anyhow::Result<openidconnect::reqwest::Client> {
+    Ok(openidconnect::reqwest::ClientBuilder::new()
+        // Following redirects would open the server to SSRF.
+        .redirect(openidconnect::reqwest::redirect::Policy::none())
+        .timeout(std::time::Duration::from_secs(10))
+        .build()?)
+}
+
+/// Discovers the provider and builds a client for it.
+async fn oidc_client(state: &AppState, http: &openidconnect::reqwest::Client) -> anyhow::Result<Client> {
+    let config = &state.config;
+    let client_id =
+        config.oidc_client_id.clone().ok_or_else(|| anyhow::anyhow!("Google sign-in is not configured"))?;
+    let issuer = IssuerUrl::new(config.oidc_issuer.as_str().trim_end_matches('/').to_owned())?;
+    let metadata = CoreProviderMetadata::discover_async(issuer, http).await?;
+    let secret = config.oidc_client_secret.as_ref().map(|s| ClientSecret::new(s.expose_secret().to_owned()));
+    let callback = config.public_url().join("/api/accounts/google/callback")?;
+    Ok(CoreClient::from_provider_metadata(metadata, ClientId::new(client_id), secret)
+        .set_redirect_uri(RedirectUrl::from_url(callback)))
+}
+
+/// Only a path on this site, so the flow cannot be used to send people
+/// elsewhere (open redirect).
+fn safe_return_path(requested: Option<&str>) -> String {
+    match requested {
+        Some(path)
+            if path.starts_with('/')
+                && !path.starts_with("//")
+                && !path.contains('\\')
+                && !path.chars().any(char::is_control)
+                && path.len() <= 512 =>
+        {
+            path.to_owned()
+        }
+        _ => DEFAULT_RETURN.to_owned(),
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct StartQuery {
+    /// The path to come back to after signing in.
+    return_to: Option<String>,
+}
+
+/// Sends the browser to the provider's sign-in page.
+#[utoipa::path(
+    get,
+    path = "/api/accounts/google/start",
+    tag = "accounts",
+    params(StartQuery),
+    responses((status = 303, description = "To the provider (or back to /login when sign-in cannot start)"))
+)]
+pub async fn start(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    Query(query): Query<StartQuery>,
+) -> (CookieJar, Redirect) {
+    match begin(&state, safe_return_path(query.return_to.as_deref())).await {
+        Ok((url, flow_state)) => {
+            let cookie = Cookie::build((FLOW_COOKIE, flow_state))
+                .path(FLOW_PATH)
+                .http_only(true)
+                .same_site(SameSite::Lax)
+                .secure(state.config.is_https())
+                .max_age(FLOW_LIFETIME)
+                .build();
+            (jar.add(cookie), Redirect::to(url.as_str()))
+        }
+        Err(error) => {
+            tracing::error!(error = format!("{error:#}"), "Google sign-in could not start");
+            (jar, Redirect::to(FAILED))
+        }
+    }
+}
+
+async fn begin(state: &AppState, return_to: String) -> anyhow::Result<(url::Url, String)> {
+    let http = http_client()?;
+    let client = oidc_client(state, &http).await?;
+    let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
+    let (url, csrf, nonce) = client
+        .authorize_url(CoreAuthenticationFlow::AuthorizationCode, CsrfToken::new_random, Nonce::new_random)
+        .add_scope(Scope::new("email".into()))
+        .add_scope(Scope::new("profile".into()))
+        .set_pkce_challenge(challenge)
+        .url();
+    let now = clock::now();
+    on_db!(&state.db, |pool| {
+        sqlx::query("DELETE FROM oidc_logins WHERE expires_at <= $1").bind(now).execute(pool).await?;
+        sqlx::query(
+            "INSERT INTO oidc_logins (state_hash, nonce, pkce_verifier, return_to, expires_at)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(hash_token(csrf.secret()))
+        .bind(nonce.secret())
+        .bind(verifier.secret())
+        .bind(&return_to)
+        .bind(now + FLOW_LIFETIME)
+        .execute(pool)
+        .await?;
+    });
+    Ok((url, csrf.secret().clone()))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct CallbackQuery {
+    code: Option<String>,
+    state: Option<String>,
+    /// Set by the provider when sign-in did not happen (`access_denied` when
+    /// the person canceled).
+    error: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct Flow {
+    nonce: String,
+    pkce_verifier: String,
+    return_to: String,
+}
+
+/// Where the provider sends the browser back.
+#[utoipa::path(
+    get,
+    path = "/api/accounts/google/callback",
+    tag = "accounts",
+    params(CallbackQuery),
+    responses((status = 303, description = "Signed in and back to the site, or to /login with a notice"))
+)]
+pub async fn callback(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    Query(query): Query<CallbackQuery>,
+) -> (CookieJar, Redirect) {
+    let browser_state = jar.get(FLOW_COOKIE).map(|c| c.value().to_owned());
+    let jar = jar.remove(Cookie::build(FLOW_COOKIE).path(FLOW_PATH));
+    // The flow is used up whatever happens next.
+    let flow = match &query.state {
+        Some(flow_state) => take_flow(&state, flow_state).await.unwrap_or_else(|error| {
+            tracing::error!(error = format!("{error:#}"), "reading a Google sign-in flow failed");
+            None
+        }),
+        None => None,
+    };
+    if let Some(error) = &query.error {
+        let canceled = error == "access_denied";
+        tracing::info!(error, "the provider did not sign the person in");
+        return (jar, Redirect::to(if canceled { CANCELED } else { FAILED }));
+    }
+    let same_browser = browser_state.is_some() && browser_state == query.state;
+    let (Some(flow), Some(code), true) = (flow, query.code, same_browser) else {
+        tracing::warn!("a Google sign-in callback with an unknown, expired or foreign state");
+        return (jar, Redirect::to(FAILED));
+    };
+    match finish(&state, flow, code).await {
+        Ok((session_id, destination)) => {
+            (jar.add(session_cookie(&state.config, session_id)), Redirect::to(&destination))
+        }
+        Err(error) => {
+            tracing::error!(error = format!("{error:#}"), "Google sign-in failed");
+            (jar, Redirect::to(FAILED))
+        }
+    }
+}
+
+/// Removes and returns a live flow, so a state works once.
+async fn take_flow(state: &AppState, flow_state: &str) -> sqlx::Result<Option<Flow>> {
+    on_db!(&state.db, |pool| {
+        sqlx::query_as(
+            "DELETE FROM oidc_logins WHERE state_hash = $1 AND expires_at > $2
+             RETURNING nonce, pkce_verifier, return_to",
+        )
+        .bind(hash_token(flow_state))
+        .bind(clock::now())
+        .fetch_optional(pool)
+        .await
+    })
+}
+
+/// Exchanges the code, verifies the ID token and signs the person in:
+/// returns the new session id and where to go.
+async fn finish(state: &AppState, flow: Flow, code: String) -> anyhow::Result<(String, String)> {
+    let http = http_client()?;
+    let client = oidc_client(state, &http).await?;
+    let tokens = client
+        .exchange_code(AuthorizationCode::new(code))?
+        .set_pkce_verifier(PkceCodeVerifier::new(flow.pkce_verifier))
+        .request_async(&http)
+        .await?;
+    let id_token = tokens.id_token().ok_or_else(|| anyhow::anyhow!("the provider sent no ID token"))?;
+    let claims = id_token.claims(&client.id_token_verifier(), &Nonce::new(flow.nonce))?;
+    let issuer = claims.issuer().as_str().to_owned();
+    let subject = claims.subject().as_str().to_owned();
+    let verified_email = match (claims.email(), claims.email_verified()) {
+        (Some(email), Some(true)) => Some(Email::parse(email.as_str()).map_err(anyhow::Error::msg)?),
+        _ => None,
+    };
+
+    let db = &state.db;
+    let user_id = match db.user_by_identity(&issuer, &subject).await? {
+        Some(user_id) => user_id,
+        None => {
+            let email = verified_email.ok_or_else(|| {
+                anyhow::anyhow!("the provider vouches for no e-mail address of a new identity")
+            })?;
+            let user_id = match db.account_by_email(&email).await? {
+                // The provider vouches for the address: it is this account's owner.
+                Some(account) => account.id,
+                None => {
+                    let given = claims.given_name().and_then(|n| n.get(None)).map(|n| n.as_str().trim());
+                    let family = claims.family_name().and_then(|n| n.get(None)).map(|n| n.as_str().trim());
+                    let new = NewAccount {
+                        email: &email,
+                        first_name: given.unwrap_or_default(),
+                        last_name: family.unwrap_or_default(),
+                        password_hash: None,
+                        verified: true,
+                    };
+                    match db.create_account(new).await? {
+                        Some(id) => id,
+                        // Registered a moment ago by another request.
+                        None => {
+                            db.account_by_email(&email)
+                                .await?
+                                .ok_or_else(|| anyhow::anyhow!("an account vanished while signing in"))?
+                                .id
+                        }
+                    }
+                }
+            };
+            db.link_identity(&issuer, &subject, user_id).await?;
+            db.mark_email_verified(user_id).await?;
+            user_id
+        }
+    };
+    let user = db
+        .session_user_by_id(user_id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("the linked account no longer exists"))?;
+    let session_id = db.start_session(user_id).await?;
+    let destination = if user.profile_complete { flow.return_to } else { NEW_ACCOUNT.to_owned() };
+    Ok((session_id, destination))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe_return_path;
+
+    #[test]
+    fn only_paths_on_this_site_are_returned_to() {
+        assert_eq!(safe_return_path(Some("/sculc/submit-abstract")), "/sculc/submit-abstract");
+        for hostile in ["//evil.example", "https://evil.example", "/\\evil.example", "evil", "/a\nb"] {
+            assert_eq!(safe_return_path(Some(hostile)), "/sculc", "{hostile:?}");
+        }
+        assert_eq!(safe_return_path(None), "/sculc");
+    }
+}

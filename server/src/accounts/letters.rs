@@ -1,0 +1,61 @@
+//! The accounts e-mails.
+
+use url::Url;
+
+use crate::mail::Letter;
+
+const SIGNATURE: &str = "Undergraduate Linguistics Society";
+
+fn link(public_url: &Url, path: &str, token: Option<&str>) -> String {
+    let mut url = public_url.join(path).expect("a path joins a URL");
+    if let Some(token) = token {
+        url.query_pairs_mut().append_pair("token", token);
+    }
+    url.to_string()
+}
+
+pub fn verify_email(public_url: &Url, first_name: &str, token: &str) -> Letter {
+    Letter {
+        subject: "Verify your e-mail address".into(),
+        body: format!(
+            "Hello {first_name},\n\n\
+             Thank you for signing up. Please verify your e-mail address by opening this link:\n\n\
+             {}\n\n\
+             The link works once and expires in 24 hours. If you did not sign up, you can ignore this e-mail.\n\n\
+             {SIGNATURE}\n",
+            link(public_url, "/verify-email", Some(token))
+        ),
+    }
+}
+
+pub fn already_registered(public_url: &Url) -> Letter {
+    Letter {
+        subject: "Someone tried to sign up with your e-mail address".into(),
+        body: format!(
+            "Hello,\n\n\
+             Someone (perhaps you) tried to create an account with this e-mail address, \
+             but it already has one. No new account was made.\n\n\
+             To sign in: {}\n\
+             If you forgot your password, reset it here: {}\n\n\
+             If this was not you, you can ignore this e-mail; your account is unchanged.\n\n\
+             {SIGNATURE}\n",
+            link(public_url, "/login", None),
+            link(public_url, "/forgot-password", None)
+        ),
+    }
+}
+
+pub fn reset_password(public_url: &Url, token: &str) -> Letter {
+    Letter {
+        subject: "Reset your password".into(),
+        body: format!(
+            "Hello,\n\n\
+             To choose a new password, open this link:\n\n\
+             {}\n\n\
+             The link works once and expires in 1 hour. If you did not ask for it, you can ignore \
+             this e-mail; your password is unchanged.\n\n\
+             {SIGNATURE}\n",
+            link(public_url, "/reset-password", Some(token))
+        ),
+    }
+}

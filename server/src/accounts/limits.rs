@@ -1,0 +1,20 @@
+//! The accounts' rate limits and their messages, in one place.
+
+use time::Duration;
+
+use crate::rate_limit::Limit;
+
+/// Failed sign-ins per account.
+pub const LOGIN_ACCOUNT: Limit = Limit { scope: "login-account", max: 5, window: Duration::minutes(15) };
+/// Failed sign-ins per client address.
+pub const LOGIN_CLIENT: Limit = Limit { scope: "login-client", max: 20, window: Duration::minutes(15) };
+pub const LOGIN_MESSAGE: &str = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
+
+/// Sign-ups and e-mail requests (verification, password reset) per client.
+pub const MAIL_CLIENT: Limit = Limit { scope: "mail-client", max: 20, window: Duration::hours(1) };
+pub const MAIL_CLIENT_MESSAGE: &str =
+    "Too many requests from your network. Please wait an hour and try again.";
+
+/// E-mails sent to one address; past it, requests are answered as usual but
+/// nothing more is sent, so nobody can flood an inbox through the site.
+pub const MAIL_ADDRESS: Limit = Limit { scope: "mail-address", max: 5, window: Duration::hours(1) };

@@ -1,0 +1,94 @@
+//! Signing in with e-mail and password, and signing out.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum_extra::extract::CookieJar;
+
+use super::api::LoginRequest;
+use super::email::Email;
+use super::session::{SESSION_COOKIE, Session, removal_cookie, session_cookie};
+use super::{limits, password};
+use crate::AppState;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::rate_limit::ClientIp;
+
+pub const WRONG_CREDENTIALS: &str = "Incorrect email or password.";
+pub const UNVERIFIED: &str = "Please verify your email before logging in.";
+
+/// Signs in and sets the session cookie (always a fresh session id).
+#[utoipa::path(
+    post,
+    path = "/api/accounts/login",
+    tag = "accounts",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in; the session cookie is set", body = Session),
+        (status = 401, description = "Incorrect email or password.", body = ErrorBody),
+        (status = 403, description = "The e-mail address is not verified (code `email_unverified`)", body = ErrorBody),
+        (status = 422, description = "E-mail or password missing", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts (code `rate_limited`)", body = ErrorBody),
+    )
+)]
+pub async fn login(
+    State(state): State<AppState>,
+    client: ClientIp,
+    jar: CookieJar,
+    Json(request): Json<LoginRequest>,
+) -> ApiResult<(CookieJar, Json<Session>)> {
+    if request.email.trim().is_empty() || request.password.is_empty() {
+        return Err(ApiError::Unprocessable {
+            message: "Please enter your email and password.".into(),
+            fields: Default::default(),
+        });
+    }
+    let client = client.to_string();
+    // An address that cannot exist still counts against the client.
+    let account_key = Email::parse(&request.email)
+        .map(|email| email.as_str().to_owned())
+        .unwrap_or_else(|_| request.email.trim().to_lowercase());
+    if state.db.is_limited(&limits::LOGIN_CLIENT, &client).await?
+        || state.db.is_limited(&limits::LOGIN_ACCOUNT, &account_key).await?
+    {
+        return Err(ApiError::TooManyRequests(limits::LOGIN_MESSAGE.into()));
+    }
+
+    let account = match Email::parse(&request.email) {
+        Ok(email) => state.db.account_by_email(&email).await?,
+        Err(_) => None,
+    };
+    let stored_hash = account.as_ref().and_then(|a| a.password_hash.clone());
+    let matches = password::verify(&request.password, stored_hash).await?;
+    let Some(account) = account.filter(|_| matches) else {
+        state.db.record_event(&limits::LOGIN_CLIENT, &client).await?;
+        state.db.record_event(&limits::LOGIN_ACCOUNT, &account_key).await?;
+        return Err(ApiError::coded(StatusCode::UNAUTHORIZED, "wrong_credentials", WRONG_CREDENTIALS));
+    };
+    if account.email_verified_at.is_none() {
+        return Err(ApiError::coded(StatusCode::FORBIDDEN, "email_unverified", UNVERIFIED));
+    }
+    state.db.clear_events(&limits::LOGIN_ACCOUNT, &account_key).await?;
+
+    // A session id the browser had before is not reused (session fixation).
+    if let Some(old) = jar.get(SESSION_COOKIE) {
+        state.db.end_session(old.value()).await?;
+    }
+    let session_id = state.db.start_session(account.id).await?;
+    let user = state.db.session_user_by_id(account.id).await?;
+    let jar = jar.add(session_cookie(&state.config, session_id));
+    Ok((jar, Json(Session { user })))
+}
+
+/// Signs out: the session ends on the server and the cookie is removed.
+#[utoipa::path(
+    post,
+    path = "/api/accounts/logout",
+    tag = "accounts",
+    responses((status = 204, description = "Signed out (also when no one was signed in)"))
+)]
+pub async fn logout(State(state): State<AppState>, jar: CookieJar) -> ApiResult<(StatusCode, CookieJar)> {
+    if let Some(cookie) = jar.get(SESSION_COOKIE) {
+        state.db.end_session(cookie.value()).await?;
+    }
+    let jar = jar.add(removal_cookie(&state.config));
+    Ok((StatusCode::NO_CONTENT, jar))
+}

@@ -1,0 +1,160 @@
+//! Sign-up and e-mail verification.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+
+use super::api::{EmailRequest, MessageBody, RegisterRequest, TokenRequest};
+use super::email::Email;
+use super::fields::{FieldErrors, NewPassword, PersonName};
+use super::tokens::{Purpose, TokenProblem};
+use super::{letters, limits, password};
+use crate::AppState;
+use crate::db::users::NewAccount;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::rate_limit::ClientIp;
+
+/// Creates an account and sends the verification e-mail. The account is not
+/// signed in. An address that already has an account gets the same answer
+/// (so nobody can find out who has one) and an e-mail saying so.
+#[utoipa::path(
+    post,
+    path = "/api/accounts/register",
+    tag = "accounts",
+    request_body = RegisterRequest,
+    responses(
+        (status = 202, description = "A verification e-mail is on its way", body = MessageBody),
+        (status = 422, description = "A field is missing or invalid", body = ErrorBody),
+        (status = 429, description = "Too many sign-ups from this client", body = ErrorBody),
+    )
+)]
+pub async fn register(
+    State(state): State<AppState>,
+    client: ClientIp,
+    Json(request): Json<RegisterRequest>,
+) -> ApiResult<(StatusCode, Json<MessageBody>)> {
+    let mut errors = FieldErrors::default();
+    let first_name = errors.check("first_name", PersonName::parse(&request.first_name, "first name"));
+    let last_name = errors.check("last_name", PersonName::parse(&request.last_name, "last name"));
+    let email = errors.check("email", Email::parse(&request.email));
+    let new_password = errors.check("password", NewPassword::parse(&request.password));
+    errors.finish()?;
+    let (Some(first_name), Some(last_name), Some(email), Some(new_password)) =
+        (first_name, last_name, email, new_password)
+    else {
+        unreachable!("finish() returned early for any missing field");
+    };
+
+    state.db.take(&limits::MAIL_CLIENT, &client.to_string(), limits::MAIL_CLIENT_MESSAGE).await?;
+    let password_hash = password::hash(&new_password).await?;
+    let created = state
+        .db
+        .create_account(NewAccount {
+            email: &email,
+            first_name: first_name.as_str(),
+            last_name: last_name.as_str(),
+            password_hash: Some(&password_hash),
+            verified: false,
+        })
+        .await?;
+    let public_url = state.config.public_url();
+    let letter = match created {
+        Some(user_id) => {
+            let token = state.db.issue_email_token(user_id, Purpose::Verify).await?;
+            letters::verify_email(&public_url, first_name.as_str(), &token)
+        }
+        None => letters::already_registered(&public_url),
+    };
+    send_limited(&state, email.clone(), letter).await?;
+    let message = format!("We have sent a verification e-mail to {email}.");
+    Ok((StatusCode::ACCEPTED, Json(MessageBody::new(message))))
+}
+
+/// Sends unless the address has had its share of e-mails this hour.
+pub(super) async fn send_limited(
+    state: &AppState,
+    to: Email,
+    letter: crate::mail::Letter,
+) -> Result<(), ApiError> {
+    if state.db.is_limited(&limits::MAIL_ADDRESS, to.as_str()).await? {
+        tracing::warn!("not sending another e-mail to an address that had too many this hour");
+        return Ok(());
+    }
+    state.db.record_event(&limits::MAIL_ADDRESS, to.as_str()).await?;
+    state.mailer.send_later(to, letter);
+    Ok(())
+}
+
+/// The answer for a link that cannot be used.
+pub(super) fn token_error(problem: TokenProblem) -> ApiError {
+    match problem {
+        TokenProblem::Expired => ApiError::coded(
+            StatusCode::BAD_REQUEST,
+            "token_expired",
+            "This link has expired. Ask for a new one.",
+        ),
+        TokenProblem::Used => ApiError::coded(
+            StatusCode::BAD_REQUEST,
+            "token_used",
+            "This link has already been used. Ask for a new one if you still need it.",
+        ),
+        TokenProblem::Invalid => {
+            ApiError::coded(StatusCode::BAD_REQUEST, "token_invalid", "This link is not valid.")
+        }
+    }
+}
+
+/// Verifies the address the link in the verification e-mail was sent to.
+#[utoipa::path(
+    post,
+    path = "/api/accounts/verify-email",
+    tag = "accounts",
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "The address is verified", body = MessageBody),
+        (status = 400, description = "The link is expired, used or not valid (see `code`)", body = ErrorBody),
+    )
+)]
+pub async fn verify_email(
+    State(state): State<AppState>,
+    Json(request): Json<TokenRequest>,
+) -> ApiResult<Json<MessageBody>> {
+    let user_id =
+        state.db.consume_email_token(request.token.trim(), Purpose::Verify).await?.map_err(token_error)?;
+    state.db.mark_email_verified(user_id).await?;
+    Ok(Json(MessageBody::new("Your email address has been verified. You can sign in now.")))
+}
+
+/// Sends a new verification link, if the address has an unverified account.
+/// The answer is the same either way.
+#[utoipa::path(
+    post,
+    path = "/api/accounts/resend-verification",
+    tag = "accounts",
+    request_body = EmailRequest,
+    responses(
+        (status = 202, description = "Always the same answer", body = MessageBody),
+        (status = 422, description = "Not an e-mail address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this client", body = ErrorBody),
+    )
+)]
+pub async fn resend_verification(
+    State(state): State<AppState>,
+    client: ClientIp,
+    Json(request): Json<EmailRequest>,
+) -> ApiResult<(StatusCode, Json<MessageBody>)> {
+    let mut errors = FieldErrors::default();
+    let email = errors.check("email", Email::parse(&request.email));
+    errors.finish()?;
+    let email = email.expect("checked above");
+    state.db.take(&limits::MAIL_CLIENT, &client.to_string(), limits::MAIL_CLIENT_MESSAGE).await?;
+    let account = state.db.account_by_email(&email).await?;
+    if let Some(account) = account.filter(|a| a.email_verified_at.is_none()) {
+        let token = state.db.issue_email_token(account.id, Purpose::Verify).await?;
+        let letter = letters::verify_email(&state.config.public_url(), &account.first_name, &token);
+        send_limited(&state, email.clone(), letter).await?;
+    }
+    let message = format!(
+        "If {email} has an account that still needs verifying, we have sent it a new verification e-mail."
+    );
+    Ok((StatusCode::ACCEPTED, Json(MessageBody::new(message))))
+}

@@ -1,0 +1,77 @@
+//! Forgotten passwords: an e-mailed single-use link to choose a new one.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+
+use super::api::{EmailRequest, MessageBody, ResetPasswordRequest};
+use super::email::Email;
+use super::fields::{FieldErrors, NewPassword};
+use super::register::{send_limited, token_error};
+use super::tokens::Purpose;
+use super::{letters, limits, password};
+use crate::AppState;
+use crate::error::{ApiResult, ErrorBody, Json};
+use crate::rate_limit::ClientIp;
+
+/// Sends a reset link if the address has an account; the answer is the same
+/// either way.
+#[utoipa::path(
+    post,
+    path = "/api/accounts/forgot-password",
+    tag = "accounts",
+    request_body = EmailRequest,
+    responses(
+        (status = 202, description = "Always the same answer", body = MessageBody),
+        (status = 422, description = "Not an e-mail address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this client", body = ErrorBody),
+    )
+)]
+pub async fn forgot_password(
+    State(state): State<AppState>,
+    client: ClientIp,
+    Json(request): Json<EmailRequest>,
+) -> ApiResult<(StatusCode, Json<MessageBody>)> {
+    let mut errors = FieldErrors::default();
+    let email = errors.check("email", Email::parse(&request.email));
+    errors.finish()?;
+    let email = email.expect("checked above");
+    state.db.take(&limits::MAIL_CLIENT, &client.to_string(), limits::MAIL_CLIENT_MESSAGE).await?;
+    if let Some(account) = state.db.account_by_email(&email).await? {
+        let token = state.db.issue_email_token(account.id, Purpose::Reset).await?;
+        send_limited(&state, email.clone(), letters::reset_password(&state.config.public_url(), &token))
+            .await?;
+    }
+    let message = format!("If an account exists for {email}, we have sent it a link to reset the password.");
+    Ok((StatusCode::ACCEPTED, Json(MessageBody::new(message))))
+}
+
+/// Sets a new password with the link's token, and signs the account out
+/// everywhere. The link also proves the address, so it counts as verified.
+#[utoipa::path(
+    post,
+    path = "/api/accounts/reset-password",
+    tag = "accounts",
+    request_body = ResetPasswordRequest,
+    responses(
+        (status = 200, description = "The password is changed", body = MessageBody),
+        (status = 400, description = "The link is expired, used or not valid (see `code`)", body = ErrorBody),
+        (status = 422, description = "The new password is too short", body = ErrorBody),
+    )
+)]
+pub async fn reset_password(
+    State(state): State<AppState>,
+    Json(request): Json<ResetPasswordRequest>,
+) -> ApiResult<Json<MessageBody>> {
+    // The password is checked first, so a typo does not use up the link.
+    let mut errors = FieldErrors::default();
+    let new_password = errors.check("password", NewPassword::parse(&request.password));
+    errors.finish()?;
+    let new_password = new_password.expect("checked above");
+    let password_hash = password::hash(&new_password).await?;
+    let user_id =
+        state.db.consume_email_token(request.token.trim(), Purpose::Reset).await?.map_err(token_error)?;
+    state.db.set_password_hash(user_id, &password_hash).await?;
+    state.db.mark_email_verified(user_id).await?;
+    state.db.end_all_sessions(user_id).await?;
+    Ok(Json(MessageBody::new("Your password has been changed. You can sign in with it now.")))
+}
