@@ -1,10 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 import { ApiError } from '../lib/api-client';
+import { sessionQueryKey } from '../lib/session-query-key';
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      // A 401 on a signed-in page means the session ended (expired, logged
+      // out elsewhere, password reset); a 403 `profile_incomplete` that the
+      // profile is not complete after all. Refreshing the session lets the
+      // protected routes send the user to /login (and back here afterwards)
+      // or to /complete-profile.
+      onError: (error, query) => {
+        if (query.queryKey[0] === sessionQueryKey[0] || !(error instanceof ApiError)) return;
+        if (error.status === 401 || (error.status === 403 && error.code === 'profile_incomplete')) {
+          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        }
+      },
+    }),
     defaultOptions: {
       queries: {
         // Retrying a 4xx repeats a request the server has already refused.
@@ -14,6 +28,7 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return queryClient;
 }
 
 interface AppProvidersProps {

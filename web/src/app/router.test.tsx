@@ -1,17 +1,23 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { protectedRoutes } from '../config/protected-routes';
 import { archiveNavigation, documentTitle, routeList, routes } from '../config/routes';
 import { FOOTER } from '../config/site';
-import { renderApp } from '../test/render-app';
+import { admin, renderApp } from '../test/render-app';
 
 describe('routes', () => {
-  it.each(routeList)('$path renders "$title" as its h1 and document title', async ({ path, title }) => {
-    renderApp(path);
+  it.each(routeList)('$path renders "$title" as its h1 and document title', async ({ id, path, title }) => {
+    // Protected pages are seen signed in (as an admin, for /user-data); the
+    // others as a visitor, since /login sends a signed-in user on.
+    renderApp(path, { user: id in protectedRoutes ? admin : null });
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(document.title).toBe(documentTitle(title));
+    // Set by an effect, which may run just after the heading appears.
+    await waitFor(() => {
+      expect(document.title).toBe(documentTitle(title));
+    });
   });
 
   it('titles pages "<title> · <society>"', () => {
@@ -23,7 +29,9 @@ describe('routes', () => {
     const { user } = renderApp('/no-such-page');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-    expect(document.title).toBe('Page not found · Undergraduate Linguistics Society');
+    await waitFor(() => {
+      expect(document.title).toBe('Page not found · Undergraduate Linguistics Society');
+    });
     const home = screen.getByRole('link', { name: 'Go to the home page' });
     expect(home).toHaveAttribute('href', '/');
 

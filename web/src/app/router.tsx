@@ -1,7 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 
+import { protectedRoutes } from '../config/protected-routes';
 import { routeList, type RouteId } from '../config/routes';
+import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { AppLayout } from './layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
@@ -57,6 +59,12 @@ const pages: Record<RouteId, LazyExoticComponent<ComponentType>> = {
   sculc2022Program: lazyPage(sculc2022, 'Sculc2022ProgramPage'),
   sculc2022Presentation: lazyPage(sculc2022, 'Sculc2022PresentationPage'),
   sculc2022Photo: lazyPage(sculc2022, 'Sculc2022PhotoPage'),
+  verifyEmail: lazyPage(() => import('../features/auth/components/verify-email-page'), 'VerifyEmailPage'),
+  forgotPassword: lazyPage(
+    () => import('../features/auth/components/forgot-password-page'),
+    'ForgotPasswordPage',
+  ),
+  resetPassword: lazyPage(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
 };
 
 /** The app's routes, for createBrowserRouter (main.tsx) and createMemoryRouter (tests). */
@@ -70,7 +78,15 @@ export const appRoutes: RouteObject[] = [
         children: [
           ...routeList.map(({ id, path }): RouteObject => {
             const PageComponent = pages[id];
-            return { path, element: <PageComponent /> };
+            const guard = protectedRoutes[id];
+            const element = guard ? (
+              <ProtectedRoute {...guard}>
+                <PageComponent />
+              </ProtectedRoute>
+            ) : (
+              <PageComponent />
+            );
+            return { path, element };
           }),
           { path: '*', element: <NotFoundPage /> },
         ],

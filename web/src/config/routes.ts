@@ -46,6 +46,11 @@ export const routes = {
   sculc2022Program: { path: '/sculc-2022-program', title: 'SCULC 2022 Programs' },
   sculc2022Presentation: { path: '/sculc-2022-presentation', title: 'SCULC 2022 Presentations' },
   sculc2022Photo: { path: '/sculc-2022-photo', title: 'SCULC 2022 Photos' },
+  // Not in the spec's table: the targets of the links in our own e-mails
+  // (verification, password reset) and the form that sends the reset e-mail.
+  verifyEmail: { path: '/verify-email', title: 'Verify Your Email Address' },
+  forgotPassword: { path: '/forgot-password', title: 'Forgot Password' },
+  resetPassword: { path: '/reset-password', title: 'Set a New Password' },
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteId = keyof typeof routes;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { api, ApiError } from './api-client';
+import { api, ApiError, refusalMessage } from './api-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(response));
@@ -55,6 +55,33 @@ describe('api client', () => {
       message: 'Incorrect email or password.',
       fields: { email: ['is required'], password: ['too short'] },
     });
+  });
+
+  it("carries the server's error code", async () => {
+    stubFetch(Response.json({ error: 'This link has expired.', code: 'token_expired' }, { status: 400 }));
+
+    await expect(api.post('/api/accounts/verify-email', { token: 't' })).rejects.toMatchObject({
+      status: 400,
+      message: 'This link has expired.',
+      code: 'token_expired',
+      fields: {},
+    });
+  });
+
+  it('has no code when the server sent none', async () => {
+    stubFetch(Response.json({ error: 'Incorrect email or password.' }, { status: 401 }));
+
+    const error: unknown = await api.post('/api/accounts/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBeUndefined();
+  });
+
+  it("gives a refusal's own message, but none for outages and unreadable answers", () => {
+    expect(refusalMessage(new ApiError(422, 'Use at least 8 characters.'))).toBe('Use at least 8 characters.');
+    expect(refusalMessage(new ApiError(500, 'Internal server error'))).toBeUndefined();
+    expect(refusalMessage(new ApiError(0, 'Could not reach the server.'))).toBeUndefined();
+    expect(refusalMessage(new ApiError(413, 'Something went wrong. Please try again.'))).toBeUndefined();
+    expect(refusalMessage(new Error('boom'))).toBeUndefined();
   });
 
   it('falls back to a generic message when the error body is not JSON', async () => {

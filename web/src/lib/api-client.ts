@@ -6,7 +6,7 @@
  *   guard requires it on state-changing requests (a cross-site form cannot
  *   set custom headers).
  * - Non-2xx answers throw an ApiError carrying the status and the server's
- *   `{"error": "..."}` message (plus per-field messages when present).
+ *   `{"error": "...", "fields"?: {...}, "code"?: "..."}` answer.
  */
 
 export const CSRF_HEADER = 'X-Requested-With';
@@ -23,12 +23,28 @@ export class ApiError extends Error {
   readonly status: number;
   /** Per-field messages of a rejected form, if the server sent any. */
   readonly fields: FieldErrors;
+  /**
+   * The server's machine-readable reason (e.g. `token_expired`), for screens
+   * that must tell cases apart without matching on wording.
+   */
+  readonly code: string | undefined;
 
-  constructor(status: number, message: string, fields: FieldErrors = {}) {
+  constructor(status: number, message: string, fields: FieldErrors = {}, code?: string) {
     super(message);
     this.status = status;
     this.fields = fields;
+    this.code = code;
   }
+}
+
+/**
+ * The server's own message when it refused a request (4xx) and said why;
+ * undefined for outages, 5xx and unreadable answers, where a screen shows
+ * the spec's fallback ('Failed to register', ...) instead.
+ */
+export function refusalMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return undefined;
+  return error.message === FALLBACK_MESSAGE ? undefined : error.message;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -70,16 +86,18 @@ export async function apiRequest<T>(
 async function errorFrom(response: Response): Promise<ApiError> {
   let message = FALLBACK_MESSAGE;
   let fields: Record<string, string[]> = {};
+  let code: string | undefined;
   try {
     const body: unknown = await response.json();
     if (isRecord(body)) {
       if (typeof body.error === 'string' && body.error) message = body.error;
       if (isRecord(body.fields)) fields = normaliseFields(body.fields);
+      if (typeof body.code === 'string' && body.code) code = body.code;
     }
   } catch {
     // Not JSON (e.g. a proxy's HTML error page): keep the fallback message.
   }
-  return new ApiError(response.status, message, fields);
+  return new ApiError(response.status, message, fields, code);
 }
 
 function normaliseFields(raw: Record<string, unknown>): Record<string, string[]> {

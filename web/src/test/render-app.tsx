@@ -1,11 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
 
 import type { SessionUser } from '../api/types';
-import { AppProviders } from '../app/providers';
+import { AppProviders, createQueryClient } from '../app/providers';
 import { appRoutes } from '../app/router';
 
 export const visitor = null;
@@ -18,35 +18,119 @@ export const member: SessionUser = {
   admin: false,
   applicant: false,
   presenter: false,
+  profile_complete: true,
 };
 
 export const admin: SessionUser = { ...member, id: 'c2f1e0d9-8b7a-4c6d-9e5f-4a3b2c1d0e9f', admin: true };
+
+/** A request as a handler sees it. */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  url: URL;
+  /** The JSON body, parsed. */
+  body: unknown;
+}
+
+/** What the fake server remembers between requests. */
+export interface FakeServer {
+  /** Who GET /api/session and GET /api/me answer with; handlers may change it (sign in, log out). */
+  user: SessionUser | null;
+}
+
+/** Answers one endpoint, keyed 'METHOD /path' (without the query). */
+export type Handler = (request: FakeRequest, server: FakeServer) => Response | Promise<Response>;
 
 function urlOf(input: RequestInfo | URL): string {
   if (typeof input === 'string') return input;
   return input instanceof URL ? input.href : input.url;
 }
 
+const defaultHandlers: Record<string, Handler> = {
+  'GET /api/session': (_request, server) => Response.json({ user: server.user }),
+  'GET /api/me': (_request, server) =>
+    server.user ? Response.json(server.user) : Response.json({ error: 'Please sign in.' }, { status: 401 }),
+  'GET /api/accounts/providers': () => Response.json({ google: false }),
+};
+
+export interface RenderAppOptions {
+  /** Who is signed in when the app starts. */
+  user?: SessionUser | null;
+  /** Endpoints beyond (or instead of) GET /api/session, GET /api/me and GET /api/accounts/providers. */
+  api?: Record<string, Handler>;
+}
+
 /**
- * Renders the whole app (frame and routes) at `path`, with fetch answering
- * GET /api/session as the server would for `user`.
+ * Renders the whole app (frame and routes) at `entry` in StrictMode, as
+ * main.tsx does, with fetch answered by a small fake of the server: each
+ * endpoint by its handler, anything else 404.
  */
-export function renderApp(path: string, { user = visitor }: { user?: SessionUser | null } = {}) {
-  const fetchMock = vi.fn((input: RequestInfo | URL, _init?: RequestInit) => {
-    const response = urlOf(input).endsWith('/api/session')
-      ? Response.json({ user })
-      : Response.json({ error: 'Not found' }, { status: 404 });
-    return Promise.resolve(response);
+export function renderApp(entry: InitialEntry, { user = visitor, api = {} }: RenderAppOptions = {}) {
+  const server: FakeServer = { user };
+  const handlers = { ...defaultHandlers, ...api };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(urlOf(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const handler = handlers[`${method} ${url.pathname}`];
+    if (!handler) return Response.json({ error: 'Not found' }, { status: 404 });
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    return handler({ method, path: url.pathname, url, body }, server);
   });
   vi.stubGlobal('fetch', fetchMock);
 
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(appRoutes, { initialEntries: [entry] });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
   const events = userEvent.setup();
   const view = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
   );
-  return { ...view, router, fetchMock, user: events };
+
+  /** The JSON bodies sent to one endpoint ('POST /api/accounts/login'), in order. */
+  const requestsTo = (endpoint: string): unknown[] =>
+    fetchMock.mock.calls
+      .filter(([input, init]) => {
+        const url = new URL(urlOf(input), 'http://localhost');
+        return `${init?.method ?? 'GET'} ${url.pathname}` === endpoint;
+      })
+      .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined) as unknown);
+
+  return { ...view, router, fetchMock, server, requestsTo, user: events };
+}
+
+/** A JSON error answer in the server's shape. */
+export function errorResponse(
+  status: number,
+  error: string,
+  extra: { fields?: Record<string, string[]>; code?: string } = {},
+): Response {
+  return Response.json({ error, ...extra }, { status });
+}
+
+/** A promise with its resolve function, to hold an answer back (busy labels). */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+/**
+ * Waits for a message in a live region of `role` ('status' or 'alert')
+ * containing `text`, letter for letter. Pages may show several live regions
+ * (e.g. a loading status first), so the region is picked by its text.
+ */
+export function findMessage(role: 'status' | 'alert', text: string): Promise<HTMLElement> {
+  return screen.findByText((_content, element) => {
+    if (!element || element.getAttribute('role') !== role) return false;
+    return element.textContent.includes(text);
+  });
 }

@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { Session, SessionUser } from '../../../api/types';
 import { api } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../../lib/session-query-key';
 
-export const sessionQueryKey = ['session'] as const;
+export { sessionQueryKey };
 
 /** Who is signed in. The server answers 200 with `user: null` for visitors. */
 export function getSession(signal?: AbortSignal): Promise<Session> {

@@ -1,0 +1,31 @@
+/**
+ * The routes for signed-in users, with the reason /login gives a visitor
+ * sent there from each. Plain data, like routes.ts, so that Node (the
+ * Playwright tests in e2e/) can import it too; src/app/router.tsx wraps these
+ * pages in ProtectedRoute.
+ *
+ * The spec guards /sculc/submit-abstract and names the messages; it leaves
+ * /user-data and the two status pages unguarded, but they show one user's
+ * data (or everyone's), so they are guarded here too. This is guidance only:
+ * the server refuses their data on its own.
+ */
+import { messages } from './messages.ts';
+import type { RouteId } from './routes.ts';
+
+export interface ProtectedRouteRule {
+  /** Shown on /login; 'Please sign in to continue.' when absent. */
+  readonly message?: string;
+  /** Only /complete-profile may be opened before the profile is complete. */
+  readonly allowIncompleteProfile?: boolean;
+}
+
+export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRule>>> = {
+  submitAbstract: { message: messages.logInToSubmit },
+  completeProfile: { message: messages.registerFirst, allowIncompleteProfile: true },
+  profile: {},
+  editProfile: {},
+  viewSubmission: {},
+  congratulations: {},
+  userData: {},
+};
+

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+
+import type { MessageBody, TokenRequest } from '../../../api/types';
+import { api } from '../../../lib/api-client';
+
+/** Spends the single-use token from the verification e-mail's link. */
+export function verifyEmail(request: TokenRequest): Promise<MessageBody> {
+  return api.post<MessageBody>('/api/accounts/verify-email', request);
+}
+
+export function useVerifyEmail() {
+  return useMutation({ mutationFn: verifyEmail });
+}
