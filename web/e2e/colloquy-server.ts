@@ -23,6 +23,10 @@ export interface ServerOptions {
   cwd: string;
   /** A fresh data folder: SQLite database, stored files and the e-mail outbox. */
   dataDir: string;
+  /** `--listen`; the default, port 0, lets the system pick a free port. */
+  listen?: string;
+  /** The suite's own `COLLOQUY_*` settings (e.g. the OpenID provider), the only ones it gets. */
+  settings?: Readonly<Record<string, string>>;
 }
 
 export interface RunningServer {
@@ -32,10 +36,16 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer({ binary, cwd, dataDir }: ServerOptions): Promise<RunningServer> {
-  const child = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
+export async function startServer({
+  binary,
+  cwd,
+  dataDir,
+  listen = '127.0.0.1:0',
+  settings = {},
+}: ServerOptions): Promise<RunningServer> {
+  const child = spawn(binary, ['serve', '--listen', listen, '--data-dir', dataDir], {
     cwd,
-    env: isolatedEnv(dataDir),
+    env: { ...isolatedEnv(dataDir), ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -2,7 +2,11 @@
  * The suite's `test`: every test runs against the server that
  * global-setup.ts started, and fails if the browser logged an error.
  */
+import { join } from 'node:path';
+
 import { test as base, expect } from '@playwright/test';
+
+import { Outbox } from './emails.ts';
 
 export { expect };
 
@@ -11,6 +15,8 @@ export interface ColloquyServer {
   url: string;
   /** The server's data folder; e-mails are files in DATA/outbox/. */
   dataDir: string;
+  /** The OpenID provider standing in for Google (oidc-provider.ts), e.g. http://127.0.0.1:41235 */
+  oidcIssuer: string;
 }
 
 function fromEnv(name: string): string {
@@ -30,15 +36,24 @@ export interface BrowserErrors {
   allow: (pattern: RegExp) => void;
 }
 
-export const test = base.extend<{ browserErrors: BrowserErrors }, { server: ColloquyServer }>({
+export const test = base.extend<{ browserErrors: BrowserErrors; outbox: Outbox }, { server: ColloquyServer }>({
   server: [
     // Playwright requires the destructuring pattern even when a fixture needs nothing.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      await use({ url: fromEnv('COLLOQUY_E2E_URL'), dataDir: fromEnv('COLLOQUY_E2E_DATA_DIR') });
+      await use({
+        url: fromEnv('COLLOQUY_E2E_URL'),
+        dataDir: fromEnv('COLLOQUY_E2E_DATA_DIR'),
+        oidcIssuer: fromEnv('COLLOQUY_E2E_OIDC_ISSUER'),
+      });
     },
     { scope: 'worker' },
   ],
+
+  /** The server's sent e-mails (emails.ts). */
+  outbox: async ({ server }, use) => {
+    await use(new Outbox(join(server.dataDir, 'outbox')));
+  },
 
   baseURL: async ({ server }, use) => {
     await use(server.url);

@@ -1,22 +1,27 @@
 /**
  * Runs the real release server once for the whole suite, on a free port and
- * a fresh data folder, and tells the tests where through the environment
- * (the workers are started after this and inherit it):
+ * a fresh data folder, with an OpenID provider on the loopback in Google's
+ * place (oidc-provider.ts), and tells the tests where through the
+ * environment (the workers are started after this and inherit it):
  *
  * - COLLOQUY_E2E_URL: the site's origin, e.g. http://127.0.0.1:41234
  * - COLLOQUY_E2E_DATA_DIR: its data folder; e-mails land in DATA/outbox/
+ * - COLLOQUY_E2E_OIDC_ISSUER: the provider, e.g. http://127.0.0.1:41235
  *
  * The binary is $COLLOQUY_BIN, else target/release/colloquy under
  * $CARGO_TARGET_DIR or the repository's target/. Build it and the web app
  * (web/dist, which the server serves) first.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { startServer } from './colloquy-server.ts';
+import { startServer, type RunningServer } from './colloquy-server.ts';
+import { startOidcProvider, type RunningOidcProvider } from './oidc-provider.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -39,22 +44,69 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   const dataDir = await mkdtemp(join(tmpdir(), 'colloquy-e2e-'));
-  let server;
+  let provider: RunningOidcProvider | undefined;
+  let server: RunningServer;
   try {
-    server = await startServer({ binary, cwd: repoRoot, dataDir });
+    // The provider must know the server's callback URL, port included, before
+    // the server (which must know the provider's issuer) starts.
+    const port = await freePort();
+    const client = {
+      clientId: 'colloquy-e2e',
+      clientSecret: randomBytes(24).toString('hex'),
+      redirectUri: `http://127.0.0.1:${port}/api/accounts/google/callback`,
+    };
+    provider = await startOidcProvider(client);
+    server = await startServer({
+      binary,
+      cwd: repoRoot,
+      dataDir,
+      listen: `127.0.0.1:${port}`,
+      settings: {
+        COLLOQUY_OIDC_ISSUER: provider.issuer,
+        COLLOQUY_OIDC_CLIENT_ID: client.clientId,
+        COLLOQUY_OIDC_CLIENT_SECRET: client.clientSecret,
+      },
+    });
   } catch (error) {
+    await provider?.stop();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   process.env.COLLOQUY_E2E_URL = server.url;
   process.env.COLLOQUY_E2E_DATA_DIR = dataDir;
+  process.env.COLLOQUY_E2E_OIDC_ISSUER = provider.issuer;
 
   // Playwright runs the returned function as the global teardown.
+  const running = provider;
   return async () => {
     try {
       await server.stop();
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      try {
+        await running.stop();
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     }
   };
+}
+
+/**
+ * A port that was free a moment ago: the system picks it, we let it go and
+ * the server binds it. Another process could take it in between, but
+ * nothing else on this machine hands out ports at that rate.
+ */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => {
+    probe.close(() => {
+      resolve();
+    });
+  });
+  return port;
 }

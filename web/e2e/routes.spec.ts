@@ -1,9 +1,14 @@
 /**
  * Every route of the spec loads directly by URL from the real server
- * (history fallback), with its title and the site's frame around it.
+ * (history fallback), with its title and the site's frame around it; a
+ * protected route sends a visitor to /login with its reason instead, and
+ * shows itself once signed in.
+ *
+ * E-mail requests (see accounts.ts): 1 per project, 2 in all.
  */
 import type { Page } from '@playwright/test';
 
+import { protectedRoutes } from '../src/config/protected-routes.ts';
 import {
   archiveNavigation,
   documentTitle,
@@ -13,7 +18,18 @@ import {
   type ArchiveYear,
 } from '../src/config/routes.ts';
 import { FOOTER, SOCIETY_NAME } from '../src/config/site.ts';
+import { CSRF_HEADERS, newPerson, registerVerifiedAccount } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
+
+const publicRoutes = routeList.filter(({ id }) => !protectedRoutes[id]);
+const guardedRoutes = routeList.filter(({ id }) => protectedRoutes[id]);
+
+/** The reasons /login gives, spelled out again as a second reading of the spec. */
+const SIGN_IN_REASONS: Readonly<Record<string, string>> = {
+  '/sculc/submit-abstract': 'You Must Log In to Submit an Abstract',
+  '/complete-profile': 'You need to register first.',
+};
+const DEFAULT_SIGN_IN_REASON = 'Please sign in to continue.';
 
 async function expectFrame(page: Page) {
   const banner = page.getByRole('complementary', { name: 'Conference news' });
@@ -38,16 +54,53 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(scrollWidth, 'the page is wider than the screen').toBeLessThanOrEqual(clientWidth);
 }
 
-test.describe('every route loads directly', () => {
-  for (const { path, title } of routeList) {
+async function expectPage(page: Page, title: string, projectName: string) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page).toHaveTitle(documentTitle(title));
+  await expectFrame(page);
+  if (projectName === 'phone') await expectNoHorizontalScroll(page);
+}
+
+test.describe('every public route loads directly', () => {
+  for (const { path, title } of publicRoutes) {
     test(`${path} shows "${title}"`, async ({ page }, testInfo) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
 
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-      await expect(page).toHaveTitle(documentTitle(title));
-      await expectFrame(page);
-      if (testInfo.project.name === 'phone') await expectNoHorizontalScroll(page);
+      await expectPage(page, title, testInfo.project.name);
+    });
+  }
+});
+
+test.describe('a protected route sends a visitor to sign in', () => {
+  for (const { path } of guardedRoutes) {
+    const reason = SIGN_IN_REASONS[path] ?? DEFAULT_SIGN_IN_REASON;
+    test(`${path} goes to /login with "${reason}"`, async ({ page }, testInfo) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+
+      await expect(page).toHaveURL('/login');
+      await expectPage(page, routes.login.title, testInfo.project.name);
+      await expect(page.getByRole('main').getByRole('status')).toHaveText(reason);
+    });
+  }
+});
+
+test('every protected route shows itself to a signed-in user', async ({ page, outbox }, testInfo) => {
+  const person = newPerson('Noam', 'Chomsky');
+  await registerVerifiedAccount(page.request, outbox, person);
+  // page.request shares the browser's cookies: this signs the page in.
+  const signedIn = await page.request.post('/api/accounts/login', {
+    headers: CSRF_HEADERS,
+    data: { email: person.email, password: person.password },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+
+  for (const { path, title } of guardedRoutes) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expect(page).toHaveURL(path);
+      await expectPage(page, title, testInfo.project.name);
     });
   }
 });
