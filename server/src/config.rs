@@ -36,6 +36,14 @@ pub struct Config {
     pub oidc_client_id: Option<String>,
     pub oidc_client_secret: Option<SecretString>,
     pub oidc_issuer: Url,
+    /// The program that inspects uploaded PDFs in a child process: this
+    /// binary (`colloquy inspect-pdf`). Tests point it at the built binary.
+    #[serde(skip, default = "this_program")]
+    pub pdf_inspector: PathBuf,
+}
+
+fn this_program() -> PathBuf {
+    std::env::current_exe().unwrap_or_else(|_| PathBuf::from("colloquy"))
 }
 
 /// The defaults, as one serialisable layer under the file and the environment.
@@ -101,6 +109,7 @@ impl Config {
             oidc_client_id: None,
             oidc_client_secret: None,
             oidc_issuer: defaults.oidc_issuer,
+            pdf_inspector: this_program(),
         }
     }
 

@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod clock;
 pub mod config;
+pub mod content;
 pub mod csrf;
 pub mod db;
 pub mod error;
@@ -12,6 +13,8 @@ pub mod health;
 pub mod mail;
 pub mod openapi;
 pub mod rate_limit;
+pub mod storage;
+pub mod submissions;
 pub mod web;
 
 use std::future::Future;
@@ -33,6 +36,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::mail::Mailer;
+use crate::storage::Storage;
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -40,14 +44,17 @@ pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
     pub mailer: Mailer,
+    pub storage: Storage,
 }
 
-/// Opens the database, brings its schema up to date and sets up e-mail.
+/// Opens the database, brings its schema up to date, sets up e-mail and
+/// file storage.
 pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     let mailer = Mailer::from_config(&config)?;
+    let storage = Storage::from_config(&config)?;
     let db = Db::connect(&config).await?;
     db.migrate().await?;
-    Ok(AppState { db, config: Arc::new(config), mailer })
+    Ok(AppState { db, config: Arc::new(config), mailer, storage })
 }
 
 /// The whole site: the JSON API under `/api`, the web app everywhere else.

@@ -9,6 +9,8 @@ use clap::{Parser, Subcommand};
 use colloquy::accounts::email::Email;
 use colloquy::config::{Config, Overrides};
 use colloquy::db::Db;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
 use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
@@ -37,9 +39,41 @@ enum Command {
         #[command(subcommand)]
         action: AdminAction,
     },
+    /// Manage conference editions.
+    Edition {
+        #[command(subcommand)]
+        action: EditionAction,
+    },
     /// Print the OpenAPI document (used to generate the web app's types).
     #[command(hide = true)]
     Openapi,
+    /// Inspect an uploaded PDF (the server runs this in a child process).
+    #[command(hide = true)]
+    InspectPdf {
+        file: PathBuf,
+        /// A name whose presence in the file is reported.
+        #[arg(long = "name")]
+        names: Vec<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum EditionAction {
+    /// Set the call-for-abstracts window of YEAR (creating the edition from
+    /// the newest one's settings if it does not exist).
+    Call {
+        year: i32,
+        /// When the call opens (RFC 3339, e.g. 2026-01-10T08:00:00Z).
+        #[arg(long, value_parser = parse_time)]
+        from: OffsetDateTime,
+        /// When the call closes (RFC 3339, e.g. 2026-03-21T23:59:00-07:00).
+        #[arg(long, value_parser = parse_time)]
+        until: OffsetDateTime,
+    },
+}
+
+fn parse_time(value: &str) -> Result<OffsetDateTime, String> {
+    OffsetDateTime::parse(value, &Rfc3339).map_err(|e| format!("not an RFC 3339 time ({e})"))
 }
 
 #[derive(Subcommand)]
@@ -52,6 +86,10 @@ enum AdminAction {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The PDF inspector limits its own memory: it must not start a runtime.
+    if let Command::InspectPdf { file, names } = &cli.command {
+        return colloquy::submissions::pdf::run_inspector(file, names);
+    }
     init_tracing();
     let runtime = tokio::runtime::Runtime::new().expect("the async runtime starts");
     match runtime.block_on(run(cli)) {
@@ -107,6 +145,19 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             Ok(())
         }
+        Command::Edition { action: EditionAction::Call { year, from, until } } => {
+            anyhow::ensure!(from < until, "--from must be before --until");
+            let db = Db::connect(&load_config()?).await?;
+            db.migrate().await?;
+            db.set_call_window(*year, Some(*from), Some(*until)).await?;
+            println!(
+                "The call for abstracts of SCULC {year} is open from {} until {}.",
+                colloquy::content::editions::pacific(*from),
+                colloquy::content::editions::pacific(*until)
+            );
+            Ok(())
+        }
+        Command::InspectPdf { .. } => unreachable!("handled before the runtime starts"),
         Command::Openapi => {
             println!("{}", colloquy::openapi::document().to_pretty_json()?);
             Ok(())
@@ -135,6 +186,7 @@ async fn serve(mut config: Config) -> anyhow::Result<()> {
         ),
     });
     let db = state.db.clone();
+    colloquy::submissions::sweep::spawn_periodic(state.clone());
     let router = colloquy::router(state);
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let graceful = colloquy::serve(listener, router, async move {

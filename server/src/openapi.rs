@@ -26,6 +26,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(crate::health::routes())
         .merge(crate::accounts::routes())
+        .merge(crate::content::routes())
+        .merge(crate::submissions::routes())
         .routes(utoipa_axum::routes!(openapi_json))
 }
 

@@ -36,18 +36,22 @@ pub struct SessionUser {
     pub last_name: String,
     pub admin: bool,
     /// Has a submission in the current edition.
-    #[sqlx(skip)]
     pub applicant: bool,
     /// Has an accepted submission in the current edition.
-    #[sqlx(skip)]
     pub presenter: bool,
     /// Has names and a password (a new Google account has no password yet).
     pub profile_complete: bool,
 }
 
 /// The columns a `SessionUser` is read from, for queries that join users.
+/// The applicant and presenter flags are derived from the submissions to the
+/// current (newest) edition, never stored, so they cannot go stale.
 pub const SESSION_USER_COLUMNS: &str = "u.id, u.email, u.first_name, u.last_name, u.admin, \
-     (u.first_name <> '' AND u.last_name <> '' AND u.password_hash IS NOT NULL) AS profile_complete";
+     (u.first_name <> '' AND u.last_name <> '' AND u.password_hash IS NOT NULL) AS profile_complete, \
+     EXISTS (SELECT 1 FROM submissions a WHERE a.user_id = u.id AND a.status <> 'withdrawn' \
+             AND a.edition_year = (SELECT MAX(year) FROM editions)) AS applicant, \
+     EXISTS (SELECT 1 FROM submissions p WHERE p.user_id = u.id AND p.status = 'accepted' \
+             AND p.edition_year = (SELECT MAX(year) FROM editions)) AS presenter";
 
 /// Who is asking: a signed-in user or a visitor.
 #[derive(Debug, Serialize, ToSchema)]

@@ -78,6 +78,8 @@ pub async fn spawn_app_with(extra: Router<AppState>, configure: impl FnOnce(&mut
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
     // As `colloquy serve` does: links in e-mails point at the bound address.
     database.config.listen = listener.local_addr().unwrap();
+    // PDFs are inspected by the real binary in a child process.
+    database.config.pdf_inspector = env!("CARGO_BIN_EXE_colloquy").into();
     configure(&mut database.config);
     let state = colloquy::prepare(database.config.clone()).await.expect("the app starts");
     let address = format!("http://{}", listener.local_addr().unwrap());

@@ -9,4 +9,5 @@ mod health;
 mod helpers;
 mod openapi;
 mod session;
+mod submissions;
 mod web;

@@ -1,0 +1,175 @@
+//! Conference editions and their calls for abstracts. The newest edition is
+//! the current one.
+
+use axum::extract::State;
+use serde::Serialize;
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+
+use crate::db::Db;
+use crate::error::{ApiError, ApiResult, Json};
+use crate::{AppState, clock, on_db};
+
+/// The conference's time zone: the spec's deadlines are Pacific time.
+pub const CONFERENCE_TIME_ZONE: &str = "America/Los_Angeles";
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Edition {
+    pub year: i32,
+    /// When the call for abstracts opens (null: open from the start).
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub call_opens_at: Option<OffsetDateTime>,
+    /// When the call closes (null: no deadline).
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub call_closes_at: Option<OffsetDateTime>,
+    /// Whether abstracts are accepted right now.
+    #[sqlx(skip)]
+    pub call_open: bool,
+    /// Words allowed, not counting references.
+    pub word_limit: i32,
+    pub max_file_bytes: i64,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub confirm_attendance_by: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub final_materials_by: Option<OffsetDateTime>,
+    /// The external form presenters confirm attendance with.
+    pub confirmation_form_url: Option<String>,
+    pub contact_email: String,
+}
+
+impl Edition {
+    /// Whether the call for abstracts is open at `at`.
+    pub fn accepts_at(&self, at: OffsetDateTime) -> bool {
+        self.call_opens_at.is_none_or(|opens| at >= opens)
+            && self.call_closes_at.is_none_or(|closes| at <= closes)
+    }
+
+    /// Why an upload at `at` is refused, naming the deadline.
+    pub fn closed_message(&self, at: OffsetDateTime) -> String {
+        match (self.call_opens_at, self.call_closes_at) {
+            (Some(opens), _) if at < opens => {
+                format!("The call for abstracts for SCULC {} opens on {}.", self.year, pacific(opens))
+            }
+            (_, Some(closes)) => {
+                format!("The call for abstracts for SCULC {} closed on {}.", self.year, pacific(closes))
+            }
+            _ => format!("The call for abstracts for SCULC {} is closed.", self.year),
+        }
+    }
+}
+
+/// A time as people at the conference read it: "March 21, 2025 at 11:59 PM PDT".
+pub fn pacific(at: OffsetDateTime) -> String {
+    let zone = jiff::tz::TimeZone::get(CONFERENCE_TIME_ZONE).expect("the bundled time zone database has it");
+    match jiff::Timestamp::from_second(at.unix_timestamp()) {
+        Ok(timestamp) => timestamp.to_zoned(zone).strftime("%B %-d, %Y at %-I:%M %p %Z").to_string(),
+        Err(_) => at.to_string(),
+    }
+}
+
+const EDITION_COLUMNS: &str = "year, call_opens_at, call_closes_at, word_limit, max_file_bytes, \
+     confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email";
+
+impl Db {
+    /// The newest edition.
+    pub async fn current_edition(&self) -> sqlx::Result<Option<Edition>> {
+        let edition: Option<Edition> = on_db!(self, |pool| {
+            sqlx::query_as(&format!("SELECT {EDITION_COLUMNS} FROM editions ORDER BY year DESC LIMIT 1"))
+                .fetch_optional(pool)
+                .await?
+        });
+        Ok(edition.map(|mut edition| {
+            edition.call_open = edition.accepts_at(clock::now());
+            edition
+        }))
+    }
+
+    /// Sets the call window of `year`, creating that edition from the
+    /// newest one's settings if it does not exist yet.
+    pub async fn set_call_window(
+        &self,
+        year: i32,
+        opens: Option<OffsetDateTime>,
+        closes: Option<OffsetDateTime>,
+    ) -> sqlx::Result<()> {
+        let opens = opens.map(clock::to_stored);
+        let closes = closes.map(clock::to_stored);
+        on_db!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO editions (year, word_limit, max_file_bytes, confirmation_form_url, contact_email)
+                 SELECT $1, word_limit, max_file_bytes, confirmation_form_url, contact_email
+                 FROM editions WHERE year = (SELECT MAX(year) FROM editions)
+                 ON CONFLICT (year) DO NOTHING",
+            )
+            .bind(year)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("UPDATE editions SET call_opens_at = $1, call_closes_at = $2 WHERE year = $3")
+                .bind(opens)
+                .bind(closes)
+                .bind(year)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+}
+
+/// The current edition and its call for abstracts.
+#[utoipa::path(
+    get,
+    path = "/api/editions/current",
+    tag = "conference",
+    responses((status = 200, description = "The newest edition", body = Edition))
+)]
+pub async fn get_current_edition(State(state): State<AppState>) -> ApiResult<Json<Edition>> {
+    state.db.current_edition().await?.map(Json).ok_or_else(ApiError::not_found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::datetime;
+
+    fn edition(opens: Option<OffsetDateTime>, closes: Option<OffsetDateTime>) -> Edition {
+        Edition {
+            year: 2025,
+            call_opens_at: opens,
+            call_closes_at: closes,
+            call_open: false,
+            word_limit: 500,
+            max_file_bytes: 10 << 20,
+            confirm_attendance_by: None,
+            final_materials_by: None,
+            confirmation_form_url: None,
+            contact_email: "sculc@example.edu".into(),
+        }
+    }
+
+    #[test]
+    fn the_2025_deadline_reads_as_pacific_time() {
+        assert_eq!(pacific(datetime!(2025-03-22 06:59 UTC)), "March 21, 2025 at 11:59 PM PDT");
+        assert_eq!(pacific(datetime!(2025-01-10 07:59 UTC)), "January 9, 2025 at 11:59 PM PST");
+    }
+
+    #[test]
+    fn the_call_is_open_inside_its_window_only() {
+        let closes = datetime!(2025-03-22 06:59 UTC);
+        let e = edition(Some(datetime!(2025-01-01 08:00 UTC)), Some(closes));
+        assert!(e.accepts_at(datetime!(2025-03-01 00:00 UTC)));
+        assert!(e.accepts_at(closes));
+        assert!(!e.accepts_at(closes + time::Duration::seconds(1)));
+        assert!(!e.accepts_at(datetime!(2024-12-31 00:00 UTC)));
+        assert_eq!(
+            e.closed_message(datetime!(2025-04-01 00:00 UTC)),
+            "The call for abstracts for SCULC 2025 closed on March 21, 2025 at 11:59 PM PDT."
+        );
+        assert!(edition(None, None).accepts_at(datetime!(2030-01-01 00:00 UTC)));
+    }
+}

@@ -1,0 +1,122 @@
+//! The applicant's own submissions: list, open the PDF, delete.
+
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::Response;
+use futures_util::TryStreamExt;
+use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
+use uuid::Uuid;
+
+use super::{Submission, SubmissionList};
+use crate::AppState;
+use crate::accounts::session::CurrentUser;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+
+/// The signed-in user's submissions to the current edition, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/submissions",
+    tag = "submissions",
+    responses(
+        (status = 200, description = "The user's submissions", body = SubmissionList),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+    )
+)]
+pub async fn list_submissions(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> ApiResult<Json<SubmissionList>> {
+    let rows = state.db.submissions_of(user.id).await?;
+    Ok(Json(SubmissionList { submissions: rows.into_iter().map(Submission::from).collect() }))
+}
+
+/// The PDF, for its author and admins; anyone else is told it does not exist.
+#[utoipa::path(
+    get,
+    path = "/api/submissions/{id}/file",
+    tag = "submissions",
+    params(("id" = Uuid, Path, description = "The submission")),
+    responses(
+        (status = 200, description = "The PDF", content_type = "application/pdf"),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 404, description = "No such submission of yours", body = ErrorBody),
+    )
+)]
+pub async fn submission_file(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Response> {
+    let row = state.db.submission(id).await?.filter(|row| row.user_id == user.id || user.admin);
+    let row = row.ok_or_else(|| ApiError::NotFound("There is no such submission.".into()))?;
+    let stream = state
+        .storage
+        .get(&row.storage_key.as_str().into())
+        .await
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("reading a submission's file")))?;
+    let body = Body::from_stream(stream.map_err(std::io::Error::other));
+    let mut response = Response::new(body);
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
+    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(row.size_bytes));
+    headers.insert(header::CONTENT_DISPOSITION, content_disposition(&row.original_name));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    Ok(response)
+}
+
+/// `inline` with the original name: an ASCII fallback and the exact name
+/// percent-encoded (RFC 6266), so no name can break the header.
+pub fn content_disposition(name: &str) -> HeaderValue {
+    let fallback: String = name
+        .chars()
+        .map(|c| if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' { c } else { '_' })
+        .collect();
+    let encoded = utf8_percent_encode(name, NON_ALPHANUMERIC);
+    HeaderValue::from_str(&format!("inline; filename=\"{fallback}\"; filename*=UTF-8''{encoded}"))
+        .unwrap_or_else(|_| HeaderValue::from_static("inline"))
+}
+
+/// Deletes one of the user's own submissions: the row first, then the file
+/// (if that fails, the sweep removes the file later; no row ever points to
+/// a missing file).
+#[utoipa::path(
+    delete,
+    path = "/api/submissions/{id}",
+    tag = "submissions",
+    params(("id" = Uuid, Path, description = "The submission")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 404, description = "No such submission of yours", body = ErrorBody),
+    )
+)]
+pub async fn delete_submission(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<Uuid>,
+) -> ApiResult<StatusCode> {
+    let key = state.db.delete_submission_of(id, user.id).await?;
+    let key = key.ok_or_else(|| ApiError::NotFound("There is no such submission.".into()))?;
+    if let Err(error) = state.storage.delete(&key.as_str().into()).await {
+        tracing::warn!(error = %error, key, "a deleted submission's file stays until the next sweep");
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::content_disposition;
+
+    #[test]
+    fn any_name_makes_a_safe_header() {
+        assert_eq!(
+            content_disposition("abstract.pdf"),
+            "inline; filename=\"abstract.pdf\"; filename*=UTF-8''abstract%2Epdf"
+        );
+        let tricky = content_disposition("naïve \"quote\"\r\n.pdf");
+        let tricky = tricky.to_str().unwrap();
+        assert!(tricky.starts_with("inline; filename=\"na_ve _quote___.pdf\""), "{tricky}");
+        assert!(tricky.contains("filename*=UTF-8''na%C3%AFve%20%22quote%22%0D%0A%2Epdf"));
+    }
+}

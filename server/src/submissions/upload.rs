@@ -1,0 +1,229 @@
+//! Uploading an abstract: streamed to a temp file with the size limit
+//! enforced while streaming, checked to be a real PDF, read for the
+//! guideline warnings, then stored at `abstracts/{user_id}/{id}.pdf`.
+
+use std::path::PathBuf;
+
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{Multipart, State};
+use axum::http::StatusCode;
+use sha2::{Digest, Sha256};
+use tokio::io::AsyncWriteExt;
+use uuid::Uuid;
+
+use super::pdf::{InspectError, Inspection, inspect_in_child};
+use super::{NewSubmission, Submission, storage_key};
+use crate::AppState;
+use crate::accounts::session::{CompletedUser, SessionUser};
+use crate::content::editions::Edition;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+
+/// The largest request body read at all; an edition's own limit is lower
+/// and enforced while streaming.
+pub const MAX_REQUEST_BYTES: usize = 64 << 20;
+
+const MAX_NAME_CHARS: usize = 200;
+pub const NOT_PDF: &str = "The file must be a PDF.";
+
+/// The name the applicant's file had, as data: trimmed, without control
+/// characters, at most 200 characters. It never becomes part of a path.
+pub fn clean_file_name(raw: Option<&str>) -> String {
+    let cleaned: String = raw.unwrap_or_default().chars().filter(|c| !c.is_control()).collect();
+    let cleaned: String = cleaned.trim().chars().take(MAX_NAME_CHARS).collect();
+    if cleaned.is_empty() { "abstract.pdf".to_owned() } else { cleaned }
+}
+
+/// Removes the temp file however the upload ends.
+struct TempFile(PathBuf);
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Uploads an abstract (multipart form, one field `file`).
+#[utoipa::path(
+    post,
+    path = "/api/submissions",
+    tag = "submissions",
+    request_body(content_type = "multipart/form-data", description = "One field `file`: the abstract as a PDF"),
+    responses(
+        (status = 201, description = "Stored; the guideline checks are in `warnings`", body = Submission),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "The call is closed (code `call_closed`) or the profile incomplete", body = ErrorBody),
+        (status = 413, description = "The file is larger than the edition allows", body = ErrorBody),
+        (status = 422, description = "Not a PDF (code `not_pdf`) or no file", body = ErrorBody),
+    )
+)]
+pub async fn upload_submission(
+    State(state): State<AppState>,
+    CompletedUser(user): CompletedUser,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<(StatusCode, Json<Submission>)> {
+    let mut multipart = multipart.map_err(|_| {
+        ApiError::UnsupportedMediaType(
+            "Send the abstract as multipart/form-data with a field named file.".into(),
+        )
+    })?;
+    let edition = state.db.current_edition().await?.ok_or_else(ApiError::not_found)?;
+    let now = crate::clock::now();
+    if !edition.accepts_at(now) {
+        return Err(ApiError::coded(StatusCode::FORBIDDEN, "call_closed", edition.closed_message(now)));
+    }
+
+    let id = Uuid::now_v7();
+    let temp_dir = state.config.data_dir.join("tmp");
+    tokio::fs::create_dir_all(&temp_dir).await.map_err(anyhow::Error::from)?;
+    let temp = TempFile(temp_dir.join(format!("{id}.upload")));
+    let received = receive_file(&mut multipart, &temp.0, edition.max_file_bytes).await?;
+
+    if !received.starts_with_pdf_header {
+        return Err(not_pdf());
+    }
+    let names = [user.first_name.as_str(), user.last_name.as_str()];
+    let inspection = match inspect_in_child(&state.config.pdf_inspector, &temp.0, &names).await {
+        Ok(inspection) => inspection,
+        Err(InspectError::NotPdf) => return Err(not_pdf()),
+        Err(InspectError::Failed(reason)) => return Err(ApiError::Internal(anyhow::anyhow!(reason))),
+    };
+    let warnings = guideline_warnings(&inspection, &edition, &user);
+
+    let key = storage_key(user.id, id);
+    state.storage.put_file(&key, &temp.0).await?;
+    let word_count = inspection.word_count.map(|n| i32::try_from(n).unwrap_or(i32::MAX));
+    let inserted = state
+        .db
+        .insert_submission(NewSubmission {
+            id,
+            user_id: user.id,
+            edition_year: edition.year,
+            original_name: &received.name,
+            storage_key: key.as_ref(),
+            size_bytes: received.size,
+            sha256: &received.sha256,
+            word_count,
+            warnings: &warnings,
+        })
+        .await;
+    if let Err(error) = inserted {
+        // No row: the file must not stay behind (the sweep would catch it too).
+        let _ = state.storage.delete(&key).await;
+        return Err(error.into());
+    }
+    let row = state.db.submission(id).await?.ok_or_else(ApiError::not_found)?;
+    Ok((StatusCode::CREATED, Json(Submission::from(row))))
+}
+
+fn not_pdf() -> ApiError {
+    ApiError::coded(StatusCode::UNPROCESSABLE_ENTITY, "not_pdf", NOT_PDF)
+}
+
+struct Received {
+    name: String,
+    size: i64,
+    sha256: String,
+    starts_with_pdf_header: bool,
+}
+
+/// Streams the `file` field to `path`, hashing as it goes; refuses (413)
+/// as soon as it passes `limit` bytes.
+async fn receive_file(multipart: &mut Multipart, path: &std::path::Path, limit: i64) -> ApiResult<Received> {
+    let too_large = || {
+        let megabytes = limit as f64 / (1024.0 * 1024.0);
+        ApiError::PayloadTooLarge(format!(
+            "The file is too large. Abstracts can be at most {megabytes:.0} MB."
+        ))
+    };
+    let unreadable = |error: axum::extract::multipart::MultipartError| {
+        if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            too_large()
+        } else {
+            ApiError::BadRequest("The upload could not be read. Please try again.".into())
+        }
+    };
+    while let Some(mut field) = multipart.next_field().await.map_err(unreadable)? {
+        if field.name() != Some("file") {
+            continue;
+        }
+        let name = clean_file_name(field.file_name());
+        let mut file = tokio::fs::File::create(path).await.map_err(anyhow::Error::from)?;
+        let mut hasher = Sha256::new();
+        let mut size: i64 = 0;
+        let mut head: Vec<u8> = Vec::with_capacity(5);
+        while let Some(chunk) = field.chunk().await.map_err(unreadable)? {
+            size += chunk.len() as i64;
+            if size > limit {
+                // Read (and drop) the rest, so the client gets this answer
+                // rather than a reset connection; the body limit bounds it.
+                while let Ok(Some(_)) = field.chunk().await {}
+                return Err(too_large());
+            }
+            if head.len() < 5 {
+                head.extend(chunk.iter().take(5 - head.len()));
+            }
+            hasher.update(&chunk);
+            file.write_all(&chunk).await.map_err(anyhow::Error::from)?;
+        }
+        file.flush().await.map_err(anyhow::Error::from)?;
+        if size == 0 {
+            return Err(ApiError::Unprocessable {
+                message: "The file is empty.".into(),
+                fields: Default::default(),
+            });
+        }
+        return Ok(Received {
+            name,
+            size,
+            sha256: hex::encode(hasher.finalize()),
+            starts_with_pdf_header: head == b"%PDF-",
+        });
+    }
+    Err(ApiError::Unprocessable {
+        message: "Please select a file to upload.".into(),
+        fields: Default::default(),
+    })
+}
+
+/// The guideline checks the original site never made, for people.
+pub fn guideline_warnings(inspection: &Inspection, edition: &Edition, user: &SessionUser) -> Vec<String> {
+    let mut warnings = Vec::new();
+    match inspection.word_count {
+        None => warnings.push(
+            "The word count could not be made: the PDF has no text that can be extracted (is it a scan?)."
+                .into(),
+        ),
+        Some(words) if words > edition.word_limit as u32 => warnings.push(format!(
+            "The abstract has {words} words; the limit is {} words, not counting references.",
+            edition.word_limit
+        )),
+        Some(_) => {}
+    }
+    let full_name = format!("{} {}", user.first_name, user.last_name);
+    if !inspection.names_in_text.is_empty() {
+        warnings.push(format!(
+            "Your name ({}) appears in the abstract's text. Abstracts must be anonymized.",
+            inspection.names_in_text.join(", ")
+        ));
+    }
+    if !inspection.names_in_author.is_empty() {
+        warnings.push(format!(
+            "Your name ({full_name}) is in the PDF's Author field. Abstracts must be anonymized: remove it from the document properties."
+        ));
+    }
+    warnings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean_file_name;
+
+    #[test]
+    fn file_names_are_data_trimmed_and_bounded() {
+        assert_eq!(clean_file_name(Some("  tone sandhi.pdf ")), "tone sandhi.pdf");
+        assert_eq!(clean_file_name(Some("a\u{0}b\r\n.pdf")), "ab.pdf");
+        assert_eq!(clean_file_name(Some("../../etc/passwd.pdf")), "../../etc/passwd.pdf");
+        assert_eq!(clean_file_name(Some(&"ж".repeat(300))).chars().count(), 200);
+        assert_eq!(clean_file_name(None), "abstract.pdf");
+    }
+}

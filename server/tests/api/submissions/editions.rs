@@ -1,0 +1,53 @@
+use std::process::Command;
+
+use serde_json::json;
+
+use super::json;
+use crate::helpers::spawn_app;
+
+#[tokio::test]
+async fn the_current_edition_is_2025_with_the_specs_deadlines() {
+    let app = spawn_app().await;
+    let edition = json(app.get("/api/editions/current").await).await;
+    assert_eq!(edition["year"], 2025);
+    assert_eq!(edition["call_closes_at"], "2025-03-22T06:59:00Z");
+    assert_eq!(edition["call_open"], false);
+    assert_eq!(edition["word_limit"], 500);
+    assert_eq!(edition["max_file_bytes"], 10 * 1024 * 1024);
+    assert_eq!(edition["confirm_attendance_by"], "2025-04-16T06:59:00Z");
+    assert_eq!(edition["final_materials_by"], "2025-05-11T06:59:00Z");
+}
+
+#[tokio::test]
+async fn the_cli_opens_next_years_call_copying_the_settings() {
+    let app = spawn_app().await;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_colloquy"));
+    command
+        .args([
+            "edition",
+            "call",
+            "2026",
+            "--from",
+            "2025-11-01T00:00:00Z",
+            "--until",
+            "2099-03-21T23:59:00-07:00",
+        ])
+        .arg("--data-dir")
+        .arg(&app.state.config.data_dir)
+        .env_remove("DATABASE_URL")
+        .env("COLLOQUY_CONFIG", app.state.config.data_dir.join("absent.toml"));
+    if let Some(url) = &app.state.config.database_url {
+        use secrecy::ExposeSecret;
+        command.env("DATABASE_URL", url.expose_secret());
+    }
+    let output = command.output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("SCULC 2026 is open from"));
+
+    let edition = json(app.get("/api/editions/current").await).await;
+    assert_eq!(edition["year"], 2026);
+    assert_eq!(edition["call_open"], true);
+    assert_eq!(edition["call_closes_at"], "2099-03-22T06:59:00Z");
+    assert_eq!(edition["word_limit"], 500);
+    assert_eq!(edition["contact_email"], json!("sculc@example.edu"));
+}
