@@ -207,6 +207,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/editions/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current edition and its call for abstracts. */
+        get: operations["get_current_edition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -279,6 +296,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's submissions to the current edition, newest first. */
+        get: operations["list_submissions"];
+        put?: never;
+        /** Uploads an abstract (multipart form, one field `file`). */
+        post: operations["upload_submission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes one of the user's own submissions: the row first, then the file
+         *     (if that fails, the sweep removes the file later; no row ever points to
+         *     a missing file).
+         */
+        delete: operations["delete_submission"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PDF, for its author and admins; anyone else is told it does not exist. */
+        get: operations["submission_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -287,6 +360,36 @@ export interface components {
             first_name: string;
             last_name: string;
             password: string;
+        };
+        Edition: {
+            /**
+             * Format: date-time
+             * @description When the call closes (null: no deadline).
+             */
+            call_closes_at?: string | null;
+            /** @description Whether abstracts are accepted right now. */
+            call_open: boolean;
+            /**
+             * Format: date-time
+             * @description When the call for abstracts opens (null: open from the start).
+             */
+            call_opens_at?: string | null;
+            /** Format: date-time */
+            confirm_attendance_by?: string | null;
+            /** @description The external form presenters confirm attendance with. */
+            confirmation_form_url?: string | null;
+            contact_email: string;
+            /** Format: date-time */
+            final_materials_by?: string | null;
+            /** Format: int64 */
+            max_file_bytes: number;
+            /**
+             * Format: int32
+             * @description Words allowed, not counting references.
+             */
+            word_limit: number;
+            /** Format: int32 */
+            year: number;
         };
         EmailRequest: {
             email: string;
@@ -351,6 +454,33 @@ export interface components {
             presenter: boolean;
             /** @description Has names and a password (a new Google account has no password yet). */
             profile_complete: boolean;
+        };
+        /** @description A submission as its author (and admins) see it. */
+        Submission: {
+            /** @description Opens the PDF (for its author and admins only). */
+            file_url: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The name the file had on the applicant's computer. */
+            original_name: string;
+            /** Format: int64 */
+            size_bytes: number;
+            /** @description `submitted`, `accepted` or `rejected`. */
+            status: string;
+            /** Format: date-time */
+            uploaded_at: string;
+            /** @description Guideline warnings (length, anonymisation), for people. */
+            warnings: string[];
+            /**
+             * Format: int32
+             * @description Words without the references; null when no text could be extracted.
+             */
+            word_count?: number | null;
+            /** Format: int32 */
+            word_limit: number;
+        };
+        SubmissionList: {
+            submissions: components["schemas"]["Submission"][];
         };
         /** @description The token from an e-mail link. */
         TokenRequest: {
@@ -757,6 +887,26 @@ export interface operations {
             };
         };
     };
+    get_current_edition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest edition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Edition"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -893,6 +1043,176 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Session"];
+                };
+            };
+        };
+    };
+    list_submissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's submissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionList"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One field `file`: the abstract as a PDF */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description Stored; the guideline checks are in `warnings` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The call is closed (code `call_closed`) or the profile incomplete */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is larger than the edition allows */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a PDF (code `not_pdf`) or no file */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The submission */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such submission of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submission_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The submission */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such submission of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -18,3 +18,7 @@ export type TokenRequest = Schemas['TokenRequest'];
 export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
 export type EmailRequest = Schemas['EmailRequest'];
 export type Providers = Schemas['Providers'];
+export type Edition = Schemas['Edition'];
+export type Submission = Schemas['Submission'];
+export type SubmissionList = Schemas['SubmissionList'];
+export type SubmissionStatus = Submission['status'];

@@ -18,8 +18,22 @@ export const messages = {
   registerFirst: 'You need to register first.',
   logInToSubmit: 'You Must Log In to Submit an Abstract',
   completeProfileFirst: 'Please complete your profile before proceeding',
+  uploadFailed: 'Failed to upload the file. Please try again.',
+  selectFileToUpload: 'Please select a file to upload.',
+  submissionDeleted: 'Your submission has been deleted.',
+  deleteSubmissionFailed: 'Failed to delete the submission. Please try again.',
+  noSubmissionsFound: 'No submissions found. Please ensure your submission was successful.',
   // Not in the spec: the reason given on /login for the other protected pages.
   signInToContinue: 'Please sign in to continue.',
+  // Not in the spec: the upload screen's own checks (the server makes them
+  // too; 'The file must be a PDF.' is its wording), the message /sculc/
+  // view-submission shows after an upload (it contains 'success', so it is
+  // styled as one), and load failures of the submission pages.
+  notPdf: 'The file must be a PDF.',
+  oneFileAtATime: 'Please choose one file at a time.',
+  uploadSucceeded: 'Your abstract was uploaded successfully.',
+  submissionsLoadFailed: 'Failed to load your submissions. Please try again.',
+  editionLoadFailed: 'Failed to load the conference details. Please try again.',
 } as const;
 
 /**

@@ -74,7 +74,7 @@ export async function apiRequest<T>(
     response = await fetch(path, { method, headers, body: payload, credentials: 'include', signal });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new ApiError(0, 'Could not reach the server. Please check your connection and try again.');
+    throw unreachableError();
   }
 
   if (!response.ok) throw await errorFrom(response);
@@ -84,20 +84,35 @@ export async function apiRequest<T>(
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
-  let message = FALLBACK_MESSAGE;
-  let fields: Record<string, string[]> = {};
-  let code: string | undefined;
+  let body: unknown;
   try {
-    const body: unknown = await response.json();
-    if (isRecord(body)) {
-      if (typeof body.error === 'string' && body.error) message = body.error;
-      if (isRecord(body.fields)) fields = normaliseFields(body.fields);
-      if (typeof body.code === 'string' && body.code) code = body.code;
-    }
+    body = await response.json();
   } catch {
     // Not JSON (e.g. a proxy's HTML error page): keep the fallback message.
   }
-  return new ApiError(response.status, message, fields, code);
+  return apiErrorOf(response.status, body);
+}
+
+/**
+ * The ApiError for a non-2xx answer whose body has been parsed already (or
+ * is undefined when it was not JSON). Exported for requests that cannot go
+ * through fetch, e.g. uploads that report progress with XMLHttpRequest.
+ */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+  let message = FALLBACK_MESSAGE;
+  let fields: Record<string, string[]> = {};
+  let code: string | undefined;
+  if (isRecord(body)) {
+    if (typeof body.error === 'string' && body.error) message = body.error;
+    if (isRecord(body.fields)) fields = normaliseFields(body.fields);
+    if (typeof body.code === 'string' && body.code) code = body.code;
+  }
+  return new ApiError(status, message, fields, code);
+}
+
+/** The ApiError for a request that never got an answer (offline, DNS, reset). */
+export function unreachableError(): ApiError {
+  return new ApiError(0, 'Could not reach the server. Please check your connection and try again.');
 }
 
 function normaliseFields(raw: Record<string, unknown>): Record<string, string[]> {

@@ -1,29 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-
-import type { Session, SessionUser } from '../../../api/types';
-import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/session-query-key';
-
-export { sessionQueryKey };
-
-/** Who is signed in. The server answers 200 with `user: null` for visitors. */
-export function getSession(signal?: AbortSignal): Promise<Session> {
-  return api.get<Session>('/api/session', { signal });
-}
-
-export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => getSession(signal),
-  staleTime: 60_000,
-  // Until it answers, the nav shows neither Login nor Profile: retry once,
-  // quickly, then treat the reader as a visitor.
-  retry: 1,
-  retryDelay: 300,
-});
-
-/** The session query; `user` is the signed-in user, or null for a visitor. */
-export function useSession() {
-  const query = useQuery(sessionQueryOptions);
-  const user: SessionUser | null = query.data?.user ?? null;
-  return { ...query, user };
-}
+// The session query is shared code (other features read who is signed in);
+// the auth feature's pages import it from here as before.
+export { getSession, sessionQueryKey, sessionQueryOptions, useSession } from '../../../lib/session';

@@ -1,5 +1,6 @@
 import { Page } from '../../../components/page';
 import { routes } from '../../../config/routes';
+import { SubmissionStatusButton } from './submission-status-button';
 
 export function Sculc2025Page() {
   return (
@@ -8,6 +9,7 @@ export function Sculc2025Page() {
         Saturday 17 May 2025, 09:00 AM to 05:30 PM. Attendance is free. Details, the keynote and the
         program follow here.
       </p>
+      <SubmissionStatusButton />
     </Page>
   );
 }

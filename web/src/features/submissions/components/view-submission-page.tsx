@@ -1,10 +1,70 @@
+import { useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+
+import type { Submission } from '../../../api/types';
+import { FormMessage, toneOf } from '../../../components/form-message';
 import { Page } from '../../../components/page';
-import { routes } from '../../../config/routes';
+import { PageLoading } from '../../../components/page-loading';
+import { messages } from '../../../config/messages';
+import { paths, routes } from '../../../config/routes';
+import { readRedirectState } from '../../../lib/redirect-state';
+import { useDeleteSubmission } from '../api/delete-submission';
+import { useSubmissions } from '../api/get-submissions';
+import { SubmissionList } from './submission-list';
 
 export function ViewSubmissionPage() {
+  const location = useLocation();
+  const submissions = useSubmissions();
+  const deletion = useDeleteSubmission();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // 'Your abstract was uploaded successfully.' from the upload page.
+  const passedMessage = readRedirectState(location.state).message;
+
+  const handleDelete = async (submission: Submission) => {
+    if (!window.confirm(`Are you sure you want to delete “${submission.original_name}”?`)) return;
+    try {
+      await deletion.mutateAsync(submission.id);
+    } catch {
+      window.alert(messages.deleteSubmissionFailed);
+      return;
+    }
+    // The spec's alerts; then focus goes to the list's heading, since the
+    // × button that had it is gone.
+    window.alert(messages.submissionDeleted);
+    headingRef.current?.focus();
+  };
+
+  const list = submissions.data ?? [];
+
   return (
     <Page title={routes.viewSubmission.title} className="narrow">
-      <p>Your abstract is being processed. We will contact you about any updates.</p>
+      {passedMessage && <FormMessage tone={toneOf(passedMessage)}>{passedMessage}</FormMessage>}
+      {submissions.isPending && <PageLoading label="Loading your submissions…" />}
+      {submissions.isError && <FormMessage tone="error">{messages.submissionsLoadFailed}</FormMessage>}
+      {submissions.isSuccess && (
+        <>
+          {list.length > 0 && (
+            <p>Your abstract is being processed. We will contact you about any updates.</p>
+          )}
+          <h2 ref={headingRef} tabIndex={-1} className="section-heading">
+            Your Submissions
+          </h2>
+          {list.length > 0 ? (
+            <SubmissionList
+              submissions={list}
+              deletingId={deletion.isPending ? deletion.variables : null}
+              onDelete={(submission) => void handleDelete(submission)}
+            />
+          ) : (
+            <p>You have no submissions for this year&apos;s conference yet.</p>
+          )}
+        </>
+      )}
+      <div className="button-row">
+        <Link to={paths.submitAbstract} className="button">
+          {submissions.isSuccess && list.length === 0 ? 'Upload an Abstract' : 'Upload Another Abstract'}
+        </Link>
+      </div>
     </Page>
   );
 }
