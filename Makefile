@@ -43,8 +43,8 @@ lint: $(NPM_STAMP)
 	cd web && npm run typecheck && npm run lint
 
 test-rust:
-	@echo "== Rust tests on SQLite"
-	cargo test --locked
+	@echo "== Rust tests on SQLite (and the S3 storage test against moto)"
+	scripts/with-s3.sh cargo test --locked
 	@echo "== Rust API tests on PostgreSQL"
 	scripts/with-postgres.sh cargo test --locked --test api
 

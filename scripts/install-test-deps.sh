@@ -8,6 +8,7 @@ set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null || missing+=(postgresql)
+command -v curl > /dev/null || missing+=(curl)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

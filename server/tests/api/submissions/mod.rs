@@ -2,6 +2,7 @@
 
 mod editions;
 mod files;
+mod s3;
 mod upload;
 
 use lopdf::content::{Content, Operation};
