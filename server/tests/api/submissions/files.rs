@@ -63,3 +63,35 @@ async fn the_sweep_removes_files_no_row_points_to() {
     assert!(!orphan.exists());
     assert_eq!(stored_files(&app).len(), 1, "the file with a row stays");
 }
+
+#[tokio::test]
+async fn an_accepted_submission_makes_its_author_a_presenter_of_the_current_edition() {
+    let app = spawn_app().await;
+    applicant(&app, "ada@example.edu").await;
+    let submission = json(upload(&app, &app.client, "a.pdf", make_pdf(&["accepted work"], None)).await).await;
+    let user = json(app.get("/api/me").await).await;
+    assert_eq!((user["applicant"].as_bool(), user["presenter"].as_bool()), (Some(true), Some(false)));
+
+    // Until admins decide from their table, the decision is made in the database.
+    let id: uuid::Uuid = submission["id"].as_str().unwrap().parse().unwrap();
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query("UPDATE submissions SET status = 'accepted' WHERE id = $1")
+            .bind(id)
+            .execute(pool)
+            .await
+            .unwrap();
+    });
+    let user = json(app.get("/api/me").await).await;
+    assert_eq!((user["applicant"].as_bool(), user["presenter"].as_bool()), (Some(true), Some(true)));
+    assert_eq!(json(app.get("/api/submissions").await).await["submissions"][0]["status"], "accepted");
+
+    // A new edition starts everyone afresh: the flags belong to the current one.
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query("INSERT INTO editions (year, word_limit, max_file_bytes, contact_email) VALUES (2026, 500, 1024, 'x@example.edu')")
+            .execute(pool)
+            .await
+            .unwrap();
+    });
+    let user = json(app.get("/api/me").await).await;
+    assert_eq!((user["applicant"].as_bool(), user["presenter"].as_bool()), (Some(false), Some(false)));
+}
