@@ -173,6 +173,9 @@ test.describe('accounts with a password', { tag: '@desktop' }, () => {
     await page.goto('/login');
     await main(page).getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL('/forgot-password');
+    // The URL changes before the page's code has loaded, while the sign-in
+    // form (with an Email field of its own) is still shown: wait for the page.
+    await expect(heading(page)).toHaveText('Forgot Password');
     await main(page).getByLabel('Email', { exact: true }).fill(person.email);
     await main(page).getByRole('button', { name: 'Send Reset Link', exact: true }).click();
     // The same answer whether or not the address has an account.

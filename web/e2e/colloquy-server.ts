@@ -1,13 +1,15 @@
 /**
- * Starts and stops the real release binary for the end-to-end tests.
+ * Starts and stops the real release binary for the end-to-end tests, and
+ * runs its one-off commands on the same data folder (runCommand).
  *
  * The server prints exactly one line on stdout once it listens:
  * `colloquy is serving the site at http://127.0.0.1:PORT`; everything else
  * (its log) goes to stderr, which we keep the end of to explain failures.
  */
-import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import { execFile, spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 
 const READY_LINE = /^colloquy is serving the site at (http:\/\/\S+)$/;
 const START_TIMEOUT_MS = 30_000;
@@ -15,6 +17,7 @@ const START_TIMEOUT_MS = 30_000;
 // flight, then stops anyway: beyond that, it is stuck.
 const STOP_TIMEOUT_MS = 25_000;
 const STDERR_TAIL_BYTES = 16_000;
+const COMMAND_TIMEOUT_MS = 30_000;
 
 export interface ServerOptions {
   /** The `colloquy` executable. */
@@ -85,6 +88,31 @@ export async function startServer({
       if (code !== 0) throw new Error(describe(`colloquy exited with ${code} after SIGTERM`));
     },
   };
+}
+
+export interface CommandOptions {
+  /** The `colloquy` executable. */
+  binary: string;
+  /** Working directory: the repository root, as for the server. */
+  cwd: string;
+  /** The server's data folder, which the command works on. */
+  dataDir: string;
+  /** The command and its arguments, e.g. `['edition', 'call', '2025', ...]`. */
+  args: readonly string[];
+}
+
+/**
+ * Runs a one-off `colloquy` command (e.g. `edition call`) on the data folder
+ * with the same isolated environment as the server, and answers its stdout.
+ * A failure rejects with an error that quotes the command and its stderr.
+ */
+export async function runCommand({ binary, cwd, dataDir, args }: CommandOptions): Promise<string> {
+  const { stdout } = await promisify(execFile)(binary, [...args, '--data-dir', dataDir], {
+    cwd,
+    env: isolatedEnv(dataDir),
+    timeout: COMMAND_TIMEOUT_MS,
+  });
+  return stdout;
 }
 
 /**

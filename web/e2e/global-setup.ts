@@ -8,6 +8,9 @@
  * - COLLOQUY_E2E_DATA_DIR: its data folder; e-mails land in DATA/outbox/
  * - COLLOQUY_E2E_OIDC_ISSUER: the provider, e.g. http://127.0.0.1:41235
  *
+ * The call for abstracts of the current edition (SCULC 2025) is open for
+ * the whole run, so that abstracts can be uploaded.
+ *
  * The binary is $COLLOQUY_BIN, else target/release/colloquy under
  * $CARGO_TARGET_DIR or the repository's target/. Build it and the web app
  * (web/dist, which the server serves) first.
@@ -20,10 +23,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { startServer, type RunningServer } from './colloquy-server.ts';
+import { runCommand, startServer, type RunningServer } from './colloquy-server.ts';
 import { startOidcProvider, type RunningOidcProvider } from './oidc-provider.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The call for abstracts of SCULC 2025 while the suite runs (see below). */
+const CALL_OPENS = '2025-01-01T00:00:00Z';
+const CALL_CLOSES = '2099-12-31T23:59:00Z';
 
 function serverBinary(): string {
   if (process.env.COLLOQUY_BIN) return resolve(process.env.COLLOQUY_BIN);
@@ -56,6 +63,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       redirectUri: `http://127.0.0.1:${port}/api/accounts/google/callback`,
     };
     provider = await startOidcProvider(client);
+    // The seeded current edition, SCULC 2025, closed its call for abstracts
+    // on 21 March 2025, so the server refuses every upload (403 call_closed).
+    // The submission journeys need it open: the real CLI opens it, as an
+    // organiser would, until long after any run of this suite. It migrates
+    // the fresh database itself; done before the server starts, no test can
+    // see the call closed. (The server reads the edition from the database
+    // on every request, so a later change would apply at once as well.)
+    await runCommand({
+      binary,
+      cwd: repoRoot,
+      dataDir,
+      args: ['edition', 'call', '2025', '--from', CALL_OPENS, '--until', CALL_CLOSES],
+    });
     server = await startServer({
       binary,
       cwd: repoRoot,

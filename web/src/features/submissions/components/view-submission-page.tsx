@@ -1,5 +1,5 @@
-import { useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 
 import type { Submission } from '../../../api/types';
 import { FormMessage, toneOf } from '../../../components/form-message';
@@ -17,8 +17,13 @@ export function ViewSubmissionPage() {
   const submissions = useSubmissions();
   const deletion = useDeleteSubmission();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // 'Your abstract was uploaded successfully.' from the upload page.
-  const passedMessage = readRedirectState(location.state).message;
+  const navigate = useNavigate();
+  // 'Your abstract was uploaded successfully.' from the upload page, shown
+  // once: the history entry forgets it, so a reload does not repeat it.
+  const [passedMessage, setPassedMessage] = useState(() => readRedirectState(location.state).message);
+  useEffect(() => {
+    if (location.state) void navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate]);
 
   const handleDelete = async (submission: Submission) => {
     if (!window.confirm(`Are you sure you want to delete “${submission.original_name}”?`)) return;
@@ -31,6 +36,7 @@ export function ViewSubmissionPage() {
     // The spec's alerts; then focus goes to the list's heading, since the
     // × button that had it is gone.
     window.alert(messages.submissionDeleted);
+    setPassedMessage(undefined);
     headingRef.current?.focus();
   };
 

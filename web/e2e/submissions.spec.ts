@@ -1,0 +1,298 @@
+/**
+ * Abstract submissions in the real browser against the real server: upload
+ * a real PDF (made by pdf-lib, pdfs.ts) and watch its progress, see it
+ * listed with its word count, open it in a new tab (the bytes are the ones
+ * uploaded), follow the status button of /sculc-2025, delete it, find the
+ * congratulations page empty; and the files that are refused.
+ *
+ * The global setup opens the call for abstracts of SCULC 2025, which closed
+ * in March 2025: otherwise the server refuses every upload.
+ *
+ * Journeys do not depend on the screen width: desktop runs them once.
+ * E-mail requests (see accounts.ts): 2 (one account per test).
+ */
+import { createHash } from 'node:crypto';
+
+import type { Page } from '@playwright/test';
+
+import type { SubmissionList } from '../src/api/types.ts';
+import { newPerson, profileLink, registerVerifiedAccount, submitSignIn, type Person } from './accounts.ts';
+import { expect, test } from './fixtures.ts';
+import { ABSTRACT_TEXT, ABSTRACT_TITLE, abstractPdf, countWords } from './pdfs.ts';
+
+/** Chromium logs every answer in the 400s as an error; some tests provoke them on purpose. */
+const REFUSED = (status: number) => new RegExp(`Failed to load resource: .*status of ${status}`);
+
+/** A name with a space and a letter outside ASCII, as people's files have. */
+const FILE_NAME = 'Vowel harmony – Ngäbere.pdf';
+const WORDS = countWords(`${ABSTRACT_TITLE} ${ABSTRACT_TEXT}`);
+/**
+ * A figure of 840 × 840 pixels makes the PDF about 2 MB; sent at 1 MB/s
+ * (Chromium's network emulation), the upload takes about two seconds, long
+ * enough to see the progress bar between 0 and 100%.
+ */
+const FIGURE_SIDE = 840;
+const UPLOAD_BYTES_PER_SECOND = 1024 * 1024;
+
+function main(page: Page) {
+  return page.getByRole('main');
+}
+
+function heading(page: Page) {
+  return page.getByRole('heading', { level: 1 });
+}
+
+function statusButton(page: Page) {
+  return main(page).getByRole('link', { name: 'View Submission Status', exact: true });
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The signed-in user's submissions, from the server (page.request sends the browser's cookies). */
+async function submissionsOf(page: Page): Promise<SubmissionList['submissions']> {
+  const response = await page.request.get('/api/submissions');
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as SubmissionList).submissions;
+}
+
+async function signIn(page: Page, person: Person) {
+  await page.goto('/login');
+  await submitSignIn(page, person.email, person.password);
+  await expect(page).toHaveURL('/sculc');
+  await expect(profileLink(page)).toBeVisible();
+}
+
+test.describe('abstract submissions', { tag: '@desktop' }, () => {
+  test('upload a PDF with its progress, open it, find the status button, delete it', async ({
+    page,
+    context,
+    request,
+    outbox,
+    server,
+  }) => {
+    // Two seconds of throttled upload, and a server reading a 2 MB PDF.
+    test.setTimeout(60_000);
+    const person = newPerson('Mary', 'Haas');
+    await registerVerifiedAccount(request, outbox, person);
+    const pdf = await abstractPdf({ figureSide: FIGURE_SIDE });
+    await signIn(page, person);
+
+    await test.step('no status button before any submission', async () => {
+      await page.goto('/sculc-2025');
+      await expect(heading(page)).toHaveText('SCULC 2025');
+      // The session has loaded (the nav shows it), so the button's absence means something.
+      await expect(profileLink(page)).toBeVisible();
+      await expect(statusButton(page)).toHaveCount(0);
+    });
+
+    const upload = main(page).getByRole('button', { name: 'Upload Abstract', exact: true });
+
+    await test.step('the submission page, and no file chosen', async () => {
+      await page.goto('/sculc/submit-abstract');
+      await expect(heading(page)).toHaveText('Abstract Submission Portal');
+      const guidelines = main(page).getByRole('region', { name: 'Submission Guidelines' });
+      await expect(guidelines).toContainText('at most 500 words, excluding references');
+      await expect(guidelines).toContainText('anonymized');
+      await expect(guidelines).toContainText('principal investigator');
+      await expect(main(page).getByLabel('Choose a PDF file')).toHaveAttribute('accept', '.pdf,application/pdf');
+
+      await upload.click();
+      await expect(main(page).getByRole('alert')).toHaveText('Please select a file to upload.');
+    });
+
+    await test.step('choose the PDF and upload it, with progress', async () => {
+      const chooserOpened = page.waitForEvent('filechooser');
+      await main(page).getByText('Choose a PDF file', { exact: true }).click();
+      const chooser = await chooserOpened;
+      expect(chooser.isMultiple()).toBe(false);
+      await chooser.setFiles({ name: FILE_NAME, mimeType: 'application/pdf', buffer: pdf });
+      await expect(main(page)).toContainText(`Selected file: ${FILE_NAME}`);
+      // Choosing a file clears the earlier message.
+      await expect(main(page).getByRole('alert')).toHaveCount(0);
+
+      // On the loopback 2 MB go in a blink: slow the upload down to watch it.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: UPLOAD_BYTES_PER_SECOND,
+      });
+
+      await upload.click();
+      await expect(main(page).getByRole('button', { name: 'Uploading...', exact: true })).toBeDisabled();
+      const bar = main(page).getByRole('progressbar', { name: 'Upload progress' });
+      await expect(bar).toBeVisible();
+      await expect(main(page).getByText(/^\d{1,3}%$/)).toBeVisible();
+
+      // Follow the bar until the page moves on (a navigation inside the app,
+      // so the page can be read all along): it shows shares between 0 and
+      // 100% and never goes back.
+      const seen: number[] = [];
+      const deadline = Date.now() + 20_000;
+      while (new URL(page.url()).pathname === '/sculc/submit-abstract' && Date.now() < deadline) {
+        const value = await page.evaluate(() => document.querySelector('progress')?.value);
+        if (value !== undefined) seen.push(value);
+        await page.waitForTimeout(50);
+      }
+      await expect(page).toHaveURL('/sculc/view-submission');
+      const shown = seen.join(', ');
+      const between = new Set(seen.filter((value) => value > 0 && value < 100));
+      expect(between.size, `shares between 0 and 100% (it showed ${shown})`).toBeGreaterThanOrEqual(2);
+      const backwards = seen.filter((value, at) => value < (seen[at - 1] ?? 0));
+      expect(backwards, `the bar never goes back (it showed ${shown})`).toEqual([]);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      await cdp.detach();
+    });
+
+    const fileButton = main(page).getByRole('button', { name: `${FILE_NAME} (opens in a new tab)`, exact: true });
+
+    const submission = await test.step('listed with its word count', async () => {
+      await expect(heading(page)).toHaveText('Thank You for Your Submission');
+      await expect(main(page).getByRole('status')).toHaveText('Your abstract was uploaded successfully.');
+      await expect(main(page)).toContainText('Your abstract is being processed. We will contact you about any updates.');
+      await expect(fileButton).toBeVisible();
+      const item = main(page)
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: `${FILE_NAME} (opens in a new tab)`, exact: true }) });
+      await expect(item).toContainText(`${WORDS} words (limit 500)`);
+      // Anonymized and short: no warnings.
+      await expect(item.getByRole('list', { name: 'Guideline warnings' })).toHaveCount(0);
+
+      const submissions = await submissionsOf(page);
+      expect(submissions).toHaveLength(1);
+      const [stored] = submissions;
+      expect(stored).toMatchObject({
+        original_name: FILE_NAME,
+        size_bytes: pdf.length,
+        word_count: WORDS,
+        word_limit: 500,
+        warnings: [],
+        status: 'submitted',
+      });
+      if (!stored) throw new Error('unreachable');
+      return stored;
+    });
+
+    await test.step('the file opens in a new tab, the bytes uploaded', async () => {
+      const opened = context.waitForEvent('page');
+      await fileButton.click();
+      const tab = await opened;
+      const fileUrl = `${server.url}/api/submissions/${submission.id}/file`;
+      await expect(tab).toHaveURL(fileUrl);
+      // Shown inline, in the browser's PDF viewer, not downloaded.
+      await expect.poll(() => tab.evaluate(() => document.contentType)).toBe('application/pdf');
+
+      const file = await page.request.get(fileUrl);
+      expect(file.status()).toBe(200);
+      const headers = file.headers();
+      expect(headers['content-type']).toBe('application/pdf');
+      const disposition = headers['content-disposition'] ?? '';
+      expect(disposition).toMatch(/^inline;/);
+      // The exact name travels percent-encoded (RFC 6266), beside an ASCII fallback.
+      const encodedName = /filename\*=UTF-8''([^;\s]+)/.exec(disposition)?.[1] ?? '';
+      expect(decodeURIComponent(encodedName), disposition).toBe(FILE_NAME);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      const body = await file.body();
+      expect(body.length).toBe(pdf.length);
+      expect(sha256(body), 'the served file is the uploaded one').toBe(sha256(pdf));
+      await tab.close();
+    });
+
+    await test.step('the status button now leads to the submissions', async () => {
+      await page.goto('/sculc-2025');
+      await statusButton(page).click();
+      await expect(page).toHaveURL('/sculc/view-submission');
+      await expect(heading(page)).toHaveText('Thank You for Your Submission');
+    });
+
+    await test.step('delete it: confirm, then the alert', async () => {
+      const dialogs: { type: string; message: string }[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push({ type: dialog.type(), message: dialog.message() });
+        void dialog.accept();
+      });
+      await main(page).getByRole('button', { name: `Delete ${FILE_NAME}`, exact: true }).click();
+
+      await expect
+        .poll(() => dialogs)
+        .toEqual([
+          { type: 'confirm', message: expect.stringContaining(FILE_NAME) },
+          { type: 'alert', message: 'Your submission has been deleted.' },
+        ]);
+      await expect(fileButton).toHaveCount(0);
+      await expect(main(page)).toContainText("You have no submissions for this year's conference yet.");
+      // The upload's success message belonged to the upload, not to this list.
+      await expect(main(page)).not.toContainText('Your abstract was uploaded successfully.');
+      expect(await submissionsOf(page)).toEqual([]);
+      // Nor is it served any more.
+      expect((await page.request.get(`/api/submissions/${submission.id}/file`)).status()).toBe(404);
+    });
+
+    await test.step('no longer an applicant: no status button, and no submissions found', async () => {
+      await page.goto('/sculc-2025');
+      await expect(heading(page)).toHaveText('SCULC 2025');
+      await expect(profileLink(page)).toBeVisible();
+      await expect(statusButton(page)).toHaveCount(0);
+
+      await page.goto('/sculc/congratulations-page');
+      await expect(
+        main(page).getByText('No submissions found. Please ensure your submission was successful.', { exact: true }),
+      ).toBeVisible();
+    });
+  });
+
+  test('a file that is not a PDF is refused and nothing is kept', async ({ page, request, outbox, browserErrors }) => {
+    browserErrors.allow(REFUSED(422));
+    const person = newPerson('Morris', 'Swadesh');
+    await registerVerifiedAccount(request, outbox, person);
+    await signIn(page, person);
+    await page.goto('/sculc/submit-abstract');
+    await expect(heading(page)).toHaveText('Abstract Submission Portal');
+
+    const picker = main(page).getByLabel('Choose a PDF file');
+    const upload = main(page).getByRole('button', { name: 'Upload Abstract', exact: true });
+    const uploads: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/submissions') uploads.push(sent.url());
+    });
+
+    await test.step('a text file, by its name and type, is refused in the page', async () => {
+      await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(ABSTRACT_TEXT) });
+      await expect(main(page).getByRole('alert')).toHaveText('The file must be a PDF.');
+      await expect(main(page)).toContainText('No file selected.');
+      await upload.click();
+      await expect(main(page).getByRole('alert')).toHaveText('Please select a file to upload.');
+      expect(uploads, 'nothing was sent').toEqual([]);
+    });
+
+    const notPdfs = [
+      { what: 'a text file named .pdf', name: 'abstract.pdf', content: ABSTRACT_TEXT },
+      { what: 'a file that only starts like a PDF', name: 'broken.pdf', content: `%PDF-1.7\n${ABSTRACT_TEXT}\n` },
+    ];
+    for (const { what, name, content } of notPdfs) {
+      await test.step(`${what} is refused by the server`, async () => {
+        const sent = uploads.length;
+        await picker.setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from(content) });
+        await expect(main(page)).toContainText(`Selected file: ${name}`);
+        await upload.click();
+        await expect(main(page).getByRole('alert')).toHaveText('The file must be a PDF.');
+        expect(uploads).toHaveLength(sent + 1);
+        // The form is usable again, on the same page.
+        await expect(upload).toBeEnabled();
+        await expect(page).toHaveURL('/sculc/submit-abstract');
+      });
+    }
+
+    expect(await submissionsOf(page)).toEqual([]);
+    const me = await page.request.get('/api/me');
+    expect(await me.json()).toMatchObject({ applicant: false, presenter: false });
+  });
+});
