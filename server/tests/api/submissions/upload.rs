@@ -148,3 +148,61 @@ async fn visitors_cannot_upload() {
     let visitor = upload(&app, &app.client, "a.pdf", make_pdf(&["x"], None)).await;
     assert_eq!(visitor.status(), 401);
 }
+
+/// A PDF whose page content inflates to 2 GiB: a decompression bomb.
+fn decompression_bomb() -> Vec<u8> {
+    use std::io::Write;
+    let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    let zeros = vec![0u8; 1 << 20];
+    for _ in 0..2048 {
+        encoder.write_all(&zeros).unwrap();
+    }
+    let compressed = encoder.finish().unwrap();
+    let mut pdf = b"%PDF-1.5\n".to_vec();
+    let mut offsets = Vec::new();
+    let objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 595 842] >>".to_vec(),
+        b"<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>".to_vec(),
+        [
+            format!("<< /Length {} /Filter /FlateDecode >>\nstream\n", compressed.len()).into_bytes(),
+            compressed,
+            b"\nendstream".to_vec(),
+        ]
+        .concat(),
+    ];
+    for (n, body) in objects.iter().enumerate() {
+        offsets.push(pdf.len());
+        pdf.extend(format!("{} 0 obj\n", n + 1).into_bytes());
+        pdf.extend(body);
+        pdf.extend(b"\nendobj\n");
+    }
+    let xref = pdf.len();
+    pdf.extend(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).into_bytes());
+    for offset in offsets {
+        pdf.extend(format!("{offset:010} 00000 n \n").into_bytes());
+    }
+    pdf.extend(
+        format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n", objects.len() + 1)
+            .into_bytes(),
+    );
+    pdf
+}
+
+#[tokio::test]
+async fn a_hostile_pdf_neither_hangs_nor_exhausts_the_server() {
+    let app = spawn_app().await;
+    applicant(&app, "ada@example.edu").await;
+    let bomb = decompression_bomb();
+    assert!(bomb.len() < 10 << 20, "the bomb fits the size limit: {} bytes", bomb.len());
+    let started = std::time::Instant::now();
+    let response = upload(&app, &app.client, "bomb.pdf", bomb).await;
+    // Refused as unreadable, or kept with no countable text: either way an
+    // answer, within the inspector's deadline, and the server serves on.
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "took {:?}", started.elapsed());
+    assert!([201, 422].contains(&response.status().as_u16()), "{}", response.status());
+    if response.status() == 201 {
+        assert_eq!(json(response).await["word_count"], json!(null));
+    }
+    assert_eq!(app.get("/api/health").await.status(), 200);
+}
