@@ -58,6 +58,14 @@ impl NewPassword {
     }
 }
 
+/// One field's value, or a 422 answer with its message.
+pub fn one<T>(field: &str, parsed: Result<T, String>) -> Result<T, ApiError> {
+    let mut errors = FieldErrors::default();
+    let value = errors.check(field, parsed);
+    errors.finish()?;
+    Ok(value.expect("finish() answered for a missing value"))
+}
+
 /// Collects per-field messages; `finish` turns any into one 422 answer.
 #[derive(Default)]
 pub struct FieldErrors(BTreeMap<String, Vec<String>>);

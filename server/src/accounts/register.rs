@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 
 use super::api::{EmailRequest, MessageBody, RegisterRequest, TokenRequest};
 use super::email::Email;
-use super::fields::{FieldErrors, NewPassword, PersonName};
+use super::fields::{self, FieldErrors, NewPassword, PersonName};
 use super::tokens::{Purpose, TokenProblem};
 use super::{letters, limits, password};
 use crate::AppState;
@@ -44,7 +44,7 @@ pub async fn register(
         unreachable!("finish() returned early for any missing field");
     };
 
-    state.db.take(&limits::MAIL_CLIENT, &client.to_string(), limits::MAIL_CLIENT_MESSAGE).await?;
+    take_mail_request(&state, client).await?;
     let password_hash = password::hash(&new_password).await?;
     let created = state
         .db
@@ -67,6 +67,11 @@ pub async fn register(
     send_limited(&state, email.clone(), letter).await?;
     let message = format!("We have sent a verification e-mail to {email}.");
     Ok((StatusCode::ACCEPTED, Json(MessageBody::new(message))))
+}
+
+/// Counts a request that may send an e-mail against the client's limit.
+pub(super) async fn take_mail_request(state: &AppState, client: ClientIp) -> Result<(), ApiError> {
+    state.db.take(&limits::MAIL_CLIENT, &client.to_string(), limits::MAIL_CLIENT_MESSAGE).await
 }
 
 /// Sends unless the address has had its share of e-mails this hour.
@@ -142,11 +147,8 @@ pub async fn resend_verification(
     client: ClientIp,
     Json(request): Json<EmailRequest>,
 ) -> ApiResult<(StatusCode, Json<MessageBody>)> {
-    let mut errors = FieldErrors::default();
-    let email = errors.check("email", Email::parse(&request.email));
-    errors.finish()?;
-    let email = email.expect("checked above");
-    state.db.take(&limits::MAIL_CLIENT, &client.to_string(), limits::MAIL_CLIENT_MESSAGE).await?;
+    let email = fields::one("email", Email::parse(&request.email))?;
+    take_mail_request(&state, client).await?;
     let account = state.db.account_by_email(&email).await?;
     if let Some(account) = account.filter(|a| a.email_verified_at.is_none()) {
         let token = state.db.issue_email_token(account.id, Purpose::Verify).await?;

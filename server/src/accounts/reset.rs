@@ -5,10 +5,10 @@ use axum::http::StatusCode;
 
 use super::api::{EmailRequest, MessageBody, ResetPasswordRequest};
 use super::email::Email;
-use super::fields::{FieldErrors, NewPassword};
-use super::register::{send_limited, token_error};
+use super::fields::{self, NewPassword};
+use super::register::{send_limited, take_mail_request, token_error};
 use super::tokens::Purpose;
-use super::{letters, limits, password};
+use super::{letters, password};
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::rate_limit::ClientIp;
@@ -31,11 +31,8 @@ pub async fn forgot_password(
     client: ClientIp,
     Json(request): Json<EmailRequest>,
 ) -> ApiResult<(StatusCode, Json<MessageBody>)> {
-    let mut errors = FieldErrors::default();
-    let email = errors.check("email", Email::parse(&request.email));
-    errors.finish()?;
-    let email = email.expect("checked above");
-    state.db.take(&limits::MAIL_CLIENT, &client.to_string(), limits::MAIL_CLIENT_MESSAGE).await?;
+    let email = fields::one("email", Email::parse(&request.email))?;
+    take_mail_request(&state, client).await?;
     if let Some(account) = state.db.account_by_email(&email).await? {
         let token = state.db.issue_email_token(account.id, Purpose::Reset).await?;
         send_limited(&state, email.clone(), letters::reset_password(&state.config.public_url(), &token))
@@ -63,10 +60,7 @@ pub async fn reset_password(
     Json(request): Json<ResetPasswordRequest>,
 ) -> ApiResult<Json<MessageBody>> {
     // The password is checked first, so a typo does not use up the link.
-    let mut errors = FieldErrors::default();
-    let new_password = errors.check("password", NewPassword::parse(&request.password));
-    errors.finish()?;
-    let new_password = new_password.expect("checked above");
+    let new_password = fields::one("password", NewPassword::parse(&request.password))?;
     let password_hash = password::hash(&new_password).await?;
     let user_id =
         state.db.consume_email_token(request.token.trim(), Purpose::Reset).await?.map_err(token_error)?;
