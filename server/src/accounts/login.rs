@@ -43,18 +43,20 @@ pub async fn login(
     }
     let client = client.to_string();
     // An address that cannot exist still counts against the client.
-    let account_key = Email::parse(&request.email)
-        .map(|email| email.as_str().to_owned())
-        .unwrap_or_else(|_| request.email.trim().to_lowercase());
+    let email = Email::parse(&request.email).ok();
+    let account_key = match &email {
+        Some(email) => email.as_str().to_owned(),
+        None => request.email.trim().to_lowercase(),
+    };
     if state.db.is_limited(&limits::LOGIN_CLIENT, &client).await?
         || state.db.is_limited(&limits::LOGIN_ACCOUNT, &account_key).await?
     {
         return Err(ApiError::TooManyRequests(limits::LOGIN_MESSAGE.into()));
     }
 
-    let account = match Email::parse(&request.email) {
-        Ok(email) => state.db.account_by_email(&email).await?,
-        Err(_) => None,
+    let account = match &email {
+        Some(email) => state.db.account_by_email(email).await?,
+        None => None,
     };
     let stored_hash = account.as_ref().and_then(|a| a.password_hash.clone());
     let matches = password::verify(&request.password, stored_hash).await?;

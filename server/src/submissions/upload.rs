@@ -14,7 +14,7 @@ use uuid::Uuid;
 use super::pdf::{InspectError, Inspection, inspect_in_child};
 use super::{NewSubmission, Submission, storage_key};
 use crate::AppState;
-use crate::accounts::session::{CompletedUser, SessionUser};
+use crate::accounts::session::CompletedUser;
 use crate::content::editions::Edition;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 
@@ -87,7 +87,7 @@ pub async fn upload_submission(
         Err(InspectError::NotPdf) => return Err(not_pdf()),
         Err(InspectError::Failed(reason)) => return Err(ApiError::Internal(anyhow::anyhow!(reason))),
     };
-    let warnings = guideline_warnings(&inspection, &edition, &user);
+    let warnings = guideline_warnings(&inspection, &edition);
 
     let key = storage_key(user.id, id);
     state.storage.put_file(&key, &temp.0).await?;
@@ -186,7 +186,7 @@ async fn receive_file(multipart: &mut Multipart, path: &std::path::Path, limit: 
 }
 
 /// The guideline checks the original site never made, for people.
-pub fn guideline_warnings(inspection: &Inspection, edition: &Edition, user: &SessionUser) -> Vec<String> {
+pub fn guideline_warnings(inspection: &Inspection, edition: &Edition) -> Vec<String> {
     let mut warnings = Vec::new();
     match inspection.word_count {
         None => warnings.push(
@@ -199,7 +199,6 @@ pub fn guideline_warnings(inspection: &Inspection, edition: &Edition, user: &Ses
         )),
         Some(_) => {}
     }
-    let full_name = format!("{} {}", user.first_name, user.last_name);
     if !inspection.names_in_text.is_empty() {
         warnings.push(format!(
             "Your name ({}) appears in the abstract's text. Abstracts must be anonymized.",
@@ -208,7 +207,8 @@ pub fn guideline_warnings(inspection: &Inspection, edition: &Edition, user: &Ses
     }
     if !inspection.names_in_author.is_empty() {
         warnings.push(format!(
-            "Your name ({full_name}) is in the PDF's Author field. Abstracts must be anonymized: remove it from the document properties."
+            "Your name ({}) is in the PDF's Author field. Abstracts must be anonymized: remove it from the document properties.",
+            inspection.names_in_author.join(", ")
         ));
     }
     warnings
