@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::FromRequest;
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::{FromRequest, FromRequestParts};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -152,6 +152,24 @@ impl<T: Serialize> IntoResponse for Json<T> {
         axum::Json(self.0).into_response()
     }
 }
+
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> Self {
+        match rejection {
+            // An id that does not parse names nothing, like one that parses
+            // but is unknown: both are "not found".
+            PathRejection::FailedToDeserializePathParams(_) => {
+                Self::NotFound("There is no such thing here.".into())
+            }
+            other => Self::Internal(anyhow::anyhow!("a route's path parameters do not fit: {other}")),
+        }
+    }
+}
+
+/// `axum::extract::Path` whose rejections answer in the API's error shape.
+#[derive(Debug, Clone, Copy, FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct Path<T>(pub T);
 
 pub type ApiResult<T> = Result<T, ApiError>;
 

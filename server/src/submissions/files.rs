@@ -1,7 +1,7 @@
 //! The applicant's own submissions: list, open the PDF, delete.
 
 use axum::body::Body;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 use futures_util::TryStreamExt;
@@ -11,7 +11,7 @@ use uuid::Uuid;
 use super::{Submission, SubmissionList};
 use crate::AppState;
 use crate::accounts::session::CurrentUser;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 
 /// The signed-in user's submissions to the current edition, newest first.
 #[utoipa::path(

@@ -34,6 +34,18 @@ async fn a_wrong_method_answers_405_in_the_error_shape() {
     assert_eq!(error_of(response).await, "This method is not allowed here.");
 }
 
+#[tokio::test]
+async fn an_id_that_does_not_parse_is_not_found_in_the_error_shape() {
+    let app = spawn_app().await;
+    crate::submissions::applicant(&app, "ada@example.edu").await;
+    for path in ["/api/submissions/not-an-id/file", "/api/submissions/12345/file"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 404, "{path}");
+        assert_eq!(response.headers()["content-type"], "application/json", "{path}");
+        assert_eq!(error_of(response).await, "There is no such thing here.");
+    }
+}
+
 #[derive(Deserialize)]
 struct Greeting {
     name: String,
