@@ -79,8 +79,8 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
             return (
               <li key={submission.id} className="admin-submission">
                 <a href={submission.file_url} target="_blank" rel="noopener noreferrer" className="admin-submission-file">
-                  {submission.original_name}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  {submission.original_name}{' '}
+                  <span className="visually-hidden">(opens in a new tab)</span>
                 </a>
                 <p className="admin-submission-meta">
                   SCULC {submission.edition_year} · Uploaded {formatConferenceTime(submission.uploaded_at)} ·{' '}

@@ -67,8 +67,8 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear }: UserTa
                         setExpanded(open ? null : user.id);
                       }}
                     >
-                      {open ? 'Hide submissions' : 'Submissions'}
-                      <span className="visually-hidden"> of {displayName(user)}</span>
+                      {open ? 'Hide submissions' : 'Submissions'}{' '}
+                      <span className="visually-hidden">of {displayName(user)}</span>
                     </button>
                   </th>
                   <td>{user.email}</td>
@@ -77,8 +77,8 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear }: UserTa
                   <td>
                     {first ? (
                       <a href={first.file_url} target="_blank" rel="noopener noreferrer">
-                        {first.original_name}
-                        <span className="visually-hidden"> (opens in a new tab)</span>
+                        {first.original_name}{' '}
+                        <span className="visually-hidden">(opens in a new tab)</span>
                       </a>
                     ) : (
                       <span aria-label="none">—</span>
