@@ -6,10 +6,20 @@ import { grace, lastYears, noam, phonology, syntax, userPage, usersApi } from '.
 
 type FetchMock = ReturnType<typeof renderApp>['fetchMock'];
 
+function urlOf(input: RequestInfo | URL): URL {
+  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return new URL(href, 'http://localhost');
+}
+
+/** Every admin endpoint asked, by path. */
+function adminPaths(fetchMock: FetchMock): string[] {
+  return fetchMock.mock.calls.map(([input]) => urlOf(input).pathname).filter((path) => path.startsWith('/api/admin'));
+}
+
 /** The URLs of the requests made to one path, e.g. '/api/admin/users', in order. */
 function requestsTo(fetchMock: FetchMock, pathname: string, method = 'GET'): URL[] {
   return fetchMock.mock.calls
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), method: init?.method ?? 'GET' }))
+    .map(([input, init]) => ({ url: urlOf(input), method: init?.method ?? 'GET' }))
     .filter(({ url, method: m }) => url.pathname === pathname && m === method)
     .map(({ url }) => url);
 }
@@ -285,8 +295,7 @@ describe('admin pages for anyone else', () => {
       await waitFor(() => {
         expect(document.title).toBe('Not authorised · Undergraduate Linguistics Society');
       });
-      const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
-      expect(paths.filter((p) => p.startsWith('/api/admin'))).toEqual([]);
+      expect(adminPaths(fetchMock)).toEqual([]);
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
     },
   );
@@ -297,7 +306,6 @@ describe('admin pages for anyone else', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toMatchObject({ from: '/user-data/templates' });
-    const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
-    expect(paths.filter((p) => p.startsWith('/api/admin'))).toEqual([]);
+    expect(adminPaths(fetchMock)).toEqual([]);
   });
 });
