@@ -1,4 +1,6 @@
 /** Users, submissions and a fake admin API for the admin pages' tests. */
+import { configure } from '@testing-library/react';
+
 import type { FakeRequest, Handler } from '../../test/render-app';
 import type { AdminSubmission, AdminUser, AdminUserPage } from './api/types';
 
@@ -83,4 +85,12 @@ export function edition(year: number) {
     confirmation_form_url: `https://forms.example.com/sculc-${year}-attendance`,
     contact_email: 'sculc@example.edu',
   };
+}
+
+/**
+ * The admin pages are one lazily loaded chunk; on a machine busy with other
+ * builds its first load can take longer than Testing Library's default 1 s.
+ */
+export function allowSlowPageLoads() {
+  configure({ asyncUtilTimeout: 5000 });
 }

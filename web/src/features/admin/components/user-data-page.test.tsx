@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { admin, errorResponse, findMessage, member, renderApp } from '../../../test/render-app';
-import { grace, lastYears, noam, phonology, syntax, userPage, usersApi } from '../admin-test-data';
+import { allowSlowPageLoads, grace, lastYears, noam, phonology, syntax, userPage, usersApi } from '../admin-test-data';
 
 type FetchMock = ReturnType<typeof renderApp>['fetchMock'];
 
@@ -32,6 +32,8 @@ function lastQuery(fetchMock: FetchMock): Record<string, string> {
 function columnHeaders() {
   return within(screen.getByRole('table')).getAllByRole('columnheader');
 }
+
+allowSlowPageLoads();
 
 describe('/user-data', () => {
   it('shows the spec’s columns in order, a row per user with the first abstract, in Pacific time', async () => {
