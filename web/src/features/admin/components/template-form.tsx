@@ -75,7 +75,7 @@ export function TemplateForm({ template }: TemplateFormProps) {
             {template.placeholders.map((placeholder, index) => (
               <span key={placeholder}>
                 {index > 0 && ', '}
-                <code>{`{${placeholder}}`}</code>
+                <code>{placeholder}</code>
               </span>
             ))}
             .

@@ -5,7 +5,7 @@ import { admin, errorResponse, findMessage, renderApp } from '../../../test/rend
 import { allowSlowPageLoads } from '../admin-test-data';
 import type { MailTemplate } from '../api/types';
 
-const placeholders = ['first_name', 'last_name', 'year', 'abstract_name', 'confirm_by'];
+const placeholders = ['{first_name}', '{last_name}', '{year}', '{abstract_name}', '{confirm_by}'];
 
 const templates: MailTemplate[] = [
   { kind: 'acceptance', subject: 'Your abstract was accepted', body: 'Dear {first_name}, ...', placeholders },
