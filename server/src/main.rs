@@ -134,9 +134,11 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 AdminAction::Revoke { email } => (email, false),
             };
             let email = Email::parse(raw).map_err(anyhow::Error::msg)?;
+            let no_account = || anyhow::anyhow!("there is no account with the e-mail address {email}");
+            let account = db.account_by_email(&email).await?.ok_or_else(no_account)?;
             let actor = Actor::command_line();
-            if db.change_admin_flag(Err(&email), admin, false, &actor).await? == FlagChange::NoSuchUser {
-                anyhow::bail!("there is no account with the e-mail address {email}");
+            if db.change_admin_flag(account.id, admin, false, &actor).await? == FlagChange::NoSuchUser {
+                return Err(no_account());
             }
             if admin {
                 println!("{email} is now an admin.");

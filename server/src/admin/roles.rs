@@ -9,7 +9,6 @@ use uuid::Uuid;
 use super::audit::{Actor, AuditAction, NewEntry, record};
 use super::display_name;
 use super::users::{AdminUser, no_such_user};
-use crate::accounts::email::Email;
 use crate::accounts::session::Admin;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
@@ -35,59 +34,50 @@ pub enum FlagChange {
 
 #[derive(sqlx::FromRow)]
 struct Person {
-    id: Uuid,
     email: String,
     first_name: String,
     last_name: String,
+    admin: bool,
 }
 
 impl Db {
-    /// Sets the admin flag of the account `user_id` (or, from the command
-    /// line, the one with `email`) and records it, in one transaction.
-    /// With `keep_one_admin` (the site), revoking the last admin is refused;
-    /// the command line may (it prints how to grant one again).
+    /// Sets the admin flag of the account `user_id` and records it, in one
+    /// transaction. With `keep_one_admin` (the site), revoking the last
+    /// admin is refused; the command line may (it says how to grant one).
     ///
     /// Revoking is one conditional UPDATE that leaves at least one admin. On
     /// PostgreSQL the admins' rows are locked first, so a concurrent revoke
-    /// waits and then counts what this one left; SQLite runs one writer at a
-    /// time.
+    /// waits and then counts what this one left. On SQLite the UPDATE comes
+    /// first, so the transaction takes the write lock before it reads
+    /// anything and never works from a stale snapshot.
     pub async fn change_admin_flag(
         &self,
-        who: Result<Uuid, &Email>,
+        user_id: Uuid,
         admin: bool,
         keep_one_admin: bool,
         actor: &Actor,
     ) -> sqlx::Result<FlagChange> {
         let is_postgres = matches!(self, Db::Postgres(_));
+        let sql = if admin {
+            "UPDATE users SET admin = TRUE WHERE id = $1 AND admin = FALSE"
+        } else if keep_one_admin {
+            "UPDATE users SET admin = FALSE WHERE id = $1 AND admin = TRUE
+             AND (SELECT COUNT(*) FROM users WHERE admin = TRUE) > 1"
+        } else {
+            "UPDATE users SET admin = FALSE WHERE id = $1 AND admin = TRUE"
+        };
         on_db!(self, |pool| {
             let mut tx = pool.begin().await?;
             if is_postgres && !admin && keep_one_admin {
                 sqlx::query("SELECT id FROM users WHERE admin = TRUE FOR UPDATE").fetch_all(&mut *tx).await?;
             }
-            let person: Option<Person> = match who {
-                Ok(id) => {
-                    sqlx::query_as("SELECT id, email, first_name, last_name FROM users WHERE id = $1")
-                        .bind(id)
-                        .fetch_optional(&mut *tx)
-                        .await?
-                }
-                Err(email) => {
-                    sqlx::query_as("SELECT id, email, first_name, last_name FROM users WHERE email = $1")
-                        .bind(email.as_str())
-                        .fetch_optional(&mut *tx)
-                        .await?
-                }
-            };
+            let changed = sqlx::query(sql).bind(user_id).execute(&mut *tx).await?.rows_affected() == 1;
+            let person: Option<Person> =
+                sqlx::query_as("SELECT email, first_name, last_name, admin FROM users WHERE id = $1")
+                    .bind(user_id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
             let Some(person) = person else { return Ok(FlagChange::NoSuchUser) };
-            let sql = if admin {
-                "UPDATE users SET admin = TRUE WHERE id = $1 AND admin = FALSE"
-            } else if !keep_one_admin {
-                "UPDATE users SET admin = FALSE WHERE id = $1 AND admin = TRUE"
-            } else {
-                "UPDATE users SET admin = FALSE WHERE id = $1 AND admin = TRUE
-                 AND (SELECT COUNT(*) FROM users WHERE admin = TRUE) > 1"
-            };
-            let changed = sqlx::query(sql).bind(person.id).execute(&mut *tx).await?.rows_affected() == 1;
             let outcome = if changed {
                 let name = display_name(&person.first_name, &person.last_name, &person.email);
                 let (action, summary) = if admin {
@@ -100,12 +90,10 @@ impl Db {
                 };
                 record!(&mut *tx, &NewEntry { actor, action, summary })?;
                 FlagChange::Changed
+            } else if !admin && person.admin {
+                FlagChange::LastAdmin
             } else {
-                let still_admin: bool = sqlx::query_scalar("SELECT admin FROM users WHERE id = $1")
-                    .bind(person.id)
-                    .fetch_one(&mut *tx)
-                    .await?;
-                if !admin && still_admin { FlagChange::LastAdmin } else { FlagChange::Unchanged }
+                FlagChange::Unchanged
             };
             tx.commit().await?;
             Ok(outcome)
@@ -135,7 +123,7 @@ pub async fn set_admin(
     Path(id): Path<Uuid>,
     Json(flag): Json<AdminFlag>,
 ) -> ApiResult<Json<AdminUser>> {
-    match state.db.change_admin_flag(Ok(id), flag.admin, true, &Actor::admin(&admin)).await? {
+    match state.db.change_admin_flag(id, flag.admin, true, &Actor::admin(&admin)).await? {
         FlagChange::NoSuchUser => return Err(no_such_user()),
         FlagChange::LastAdmin => return Err(ApiError::Conflict(LAST_ADMIN.into())),
         FlagChange::Changed | FlagChange::Unchanged => {}

@@ -110,7 +110,9 @@ const COLUMNS: &str = "id, first_name, last_name, email, admin, applicant, prese
      s_id, s_edition_year, s_name, s_uploaded_at, s_size_bytes, s_word_count, s_warnings, s_status, \
      COUNT(*) OVER () AS total";
 
-/// `%`, `_` and `\` typed in the search box match themselves.
+/// The pattern `$1` for the search condition below. PostgreSQL lower-cases
+/// Unicode, so a LIKE on lower-cased text does; `%`, `_` and `\` typed in
+/// the search box are escaped to match themselves.
 fn like_pattern(search: &str) -> String {
     let mut pattern = String::from("%");
     for c in search.to_lowercase().chars() {
@@ -123,10 +125,58 @@ fn like_pattern(search: &str) -> String {
     pattern
 }
 
+/// SQLite's LOWER and LIKE fold ASCII letters only, so "ñúñez" would miss
+/// "Ñúñez". Its GLOB is case-sensitive but has character classes, so each
+/// letter becomes a class of its cases (`[ñÑ]`); GLOB's own `*`, `?` and
+/// `[` are put in classes to match themselves, and `%`, `_` and `\` are
+/// plain characters to GLOB.
+fn glob_pattern(search: &str) -> String {
+    let mut pattern = String::from("*");
+    for c in search.chars() {
+        let mut cases = vec![c];
+        for case in c.to_lowercase().chain(c.to_uppercase()) {
+            if !cases.contains(&case) {
+                cases.push(case);
+            }
+        }
+        // A letter whose other case is several letters (ß, SS) is left as typed.
+        let simple = c.to_lowercase().count() == 1 && c.to_uppercase().count() == 1;
+        match c {
+            '*' | '?' | '[' => pattern.extend(['[', c, ']']),
+            _ if simple && cases.len() > 1 => {
+                pattern.push('[');
+                pattern.extend(cases);
+                pattern.push(']');
+            }
+            _ => pattern.push(c),
+        }
+    }
+    pattern.push('*');
+    pattern
+}
+
+fn search_pattern(db: &Db, search: &str) -> String {
+    match db {
+        Db::Sqlite(_) => glob_pattern(search),
+        Db::Postgres(_) => like_pattern(search),
+    }
+}
+
 /// Case-insensitive substring over first name, last name, e-mail and the
-/// first abstract's name; `$1` is the LIKE pattern.
-const SEARCH: &str = "(LOWER(first_name) LIKE $1 ESCAPE '\\' OR LOWER(last_name) LIKE $1 ESCAPE '\\' \
-     OR LOWER(email) LIKE $1 ESCAPE '\\' OR LOWER(s_name) LIKE $1 ESCAPE '\\')";
+/// first abstract's name; `$1` is the pattern from `search_pattern`.
+fn search_condition(db: &Db) -> &'static str {
+    match db {
+        Db::Sqlite(_) => "(first_name GLOB $1 OR last_name GLOB $1 OR email GLOB $1 OR s_name GLOB $1)",
+        Db::Postgres(_) => {
+            "(LOWER(first_name) LIKE $1 ESCAPE '\\' OR LOWER(last_name) LIKE $1 ESCAPE '\\' \
+             OR LOWER(email) LIKE $1 ESCAPE '\\' OR LOWER(s_name) LIKE $1 ESCAPE '\\')"
+        }
+    }
+}
+
+fn filter(query: &TableQuery, db: &Db) -> &'static str {
+    if query.search.is_empty() { "$1 = $1" } else { search_condition(db) }
+}
 
 /// The ORDER BY: rows without a value last in both directions, then the
 /// column in the asked direction, then e-mail and id so that equal values
@@ -140,27 +190,32 @@ fn order_by(query: &TableQuery, db: &Db) -> String {
         Db::Sqlite(_) => "",
         Db::Postgres(_) => " COLLATE \"C\"",
     };
+    // Booleans are never empty; the other columns put their empty rows last.
     let (empty, key) = match query.sort {
-        UserSort::Name => ("name_key = ''".to_owned(), format!("name_key{collate}")),
-        UserSort::Email => ("email = ''".to_owned(), format!("email{collate}")),
-        UserSort::Applicant => ("FALSE".to_owned(), "applicant".to_owned()),
-        UserSort::Presenter => ("FALSE".to_owned(), "presenter".to_owned()),
-        UserSort::Admin => ("FALSE".to_owned(), "admin".to_owned()),
-        UserSort::AbstractName => ("COALESCE(s_name, '') = ''".to_owned(), format!("LOWER(s_name){collate}")),
-        UserSort::UploadedAt => ("s_uploaded_at IS NULL".to_owned(), "s_uploaded_at".to_owned()),
+        UserSort::Name => (Some("name_key = ''"), format!("name_key{collate}")),
+        UserSort::Email => (Some("email = ''"), format!("email{collate}")),
+        UserSort::Applicant => (None, "applicant".to_owned()),
+        UserSort::Presenter => (None, "presenter".to_owned()),
+        UserSort::Admin => (None, "admin".to_owned()),
+        UserSort::AbstractName => (Some("COALESCE(s_name, '') = ''"), format!("LOWER(s_name){collate}")),
+        UserSort::UploadedAt => (Some("s_uploaded_at IS NULL"), "s_uploaded_at".to_owned()),
     };
     let direction = match query.direction {
         SortDirection::Asc => "ASC",
         SortDirection::Desc => "DESC",
     };
-    format!("ORDER BY {empty} ASC, {key} {direction}, email{collate} ASC, id ASC")
+    let empty_last = empty.map(|empty| format!("{empty} ASC, ")).unwrap_or_default();
+    format!("ORDER BY {empty_last}{key} {direction}, email{collate} ASC, id ASC")
 }
 
 /// `LIMIT $2 OFFSET $3` when paging; every row otherwise.
 fn select(query: &TableQuery, db: &Db, paged: bool) -> String {
-    let filter = if query.search.is_empty() { "$1 = $1" } else { SEARCH };
     let limit = if paged { " LIMIT $2 OFFSET $3" } else { "" };
-    format!("{ROWS} SELECT {COLUMNS} FROM table_rows WHERE {filter} {}{limit}", order_by(query, db))
+    format!(
+        "{ROWS} SELECT {COLUMNS} FROM table_rows WHERE {} {}{limit}",
+        filter(query, db),
+        order_by(query, db)
+    )
 }
 
 impl Db {
@@ -172,7 +227,7 @@ impl Db {
         per_page: i64,
     ) -> sqlx::Result<(Vec<TableRow>, i64)> {
         let sql = select(query, self, true);
-        let pattern = like_pattern(&query.search);
+        let pattern = search_pattern(self, &query.search);
         let rows: Vec<TableRow> = on_db!(self, |pool| {
             sqlx::query_as(&sql)
                 .bind(&pattern)
@@ -191,16 +246,15 @@ impl Db {
     }
 
     async fn admin_table_count(&self, query: &TableQuery) -> sqlx::Result<i64> {
-        let filter = if query.search.is_empty() { "$1 = $1" } else { SEARCH };
-        let sql = format!("{ROWS} SELECT COUNT(*) FROM table_rows WHERE {filter}");
-        let pattern = like_pattern(&query.search);
+        let sql = format!("{ROWS} SELECT COUNT(*) FROM table_rows WHERE {}", filter(query, self));
+        let pattern = search_pattern(self, &query.search);
         on_db!(self, |pool| sqlx::query_scalar(&sql).bind(&pattern).fetch_one(pool).await)
     }
 
     /// Every matching row, in order (the CSV export).
     pub async fn admin_table_all(&self, query: &TableQuery) -> sqlx::Result<Vec<TableRow>> {
         let sql = select(query, self, false);
-        let pattern = like_pattern(&query.search);
+        let pattern = search_pattern(self, &query.search);
         on_db!(self, |pool| sqlx::query_as(&sql).bind(&pattern).fetch_all(pool).await)
     }
 
@@ -213,11 +267,18 @@ impl Db {
 
 #[cfg(test)]
 mod tests {
-    use super::like_pattern;
+    use super::{glob_pattern, like_pattern};
 
     #[test]
     fn like_wildcards_typed_in_the_search_match_themselves() {
         assert_eq!(like_pattern("Ada"), "%ada%");
         assert_eq!(like_pattern("50%_off\\"), "%50\\%\\_off\\\\%");
+    }
+
+    #[test]
+    fn glob_letters_match_either_case_and_glob_wildcards_themselves() {
+        assert_eq!(glob_pattern("Ñu"), "*[Ññ][uU]*");
+        assert_eq!(glob_pattern("a*?[b]"), "*[aA][*][?][[][bB]]*");
+        assert_eq!(glob_pattern("5%_\\ß"), "*5%_\\ß*");
     }
 }
