@@ -1,5 +1,6 @@
 /** Users, submissions and a fake admin API for the admin pages' tests. */
 import { configure } from '@testing-library/react';
+import { vi } from 'vitest';
 
 import type { FakeRequest, Handler } from '../../test/render-app';
 import type { AdminSubmission, AdminUser, AdminUserPage } from './api/types';
@@ -89,8 +90,10 @@ export function edition(year: number) {
 
 /**
  * The admin pages are one lazily loaded chunk; on a machine busy with other
- * builds its first load can take longer than Testing Library's default 1 s.
+ * builds its first load can take longer than Testing Library's default 1 s,
+ * and a test that types into several fields longer than Vitest's 5 s.
  */
 export function allowSlowPageLoads() {
   configure({ asyncUtilTimeout: 5000 });
+  vi.setConfig({ testTimeout: 20_000 });
 }

@@ -18,6 +18,16 @@ interface UserTableProps {
 
 const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No');
 
+/** An empty cell: a dash on screen, a word for screen readers. */
+function Empty() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">none</span>
+    </>
+  );
+}
+
 /**
  * The spec's table, one row per user with their first abstract, in the
  * order the server sorted it. Under a row, its user's submissions open in
@@ -81,13 +91,13 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear }: UserTa
                         <span className="visually-hidden">(opens in a new tab)</span>
                       </a>
                     ) : (
-                      <span aria-label="none">—</span>
+                      <Empty />
                     )}
                     {user.submission_count > 1 && (
                       <span className="more-submissions"> +{user.submission_count - 1} more</span>
                     )}
                   </td>
-                  <td>{first ? formatConferenceTime(first.uploaded_at) : <span aria-label="none">—</span>}</td>
+                  <td>{first ? formatConferenceTime(first.uploaded_at) : <Empty />}</td>
                   <td>
                     <AdminToggle user={user} onNotice={onNotice} />
                   </td>
