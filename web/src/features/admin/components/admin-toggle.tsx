@@ -1,4 +1,5 @@
 import { refusalMessage } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { useSetAdmin } from '../api/set-admin';
 import type { AdminUser } from '../api/types';
 import { displayName } from './display-name';
@@ -20,13 +21,17 @@ interface AdminToggleProps {
  */
 export function AdminToggle({ user, onNotice }: AdminToggleProps) {
   const setAdmin = useSetAdmin();
+  const { user: me } = useSession();
   const name = displayName(user);
 
   const toggle = async () => {
     const grant = !user.admin;
-    const question = grant
-      ? `Make ${name} an admin? They will see every user's data and can change the conference settings.`
-      : `Remove admin rights from ${name}?`;
+    let question = `Remove admin rights from ${name}?`;
+    if (grant) {
+      question = `Make ${name} an admin? They will see every user's data and can change the conference settings.`;
+    } else if (user.id === me?.id) {
+      question = 'Remove your own admin rights? You will no longer see these pages.';
+    }
     if (!window.confirm(question)) return;
     try {
       await setAdmin.mutateAsync({ userId: user.id, admin: grant });

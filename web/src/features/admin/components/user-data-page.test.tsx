@@ -268,6 +268,17 @@ describe('/user-data', () => {
     });
   });
 
+  it('asks an admin who unticks their own box whether they mean to lose access', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const me = { ...noam, id: admin.id, first_name: 'Ada', last_name: 'Lovelace', email: admin.email };
+    const { user, requestsTo: bodiesTo } = renderApp('/user-data', { user: admin, api: usersApi([me]) });
+    await user.click(await screen.findByRole('checkbox', { name: 'Admin: Ada Lovelace' }));
+
+    expect(confirm).toHaveBeenCalledWith('Remove your own admin rights? You will no longer see these pages.');
+    expect(bodiesTo(`PUT /api/admin/users/${admin.id}/admin`)).toEqual([]);
+    expect(screen.getByRole('checkbox', { name: 'Admin: Ada Lovelace' })).toBeChecked();
+  });
+
   it('shows the server’s 409 when the last admin would be removed, and the box stays ticked', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user, requestsTo: bodiesTo } = renderApp('/user-data', {

@@ -80,6 +80,7 @@ export function UserDataPage() {
             }}
             onNotice={setNotice}
             currentYear={editions.data?.[0]?.year}
+            busy={users.isPlaceholderData}
           />
           <Pager
             page={users.data.page}

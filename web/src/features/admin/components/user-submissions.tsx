@@ -97,7 +97,11 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
                     ))}
                   </ul>
                 )}
-                <div className="button-row admin-submission-actions">
+                <div
+                  className="button-row admin-submission-actions"
+                  role="group"
+                  aria-label={`Actions on “${submission.original_name}”`}
+                >
                   {decidable && (
                     <>
                       <button

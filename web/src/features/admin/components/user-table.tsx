@@ -14,6 +14,8 @@ interface UserTableProps {
   onSort: (column: SortColumn) => void;
   onNotice: (notice: Notice) => void;
   currentYear: number | undefined;
+  /** The rows shown are the previous page's while the next one loads. */
+  busy: boolean;
 }
 
 const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No');
@@ -33,15 +35,21 @@ function Empty() {
  * order the server sorted it. Under a row, its user's submissions open in
  * place. The table scrolls sideways in its own region on a narrow screen.
  */
-export function UserTable({ users, sort, onSort, onNotice, currentYear }: UserTableProps) {
+export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: UserTableProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const captionId = useId();
   const sortedBy = USER_COLUMNS.find(({ key }) => key === sort.sort)?.label ?? '';
 
   return (
-    // A focusable region, so that keyboard users can scroll it sideways.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+    <div
+      className={busy ? 'table-scroll is-busy' : 'table-scroll'}
+      role="region"
+      aria-labelledby={captionId}
+      aria-busy={busy}
+      // A focusable region, so that keyboard users can scroll it sideways.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
       <table className="user-table">
         <caption id={captionId}>
           Users, sorted by {sortedBy}, {sort.dir === 'asc' ? 'ascending' : 'descending'}
