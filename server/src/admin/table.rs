@@ -81,34 +81,26 @@ impl TableRow {
     }
 }
 
-/// Every user joined with the current edition's submissions. `firsts` holds
-/// each author's submissions numbered in upload order, with their count and
-/// whether any is accepted (the presenter flag, derived as the session's
-/// is); only number 1 is joined. Withdrawn submissions do not count, as for
-/// the applicant flag.
-const ROWS: &str = "WITH firsts AS (
-    SELECT s.user_id, s.id, s.edition_year, s.original_name, s.uploaded_at, s.size_bytes,
-           s.word_count, s.warnings, s.status,
-           ROW_NUMBER() OVER (PARTITION BY s.user_id ORDER BY s.uploaded_at, s.id) AS position,
-           COUNT(*) OVER (PARTITION BY s.user_id) AS submission_count,
-           MAX(CASE WHEN s.status = 'accepted' THEN 1 ELSE 0 END) OVER (PARTITION BY s.user_id) AS accepted
-    FROM submissions s
-    WHERE s.edition_year = (SELECT MAX(year) FROM editions) AND s.status <> 'withdrawn'
-), table_rows AS (
+/// Every user with their current-edition summary (kept by triggers, see
+/// the migration `20261121000004_admin`): the first abstract's name and
+/// time, the count and whether one is accepted (the presenter flag, derived
+/// as the session's is). Sorting and searching read only this.
+const ROWS: &str = "WITH table_rows AS (
     SELECT u.id, u.first_name, u.last_name, u.email, u.admin,
-           f.id IS NOT NULL AS applicant,
-           COALESCE(f.accepted, 0) = 1 AS presenter,
-           COALESCE(f.submission_count, 0) AS submission_count,
-           f.id AS s_id, f.edition_year AS s_edition_year, f.original_name AS s_name,
-           f.uploaded_at AS s_uploaded_at, f.size_bytes AS s_size_bytes, f.word_count AS s_word_count,
-           f.warnings AS s_warnings, f.status AS s_status,
+           m.user_id IS NOT NULL AS applicant,
+           COALESCE(m.accepted, FALSE) AS presenter,
+           COALESCE(m.submission_count, 0) AS submission_count,
+           m.first_submission_id AS s_id, m.first_original_name AS s_name, m.first_uploaded_at AS s_uploaded_at,
            TRIM(LOWER(u.first_name || ' ' || u.last_name)) AS name_key
-    FROM users u LEFT JOIN firsts f ON f.user_id = u.id AND f.position = 1
+    FROM users u LEFT JOIN submission_summaries m ON m.user_id = u.id
 )";
 
-const COLUMNS: &str = "id, first_name, last_name, email, admin, applicant, presenter, submission_count, \
-     s_id, s_edition_year, s_name, s_uploaded_at, s_size_bytes, s_word_count, s_warnings, s_status, \
-     COUNT(*) OVER () AS total";
+/// The chosen rows (`page`) with the rest of their first submission, which
+/// is looked up for those rows only.
+const COLUMNS: &str = "page.id, page.first_name, page.last_name, page.email, page.admin, page.applicant, \
+     page.presenter, page.submission_count, page.s_id, s.edition_year AS s_edition_year, page.s_name, \
+     page.s_uploaded_at, s.size_bytes AS s_size_bytes, s.word_count AS s_word_count, s.warnings AS s_warnings, \
+     s.status AS s_status, page.total";
 
 /// The pattern `$1` for the search condition below. PostgreSQL lower-cases
 /// Unicode, so a LIKE on lower-cased text does; `%`, `_` and `\` typed in
@@ -185,36 +177,48 @@ fn filter(query: &TableQuery, db: &Db) -> &'static str {
 /// PostgreSQL compares text by the database's locale, which ignores spaces
 /// and punctuation; `COLLATE "C"` makes it compare lower-cased text by code
 /// point as SQLite does, so both databases give the same order.
-fn order_by(query: &TableQuery, db: &Db) -> String {
+fn order_by(query: &TableQuery, db: &Db, table: &str) -> String {
     let collate = match db {
         Db::Sqlite(_) => "",
         Db::Postgres(_) => " COLLATE \"C\"",
     };
     // Booleans are never empty; the other columns put their empty rows last.
     let (empty, key) = match query.sort {
-        UserSort::Name => (Some("name_key = ''"), format!("name_key{collate}")),
-        UserSort::Email => (Some("email = ''"), format!("email{collate}")),
-        UserSort::Applicant => (None, "applicant".to_owned()),
-        UserSort::Presenter => (None, "presenter".to_owned()),
-        UserSort::Admin => (None, "admin".to_owned()),
-        UserSort::AbstractName => (Some("COALESCE(s_name, '') = ''"), format!("LOWER(s_name){collate}")),
-        UserSort::UploadedAt => (Some("s_uploaded_at IS NULL"), "s_uploaded_at".to_owned()),
+        UserSort::Name => (Some(format!("{table}name_key = ''")), format!("{table}name_key{collate}")),
+        UserSort::Email => (Some(format!("{table}email = ''")), format!("{table}email{collate}")),
+        UserSort::Applicant => (None, format!("{table}applicant")),
+        UserSort::Presenter => (None, format!("{table}presenter")),
+        UserSort::Admin => (None, format!("{table}admin")),
+        UserSort::AbstractName => {
+            (Some(format!("COALESCE({table}s_name, '') = ''")), format!("LOWER({table}s_name){collate}"))
+        }
+        UserSort::UploadedAt => {
+            (Some(format!("{table}s_uploaded_at IS NULL")), format!("{table}s_uploaded_at"))
+        }
     };
     let direction = match query.direction {
         SortDirection::Asc => "ASC",
         SortDirection::Desc => "DESC",
     };
     let empty_last = empty.map(|empty| format!("{empty} ASC, ")).unwrap_or_default();
-    format!("ORDER BY {empty_last}{key} {direction}, email{collate} ASC, id ASC")
+    format!("ORDER BY {empty_last}{key} {direction}, {table}email{collate} ASC, {table}id ASC")
 }
 
-/// `LIMIT $2 OFFSET $3` when paging; every row otherwise.
+/// `LIMIT $2 OFFSET $3` when paging; every row otherwise. The order is
+/// applied to the chosen rows again after the join (a join keeps no order).
+///
+/// With a search, the matching rows are counted on the way (`COUNT(*) OVER
+/// ()`); without one, that would keep all 10,000 rows for a page of 50, so
+/// the rows are left to a top-N sort and counted apart (`total` is 0 here).
 fn select(query: &TableQuery, db: &Db, paged: bool) -> String {
     let limit = if paged { " LIMIT $2 OFFSET $3" } else { "" };
+    let total = if query.search.is_empty() { "CAST(0 AS BIGINT)" } else { "COUNT(*) OVER ()" };
     format!(
-        "{ROWS} SELECT {COLUMNS} FROM table_rows WHERE {} {}{limit}",
+        "{ROWS}, page AS (SELECT *, {total} AS total FROM table_rows WHERE {} {}{limit})
+         SELECT {COLUMNS} FROM page LEFT JOIN submissions s ON s.id = page.s_id {}",
         filter(query, db),
-        order_by(query, db)
+        order_by(query, db, ""),
+        order_by(query, db, "page.")
     )
 }
 
@@ -237,15 +241,19 @@ impl Db {
                 .await?
         });
         let total = match rows.first() {
-            Some(row) => row.total,
-            // Past the last page: the count still has to be told.
-            None if page > 1 => self.admin_table_count(query).await?,
-            None => 0,
+            Some(row) if !query.search.is_empty() => row.total,
+            // No search, or past the last page: count apart.
+            _ => self.admin_table_count(query).await?,
         };
         Ok((rows, total))
     }
 
     async fn admin_table_count(&self, query: &TableQuery) -> sqlx::Result<i64> {
+        if query.search.is_empty() {
+            return on_db!(self, |pool| sqlx::query_scalar("SELECT COUNT(*) FROM users")
+                .fetch_one(pool)
+                .await);
+        }
         let sql = format!("{ROWS} SELECT COUNT(*) FROM table_rows WHERE {}", filter(query, self));
         let pattern = search_pattern(self, &query.search);
         on_db!(self, |pool| sqlx::query_scalar(&sql).bind(&pattern).fetch_one(pool).await)
@@ -260,7 +268,10 @@ impl Db {
 
     /// One user's row.
     pub async fn admin_table_row(&self, user_id: Uuid) -> sqlx::Result<Option<TableRow>> {
-        let sql = format!("{ROWS} SELECT {COLUMNS} FROM table_rows WHERE id = $1");
+        let sql = format!(
+            "{ROWS}, page AS (SELECT *, CAST(1 AS BIGINT) AS total FROM table_rows WHERE id = $1)
+             SELECT {COLUMNS} FROM page LEFT JOIN submissions s ON s.id = page.s_id"
+        );
         on_db!(self, |pool| sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)
     }
 }

@@ -221,3 +221,46 @@ async fn unknown_sorts_directions_and_paging_are_refused_clearly() {
     let csv = app.get("/api/admin/users.csv?dir=sideways").await;
     assert_eq!(csv.status(), 400);
 }
+
+#[tokio::test]
+async fn the_table_follows_uploads_decisions_deletions_and_a_new_edition() {
+    let app = spawn_app().await;
+    admin(&app, ADMIN).await;
+    let author = crate::helpers::browser();
+    crate::submissions::sign_in_as(&app, &author, "author@x.edu").await;
+    let pdf = || crate::submissions::make_pdf(&["A short abstract about tone."], None);
+    // Two uploads at once are both counted.
+    let (a, b) = tokio::join!(
+        crate::submissions::upload(&app, &author, "one.pdf", pdf()),
+        crate::submissions::upload(&app, &author, "two.pdf", pdf())
+    );
+    assert_eq!((a.status().as_u16(), b.status().as_u16()), (201, 201));
+    let row = |page: Value| page["users"][0].clone();
+    let author_row = || async { row(json(app.get("/api/admin/users?q=author@x.edu").await).await) };
+    let before = author_row().await;
+    assert_eq!((before["submission_count"].as_i64(), before["applicant"].as_bool()), (Some(2), Some(true)));
+    let first = before["first_submission"]["id"].as_str().unwrap().to_owned();
+
+    let decided = app
+        .post_json(
+            &format!("/api/admin/submissions/{first}/decision"),
+            serde_json::json!({"decision": "accepted"}),
+        )
+        .await;
+    assert_eq!(decided.status(), 200);
+    assert_eq!(author_row().await["presenter"], true);
+
+    // Deleting the first abstract makes the other one first.
+    let deleted =
+        app.client.delete(app.url(&format!("/api/admin/submissions/{first}"))).send().await.unwrap();
+    assert_eq!(deleted.status(), 204);
+    let after = author_row().await;
+    assert_eq!((after["submission_count"].as_i64(), after["presenter"].as_bool()), (Some(1), Some(false)));
+    assert_ne!(after["first_submission"]["id"].as_str().unwrap(), first);
+
+    // A new edition starts with no applicants.
+    assert_eq!(app.post_json("/api/admin/editions", serde_json::json!({"year": 2026})).await.status(), 201);
+    let next = author_row().await;
+    assert_eq!((next["submission_count"].as_i64(), next["applicant"].as_bool()), (Some(0), Some(false)));
+    assert_eq!(next["first_submission"], Value::Null);
+}
