@@ -3,6 +3,7 @@
 //! else, including the app the tests run, is built here.
 
 pub mod accounts;
+pub mod admin;
 pub mod clock;
 pub mod config;
 pub mod content;

@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use colloquy::accounts::email::Email;
+use colloquy::admin::audit::Actor;
+use colloquy::admin::roles::FlagChange;
 use colloquy::config::{Config, Overrides};
 use colloquy::db::Db;
 use time::OffsetDateTime;
@@ -132,8 +134,11 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 AdminAction::Revoke { email } => (email, false),
             };
             let email = Email::parse(raw).map_err(anyhow::Error::msg)?;
-            if !db.set_admin(&email, admin).await? {
-                anyhow::bail!("there is no account with the e-mail address {email}");
+            let no_account = || anyhow::anyhow!("there is no account with the e-mail address {email}");
+            let account = db.account_by_email(&email).await?.ok_or_else(no_account)?;
+            let actor = Actor::command_line();
+            if db.change_admin_flag(account.id, admin, false, &actor).await? == FlagChange::NoSuchUser {
+                return Err(no_account());
             }
             if admin {
                 println!("{email} is now an admin.");

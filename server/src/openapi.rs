@@ -28,6 +28,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::accounts::routes())
         .merge(crate::content::routes())
         .merge(crate::submissions::routes())
+        .merge(crate::admin::routes())
         .routes(utoipa_axum::routes!(openapi_json))
 }
 

@@ -1,6 +1,6 @@
 //! Sign-in sessions: a random id in an HttpOnly cookie, stored only as its
-//! SHA-256 hash, looked up on each request by the `MaybeUser`, `CurrentUser`
-//! and `CompletedUser` extractors. Sessions end after 30 idle days.
+//! SHA-256 hash, looked up on each request by the `MaybeUser`, `CurrentUser`,
+//! `CompletedUser` and `Admin` extractors. Sessions end after 30 idle days.
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::StatusCode;
@@ -224,6 +224,24 @@ where
                 "Please complete your profile before proceeding",
             ))
         }
+    }
+}
+
+/// A signed-in admin: a visitor gets 401, anyone else signed in 403. The
+/// flag is read from the database on every request, so a revoked admin loses
+/// access at once.
+pub struct Admin(pub SessionUser);
+
+impl<S> FromRequestParts<S> for Admin
+where
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        if user.admin { Ok(Self(user)) } else { Err(ApiError::Forbidden) }
     }
 }
 

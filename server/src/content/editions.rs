@@ -71,7 +71,7 @@ pub fn pacific(at: OffsetDateTime) -> String {
     }
 }
 
-const EDITION_COLUMNS: &str = "year, call_opens_at, call_closes_at, word_limit, max_file_bytes, \
+pub(crate) const EDITION_COLUMNS: &str = "year, call_opens_at, call_closes_at, word_limit, max_file_bytes, \
      confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email";
 
 impl Db {

@@ -3,6 +3,7 @@
 //! database when `TEST_DATABASE_URL` is set).
 
 mod accounts;
+mod admin;
 mod cli;
 mod errors;
 mod health;

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 
 import { protectedRoutes } from '../config/protected-routes';
 import { routeList, type RouteId } from '../config/routes';
+import { AdminOnly } from '../features/admin/components/admin-only';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { AppLayout } from './layout';
 import { NotFoundPage } from './not-found-page';
@@ -19,6 +20,7 @@ function lazyPage<Name extends string>(
 const home = lazyPage(() => import('../features/home/components/home-page'), 'HomePage');
 const sculc2023 = () => import('../features/conference/components/sculc-2023-pages');
 const sculc2022 = () => import('../features/conference/components/sculc-2022-pages');
+const adminPages = () => import('../features/admin/components/admin-pages');
 
 /** Every id of the route table has its page; the compiler checks none is missing. */
 const pages: Record<RouteId, LazyExoticComponent<ComponentType>> = {
@@ -48,7 +50,7 @@ const pages: Record<RouteId, LazyExoticComponent<ComponentType>> = {
     () => import('../features/submissions/components/congratulations-page'),
     'CongratulationsPage',
   ),
-  userData: lazyPage(() => import('../features/admin/components/user-data-page'), 'UserDataPage'),
+  userData: lazyPage(adminPages, 'UserDataPage'),
   sculc2024: lazyPage(() => import('../features/conference/components/sculc-2024-page'), 'Sculc2024Page'),
   sculc2023: lazyPage(sculc2023, 'Sculc2023HomePage'),
   sculc2023Program: lazyPage(sculc2023, 'Sculc2023ProgramPage'),
@@ -65,6 +67,9 @@ const pages: Record<RouteId, LazyExoticComponent<ComponentType>> = {
     'ForgotPasswordPage',
   ),
   resetPassword: lazyPage(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+  userDataEditions: lazyPage(adminPages, 'EditionsPage'),
+  userDataTemplates: lazyPage(adminPages, 'TemplatesPage'),
+  userDataActivity: lazyPage(adminPages, 'ActivityPage'),
 };
 
 /** The app's routes, for createBrowserRouter (main.tsx) and createMemoryRouter (tests). */
@@ -79,12 +84,18 @@ export const appRoutes: RouteObject[] = [
           ...routeList.map(({ id, path }): RouteObject => {
             const PageComponent = pages[id];
             const guard = protectedRoutes[id];
-            const element = guard ? (
-              <ProtectedRoute {...guard}>
-                <PageComponent />
+            if (!guard) return { path, element: <PageComponent /> };
+            const { adminOnly, ...rule } = guard;
+            const element = (
+              <ProtectedRoute {...rule}>
+                {adminOnly ? (
+                  <AdminOnly>
+                    <PageComponent />
+                  </AdminOnly>
+                ) : (
+                  <PageComponent />
+                )}
               </ProtectedRoute>
-            ) : (
-              <PageComponent />
             );
             return { path, element };
           }),

@@ -34,6 +34,9 @@ export const messages = {
   uploadSucceeded: 'Your abstract was uploaded successfully.',
   submissionsLoadFailed: 'Failed to load your submissions. Please try again.',
   editionLoadFailed: 'Failed to load the conference details. Please try again.',
+  // Not in the spec: the admin pages (issue 5).
+  notAuthorised: 'You need admin rights to see this page.',
+  lastAdmin: 'At least one admin must remain.',
 } as const;
 
 /**

@@ -17,6 +17,11 @@ export interface ProtectedRouteRule {
   readonly message?: string;
   /** Only /complete-profile may be opened before the profile is complete. */
   readonly allowIncompleteProfile?: boolean;
+  /**
+   * Only admins see the page; any other signed-in user sees 'Not authorised'
+   * instead, and the page (with its requests) is never loaded.
+   */
+  readonly adminOnly?: boolean;
 }
 
 export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRule>>> = {
@@ -26,6 +31,9 @@ export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRul
   editProfile: {},
   viewSubmission: {},
   congratulations: {},
-  userData: {},
+  userData: { adminOnly: true },
+  userDataEditions: { adminOnly: true },
+  userDataTemplates: { adminOnly: true },
+  userDataActivity: { adminOnly: true },
 };
 

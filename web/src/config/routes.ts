@@ -51,6 +51,11 @@ export const routes = {
   verifyEmail: { path: '/verify-email', title: 'Verify Your Email Address' },
   forgotPassword: { path: '/forgot-password', title: 'Forgot Password' },
   resetPassword: { path: '/reset-password', title: 'Set a New Password' },
+  // Not in the spec's table either: the admins' pages beside /user-data
+  // (how the conference is run is 'not shown' in the spec; see issue 5).
+  userDataEditions: { path: '/user-data/editions', title: 'Edition Settings' },
+  userDataTemplates: { path: '/user-data/templates', title: 'E-mail Templates' },
+  userDataActivity: { path: '/user-data/activity', title: 'Activity Log' },
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteId = keyof typeof routes;
@@ -67,6 +72,9 @@ export const paths = Object.fromEntries(
 
 /** Title of the page not in the table. */
 export const NOT_FOUND_TITLE = 'Page not found';
+
+/** Title of what a signed-in user who is not an admin sees at an admin route. */
+export const NOT_AUTHORISED_TITLE = 'Not authorised';
 
 /** document.title for a page: 'Sign In · Undergraduate Linguistics Society'. */
 export function documentTitle(title: string): string {

@@ -1,10 +1,96 @@
-import { Page } from '../../../components/page';
-import { routes } from '../../../config/routes';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 
+import { FormMessage } from '../../../components/form-message';
+import { PageLoading } from '../../../components/page-loading';
+import { routes } from '../../../config/routes';
+import { refusalMessage } from '../../../lib/api-client';
+import { useEditions } from '../api/get-editions';
+import { usersCsvUrl, useUsers } from '../api/get-users';
+import {
+  parseUserTableQuery,
+  PER_PAGE,
+  searchFor,
+  sortBy,
+  userTableSearchParams,
+  type UserTableQuery,
+} from '../user-table-query';
+import { AdminPage } from './admin-page';
+import type { Notice } from './admin-toggle';
+import { Pager } from './pager';
+import { UserSearch } from './user-search';
+import { UserTable } from './user-table';
+
+/** /user-data: every user with their first abstract; searched, sorted and paged by the server. */
 export function UserDataPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = parseUserTableQuery(searchParams);
+  const users = useUsers(query);
+  const editions = useEditions();
+  const [notice, setNotice] = useState<Notice>();
+
+  const show = (next: UserTableQuery) => {
+    setNotice(undefined);
+    setSearchParams(userTableSearchParams(next));
+  };
+  const hrefOf = (page: number) => `?${userTableSearchParams({ ...query, page }).toString()}`;
+
   return (
-    <Page title={routes.userData.title}>
-      <p>All users and their submissions, for admins.</p>
-    </Page>
+    <AdminPage title={routes.userData.title}>
+      <div className="user-toolbar">
+        <UserSearch
+          key={query.q}
+          current={query.q}
+          onSearch={(text) => {
+            show(searchFor(query, text));
+          }}
+        />
+        <a className="button button-secondary" href={usersCsvUrl(query)} download>
+          Export CSV
+        </a>
+      </div>
+      {query.q && (
+        <p className="search-summary">
+          Showing users matching “{query.q}”.{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              show(searchFor(query, ''));
+            }}
+          >
+            Clear search
+          </button>
+        </p>
+      )}
+      {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+      {users.isPending && <PageLoading label="Loading users…" />}
+      {users.isError && (
+        <FormMessage tone="error">
+          {refusalMessage(users.error) ?? 'Failed to load the users. Please try again.'}
+        </FormMessage>
+      )}
+      {users.data && (
+        <>
+          <UserTable
+            users={users.data.users}
+            sort={query}
+            onSort={(column) => {
+              show(sortBy(query, column));
+            }}
+            onNotice={setNotice}
+            currentYear={editions.data?.[0]?.year}
+            busy={users.isPlaceholderData}
+          />
+          <Pager
+            page={users.data.page}
+            perPage={users.data.per_page || PER_PAGE}
+            total={users.data.total}
+            hrefOf={hrefOf}
+            noun="users"
+          />
+        </>
+      )}
+    </AdminPage>
   );
 }

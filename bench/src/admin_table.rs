@@ -1,0 +1,351 @@
+//! How fast the admin table answers at the issue's scale: seeds 10,000
+//! users and 20,000 submissions with bulk SQL, starts the real release
+//! server on that database, and times `GET /api/admin/users` (a page of 50,
+//! with and without a search, several sorts) over HTTP as a signed-in admin.
+//!
+//!     cargo build --release -p colloquy -p colloquy-bench
+//!     target/release/admin-table                              # SQLite
+//!     scripts/with-postgres.sh target/release/admin-table     # PostgreSQL
+//!
+//! See bench/README.md for the options and the figures.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use colloquy::config::Config;
+use colloquy::db::Db;
+use colloquy::on_db;
+use secrecy::SecretString;
+use time::OffsetDateTime;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use uuid::Uuid;
+
+const FIRST_NAMES: [&str; 20] = [
+    "Ada",
+    "Grace",
+    "Alan",
+    "Noam",
+    "Mary",
+    "Ferdinand",
+    "Edward",
+    "Leonard",
+    "Zoë",
+    "Ñaki",
+    "Roman",
+    "Otto",
+    "Joan",
+    "Kenneth",
+    "Barbara",
+    "Ray",
+    "Emily",
+    "Hiroshi",
+    "Amara",
+    "Li",
+];
+const LAST_NAMES: [&str; 25] = [
+    "Lovelace",
+    "Hopper",
+    "Turing",
+    "Chomsky",
+    "Haas",
+    "Saussure",
+    "Sapir",
+    "Bloomfield",
+    "Jakobson",
+    "Jespersen",
+    "Bybee",
+    "Hale",
+    "Partee",
+    "Kayne",
+    "Smith",
+    "Jackendoff",
+    "Bender",
+    "Kuno",
+    "Okafor",
+    "Wei",
+    "Núñez",
+    "Ito",
+    "Keller",
+    "Dixon",
+    "Zwicky",
+];
+const TOPICS: [&str; 12] = [
+    "phonology",
+    "Tone sandhi",
+    "syntax",
+    "vowel harmony",
+    "Morphology",
+    "code-switching",
+    "prosody",
+    "evidentiality",
+    "Semantics",
+    "language contact",
+    "acquisition",
+    "sign language",
+];
+
+struct Options {
+    server: PathBuf,
+    users: usize,
+    submissions: usize,
+    runs: usize,
+}
+
+fn options() -> anyhow::Result<Options> {
+    let mut options = Options {
+        server: PathBuf::from("target/release/colloquy"),
+        users: 10_000,
+        submissions: 20_000,
+        runs: 60,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().with_context(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--server" => options.server = PathBuf::from(value()?),
+            "--users" => options.users = value()?.parse()?,
+            "--submissions" => options.submissions = value()?.parse()?,
+            "--runs" => options.runs = value()?.parse()?,
+            _ => bail!("usage: admin-table [--server BIN] [--users N] [--submissions N] [--runs N]"),
+        }
+    }
+    Ok(options)
+}
+
+/// A database of its own: SQLite in a temp folder, or a new database on the
+/// PostgreSQL server `TEST_DATABASE_URL` names (as `scripts/with-postgres.sh` sets).
+async fn fresh_config(data_dir: &std::path::Path) -> anyhow::Result<Config> {
+    let mut config = Config::with_data_dir(data_dir);
+    if let Ok(server) = std::env::var("TEST_DATABASE_URL") {
+        use sqlx::Connection;
+        let name = format!("colloquy_bench_{}", Uuid::now_v7().simple());
+        let mut connection = sqlx::PgConnection::connect(&server).await?;
+        sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut connection).await?;
+        let mut url = url::Url::parse(&server)?;
+        url.set_path(&name);
+        config.database_url = Some(SecretString::from(url.to_string()));
+    }
+    Ok(config)
+}
+
+/// A small deterministic pseudo-random sequence, so runs are comparable.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, below: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % below as u64) as usize
+    }
+}
+
+/// Writes the users (the first is the admin), the submissions, and a
+/// session for the admin; returns the session's cookie value.
+async fn seed(db: &Db, users: usize, submissions: usize) -> anyhow::Result<String> {
+    let base = OffsetDateTime::from_unix_timestamp(1_735_000_000)?;
+    let mut random = Lcg(42);
+    let user_ids: Vec<Uuid> = (0..users).map(|_| Uuid::now_v7()).collect();
+    let user_rows: Vec<(Uuid, String, String, String, bool)> = user_ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| {
+            // One in fifty has not completed the profile (no name yet).
+            let (first, last) = if i % 50 == 49 {
+                (String::new(), String::new())
+            } else {
+                (FIRST_NAMES[random.next(20)].to_owned(), LAST_NAMES[random.next(25)].to_owned())
+            };
+            (*id, format!("user{i:05}@example.edu"), first, last, i == 0)
+        })
+        .collect();
+    let submission_rows: Vec<(Uuid, Uuid, i32, String, OffsetDateTime, &str)> = (0..submissions)
+        .map(|i| {
+            let user = user_ids[random.next(users)];
+            let year = if i % 5 == 0 { 2024 } else { 2025 };
+            let name = format!("{} {i}.pdf", TOPICS[random.next(TOPICS.len())]);
+            let status = match i % 10 {
+                0 => "accepted",
+                1 => "rejected",
+                _ => "submitted",
+            };
+            (Uuid::now_v7(), user, year, name, base + Duration::from_secs(37 * i as u64), status)
+        })
+        .collect();
+    let session = format!("bench-session-{}", Uuid::now_v7().simple());
+    let now = OffsetDateTime::now_utc().replace_nanosecond(0)?;
+    let is_postgres = matches!(db, Db::Postgres(_));
+    on_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        if is_postgres {
+            // Bulk loading: the summary triggers run once at the end, not
+            // 20,000 times (the test server's user may do this).
+            sqlx::query("SET LOCAL session_replication_role = replica").execute(&mut *tx).await?;
+        }
+        for chunk in user_rows.chunks(1000) {
+            let mut insert = sqlx::QueryBuilder::new(
+                "INSERT INTO users (id, email, first_name, last_name, admin, email_verified_at, created_at) ",
+            );
+            insert.push_values(chunk, |mut row, (id, email, first, last, admin)| {
+                row.push_bind(id).push_bind(email).push_bind(first).push_bind(last).push_bind(admin);
+                row.push_bind(now).push_bind(now);
+            });
+            insert.build().execute(&mut *tx).await?;
+        }
+        for chunk in submission_rows.chunks(1000) {
+            let mut insert = sqlx::QueryBuilder::new(
+                "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key, size_bytes, sha256, \
+                 word_count, status, uploaded_at) ",
+            );
+            insert.push_values(chunk, |mut row, (id, user, year, name, at, status)| {
+                row.push_bind(id).push_bind(user).push_bind(year).push_bind(name);
+                row.push_bind(format!("abstracts/{user}/{id}.pdf")).push_bind(120_000_i64).push_bind("0");
+                row.push_bind(420_i32).push_bind(*status).push_bind(at);
+            });
+            insert.build().execute(&mut *tx).await?;
+        }
+        sqlx::query(
+            "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(colloquy::accounts::tokens::hash_token(&session))
+        .bind(user_ids[0])
+        .bind(now)
+        .bind(now + Duration::from_secs(86_400))
+        .execute(&mut *tx)
+        .await?;
+        if is_postgres {
+            sqlx::query("SET LOCAL session_replication_role = origin").execute(&mut *tx).await?;
+            sqlx::query("SELECT refresh_all_submission_summaries()").execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+    });
+    // PostgreSQL's autovacuum would vacuum and analyse tables this size
+    // within a minute, in the middle of the timings; do it now instead.
+    // (SQLite is left as it runs.)
+    if let Db::Postgres(pool) = db {
+        sqlx::query("VACUUM ANALYZE").execute(pool).await?;
+    }
+    Ok(session)
+}
+
+/// Starts `colloquy serve` on a free port and returns it with its address.
+async fn start_server(options: &Options, config: &Config) -> anyhow::Result<(tokio::process::Child, String)> {
+    let mut command = tokio::process::Command::new(&options.server);
+    command
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(&config.data_dir)
+        .env_remove("DATABASE_URL")
+        .env("COLLOQUY_CONFIG", config.data_dir.join("absent.toml"))
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true);
+    if let Some(url) = &config.database_url {
+        use secrecy::ExposeSecret;
+        command.env("DATABASE_URL", url.expose_secret());
+    }
+    let mut child = command.spawn().with_context(|| format!("cannot start {}", options.server.display()))?;
+    let mut lines = BufReader::new(child.stdout.take().context("server stdout")?).lines();
+    let first = lines.next_line().await?.context("the server exited before it served")?;
+    let address = first
+        .strip_prefix("colloquy is serving the site at ")
+        .with_context(|| format!("unexpected first line: {first}"))?
+        .to_owned();
+    // Keep reading so the server never blocks on a full pipe.
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    Ok((child, address))
+}
+
+fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
+    let rank = ((sorted.len() as f64) * fraction).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+fn ms(duration: Duration) -> String {
+    format!("{:.1}", duration.as_secs_f64() * 1000.0)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let options = options()?;
+    let data_dir = std::env::temp_dir().join(format!("colloquy-bench-{}", Uuid::now_v7().simple()));
+    let config = fresh_config(&data_dir).await?;
+    let db = Db::connect(&config).await?;
+    db.migrate().await?;
+    let started = Instant::now();
+    let session = seed(&db, options.users, options.submissions).await?;
+    eprintln!(
+        "Seeded {} users and {} submissions on {} in {:.1} s.",
+        options.users,
+        options.submissions,
+        db.kind(),
+        started.elapsed().as_secs_f64()
+    );
+    db.close().await;
+
+    if std::env::var_os("COLLOQUY_BENCH_SEED_ONLY").is_some() {
+        eprintln!("Seeded only; the data folder is {}.", data_dir.display());
+        return Ok(());
+    }
+    let (mut server, address) = start_server(&options, &config).await?;
+    let client = reqwest::Client::new();
+    let cookie = format!("{}={session}", colloquy::accounts::session::SESSION_COOKIE);
+    let scenarios = [
+        "sort=name",
+        "sort=name&dir=desc",
+        "sort=email",
+        "sort=applicant&dir=desc",
+        "sort=presenter&dir=desc",
+        "sort=abstract_name",
+        "sort=uploaded_at&dir=desc",
+        "sort=email&page=150",
+        "q=hopper&sort=name",
+        "q=ada&sort=uploaded_at&dir=desc",
+        "q=tone&sort=abstract_name",
+        "q=n%C3%BA%C3%B1ez&sort=email&dir=desc",
+        "q=user0421&sort=name",
+        "q=nothing-matches-this",
+    ];
+    println!("| Query (`per_page=50`) | Rows matching | Median ms | p95 ms |");
+    println!("|---|---:|---:|---:|");
+    for scenario in scenarios {
+        let url = format!("{address}/api/admin/users?{scenario}&per_page=50");
+        let mut times = Vec::with_capacity(options.runs);
+        let mut total = 0;
+        for run in 0..options.runs + 5 {
+            let start = Instant::now();
+            let response = client.get(&url).header("cookie", &cookie).send().await?;
+            let status = response.status();
+            let body = response.text().await?;
+            let elapsed = start.elapsed();
+            if status != 200 {
+                bail!("{url} answered {status}: {body}");
+            }
+            if run == 0 {
+                total = body
+                    .split("\"total\":")
+                    .nth(1)
+                    .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+                    .and_then(|n| n.parse::<u64>().ok())
+                    .context("the answer has a total")?;
+            }
+            // The first five warm the caches.
+            if run >= 5 {
+                times.push(elapsed);
+            }
+        }
+        times.sort();
+        println!(
+            "| `{scenario}` | {total} | {} | {} |",
+            ms(percentile(&times, 0.5)),
+            ms(percentile(&times, 0.95))
+        );
+    }
+    server.kill().await?;
+    if std::env::var_os("COLLOQUY_BENCH_KEEP").is_some() {
+        eprintln!("The data folder stays at {}.", data_dir.display());
+    } else if config.database_url.is_none() {
+        std::fs::remove_dir_all(&data_dir).ok();
+    }
+    Ok(())
+}

@@ -1,0 +1,211 @@
+//! The activity log: who did what, when. Entries are written in the same
+//! transaction as the change they describe, so the log never claims a change
+//! that did not happen (or misses one that did).
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use super::{bad_query, display_name, paging};
+use crate::accounts::session::{Admin, SessionUser};
+use crate::db::Db;
+use crate::error::{ApiResult, ErrorBody, Json};
+use crate::{AppState, on_db};
+
+/// What an admin did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum AuditAction {
+    #[serde(rename = "submission.accepted")]
+    SubmissionAccepted,
+    #[serde(rename = "submission.rejected")]
+    SubmissionRejected,
+    #[serde(rename = "submission.undecided")]
+    SubmissionUndecided,
+    #[serde(rename = "submission.deleted")]
+    SubmissionDeleted,
+    #[serde(rename = "admin.granted")]
+    AdminGranted,
+    #[serde(rename = "admin.revoked")]
+    AdminRevoked,
+    #[serde(rename = "edition.updated")]
+    EditionUpdated,
+    #[serde(rename = "edition.created")]
+    EditionCreated,
+    #[serde(rename = "template.updated")]
+    TemplateUpdated,
+}
+
+impl AuditAction {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::SubmissionAccepted => "submission.accepted",
+            Self::SubmissionRejected => "submission.rejected",
+            Self::SubmissionUndecided => "submission.undecided",
+            Self::SubmissionDeleted => "submission.deleted",
+            Self::AdminGranted => "admin.granted",
+            Self::AdminRevoked => "admin.revoked",
+            Self::EditionUpdated => "edition.updated",
+            Self::EditionCreated => "edition.created",
+            Self::TemplateUpdated => "template.updated",
+        }
+    }
+
+    fn from_stored(stored: &str) -> Option<Self> {
+        serde_json::from_value(serde_json::Value::String(stored.to_owned())).ok()
+    }
+}
+
+/// Who acted: an admin on the site, or an operator at the command line.
+#[derive(Debug, Clone)]
+pub struct Actor {
+    pub id: Option<Uuid>,
+    pub email: String,
+    pub name: String,
+}
+
+impl Actor {
+    pub fn admin(user: &SessionUser) -> Self {
+        Self {
+            id: Some(user.id),
+            email: user.email.clone(),
+            name: display_name(&user.first_name, &user.last_name, &user.email),
+        }
+    }
+
+    pub fn command_line() -> Self {
+        Self { id: None, email: String::new(), name: "command line".into() }
+    }
+}
+
+/// One entry about to be written.
+pub struct NewEntry<'a> {
+    pub actor: &'a Actor,
+    pub action: AuditAction,
+    pub summary: String,
+}
+
+/// Writes `$entry` (a `NewEntry`) on `$conn` (a connection or transaction
+/// of either database), inside whatever transaction the caller holds.
+macro_rules! record {
+    ($conn:expr, $entry:expr) => {{
+        let entry: &$crate::admin::audit::NewEntry<'_> = $entry;
+        sqlx::query(
+            "INSERT INTO audit_log (id, at, actor_id, actor_email, actor_name, action, summary)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(uuid::Uuid::now_v7())
+        .bind($crate::clock::now())
+        .bind(entry.actor.id)
+        .bind(&entry.actor.email)
+        .bind(&entry.actor.name)
+        .bind(entry.action.as_str())
+        .bind(&entry.summary)
+        .execute($conn)
+        .await
+    }};
+}
+pub(crate) use record;
+
+impl Db {
+    /// Records an action that is not part of a larger transaction.
+    pub async fn record_audit(&self, entry: &NewEntry<'_>) -> sqlx::Result<()> {
+        on_db!(self, |pool| {
+            record!(pool, entry)?;
+        });
+        Ok(())
+    }
+}
+
+/// One line of the activity log.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuditEntry {
+    pub id: Uuid,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub at: OffsetDateTime,
+    /// Empty for the command line.
+    pub actor_email: String,
+    /// The admin's name, or "command line".
+    pub actor_name: String,
+    pub action: AuditAction,
+    /// What happened, for people: "Accepted ‘phonology.pdf’ by Ada Lovelace (SCULC 2025)".
+    pub summary: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuditPage {
+    pub entries: Vec<AuditEntry>,
+    pub total: i64,
+    pub page: i64,
+    pub per_page: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct EntryRow {
+    id: Uuid,
+    at: OffsetDateTime,
+    actor_email: String,
+    actor_name: String,
+    action: String,
+    summary: String,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AuditQuery {
+    /// From 1 (default 1).
+    pub page: Option<i64>,
+    /// 1 to 200 (default 50).
+    pub per_page: Option<i64>,
+}
+
+/// The activity log, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/admin/audit",
+    tag = "admin",
+    params(AuditQuery),
+    responses(
+        (status = 200, description = "A page of the activity log", body = AuditPage),
+        (status = 400, description = "Bad paging", body = ErrorBody),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    )
+)]
+pub async fn list_audit(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+    query: Result<Query<AuditQuery>, QueryRejection>,
+) -> ApiResult<Json<AuditPage>> {
+    let Query(query) = query.map_err(bad_query)?;
+    let (page, per_page) = paging(query.page, query.per_page)?;
+    let (rows, total): (Vec<EntryRow>, i64) = on_db!(&state.db, |pool| {
+        let rows = sqlx::query_as(
+            "SELECT id, at, actor_email, actor_name, action, summary FROM audit_log
+             ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2",
+        )
+        .bind(per_page)
+        .bind((page - 1) * per_page)
+        .fetch_all(pool)
+        .await?;
+        let total = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log").fetch_one(pool).await?;
+        (rows, total)
+    });
+    let entries = rows
+        .into_iter()
+        .filter_map(|row| {
+            Some(AuditEntry {
+                action: AuditAction::from_stored(&row.action)?,
+                id: row.id,
+                at: row.at,
+                actor_email: row.actor_email,
+                actor_name: row.actor_name,
+                summary: row.summary,
+            })
+        })
+        .collect();
+    Ok(Json(AuditPage { entries, total, page, per_page }))
+}

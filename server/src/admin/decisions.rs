@@ -1,0 +1,243 @@
+//! Accepting and rejecting submissions (which makes their authors presenters
+//! or not), undoing a decision, and deleting a submission.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::Deserialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::audit::{Actor, AuditAction, NewEntry, record};
+use super::templates::{self, LetterFacts, TemplateKind};
+use super::{AdminSubmission, SUBMISSION_COLUMNS, SubmissionRow, SubmissionStatus, display_name};
+use crate::accounts::email::Email;
+use crate::accounts::session::Admin;
+use crate::db::Db;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::{AppState, on_db};
+
+/// An admin's decision; `submitted` undoes one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DecisionValue {
+    Accepted,
+    Rejected,
+    Submitted,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Decision {
+    pub decision: DecisionValue,
+}
+
+impl DecisionValue {
+    fn status(self) -> SubmissionStatus {
+        match self {
+            Self::Accepted => SubmissionStatus::Accepted,
+            Self::Rejected => SubmissionStatus::Rejected,
+            Self::Submitted => SubmissionStatus::Submitted,
+        }
+    }
+}
+
+/// A submission with its author, for decisions and summaries.
+#[derive(sqlx::FromRow)]
+struct AuthoredRow {
+    #[sqlx(flatten)]
+    submission: SubmissionRow,
+    storage_key: String,
+    author_email: String,
+    author_first_name: String,
+    author_last_name: String,
+    current: bool,
+}
+
+impl AuthoredRow {
+    fn author(&self) -> String {
+        display_name(&self.author_first_name, &self.author_last_name, &self.author_email)
+    }
+
+    /// "‘phonology.pdf’ by Ada Lovelace (SCULC 2025)"
+    fn described(&self) -> String {
+        format!(
+            "‘{}’ by {} (SCULC {})",
+            self.submission.original_name,
+            self.author(),
+            self.submission.edition_year
+        )
+    }
+}
+
+impl Db {
+    async fn authored_submission(&self, id: Uuid) -> sqlx::Result<Option<AuthoredRow>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(&format!(
+                "SELECT {SUBMISSION_COLUMNS}, s.storage_key, u.email AS author_email,
+                        u.first_name AS author_first_name, u.last_name AS author_last_name,
+                        s.edition_year = (SELECT MAX(year) FROM editions) AS current
+                 FROM submissions s JOIN users u ON u.id = s.user_id WHERE s.id = $1"
+            ))
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+        })
+    }
+
+    async fn admin_submission(&self, id: Uuid) -> sqlx::Result<Option<AdminSubmission>> {
+        let row: Option<SubmissionRow> = on_db!(self, |pool| {
+            sqlx::query_as(&format!("SELECT {SUBMISSION_COLUMNS} FROM submissions s WHERE s.id = $1"))
+                .bind(id)
+                .fetch_optional(pool)
+                .await?
+        });
+        Ok(row.map(AdminSubmission::from))
+    }
+}
+
+fn no_such_submission() -> ApiError {
+    ApiError::NotFound("There is no such submission.".into())
+}
+
+/// Accepts, rejects or undecides a submission of the current edition.
+/// Accepting or rejecting e-mails the author the matching template; undoing
+/// sends nothing, and a decision the submission already has changes nothing
+/// and sends nothing (so a double click never sends two e-mails).
+#[utoipa::path(
+    post,
+    path = "/api/admin/submissions/{id}/decision",
+    tag = "admin",
+    params(("id" = Uuid, Path, description = "The submission")),
+    request_body = Decision,
+    responses(
+        (status = 200, description = "The submission after the decision", body = AdminSubmission),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such submission", body = ErrorBody),
+        (status = 409, description = "Not a submission of the current edition, or withdrawn", body = ErrorBody),
+    )
+)]
+pub async fn decide(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<Uuid>,
+    Json(decision): Json<Decision>,
+) -> ApiResult<Json<AdminSubmission>> {
+    let row = state.db.authored_submission(id).await?.ok_or_else(no_such_submission)?;
+    if !row.current {
+        return Err(ApiError::Conflict(format!(
+            "Only submissions to the current edition can be decided; this one is for SCULC {}.",
+            row.submission.edition_year
+        )));
+    }
+    if SubmissionStatus::from_stored(&row.submission.status) == SubmissionStatus::Withdrawn {
+        return Err(ApiError::Conflict("This submission was withdrawn by its author.".into()));
+    }
+    let status = decision.decision.status();
+    let (action, verb) = match decision.decision {
+        DecisionValue::Accepted => (AuditAction::SubmissionAccepted, "Accepted"),
+        DecisionValue::Rejected => (AuditAction::SubmissionRejected, "Rejected"),
+        DecisionValue::Submitted => (AuditAction::SubmissionUndecided, "Undid the decision on"),
+    };
+    let actor = Actor::admin(&admin);
+    let entry = NewEntry { actor: &actor, action, summary: format!("{verb} {}", row.described()) };
+    // The UPDATE changes the row only if the status differs, so of two
+    // identical requests racing, exactly one changes it, is audited and
+    // sends the e-mail.
+    let changed = on_db!(&state.db, |pool| {
+        let mut tx = pool.begin().await?;
+        let changed = sqlx::query(
+            "UPDATE submissions SET status = $1
+             WHERE id = $2 AND status <> $1 AND status <> 'withdrawn'
+               AND edition_year = (SELECT MAX(year) FROM editions)",
+        )
+        .bind(status.as_str())
+        .bind(id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if changed {
+            record!(&mut *tx, &entry)?;
+        }
+        tx.commit().await?;
+        changed
+    });
+    let kind = match decision.decision {
+        DecisionValue::Accepted => Some(TemplateKind::Acceptance),
+        DecisionValue::Rejected => Some(TemplateKind::Rejection),
+        DecisionValue::Submitted => None,
+    };
+    if let (true, Some(kind)) = (changed, kind) {
+        notify_author(&state, &row, kind).await?;
+    }
+    let submission = state.db.admin_submission(id).await?.ok_or_else(no_such_submission)?;
+    Ok(Json(submission))
+}
+
+/// E-mails the author through the same path as verification e-mails.
+async fn notify_author(state: &AppState, row: &AuthoredRow, kind: TemplateKind) -> ApiResult<()> {
+    let edition = state.db.current_edition().await?.ok_or_else(ApiError::not_found)?;
+    let site_url = state.config.public_url().as_str().trim_end_matches('/').to_owned();
+    let facts = LetterFacts {
+        first_name: &row.author_first_name,
+        last_name: &row.author_last_name,
+        abstract_name: &row.submission.original_name,
+        edition: &edition,
+        site_url: &site_url,
+    };
+    let letter = templates::letter(&state.db, kind, &facts).await?;
+    match Email::parse(&row.author_email) {
+        Ok(to) => state.mailer.send_later(to, letter),
+        Err(error) => tracing::error!(error, "an author's stored address does not parse; no e-mail sent"),
+    }
+    Ok(())
+}
+
+/// Deletes a submission: the row (audited, in one transaction), then its
+/// file; a file left behind by a failed delete is removed by the sweep.
+#[utoipa::path(
+    delete,
+    path = "/api/admin/submissions/{id}",
+    tag = "admin",
+    params(("id" = Uuid, Path, description = "The submission")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such submission", body = ErrorBody),
+    )
+)]
+pub async fn delete_submission(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<Uuid>,
+) -> ApiResult<StatusCode> {
+    let row = state.db.authored_submission(id).await?.ok_or_else(no_such_submission)?;
+    let actor = Actor::admin(&admin);
+    let entry = NewEntry {
+        actor: &actor,
+        action: AuditAction::SubmissionDeleted,
+        summary: format!("Deleted {}", row.described()),
+    };
+    let deleted = on_db!(&state.db, |pool| {
+        let mut tx = pool.begin().await?;
+        let deleted = sqlx::query("DELETE FROM submissions WHERE id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
+        if deleted {
+            record!(&mut *tx, &entry)?;
+        }
+        tx.commit().await?;
+        deleted
+    });
+    if !deleted {
+        return Err(no_such_submission());
+    }
+    if let Err(error) = state.storage.delete(&row.storage_key.as_str().into()).await {
+        tracing::warn!(error = %error, key = row.storage_key, "a deleted submission's file stays until the next sweep");
+    }
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,325 @@
+//! Edition settings: the call window, limits, deadlines and links of each
+//! year, and creating next year's edition, so the society opens a new call
+//! without a developer.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::Deserialize;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+use utoipa::ToSchema;
+
+use super::audit::{Actor, AuditAction, NewEntry, record};
+use crate::accounts::email::Email;
+use crate::accounts::fields::FieldErrors;
+use crate::accounts::session::Admin;
+use crate::content::editions::{CONFERENCE_TIME_ZONE, EDITION_COLUMNS, Edition};
+use crate::db::Db;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::submissions::upload::MAX_REQUEST_BYTES;
+use crate::{AppState, clock, on_db};
+
+/// The settings an admin edits. Times are RFC 3339 (any offset) or null.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct EditionSettings {
+    pub call_opens_at: Option<String>,
+    pub call_closes_at: Option<String>,
+    pub word_limit: i64,
+    pub max_file_bytes: i64,
+    pub confirm_attendance_by: Option<String>,
+    pub final_materials_by: Option<String>,
+    /// An http(s) link, or null/empty for none.
+    pub confirmation_form_url: Option<String>,
+    pub contact_email: String,
+}
+
+/// `EditionSettings`, checked.
+struct ValidSettings {
+    call_opens_at: Option<OffsetDateTime>,
+    call_closes_at: Option<OffsetDateTime>,
+    word_limit: i32,
+    max_file_bytes: i64,
+    confirm_attendance_by: Option<OffsetDateTime>,
+    final_materials_by: Option<OffsetDateTime>,
+    confirmation_form_url: Option<String>,
+    contact_email: String,
+}
+
+pub const MAX_WORD_LIMIT: i64 = 10_000;
+pub const MIN_FILE_BYTES: i64 = 1024;
+
+fn time(raw: &Option<String>) -> Result<Option<OffsetDateTime>, String> {
+    match raw.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(raw) => OffsetDateTime::parse(raw, &Rfc3339)
+            .map(|at| Some(clock::to_stored(at)))
+            .map_err(|_| "Enter a date and time such as 2026-03-21T23:59:00-07:00.".into()),
+    }
+}
+
+fn form_url(raw: &Option<String>) -> Result<Option<String>, String> {
+    match raw.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(raw) => match url::Url::parse(raw) {
+            Ok(url) if matches!(url.scheme(), "http" | "https") && url.host().is_some() => {
+                Ok(Some(url.to_string()))
+            }
+            _ => Err("Enter a link that starts with https:// or http://.".into()),
+        },
+    }
+}
+
+impl EditionSettings {
+    fn validate(&self) -> Result<ValidSettings, ApiError> {
+        let mut errors = FieldErrors::default();
+        let opens = errors.check("call_opens_at", time(&self.call_opens_at));
+        let closes = errors.check("call_closes_at", time(&self.call_closes_at));
+        if let (Some(Some(opens)), Some(Some(closes))) = (opens, closes)
+            && opens >= closes
+        {
+            errors.check::<()>("call_closes_at", Err("The call must close after it opens.".into()));
+        }
+        let word_limit = errors.check(
+            "word_limit",
+            if (1..=MAX_WORD_LIMIT).contains(&self.word_limit) {
+                Ok(self.word_limit as i32)
+            } else {
+                Err(format!("The word limit must be between 1 and {MAX_WORD_LIMIT}."))
+            },
+        );
+        let max_bytes = MAX_REQUEST_BYTES as i64;
+        let max_file_bytes = errors.check(
+            "max_file_bytes",
+            if (MIN_FILE_BYTES..=max_bytes).contains(&self.max_file_bytes) {
+                Ok(self.max_file_bytes)
+            } else {
+                Err(format!("The file size limit must be between 1 KiB and {} MiB.", max_bytes >> 20))
+            },
+        );
+        let confirm = errors.check("confirm_attendance_by", time(&self.confirm_attendance_by));
+        let materials = errors.check("final_materials_by", time(&self.final_materials_by));
+        let form = errors.check("confirmation_form_url", form_url(&self.confirmation_form_url));
+        let contact = errors.check("contact_email", Email::parse(&self.contact_email));
+        errors.finish()?;
+        let missing = || ApiError::Internal(anyhow::anyhow!("a checked setting is missing"));
+        Ok(ValidSettings {
+            call_opens_at: opens.ok_or_else(missing)?,
+            call_closes_at: closes.ok_or_else(missing)?,
+            word_limit: word_limit.ok_or_else(missing)?,
+            max_file_bytes: max_file_bytes.ok_or_else(missing)?,
+            confirm_attendance_by: confirm.ok_or_else(missing)?,
+            final_materials_by: materials.ok_or_else(missing)?,
+            confirmation_form_url: form.ok_or_else(missing)?,
+            contact_email: contact.ok_or_else(missing)?.as_str().to_owned(),
+        })
+    }
+}
+
+impl Db {
+    /// Every edition, newest first.
+    pub async fn editions(&self) -> sqlx::Result<Vec<Edition>> {
+        let editions: Vec<Edition> = on_db!(self, |pool| {
+            sqlx::query_as(&format!("SELECT {EDITION_COLUMNS} FROM editions ORDER BY year DESC"))
+                .fetch_all(pool)
+                .await?
+        });
+        let now = clock::now();
+        Ok(editions.into_iter().map(|e| Edition { call_open: e.accepts_at(now), ..e }).collect())
+    }
+
+    pub async fn edition(&self, year: i32) -> sqlx::Result<Option<Edition>> {
+        Ok(self.editions().await?.into_iter().find(|e| e.year == year))
+    }
+}
+
+/// Every edition, newest (the current one) first.
+#[utoipa::path(
+    get,
+    path = "/api/admin/editions",
+    tag = "admin",
+    responses(
+        (status = 200, description = "Every edition, newest first", body = Vec<Edition>),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    )
+)]
+pub async fn list_editions(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+) -> ApiResult<Json<Vec<Edition>>> {
+    Ok(Json(state.db.editions().await?))
+}
+
+/// Changes an edition's settings.
+#[utoipa::path(
+    put,
+    path = "/api/admin/editions/{year}",
+    tag = "admin",
+    params(("year" = i32, Path, description = "The edition's year")),
+    request_body = EditionSettings,
+    responses(
+        (status = 200, description = "The edition after the change", body = Edition),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such edition", body = ErrorBody),
+        (status = 422, description = "A setting is invalid", body = ErrorBody),
+    )
+)]
+pub async fn update_edition(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(year): Path<i32>,
+    Json(settings): Json<EditionSettings>,
+) -> ApiResult<Json<Edition>> {
+    let settings = settings.validate()?;
+    let actor = Actor::admin(&admin);
+    let entry = NewEntry {
+        actor: &actor,
+        action: AuditAction::EditionUpdated,
+        summary: format!("Updated the settings of SCULC {year}"),
+    };
+    let updated = on_db!(&state.db, |pool| {
+        let mut tx = pool.begin().await?;
+        let updated = sqlx::query(
+            "UPDATE editions SET call_opens_at = $1, call_closes_at = $2, word_limit = $3, max_file_bytes = $4,
+                 confirm_attendance_by = $5, final_materials_by = $6, confirmation_form_url = $7, contact_email = $8
+             WHERE year = $9",
+        )
+        .bind(settings.call_opens_at)
+        .bind(settings.call_closes_at)
+        .bind(settings.word_limit)
+        .bind(settings.max_file_bytes)
+        .bind(settings.confirm_attendance_by)
+        .bind(settings.final_materials_by)
+        .bind(&settings.confirmation_form_url)
+        .bind(&settings.contact_email)
+        .bind(year)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if updated {
+            record!(&mut *tx, &entry)?;
+        }
+        tx.commit().await?;
+        updated
+    });
+    if !updated {
+        return Err(no_such_edition());
+    }
+    Ok(Json(state.db.edition(year).await?.ok_or_else(no_such_edition)?))
+}
+
+fn no_such_edition() -> ApiError {
+    ApiError::NotFound("There is no such edition.".into())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewEdition {
+    pub year: i32,
+}
+
+/// The same local date and time `years` later in Pacific time (so a
+/// deadline of 11:59 PM stays 11:59 PM across daylight saving; 29 February
+/// becomes 28 February).
+fn years_later(at: OffsetDateTime, years: i32) -> Option<OffsetDateTime> {
+    let zone = jiff::tz::TimeZone::get(CONFERENCE_TIME_ZONE).ok()?;
+    let zoned = jiff::Timestamp::from_second(at.unix_timestamp()).ok()?.to_zoned(zone);
+    let later = zoned.checked_add(jiff::Span::new().years(years)).ok()?;
+    OffsetDateTime::from_unix_timestamp(later.timestamp().as_second()).ok()
+}
+
+/// Creates the next edition from the newest one. Limits, contact and form
+/// link are copied; the call window and deadlines are copied shifted by the
+/// difference in years (same Pacific date and time), since a conference
+/// keeps its rhythm from year to year — the admin adjusts them after.
+#[utoipa::path(
+    post,
+    path = "/api/admin/editions",
+    tag = "admin",
+    request_body = NewEdition,
+    responses(
+        (status = 201, description = "The new edition, now the current one", body = Edition),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 409, description = "The year is not after the newest edition", body = ErrorBody),
+        (status = 422, description = "Not a plausible year", body = ErrorBody),
+    )
+)]
+pub async fn create_edition(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Json(new): Json<NewEdition>,
+) -> ApiResult<(StatusCode, Json<Edition>)> {
+    if !(2000..=2200).contains(&new.year) {
+        return Err(
+            crate::accounts::fields::one::<()>("year", Err("Enter a year such as 2026.".into())).unwrap_err()
+        );
+    }
+    let newest = state.db.current_edition().await?.ok_or_else(no_such_edition)?;
+    let too_early = || {
+        ApiError::Conflict(format!(
+            "A new edition must come after SCULC {}; SCULC {} cannot be created.",
+            newest.year, new.year
+        ))
+    };
+    if new.year <= newest.year {
+        return Err(too_early());
+    }
+    let shift = |at: Option<OffsetDateTime>| at.and_then(|at| years_later(at, new.year - newest.year));
+    let actor = Actor::admin(&admin);
+    let entry = NewEntry {
+        actor: &actor,
+        action: AuditAction::EditionCreated,
+        summary: format!("Created SCULC {} from the settings of SCULC {}", new.year, newest.year),
+    };
+    // The condition on MAX(year) makes a concurrent creation of an older or
+    // equal year insert nothing.
+    let created = on_db!(&state.db, |pool| {
+        let mut tx = pool.begin().await?;
+        let created = sqlx::query(
+            "INSERT INTO editions (year, call_opens_at, call_closes_at, word_limit, max_file_bytes,
+                 confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email)
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
+             WHERE $1 > (SELECT MAX(year) FROM editions)
+             ON CONFLICT (year) DO NOTHING",
+        )
+        .bind(new.year)
+        .bind(shift(newest.call_opens_at))
+        .bind(shift(newest.call_closes_at))
+        .bind(newest.word_limit)
+        .bind(newest.max_file_bytes)
+        .bind(shift(newest.confirm_attendance_by))
+        .bind(shift(newest.final_materials_by))
+        .bind(&newest.confirmation_form_url)
+        .bind(&newest.contact_email)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if created {
+            record!(&mut *tx, &entry)?;
+        }
+        tx.commit().await?;
+        created
+    });
+    if !created {
+        return Err(too_early());
+    }
+    let edition = state.db.edition(new.year).await?.ok_or_else(no_such_edition)?;
+    Ok((StatusCode::CREATED, Json(edition)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::years_later;
+    use time::macros::datetime;
+
+    #[test]
+    fn a_pacific_deadline_keeps_its_local_time_a_year_later() {
+        // 11:59 PM PDT on March 21, 2025 -> 11:59 PM PDT on March 21, 2026.
+        assert_eq!(years_later(datetime!(2025-03-22 06:59 UTC), 1), Some(datetime!(2026-03-22 06:59 UTC)));
+        // 11:59 PM PST on March 1, 2025 (before the change) stays PST in 2026.
+        assert_eq!(years_later(datetime!(2025-03-02 07:59 UTC), 1), Some(datetime!(2026-03-02 07:59 UTC)));
+    }
+}

@@ -1,0 +1,187 @@
+//! The user table and one user's submissions.
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use super::table::{SortDirection, TableQuery, TableRow, UserSort};
+use super::{AdminSubmission, SUBMISSION_COLUMNS, SubmissionRow, bad_query, paging};
+use crate::accounts::session::Admin;
+use crate::db::Db;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::{AppState, on_db};
+
+/// A row of the admin table.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminUser {
+    pub id: Uuid,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    /// Has a submission in the current edition.
+    pub applicant: bool,
+    /// Has an accepted submission in the current edition.
+    pub presenter: bool,
+    pub admin: bool,
+    /// The earliest-uploaded submission in the current edition (null: none).
+    #[schema(required = true)]
+    pub first_submission: Option<AdminSubmission>,
+    /// How many submissions the user has in the current edition.
+    pub submission_count: i64,
+}
+
+impl From<TableRow> for AdminUser {
+    fn from(row: TableRow) -> Self {
+        Self {
+            first_submission: row.first_submission(),
+            id: row.id,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            email: row.email,
+            applicant: row.applicant,
+            presenter: row.presenter,
+            admin: row.admin,
+            submission_count: row.submission_count,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminUserPage {
+    pub users: Vec<AdminUser>,
+    /// Rows matching the search, on all pages.
+    pub total: i64,
+    pub page: i64,
+    pub per_page: i64,
+}
+
+/// The table's filter and order, as the query string gives them.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TableParams {
+    /// Case-insensitive text found in the first name, last name, e-mail or
+    /// first abstract's name (empty: every user).
+    pub q: Option<String>,
+    /// The column to sort by (default `name`).
+    #[param(inline)]
+    pub sort: Option<UserSort>,
+    /// Default `asc`.
+    #[param(inline)]
+    pub dir: Option<SortDirection>,
+}
+
+impl TableParams {
+    pub fn table_query(self) -> TableQuery {
+        TableQuery {
+            search: self.q.as_deref().unwrap_or_default().trim().to_owned(),
+            sort: self.sort.unwrap_or_default(),
+            direction: self.dir.unwrap_or_default(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageParams {
+    /// From 1 (default 1).
+    pub page: Option<i64>,
+    /// 1 to 200 (default 50).
+    pub per_page: Option<i64>,
+}
+
+/// Longer searches cannot match anything and only cost time.
+const MAX_SEARCH_CHARS: usize = 200;
+
+/// One page of users, searched and sorted on the server.
+#[utoipa::path(
+    get,
+    path = "/api/admin/users",
+    tag = "admin",
+    params(TableParams, PageParams),
+    responses(
+        (status = 200, description = "A page of the user table", body = AdminUserPage),
+        (status = 400, description = "An unknown sort, direction or bad paging", body = ErrorBody),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    )
+)]
+pub async fn list_users(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+    table: Result<Query<TableParams>, QueryRejection>,
+    paged: Result<Query<PageParams>, QueryRejection>,
+) -> ApiResult<Json<AdminUserPage>> {
+    let query = table_query(table)?;
+    let Query(paged) = paged.map_err(bad_query)?;
+    let (page, per_page) = paging(paged.page, paged.per_page)?;
+    let (rows, total) = state.db.admin_table_page(&query, page, per_page).await?;
+    Ok(Json(AdminUserPage { users: rows.into_iter().map(AdminUser::from).collect(), total, page, per_page }))
+}
+
+/// The table's query from the query string, or a 400 that says what is wrong.
+pub(crate) fn table_query(params: Result<Query<TableParams>, QueryRejection>) -> ApiResult<TableQuery> {
+    let Query(params) = params.map_err(bad_query)?;
+    let query = params.table_query();
+    if query.search.chars().count() > MAX_SEARCH_CHARS {
+        return Err(ApiError::BadRequest(format!(
+            "The search is too long (at most {MAX_SEARCH_CHARS} characters)."
+        )));
+    }
+    Ok(query)
+}
+
+impl Db {
+    /// Every submission of a user, in every edition, newest first.
+    pub async fn admin_submissions_of(&self, user_id: Uuid) -> sqlx::Result<Vec<SubmissionRow>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(&format!(
+                "SELECT {SUBMISSION_COLUMNS} FROM submissions s WHERE s.user_id = $1
+                 ORDER BY s.uploaded_at DESC, s.id DESC"
+            ))
+            .bind(user_id)
+            .fetch_all(pool)
+            .await
+        })
+    }
+
+    pub async fn user_exists(&self, user_id: Uuid) -> sqlx::Result<bool> {
+        let count: i64 = on_db!(self, |pool| {
+            sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE id = $1")
+                .bind(user_id)
+                .fetch_one(pool)
+                .await?
+        });
+        Ok(count > 0)
+    }
+}
+
+/// All of one user's submissions, in every edition, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/admin/users/{id}/submissions",
+    tag = "admin",
+    params(("id" = Uuid, Path, description = "The user")),
+    responses(
+        (status = 200, description = "The user's submissions", body = Vec<AdminSubmission>),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such user", body = ErrorBody),
+    )
+)]
+pub async fn user_submissions(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<Vec<AdminSubmission>>> {
+    if !state.db.user_exists(id).await? {
+        return Err(no_such_user());
+    }
+    let rows = state.db.admin_submissions_of(id).await?;
+    Ok(Json(rows.into_iter().map(AdminSubmission::from).collect()))
+}
+
+pub(crate) fn no_such_user() -> ApiError {
+    ApiError::NotFound("There is no such user.".into())
+}

@@ -1,0 +1,160 @@
+//! Decisions make authors presenters (or not) and e-mail them through the
+//! outbox; undo and repeated decisions send nothing; deletion removes the
+//! row and the file.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use super::{admin, audit_entries, insert_submission, json, set_status, user_id};
+use crate::helpers::{TestApp, browser, spawn_app};
+use crate::submissions::{make_pdf, sign_in_as, stored_files, upload, words};
+
+const AUTHOR: &str = "author@example.edu";
+
+/// An admin on `app.client`, and an author (Ada Lovelace) on the returned
+/// client with one uploaded abstract, whose id is returned.
+async fn with_submission(app: &TestApp) -> (reqwest::Client, String) {
+    admin(app, "admin@example.edu").await;
+    let author = browser();
+    sign_in_as(app, &author, AUTHOR).await;
+    let uploaded = upload(
+        app,
+        &author,
+        "phonology.pdf",
+        make_pdf(&words(50).iter().map(String::as_str).collect::<Vec<_>>(), None),
+    )
+    .await;
+    assert_eq!(uploaded.status(), 201);
+    let id = json(uploaded).await["id"].as_str().unwrap().to_owned();
+    (author, id)
+}
+
+async fn decide(app: &TestApp, id: &str, decision: &str) -> reqwest::Response {
+    app.post_json(&format!("/api/admin/submissions/{id}/decision"), json!({"decision": decision})).await
+}
+
+async fn flags(client: &reqwest::Client, app: &TestApp) -> (bool, bool) {
+    let session: Value = client.get(app.url("/api/session")).send().await.unwrap().json().await.unwrap();
+    let user = &session["user"];
+    (user["applicant"].as_bool().unwrap(), user["presenter"].as_bool().unwrap())
+}
+
+/// The e-mails to the author so far, after giving background sends time.
+async fn settled_emails(app: &TestApp) -> Vec<String> {
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    app.outbox().into_iter().filter(|e| e.contains(&format!("To: {AUTHOR}"))).collect()
+}
+
+#[tokio::test]
+async fn accepting_makes_a_presenter_and_sends_the_acceptance_email_once() {
+    let app = spawn_app().await;
+    let (author, id) = with_submission(&app).await;
+    assert_eq!(flags(&author, &app).await, (true, false));
+    // The verification e-mail was the first.
+    assert_eq!(settled_emails(&app).await.len(), 1);
+
+    let accepted = decide(&app, &id, "accepted").await;
+    assert_eq!(accepted.status(), 200);
+    let accepted = json(accepted).await;
+    assert_eq!(accepted["status"], "accepted");
+    assert_eq!(accepted["original_name"], "phonology.pdf");
+    assert_eq!(accepted["edition_year"], 2025);
+    assert_eq!(flags(&author, &app).await, (true, true));
+    let emails = app.emails_to(AUTHOR, 2).await;
+    let email = &emails[1];
+    assert!(email.contains("Subject: Your abstract for SCULC 2025 has been accepted"), "{email}");
+    assert!(email.contains("Dear Ada Lovelace"), "{email}");
+    assert!(email.contains("\"phonology.pdf\""), "{email}");
+    assert!(email.contains("by April 15, 2025 at 11:59 PM PDT"), "{email}");
+    assert!(email.contains("https://forms.example.org/sculc-2025-confirm-attendance"), "{email}");
+    assert!(email.contains("15-minute talk"), "{email}");
+    assert!(email.contains("by May 10, 2025 at 11:59 PM PDT"), "{email}");
+    assert!(email.contains(&format!("{}/sculc/congratulations-page", app.address)), "{email}");
+
+    // The same decision again: 200, nothing changes, no second e-mail.
+    let again = decide(&app, &id, "accepted").await;
+    assert_eq!(again.status(), 200);
+    assert_eq!(json(again).await["status"], "accepted");
+    assert_eq!(settled_emails(&app).await.len(), 2);
+    assert_eq!(audit_entries(&app).await.iter().filter(|(a, _)| a == "submission.accepted").count(), 1);
+
+    // The author's own list shows the decision.
+    let own: Value = author.get(app.url("/api/submissions")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(own["submissions"][0]["status"], "accepted");
+}
+
+#[tokio::test]
+async fn undo_sends_nothing_and_rejecting_sends_the_rejection_email() {
+    let app = spawn_app().await;
+    let (author, id) = with_submission(&app).await;
+    assert_eq!(decide(&app, &id, "accepted").await.status(), 200);
+    app.emails_to(AUTHOR, 2).await;
+
+    let undone = json(decide(&app, &id, "submitted").await).await;
+    assert_eq!(undone["status"], "submitted");
+    assert_eq!(flags(&author, &app).await, (true, false));
+    assert_eq!(settled_emails(&app).await.len(), 2, "undo sends nothing");
+
+    let rejected = json(decide(&app, &id, "rejected").await).await;
+    assert_eq!(rejected["status"], "rejected");
+    assert_eq!(flags(&author, &app).await, (true, false));
+    let emails = app.emails_to(AUTHOR, 3).await;
+    let email = &emails[2];
+    assert!(
+        email.contains("Subject: Your abstract for SCULC 2025\r\n")
+            || email.contains("Subject: Your abstract for SCULC 2025\n"),
+        "{email}"
+    );
+    assert!(email.contains("we regret"), "{email}");
+    assert!(!email.contains("congratulations-page"), "{email}");
+
+    // Rejected, then accepted after all: the acceptance e-mail goes out.
+    assert_eq!(json(decide(&app, &id, "accepted").await).await["status"], "accepted");
+    let emails = app.emails_to(AUTHOR, 4).await;
+    assert!(emails[3].contains("has been accepted"));
+    assert_eq!(flags(&author, &app).await, (true, true));
+}
+
+#[tokio::test]
+async fn only_current_edition_submissions_that_exist_can_be_decided() {
+    let app = spawn_app().await;
+    admin(&app, "admin@example.edu").await;
+    let author = user_id(&app, "admin@example.edu").await;
+    let old = insert_submission(&app, author, "old.pdf", 2024, 0).await;
+    let answer = decide(&app, &old.to_string(), "accepted").await;
+    assert_eq!(answer.status(), 409);
+    assert!(json(answer).await["error"].as_str().unwrap().contains("SCULC 2024"));
+
+    let withdrawn = insert_submission(&app, author, "gone.pdf", 2025, 0).await;
+    set_status(&app, withdrawn, "withdrawn").await;
+    assert_eq!(decide(&app, &withdrawn.to_string(), "accepted").await.status(), 409);
+
+    assert_eq!(decide(&app, &uuid::Uuid::now_v7().to_string(), "accepted").await.status(), 404);
+    let current = insert_submission(&app, author, "new.pdf", 2025, 0).await;
+    let bad = decide(&app, &current.to_string(), "maybe").await;
+    assert_eq!(bad.status(), 422);
+    assert_eq!(audit_entries(&app).await, vec![], "nothing was decided");
+}
+
+#[tokio::test]
+async fn deleting_removes_the_row_and_the_file_and_is_audited() {
+    let app = spawn_app().await;
+    let (author, id) = with_submission(&app).await;
+    assert_eq!(stored_files(&app).len(), 1);
+    let deleted = app.client.delete(app.url(&format!("/api/admin/submissions/{id}"))).send().await.unwrap();
+    assert_eq!(deleted.status(), 204);
+    assert_eq!(stored_files(&app), Vec::<String>::new());
+    let own: Value = author.get(app.url("/api/submissions")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(own["submissions"], json!([]));
+    assert_eq!(flags(&author, &app).await, (false, false));
+    assert_eq!(
+        audit_entries(&app).await,
+        vec![(
+            "submission.deleted".to_owned(),
+            "Deleted ‘phonology.pdf’ by Ada Lovelace (SCULC 2025)".to_owned()
+        )]
+    );
+    let again = app.client.delete(app.url(&format!("/api/admin/submissions/{id}"))).send().await.unwrap();
+    assert_eq!(again.status(), 404);
+}

@@ -1,0 +1,164 @@
+//! Edition settings: validation, and creating next year's edition, whose
+//! call then governs uploads.
+
+use serde_json::{Value, json};
+
+use super::{admin, audit_entries, json, put_json, user_id};
+use crate::helpers::{TestApp, browser, spawn_app};
+use crate::submissions::{make_pdf, sign_in_as, upload, words};
+
+fn spec_2025() -> Value {
+    json!({
+        "call_opens_at": null,
+        "call_closes_at": "2025-03-21T23:59:00-07:00",
+        "word_limit": 500,
+        "max_file_bytes": 10485760,
+        "confirm_attendance_by": "2025-04-15T23:59:00-07:00",
+        "final_materials_by": "2025-05-10T23:59:00-07:00",
+        "confirmation_form_url": "https://forms.example.org/sculc-2025-confirm-attendance",
+        "contact_email": "sculc@example.edu"
+    })
+}
+
+async fn editions(app: &TestApp) -> Value {
+    json(app.get("/api/admin/editions").await).await
+}
+
+#[tokio::test]
+async fn invalid_settings_are_refused_by_field_and_nothing_changes() {
+    let app = spawn_app().await;
+    admin(&app, "admin@example.edu").await;
+    let before = editions(&app).await;
+    let years: Vec<i64> = before.as_array().unwrap().iter().map(|e| e["year"].as_i64().unwrap()).collect();
+    assert_eq!(years, [2025, 2024, 2023, 2022], "newest first");
+
+    let bad = json!({
+        "call_opens_at": "2025-03-01T00:00:00Z",
+        "call_closes_at": "2025-02-01T00:00:00Z",
+        "word_limit": 0,
+        "max_file_bytes": 512,
+        "confirm_attendance_by": "next Tuesday",
+        "final_materials_by": null,
+        "confirmation_form_url": "javascript:alert(1)",
+        "contact_email": "not an address"
+    });
+    let response = put_json(&app, "/api/admin/editions/2025", bad).await;
+    assert_eq!(response.status(), 422);
+    let error = json(response).await;
+    for field in [
+        "call_closes_at",
+        "word_limit",
+        "max_file_bytes",
+        "confirm_attendance_by",
+        "confirmation_form_url",
+        "contact_email",
+    ] {
+        assert!(error["fields"][field].is_array(), "{field}: {error}");
+    }
+    for (field, value) in [
+        ("word_limit", json!(10_001)),
+        ("max_file_bytes", json!((64 << 20) + 1)),
+        ("confirmation_form_url", json!("ftp://x.org/f")),
+    ] {
+        let mut settings = spec_2025();
+        settings[field] = value;
+        let response = put_json(&app, "/api/admin/editions/2025", settings).await;
+        assert_eq!(response.status(), 422, "{field}");
+        assert!(json(response).await["fields"][field].is_array(), "{field}");
+    }
+    assert_eq!(editions(&app).await, before);
+    assert_eq!(put_json(&app, "/api/admin/editions/1999", spec_2025()).await.status(), 404);
+    assert_eq!(audit_entries(&app).await, vec![]);
+}
+
+#[tokio::test]
+async fn an_admin_updates_the_current_edition() {
+    let app = spawn_app().await;
+    admin(&app, "admin@example.edu").await;
+    let mut settings = spec_2025();
+    settings["word_limit"] = json!(300);
+    settings["max_file_bytes"] = json!(64 << 20);
+    settings["confirmation_form_url"] = json!("");
+    settings["contact_email"] = json!(" Chair@Example.EDU ");
+    let response = put_json(&app, "/api/admin/editions/2025", settings).await;
+    assert_eq!(response.status(), 200);
+    let edition = json(response).await;
+    assert_eq!(edition["call_closes_at"], "2025-03-22T06:59:00Z", "stored in UTC");
+    assert_eq!(edition["confirm_attendance_by"], "2025-04-16T06:59:00Z");
+    assert_eq!(edition["word_limit"], 300);
+    assert_eq!(edition["max_file_bytes"], 64 << 20);
+    assert_eq!(edition["confirmation_form_url"], Value::Null);
+    assert_eq!(edition["contact_email"], "chair@example.edu");
+    let current = json(app.get("/api/editions/current").await).await;
+    assert_eq!(
+        (current["word_limit"].as_i64(), current["contact_email"].as_str()),
+        (Some(300), Some("chair@example.edu"))
+    );
+    assert_eq!(
+        audit_entries(&app).await,
+        vec![("edition.updated".to_owned(), "Updated the settings of SCULC 2025".to_owned())]
+    );
+}
+
+#[tokio::test]
+async fn creating_2026_copies_2025_and_its_call_then_governs_uploads() {
+    let app = spawn_app().await;
+    admin(&app, "admin@example.edu").await;
+    let applicant = browser();
+    sign_in_as(&app, &applicant, "applicant@example.edu").await;
+    // Signing in opened every call; put 2025 back as the spec has it.
+    assert_eq!(put_json(&app, "/api/admin/editions/2025", spec_2025()).await.status(), 200);
+
+    for year in [2025, 2024] {
+        let refused = app.post_json("/api/admin/editions", json!({"year": year})).await;
+        assert_eq!(refused.status(), 409, "{year}");
+    }
+    assert_eq!(app.post_json("/api/admin/editions", json!({"year": 1})).await.status(), 422);
+
+    let created = app.post_json("/api/admin/editions", json!({"year": 2026})).await;
+    assert_eq!(created.status(), 201);
+    let edition = json(created).await;
+    assert_eq!(edition["year"], 2026);
+    // Same Pacific dates a year on; limits, form and contact copied.
+    assert_eq!(edition["call_opens_at"], Value::Null);
+    assert_eq!(edition["call_closes_at"], "2026-03-22T06:59:00Z");
+    assert_eq!(edition["confirm_attendance_by"], "2026-04-16T06:59:00Z");
+    assert_eq!(edition["final_materials_by"], "2026-05-11T06:59:00Z");
+    assert_eq!(edition["word_limit"], 500);
+    assert_eq!(edition["max_file_bytes"], 10485760);
+    assert_eq!(edition["confirmation_form_url"], "https://forms.example.org/sculc-2025-confirm-attendance");
+    assert_eq!(edition["contact_email"], "sculc@example.edu");
+    assert_eq!(editions(&app).await[0]["year"], 2026);
+    assert_eq!(json(app.get("/api/editions/current").await).await["year"], 2026);
+    assert_eq!(app.post_json("/api/admin/editions", json!({"year": 2026})).await.status(), 409);
+
+    // The 2026 call (closed in March 2026) now decides uploads.
+    let pdf = || make_pdf(&words(40).iter().map(String::as_str).collect::<Vec<_>>(), None);
+    let closed = upload(&app, &applicant, "tones.pdf", pdf()).await;
+    assert_eq!(closed.status(), 403);
+    assert_eq!(
+        json(closed).await["error"],
+        "The call for abstracts for SCULC 2026 closed on March 21, 2026 at 11:59 PM PDT."
+    );
+
+    let mut open = spec_2025();
+    open["call_closes_at"] = json!("2099-03-21T23:59:00-07:00");
+    open["word_limit"] = json!(20);
+    assert_eq!(put_json(&app, "/api/admin/editions/2026", open).await.status(), 200);
+    let uploaded = upload(&app, &applicant, "tones.pdf", pdf()).await;
+    assert_eq!(uploaded.status(), 201);
+    let uploaded = json(uploaded).await;
+    assert_eq!(uploaded["word_limit"], 20, "2026's limit applies");
+    let id = user_id(&app, "applicant@example.edu").await;
+    let all = json(app.get(&format!("/api/admin/users/{id}/submissions")).await).await;
+    assert_eq!(all[0]["edition_year"], 2026);
+
+    let log = audit_entries(&app).await;
+    assert!(
+        log.contains(&(
+            "edition.created".to_owned(),
+            "Created SCULC 2026 from the settings of SCULC 2025".to_owned()
+        )),
+        "{log:?}"
+    );
+}

@@ -1,0 +1,127 @@
+//! The admin pages' API: who may call it, the user table's order and search,
+//! decisions and their e-mails, roles, edition settings, templates, the CSV
+//! export and the activity log.
+
+mod access;
+mod audit;
+mod decisions;
+mod editions;
+mod export;
+mod roles;
+mod table;
+mod templates;
+
+use serde_json::Value;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use crate::helpers::TestApp;
+use crate::submissions::sign_in_as;
+
+/// Signs `app.client` in as a new admin (Ada Lovelace) and returns the id.
+pub async fn admin(app: &TestApp, email: &str) -> Uuid {
+    sign_in_as(app, &app.client, email).await;
+    let id = user_id(app, email).await;
+    make_admin(app, id).await;
+    id
+}
+
+pub async fn make_admin(app: &TestApp, id: Uuid) {
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query("UPDATE users SET admin = TRUE WHERE id = $1").bind(id).execute(pool).await.unwrap();
+    });
+}
+
+pub async fn user_id(app: &TestApp, email: &str) -> Uuid {
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query_scalar("SELECT id FROM users WHERE email = $1").bind(email).fetch_one(pool).await.unwrap()
+    })
+}
+
+/// A user written straight into the database (for tables of many users).
+pub async fn insert_user(app: &TestApp, email: &str, first: &str, last: &str) -> Uuid {
+    let id = Uuid::now_v7();
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query(
+            "INSERT INTO users (id, email, first_name, last_name, email_verified_at, created_at)
+             VALUES ($1, $2, $3, $4, $5, $5)",
+        )
+        .bind(id)
+        .bind(email)
+        .bind(first)
+        .bind(last)
+        .bind(colloquy::clock::now())
+        .execute(pool)
+        .await
+        .unwrap();
+    });
+    id
+}
+
+/// A submission row without a stored file (enough for the table and
+/// decisions); `minutes` after a fixed time orders uploads.
+pub async fn insert_submission(app: &TestApp, user: Uuid, name: &str, year: i32, minutes: i64) -> Uuid {
+    let id = Uuid::now_v7();
+    let at = OffsetDateTime::from_unix_timestamp(1_740_000_000).unwrap() + time::Duration::minutes(minutes);
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query(
+            "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key, size_bytes, sha256,
+                                      word_count, uploaded_at)
+             VALUES ($1, $2, $3, $4, $5, 1234, 'x', 321, $6)",
+        )
+        .bind(id)
+        .bind(user)
+        .bind(year)
+        .bind(name)
+        .bind(format!("abstracts/{user}/{id}.pdf"))
+        .bind(at)
+        .execute(pool)
+        .await
+        .unwrap();
+    });
+    id
+}
+
+pub async fn set_status(app: &TestApp, id: Uuid, status: &str) {
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query("UPDATE submissions SET status = $1 WHERE id = $2")
+            .bind(status)
+            .bind(id)
+            .execute(pool)
+            .await
+            .unwrap();
+    });
+}
+
+pub async fn put_json(app: &TestApp, path: &str, body: Value) -> reqwest::Response {
+    app.client.put(app.url(path)).json(&body).send().await.unwrap()
+}
+
+pub async fn json(response: reqwest::Response) -> Value {
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"))
+}
+
+/// The e-mails in the table page, in order.
+pub fn emails(page: &Value) -> Vec<String> {
+    page["users"].as_array().unwrap().iter().map(|u| u["email"].as_str().unwrap().to_owned()).collect()
+}
+
+/// The activity log's entries, newest first, as (action, summary).
+pub async fn audit_entries(app: &TestApp) -> Vec<(String, String)> {
+    audit_entries_with(app, &app.client).await
+}
+
+/// The same, read by the admin signed in on `client`.
+pub async fn audit_entries_with(app: &TestApp, client: &reqwest::Client) -> Vec<(String, String)> {
+    let response = client.get(app.url("/api/admin/audit?per_page=200")).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let page = json(response).await;
+    page["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["action"].as_str().unwrap().to_owned(), e["summary"].as_str().unwrap().to_owned()))
+        .collect()
+}

@@ -1,0 +1,241 @@
+/**
+ * The admins' journey on the real server: the first admin is made with the
+ * real command line (`colloquy admin grant EMAIL`, as the README tells an
+ * organiser), signs in, finds an applicant's abstract in /user-data by
+ * sorting and searching, opens the applicant's submissions and accepts
+ * the abstract; the applicant gets the acceptance e-mail and the
+ * /sculc-2025 status button now leads to the congratulations page. Before
+ * that, the applicant (not an admin) sees 'Not authorised' at /user-data.
+ *
+ * Nothing here changes what other tests depend on: no new edition (the
+ * newest is the current one for every test), and the accounts are this
+ * test's own. Runs at both widths (the table scrolls in its region on a phone).
+ * E-mail requests (see accounts.ts): 2 per project, 4 in all.
+ */
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { Page } from '@playwright/test';
+
+import type { Submission } from '../src/api/types.ts';
+import { CSRF_HEADERS, newPerson, profileLink, registerVerifiedAccount, submitSignIn, type Person } from './accounts.ts';
+import { runCommand } from './colloquy-server.ts';
+import { linkIn } from './emails.ts';
+import { expect, test } from './fixtures.ts';
+import { ABSTRACT_TEXT, ABSTRACT_TITLE, abstractPdf, countWords } from './pdfs.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The binary global-setup.ts started, found the same way. */
+function serverBinary(): string {
+  if (process.env.COLLOQUY_BIN) return resolve(process.env.COLLOQUY_BIN);
+  return join(resolve(repoRoot, process.env.CARGO_TARGET_DIR ?? 'target'), 'release', 'colloquy');
+}
+
+/** Letters only (names allow no digits), shared by this test's two people so one search finds both. */
+function uniqueTag(): string {
+  return Array.from(randomBytes(6), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
+}
+
+const WORDS = countWords(`${ABSTRACT_TITLE} ${ABSTRACT_TEXT}`);
+
+function main(page: Page) {
+  return page.getByRole('main');
+}
+
+function heading(page: Page) {
+  return page.getByRole('heading', { level: 1 });
+}
+
+/** Signs the browser in through the form and waits for the session. */
+async function signIn(page: Page, person: Person) {
+  await page.goto('/login');
+  await submitSignIn(page, person.email, person.password);
+  await expect(page).toHaveURL('/sculc');
+  // On a phone the nav's links are behind its Menu button.
+  await openNav(page);
+  await expect(profileLink(page)).toBeVisible();
+}
+
+/** The main navigation, opened behind its Menu button on a phone. */
+async function openNav(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+  const menu = nav.getByRole('button', { name: 'Menu', exact: true });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
+  return nav;
+}
+
+/** The table's body rows' e-mail addresses, top to bottom. */
+async function emailsInTable(page: Page): Promise<string[]> {
+  const rows = main(page).getByRole('table').locator('tbody > tr:not(.user-details)');
+  return rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('td')?.textContent ?? ''));
+}
+
+test('an admin made by the command line sorts, searches and accepts; the applicant becomes a presenter', async ({
+  page,
+  outbox,
+  server,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = uniqueTag();
+  const organiser = newPerson('Edward', `Sapir${tag}`);
+  const applicant = newPerson('Mary', `Haas${tag}`);
+  await registerVerifiedAccount(page.request, outbox, organiser);
+  await registerVerifiedAccount(page.request, outbox, applicant);
+  const adminRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/admin')) adminRequests.push(request.url());
+  });
+
+  await test.step('the applicant uploads an abstract', async () => {
+    await signIn(page, applicant);
+    const uploaded = await page.request.post('/api/submissions', {
+      headers: CSRF_HEADERS,
+      multipart: {
+        file: { name: 'Vowel harmony.pdf', mimeType: 'application/pdf', buffer: await abstractPdf() },
+      },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    expect(((await uploaded.json()) as Submission).word_count).toBe(WORDS);
+  });
+
+  await test.step('the applicant, not an admin, is not authorised at /user-data and asks for nothing', async () => {
+    await page.goto('/user-data');
+    await expect(heading(page)).toHaveText('Not authorised');
+    await expect(main(page)).toContainText('You need admin rights to see this page.');
+    await expect((await openNav(page)).getByRole('link', { name: 'User Data', exact: true })).toHaveCount(0);
+    expect(adminRequests).toEqual([]);
+    // The server refuses the data anyway.
+    expect((await page.request.get('/api/admin/users')).status()).toBe(403);
+    await page.context().clearCookies();
+  });
+
+  await test.step('the command line makes the organiser an admin', async () => {
+    const said = await runCommand({
+      binary: serverBinary(),
+      cwd: repoRoot,
+      dataDir: server.dataDir,
+      args: ['admin', 'grant', organiser.email],
+    });
+    expect(said).toContain(`${organiser.email} is now an admin.`);
+  });
+
+  await test.step('the admin finds User Data in the navigation', async () => {
+    await signIn(page, organiser);
+    await (await openNav(page)).getByRole('link', { name: 'User Data', exact: true }).click();
+    await expect(page).toHaveURL('/user-data');
+    await expect(heading(page)).toHaveText('User Data');
+    await expect(main(page).getByRole('navigation', { name: 'Admin' })).toBeVisible();
+    await expect(main(page).getByRole('region', { name: /^Users, sorted by Name, ascending$/ })).toBeVisible();
+  });
+
+  const search = main(page).getByRole('searchbox', { name: 'Search users' });
+  const header = (name: string) => main(page).getByRole('columnheader', { name });
+
+  await test.step('a search by the shared part of the names, on Enter, finds the two', async () => {
+    await search.fill(tag.toUpperCase());
+    // Typing alone does not search.
+    await expect(page).toHaveURL('/user-data');
+    await search.press('Enter');
+    await expect(page).toHaveURL(`/user-data?q=${tag.toUpperCase()}`);
+    await expect.poll(() => emailsInTable(page)).toEqual([organiser.email, applicant.email]);
+    await expect(main(page)).toContainText('Showing 1–2 of 2 users');
+    if (testInfo.project.name === 'phone') {
+      // The table scrolls inside its region; the page itself does not.
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth, 'the page is wider than the screen').toBeLessThanOrEqual(clientWidth);
+    }
+  });
+
+  await test.step('sorting: a new column ascending, the same column again descending', async () => {
+    await main(page).getByRole('button', { name: 'Applicant', exact: true }).click();
+    await expect(header('Applicant')).toHaveAttribute('aria-sort', 'ascending');
+    // false before true: the admin has no abstract.
+    await expect.poll(() => emailsInTable(page)).toEqual([organiser.email, applicant.email]);
+
+    await main(page).getByRole('button', { name: 'Applicant', exact: true }).click();
+    await expect(header('Applicant')).toHaveAttribute('aria-sort', 'descending');
+    await expect.poll(() => emailsInTable(page)).toEqual([applicant.email, organiser.email]);
+    await expect(page).toHaveURL(`/user-data?q=${tag.toUpperCase()}&sort=applicant&dir=desc`);
+
+    await main(page).getByRole('button', { name: 'Email', exact: true }).click();
+    await expect(header('Email')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(header('Applicant')).not.toHaveAttribute('aria-sort');
+    await expect.poll(() => emailsInTable(page)).toEqual([organiser.email, applicant.email]);
+
+    // A reload keeps the search and the order.
+    await page.reload();
+    await expect(header('Email')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(search).toHaveValue(tag.toUpperCase());
+    await expect.poll(() => emailsInTable(page)).toEqual([organiser.email, applicant.email]);
+  });
+
+  const row = main(page).getByRole('row').filter({ hasText: applicant.email });
+
+  await test.step('the row shows the first abstract, its time in Pacific time, and the CSV has it', async () => {
+    await expect(row.getByRole('link', { name: 'Vowel harmony.pdf (opens in a new tab)' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await expect(row).toContainText(/(PST|PDT)/);
+    const csvHref = await main(page).getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+    expect(csvHref).toBe(`/api/admin/users.csv?q=${tag.toUpperCase()}&sort=email&dir=asc`);
+    const csv = await page.request.get(csvHref ?? '');
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
+    const lines = (await csv.text()).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toContain(applicant.email);
+  });
+
+  await test.step('accept the abstract from the applicant’s submissions', async () => {
+    await row.getByRole('button', { name: `Submissions of Mary Haas${tag}` }).click();
+    const list = main(page).getByRole('list', { name: `Submissions of Mary Haas${tag}` });
+    const item = list.getByRole('listitem').filter({ hasText: 'Vowel harmony.pdf' }).first();
+    await expect(item).toContainText(`${WORDS} words`);
+    await expect(item).toContainText('Status: Submitted, no decision yet');
+
+    await item.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(main(page).getByRole('status').filter({ hasText: 'acceptance e-mail' })).toHaveText(
+      '“Vowel harmony.pdf”: Accepted: the author was sent the acceptance e-mail.',
+    );
+    await expect(item).toContainText('Status: Accepted');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Yes'); // Presenter
+  });
+
+  await test.step('the applicant gets the acceptance e-mail', async () => {
+    // The first e-mail was the verification.
+    const email = await outbox.waitForEmail(applicant.email, { count: 2 });
+    expect(email.subject).toBe('Your abstract for SCULC 2025 has been accepted');
+    expect(email.body).toContain(`Dear Mary Haas${tag},`);
+    expect(email.body).toContain('"Vowel harmony.pdf" has been accepted');
+    expect(new URL(linkIn(email, '/sculc/congratulations-page')).origin).toBe(server.url);
+  });
+
+  await test.step('the activity log has the decision', async () => {
+    await main(page).getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Activity Log' }).click();
+    await expect(heading(page)).toHaveText('Activity Log');
+    await expect(
+      main(page).getByRole('listitem').filter({ hasText: `Accepted ‘Vowel harmony.pdf’ by Mary Haas${tag}` }),
+    ).toContainText(`Edward Sapir${tag}`);
+  });
+
+  await test.step('the applicant’s status button now leads to the congratulations page', async () => {
+    await page.context().clearCookies();
+    await signIn(page, applicant);
+    await page.goto('/sculc-2025');
+    await main(page).getByRole('link', { name: 'View Submission Status', exact: true }).click();
+    await expect(page).toHaveURL('/sculc/congratulations-page');
+    await expect(heading(page)).toHaveText('Congratulations!');
+  });
+});
+
+test('a visitor at an admin page is sent to sign in', async ({ page }) => {
+  await page.goto('/user-data/editions');
+  await expect(page).toHaveURL('/login');
+  await expect(main(page).getByRole('status')).toHaveText('Please sign in to continue.');
+});

@@ -1,0 +1,55 @@
+import { useSearchParams } from 'react-router';
+
+import { FormMessage } from '../../../components/form-message';
+import { PageLoading } from '../../../components/page-loading';
+import { routes } from '../../../config/routes';
+import { refusalMessage } from '../../../lib/api-client';
+import { formatConferenceTime } from '../../../lib/format';
+import { AUDIT_PER_PAGE, useAudit } from '../api/get-audit';
+import { AdminPage } from './admin-page';
+import { Pager } from './pager';
+
+/** /user-data/activity: who did what and when, newest first (?page=2 for older). */
+export function ActivityPage() {
+  const [searchParams] = useSearchParams();
+  const asked = Number(searchParams.get('page'));
+  const page = Number.isSafeInteger(asked) && asked >= 1 ? asked : 1;
+  const audit = useAudit(page);
+
+  return (
+    <AdminPage title={routes.userDataActivity.title}>
+      {audit.isPending && <PageLoading label="Loading the activity log…" />}
+      {audit.isError && (
+        <FormMessage tone="error">
+          {refusalMessage(audit.error) ?? 'Failed to load the activity log. Please try again.'}
+        </FormMessage>
+      )}
+      {audit.data && (
+        <>
+          {audit.data.entries.length === 0 ? (
+            <p>Nothing has been recorded yet.</p>
+          ) : (
+            <ol className="audit-log" aria-label="Admin actions, newest first">
+              {audit.data.entries.map((entry) => (
+                <li key={entry.id} className="audit-entry">
+                  <p className="audit-summary">{entry.summary}</p>
+                  <p className="audit-meta">
+                    <time dateTime={entry.at}>{formatConferenceTime(entry.at)}</time> · {entry.actor_name}
+                    {entry.actor_email && ` (${entry.actor_email})`}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+          <Pager
+            page={audit.data.page}
+            perPage={audit.data.per_page || AUDIT_PER_PAGE}
+            total={audit.data.total}
+            hrefOf={(next) => `?page=${next}`}
+            noun="entries"
+          />
+        </>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,5 @@
+// The admin routes' pages, loaded together on the first visit to any of them.
+export { ActivityPage } from './activity-page';
+export { EditionsPage } from './editions-page';
+export { TemplatesPage } from './templates-page';
+export { UserDataPage } from './user-data-page';

@@ -1,0 +1,57 @@
+import { refusalMessage } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useSetAdmin } from '../api/set-admin';
+import type { AdminUser } from '../api/types';
+import { displayName } from './display-name';
+
+export interface Notice {
+  tone: 'error' | 'success';
+  text: string;
+}
+
+interface AdminToggleProps {
+  user: AdminUser;
+  onNotice: (notice: Notice) => void;
+}
+
+/**
+ * The Admin cell: a checkbox that grants or revokes the flag after a
+ * confirmation. It shows the server's state, so a refused change (the
+ * last admin: 409 'At least one admin must remain.') leaves it as it was.
+ */
+export function AdminToggle({ user, onNotice }: AdminToggleProps) {
+  const setAdmin = useSetAdmin();
+  const { user: me } = useSession();
+  const name = displayName(user);
+
+  const toggle = async () => {
+    const grant = !user.admin;
+    let question = `Remove admin rights from ${name}?`;
+    if (grant) {
+      question = `Make ${name} an admin? They will see every user's data and can change the conference settings.`;
+    } else if (user.id === me?.id) {
+      question = 'Remove your own admin rights? You will no longer see these pages.';
+    }
+    if (!window.confirm(question)) return;
+    try {
+      await setAdmin.mutateAsync({ userId: user.id, admin: grant });
+    } catch (error) {
+      onNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to change admin rights. Please try again.' });
+      return;
+    }
+    onNotice({ tone: 'success', text: grant ? `${name} is now an admin.` : `${name} is no longer an admin.` });
+  };
+
+  return (
+    <span className="admin-toggle">
+      <input
+        type="checkbox"
+        checked={user.admin}
+        disabled={setAdmin.isPending}
+        aria-label={`Admin: ${name}`}
+        onChange={() => void toggle()}
+      />
+      <span aria-hidden="true">{user.admin ? 'Yes' : 'No'}</span>
+    </span>
+  );
+}

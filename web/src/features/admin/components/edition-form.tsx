@@ -1,0 +1,150 @@
+import { useState, type SubmitEvent } from 'react';
+
+import { FormMessage } from '../../../components/form-message';
+import { TextField } from '../../../components/text-field';
+import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
+import { useUpdateEdition } from '../api/update-edition';
+import type { AdminEdition, EditionSettings } from '../api/types';
+import { fromPacificInput, toPacificInput } from '../pacific-time';
+
+const MIB = 1024 * 1024;
+
+/** The form's values: times as Pacific datetime-local values, the size in MiB, all as typed. */
+interface EditionFormValues {
+  call_opens_at: string;
+  call_closes_at: string;
+  word_limit: string;
+  max_file_mib: string;
+  confirm_attendance_by: string;
+  final_materials_by: string;
+  confirmation_form_url: string;
+  contact_email: string;
+}
+
+const TIME_FIELDS = ['call_opens_at', 'call_closes_at', 'confirm_attendance_by', 'final_materials_by'] as const;
+
+function valuesOf(edition: AdminEdition): EditionFormValues {
+  return {
+    call_opens_at: toPacificInput(edition.call_opens_at),
+    call_closes_at: toPacificInput(edition.call_closes_at),
+    word_limit: String(edition.word_limit),
+    // Up to three decimals: 10 MiB reads "10", 1.5 MiB "1.5".
+    max_file_mib: String(Math.round((edition.max_file_bytes / MIB) * 1000) / 1000),
+    confirm_attendance_by: toPacificInput(edition.confirm_attendance_by),
+    final_materials_by: toPacificInput(edition.final_materials_by),
+    confirmation_form_url: edition.confirmation_form_url ?? '',
+    contact_email: edition.contact_email,
+  };
+}
+
+/**
+ * The settings as the API takes them, or the fields that cannot be read.
+ * Everything else (limits, order of dates, URL, e-mail) the server checks
+ * and answers with 422 `fields`, shown at the fields like these.
+ */
+export function settingsOf(values: EditionFormValues): { settings: EditionSettings } | { fields: FieldErrors } {
+  const fields: Record<string, string[]> = {};
+  const times: Partial<Record<(typeof TIME_FIELDS)[number], string | null>> = {};
+  for (const name of TIME_FIELDS) {
+    const time = fromPacificInput(values[name]);
+    if (time === undefined) fields[name] = ['Enter a date and time.'];
+    else times[name] = time;
+  }
+  const wordLimit = Number(values.word_limit);
+  if (!values.word_limit.trim() || !Number.isInteger(wordLimit)) fields.word_limit = ['Enter a whole number.'];
+  const mib = Number(values.max_file_mib);
+  if (!values.max_file_mib.trim() || !Number.isFinite(mib)) fields.max_file_bytes = ['Enter a number of MiB.'];
+  if (Object.keys(fields).length > 0) return { fields };
+  return {
+    settings: {
+      call_opens_at: times.call_opens_at ?? null,
+      call_closes_at: times.call_closes_at ?? null,
+      word_limit: wordLimit,
+      max_file_bytes: Math.round(mib * MIB),
+      confirm_attendance_by: times.confirm_attendance_by ?? null,
+      final_materials_by: times.final_materials_by ?? null,
+      confirmation_form_url: values.confirmation_form_url.trim() || null,
+      contact_email: values.contact_email.trim(),
+    },
+  };
+}
+
+interface EditionFormProps {
+  edition: AdminEdition;
+}
+
+/** The current edition's settings. Remount with `key` to start again from the server's values. */
+export function EditionForm({ edition }: EditionFormProps) {
+  const [values, setValues] = useState(() => valuesOf(edition));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string }>();
+  const update = useUpdateEdition();
+
+  const field = (name: keyof EditionFormValues) => ({
+    name,
+    value: values[name],
+    errors: fieldErrors[name === 'max_file_mib' ? 'max_file_bytes' : name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((previous) => ({ ...previous, [name]: event.target.value }));
+    },
+  });
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setResult(undefined);
+    const parsed = settingsOf(values);
+    if ('fields' in parsed) {
+      setFieldErrors(parsed.fields);
+      setResult({ tone: 'error', text: 'Please correct the fields marked below.' });
+      return;
+    }
+    setFieldErrors({});
+    try {
+      const saved = await update.mutateAsync({ year: edition.year, settings: parsed.settings });
+      setValues(valuesOf(saved));
+    } catch (error) {
+      if (error instanceof ApiError) setFieldErrors(error.fields);
+      setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to save the settings. Please try again.' });
+      return;
+    }
+    setResult({ tone: 'success', text: `The settings of SCULC ${edition.year} were saved.` });
+  };
+
+  return (
+    <form className="form edition-form" noValidate onSubmit={(event) => void submit(event)}>
+      {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
+      <fieldset>
+        <legend>Call for abstracts (Pacific time)</legend>
+        <TextField label="Call opens" type="datetime-local" hint="Empty: open from the start." {...field('call_opens_at')} />
+        <TextField label="Call closes" type="datetime-local" hint="Empty: no deadline." {...field('call_closes_at')} />
+      </fieldset>
+      <fieldset>
+        <legend>Limits</legend>
+        <TextField label="Word limit" type="number" inputMode="numeric" min={1} max={10000} {...field('word_limit')} />
+        <TextField
+          label="Maximum file size (MiB)"
+          type="number"
+          inputMode="decimal"
+          min={0.001}
+          max={64}
+          step="any"
+          hint="1 MiB = 1,048,576 bytes; at most 64 MiB."
+          {...field('max_file_mib')}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>Presenters’ deadlines (Pacific time)</legend>
+        <TextField label="Confirm attendance by" type="datetime-local" {...field('confirm_attendance_by')} />
+        <TextField label="Final materials by" type="datetime-local" {...field('final_materials_by')} />
+      </fieldset>
+      <fieldset>
+        <legend>Links and contact</legend>
+        <TextField label="Confirmation form URL" type="url" {...field('confirmation_form_url')} />
+        <TextField label="Contact e-mail" type="email" autoComplete="off" {...field('contact_email')} />
+      </fieldset>
+      <button type="submit" className="button" disabled={update.isPending}>
+        {update.isPending ? 'Saving...' : 'Save Settings'}
+      </button>
+    </form>
+  );
+}

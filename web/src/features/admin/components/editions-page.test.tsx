@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { admin, errorResponse, findMessage, renderApp } from '../../../test/render-app';
+import { allowSlowPageLoads, edition } from '../admin-test-data';
+
+const PAGE = '/user-data/editions';
+
+function editionsApi(extra = {}) {
+  return { 'GET /api/admin/editions': () => Response.json([edition(2025), edition(2024)]), ...extra };
+}
+
+allowSlowPageLoads();
+
+describe('/user-data/editions', () => {
+  it('shows the current edition’s settings in Pacific time and sends them in UTC, the size in bytes', async () => {
+    const { user, requestsTo } = renderApp(PAGE, {
+      user: admin,
+      api: editionsApi({ 'PUT /api/admin/editions/2025': () => Response.json(edition(2025)) }),
+    });
+
+    const form = await screen.findByRole('region', { name: 'SCULC 2025 (current edition)' });
+    const closes = within(form).getByLabelText('Call closes');
+    expect(closes).toHaveValue('2025-03-21T23:59');
+    expect(within(form).getByLabelText('Call opens')).toHaveValue('2025-01-15T00:00');
+    expect(within(form).getByLabelText('Maximum file size (MiB)')).toHaveValue(10);
+    expect(within(form).getByLabelText('Word limit')).toHaveValue(500);
+
+    await user.clear(closes);
+    await user.type(closes, '2025-03-28T17:00');
+    const size = within(form).getByLabelText('Maximum file size (MiB)');
+    await user.clear(size);
+    await user.type(size, '1.5');
+    await user.clear(within(form).getByLabelText('Confirm attendance by'));
+    await user.click(within(form).getByRole('button', { name: 'Save Settings' }));
+
+    expect(await findMessage('status', 'The settings of SCULC 2025 were saved.')).toBeInTheDocument();
+    expect(requestsTo('PUT /api/admin/editions/2025')).toEqual([
+      {
+        call_opens_at: '2025-01-15T08:00:00Z',
+        call_closes_at: '2025-03-29T00:00:00Z',
+        word_limit: 500,
+        max_file_bytes: 1_572_864,
+        confirm_attendance_by: null,
+        final_materials_by: '2025-05-11T06:59:00Z',
+        confirmation_form_url: 'https://forms.example.com/sculc-2025-attendance',
+        contact_email: 'sculc@example.edu',
+      },
+    ]);
+  });
+
+  it('shows the server’s field errors at their fields', async () => {
+    const { user } = renderApp(PAGE, {
+      user: admin,
+      api: editionsApi({
+        'PUT /api/admin/editions/2025': () =>
+          errorResponse(422, 'Please correct the highlighted fields.', {
+            fields: {
+              call_closes_at: ['The call must close after it opens.'],
+              max_file_bytes: ['The size limit must be between 1 KiB and 64 MiB.'],
+              contact_email: ['Enter a valid e-mail address.'],
+            },
+          }),
+      }),
+    });
+    const form = await screen.findByRole('region', { name: 'SCULC 2025 (current edition)' });
+    await user.click(within(form).getByRole('button', { name: 'Save Settings' }));
+
+    expect(await findMessage('alert', 'Please correct the highlighted fields.')).toBeInTheDocument();
+    const closes = within(form).getByLabelText('Call closes');
+    expect(closes).toHaveAttribute('aria-invalid', 'true');
+    expect(closes).toHaveAccessibleDescription('Empty: no deadline. The call must close after it opens.');
+    expect(within(form).getByLabelText('Maximum file size (MiB)')).toHaveAccessibleDescription(
+      /The size limit must be between 1 KiB and 64 MiB\./,
+    );
+    expect(within(form).getByLabelText('Contact e-mail')).toHaveAccessibleDescription('Enter a valid e-mail address.');
+    expect(within(form).getByLabelText('Word limit')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('creates the next year’s edition after a confirmation, and shows a refusal', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    let years = [2025, 2024];
+    const { user, requestsTo } = renderApp(PAGE, {
+      user: admin,
+      api: {
+        'GET /api/admin/editions': () => Response.json(years.map(edition)),
+        'POST /api/admin/editions': (request) => {
+          const { year } = request.body as { year: number };
+          if (years.includes(year)) return errorResponse(409, `SCULC ${year} exists already.`);
+          years = [year, ...years];
+          return Response.json(edition(year), { status: 201 });
+        },
+      },
+    });
+    const create = await screen.findByRole('button', { name: 'Create SCULC 2026' });
+
+    await user.click(create);
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(requestsTo('POST /api/admin/editions')).toHaveLength(0);
+
+    await user.click(create);
+    expect(await findMessage('status', 'SCULC 2026 was created. Check its settings below.')).toBeInTheDocument();
+    expect(requestsTo('POST /api/admin/editions')).toEqual([{ year: 2026 }]);
+    expect(await screen.findByRole('region', { name: 'SCULC 2026 (current edition)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create SCULC 2027' })).toBeInTheDocument();
+
+    years = [2027, ...years]; // someone else was quicker
+    await user.click(screen.getByRole('button', { name: 'Create SCULC 2027' }));
+    expect(await findMessage('alert', 'SCULC 2027 exists already.')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(requestsTo('POST /api/admin/editions')).toHaveLength(2);
+    });
+  });
+});

@@ -1,0 +1,324 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { admin, errorResponse, findMessage, member, renderApp } from '../../../test/render-app';
+import { allowSlowPageLoads, grace, lastYears, noam, phonology, syntax, userPage, usersApi } from '../admin-test-data';
+
+type FetchMock = ReturnType<typeof renderApp>['fetchMock'];
+
+function urlOf(input: RequestInfo | URL): URL {
+  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return new URL(href, 'http://localhost');
+}
+
+/** Every admin endpoint asked, by path. */
+function adminPaths(fetchMock: FetchMock): string[] {
+  return fetchMock.mock.calls.map(([input]) => urlOf(input).pathname).filter((path) => path.startsWith('/api/admin'));
+}
+
+/** The URLs of the requests made to one path, e.g. '/api/admin/users', in order. */
+function requestsTo(fetchMock: FetchMock, pathname: string, method = 'GET'): URL[] {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({ url: urlOf(input), method: init?.method ?? 'GET' }))
+    .filter(({ url, method: m }) => url.pathname === pathname && m === method)
+    .map(({ url }) => url);
+}
+
+function lastQuery(fetchMock: FetchMock): Record<string, string> {
+  const urls = requestsTo(fetchMock, '/api/admin/users');
+  return Object.fromEntries(urls.at(-1)?.searchParams ?? []);
+}
+
+function columnHeaders() {
+  return within(screen.getByRole('table')).getAllByRole('columnheader');
+}
+
+allowSlowPageLoads();
+
+describe('/user-data', () => {
+  it('shows the spec’s columns in order, a row per user with the first abstract, in Pacific time', async () => {
+    renderApp('/user-data', { user: admin, api: usersApi([grace, noam]) });
+
+    const table = await screen.findByRole('table');
+    expect(columnHeaders().map((header) => header.textContent.replace(/[▲▼↕]/g, ''))).toEqual([
+      'Name',
+      'Email',
+      'Applicant',
+      'Presenter',
+      'Abstract Name',
+      'Upload Time',
+      'Admin',
+    ]);
+    const [, graceRow, noamRow] = within(table).getAllByRole('row');
+    if (!graceRow || !noamRow) throw new Error('rows missing');
+    const graceCells = within(graceRow).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(graceCells).toEqual([
+      'grace@example.edu',
+      'Yes',
+      'No',
+      'Phonology.pdf (opens in a new tab) +1 more',
+      'March 1, 2025, 10:15 AM PST',
+      'No',
+    ]);
+    const link = within(graceRow).getByRole('link', { name: 'Phonology.pdf (opens in a new tab)' });
+    expect(link).toHaveAttribute('href', phonology.file_url);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(graceRow).getByRole('rowheader')).toHaveTextContent('Grace Hopper');
+    expect(within(noamRow).getByRole('checkbox', { name: 'Admin: Noam Chomsky' })).toBeChecked();
+    expect(within(graceRow).getByRole('checkbox', { name: 'Admin: Grace Hopper' })).not.toBeChecked();
+
+    // The table scrolls in a labelled region on narrow screens.
+    expect(screen.getByRole('region', { name: 'Users, sorted by Name, ascending' })).toContainElement(table);
+    expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+  });
+
+  it('sorts on the server: a new column ascending, the same one again descending, and keeps it in the URL', async () => {
+    const { user, fetchMock, router } = renderApp('/user-data', { user: admin, api: usersApi([grace, noam]) });
+    await screen.findByRole('table');
+    expect(lastQuery(fetchMock)).toMatchObject({ sort: 'name', dir: 'asc', page: '1' });
+    const header = (name: string) => columnHeaders().find((cell) => cell.textContent.startsWith(name));
+    expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(screen.getByRole('button', { name: 'Upload Time' }));
+    await waitFor(() => {
+      expect(lastQuery(fetchMock)).toMatchObject({ sort: 'uploaded_at', dir: 'asc' });
+    });
+    expect(header('Upload Time')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Name')).not.toHaveAttribute('aria-sort');
+
+    await user.click(screen.getByRole('button', { name: 'Upload Time' }));
+    await waitFor(() => {
+      expect(lastQuery(fetchMock)).toMatchObject({ sort: 'uploaded_at', dir: 'desc' });
+    });
+    expect(header('Upload Time')).toHaveAttribute('aria-sort', 'descending');
+    expect(router.state.location.search).toBe('?sort=uploaded_at&dir=desc');
+
+    await user.click(screen.getByRole('button', { name: 'Admin' }));
+    await waitFor(() => {
+      expect(lastQuery(fetchMock)).toMatchObject({ sort: 'admin', dir: 'asc' });
+    });
+  });
+
+  it('searches when Enter is pressed, not on each keystroke, and starts again at page 1', async () => {
+    const { user, fetchMock, router } = renderApp('/user-data?page=2&sort=email&dir=desc', {
+      user: admin,
+      api: usersApi(() => userPage([grace], { total: 120, page: 2 })),
+    });
+    await screen.findByRole('table');
+    expect(lastQuery(fetchMock)).toMatchObject({ q: '', sort: 'email', dir: 'desc', page: '2', per_page: '50' });
+    const before = requestsTo(fetchMock, '/api/admin/users').length;
+
+    const search = screen.getByRole('searchbox', { name: 'Search users' });
+    await user.type(search, ' Hopper ');
+    expect(requestsTo(fetchMock, '/api/admin/users')).toHaveLength(before);
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => {
+      expect(lastQuery(fetchMock)).toMatchObject({ q: 'Hopper', sort: 'email', dir: 'desc', page: '1' });
+    });
+    expect(router.state.location.search).toBe('?q=Hopper&sort=email&dir=desc');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/users.csv?q=Hopper&sort=email&dir=desc',
+    );
+  });
+
+  it('pages through the results with links that keep the search and order', async () => {
+    const { user, fetchMock } = renderApp('/user-data?q=a', {
+      user: admin,
+      api: usersApi((request) =>
+        userPage([grace], { total: 120, page: Number(request.url.searchParams.get('page')) }),
+      ),
+    });
+    expect(await screen.findByText(/Showing 1–50 of 120 users/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Next' }));
+    expect(await screen.findByText(/Showing 51–100 of 120 users/)).toBeInTheDocument();
+    expect(lastQuery(fetchMock)).toMatchObject({ q: 'a', page: '2' });
+    expect(screen.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/user-data?q=a');
+  });
+
+  it('opens a user’s submissions in every edition, and accepts one; the table is read again', async () => {
+    let status: 'submitted' | 'accepted' = 'submitted';
+    const { user, fetchMock, requestsTo: bodiesTo } = renderApp('/user-data', {
+      user: admin,
+      api: {
+        ...usersApi(() => userPage([{ ...grace, presenter: status === 'accepted' }])),
+        [`GET /api/admin/users/${grace.id}/submissions`]: () =>
+          Response.json([{ ...syntax, status }, phonology, lastYears]),
+        [`POST /api/admin/submissions/${syntax.id}/decision`]: (request) => {
+          status = (request.body as { decision: typeof status }).decision;
+          return Response.json({ ...syntax, status });
+        },
+      },
+    });
+    await screen.findByRole('table');
+
+    const toggle = screen.getByRole('button', { name: 'Submissions of Grace Hopper' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide submissions of Grace Hopper' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const list = await screen.findByRole('list', { name: 'Submissions of Grace Hopper' });
+    const items = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+    const [syntaxItem, , oldItem] = items;
+    if (!syntaxItem || !oldItem) throw new Error('items missing');
+    expect(syntaxItem).toHaveTextContent('SCULC 2025 · Uploaded March 2, 2025, 12:40 PM PST · 245 KB · 540 words');
+    expect(syntaxItem).toHaveTextContent('Status: Submitted, no decision yet');
+    expect(within(syntaxItem).getByRole('list', { name: 'Guideline warnings' })).toHaveTextContent(
+      'The abstract has 540 words; the limit is 500.',
+    );
+    expect(within(syntaxItem).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    // Last year's decisions are closed.
+    expect(oldItem).toHaveTextContent('Status: Accepted');
+    expect(within(oldItem).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+
+    const tableReads = requestsTo(fetchMock, '/api/admin/users').length;
+    await user.click(within(syntaxItem).getByRole('button', { name: 'Accept' }));
+
+    expect(
+      await findMessage('status', '“syntax.pdf”: Accepted: the author was sent the acceptance e-mail.'),
+    ).toBeInTheDocument();
+    expect(bodiesTo(`POST /api/admin/submissions/${syntax.id}/decision`)).toEqual([{ decision: 'accepted' }]);
+    await waitFor(() => {
+      expect(requestsTo(fetchMock, '/api/admin/users').length).toBeGreaterThan(tableReads);
+    });
+    const row = screen.getByRole('rowheader', { name: /Grace Hopper/ }).closest('tr');
+    if (!row) throw new Error('no row');
+    await waitFor(() => {
+      expect(within(row).getAllByRole('cell')[2]).toHaveTextContent('Yes'); // Presenter
+    });
+
+    const accepted = within(screen.getByRole('list', { name: 'Submissions of Grace Hopper' })).getAllByRole(
+      'listitem',
+    )[0];
+    if (!accepted) throw new Error('no item');
+    await waitFor(() => {
+      expect(accepted).toHaveTextContent('Status: Accepted');
+    });
+    expect(within(accepted).getByRole('button', { name: 'Accept' })).toBeDisabled();
+    await user.click(within(accepted).getByRole('button', { name: 'Undo' }));
+    expect(await findMessage('status', '“syntax.pdf”: Decision undone.')).toBeInTheDocument();
+    expect(bodiesTo(`POST /api/admin/submissions/${syntax.id}/decision`)).toEqual([
+      { decision: 'accepted' },
+      { decision: 'submitted' },
+    ]);
+  });
+
+  it('shows the server’s refusal of a decision', async () => {
+    const { user } = renderApp('/user-data', {
+      user: admin,
+      api: {
+        ...usersApi([grace]),
+        [`GET /api/admin/users/${grace.id}/submissions`]: () => Response.json([syntax]),
+        [`POST /api/admin/submissions/${syntax.id}/decision`]: () =>
+          errorResponse(409, 'Only submissions to the current edition can be decided.'),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Submissions of Grace Hopper' }));
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+
+    expect(await findMessage('alert', 'Only submissions to the current edition can be decided.')).toBeInTheDocument();
+  });
+
+  it('deletes a submission after a confirmation', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user, requestsTo: bodiesTo } = renderApp('/user-data', {
+      user: admin,
+      api: {
+        ...usersApi([grace]),
+        [`GET /api/admin/users/${grace.id}/submissions`]: () => Response.json([syntax]),
+        [`DELETE /api/admin/submissions/${syntax.id}`]: () => new Response(null, { status: 204 }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Submissions of Grace Hopper' }));
+    const remove = await screen.findByRole('button', { name: 'Delete' });
+
+    await user.click(remove);
+    expect(confirm).toHaveBeenLastCalledWith('Delete “syntax.pdf” by Grace Hopper? This cannot be undone.');
+    expect(bodiesTo(`DELETE /api/admin/submissions/${syntax.id}`)).toHaveLength(0);
+
+    await user.click(remove);
+    expect(await findMessage('status', '“syntax.pdf” was deleted.')).toBeInTheDocument();
+    expect(bodiesTo(`DELETE /api/admin/submissions/${syntax.id}`)).toHaveLength(1);
+  });
+
+  it('grants admin rights after a confirmation', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let graceAdmin = false;
+    const { user, requestsTo: bodiesTo } = renderApp('/user-data', {
+      user: admin,
+      api: {
+        ...usersApi(() => userPage([{ ...grace, admin: graceAdmin }])),
+        [`PUT /api/admin/users/${grace.id}/admin`]: (request) => {
+          graceAdmin = (request.body as { admin: boolean }).admin;
+          return Response.json({ ...grace, admin: graceAdmin });
+        },
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Admin: Grace Hopper' }));
+
+    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/^Make Grace Hopper an admin\?/));
+    expect(await findMessage('status', 'Grace Hopper is now an admin.')).toBeInTheDocument();
+    expect(bodiesTo(`PUT /api/admin/users/${grace.id}/admin`)).toEqual([{ admin: true }]);
+    await waitFor(() => {
+      expect(screen.getByRole('checkbox', { name: 'Admin: Grace Hopper' })).toBeChecked();
+    });
+  });
+
+  it('asks an admin who unticks their own box whether they mean to lose access', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const me = { ...noam, id: admin.id, first_name: 'Ada', last_name: 'Lovelace', email: admin.email };
+    const { user, requestsTo: bodiesTo } = renderApp('/user-data', { user: admin, api: usersApi([me]) });
+    await user.click(await screen.findByRole('checkbox', { name: 'Admin: Ada Lovelace' }));
+
+    expect(confirm).toHaveBeenCalledWith('Remove your own admin rights? You will no longer see these pages.');
+    expect(bodiesTo(`PUT /api/admin/users/${admin.id}/admin`)).toEqual([]);
+    expect(screen.getByRole('checkbox', { name: 'Admin: Ada Lovelace' })).toBeChecked();
+  });
+
+  it('shows the server’s 409 when the last admin would be removed, and the box stays ticked', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user, requestsTo: bodiesTo } = renderApp('/user-data', {
+      user: admin,
+      api: {
+        ...usersApi([noam]),
+        [`PUT /api/admin/users/${noam.id}/admin`]: () => errorResponse(409, 'At least one admin must remain.'),
+      },
+    });
+    const box = await screen.findByRole('checkbox', { name: 'Admin: Noam Chomsky' });
+    await user.click(box);
+
+    expect(await findMessage('alert', 'At least one admin must remain.')).toBeInTheDocument();
+    expect(bodiesTo(`PUT /api/admin/users/${noam.id}/admin`)).toEqual([{ admin: false }]);
+    expect(screen.getByRole('checkbox', { name: 'Admin: Noam Chomsky' })).toBeChecked();
+  });
+});
+
+describe('admin pages for anyone else', () => {
+  it.each(['/user-data', '/user-data/editions', '/user-data/templates', '/user-data/activity'])(
+    '%s shows a signed-in non-admin "Not authorised" and asks the server for nothing',
+    async (path) => {
+      const { fetchMock } = renderApp(path, { user: member, api: usersApi([grace]) });
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Not authorised' })).toBeInTheDocument();
+      expect(screen.getByText('You need admin rights to see this page.')).toBeInTheDocument();
+      await waitFor(() => {
+        expect(document.title).toBe('Not authorised · Undergraduate Linguistics Society');
+      });
+      expect(adminPaths(fetchMock)).toEqual([]);
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    },
+  );
+
+  it('sends a visitor to /login, to come back after signing in', async () => {
+    const { router, fetchMock } = renderApp('/user-data/templates', { user: null });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toMatchObject({ from: '/user-data/templates' });
+    expect(adminPaths(fetchMock)).toEqual([]);
+  });
+});

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+
+import { FormMessage } from '../../../components/form-message';
+import { PageLoading } from '../../../components/page-loading';
+import { refusalMessage } from '../../../lib/api-client';
+import { formatConferenceTime, formatFileSize } from '../../../lib/format';
+import { useDecideSubmission } from '../api/decide-submission';
+import { useDeleteSubmission } from '../api/delete-submission';
+import { useUserSubmissions } from '../api/get-user-submissions';
+import type { AdminSubmission, AdminUser, Decision } from '../api/types';
+import type { Notice } from './admin-toggle';
+import { displayName } from './display-name';
+import { statusLabels } from './status-label';
+
+interface UserSubmissionsProps {
+  user: AdminUser;
+  /** Only the current edition's submissions can be decided; undefined while unknown. */
+  currentYear: number | undefined;
+}
+
+const decisionDone: Readonly<Record<Decision, string>> = {
+  accepted: 'Accepted: the author was sent the acceptance e-mail.',
+  rejected: 'Rejected: the author was sent the rejection e-mail.',
+  submitted: 'Decision undone.',
+};
+
+/** All of one user's submissions, in every edition, with the decisions on them. */
+export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
+  const submissions = useUserSubmissions(user.id);
+  const decide = useDecideSubmission();
+  const remove = useDeleteSubmission();
+  const [notice, setNotice] = useState<Notice>();
+  const busy = decide.isPending || remove.isPending;
+  const name = displayName(user);
+
+  const handleDecision = async (submission: AdminSubmission, decision: Decision) => {
+    setNotice(undefined);
+    try {
+      await decide.mutateAsync({ submissionId: submission.id, decision });
+    } catch (error) {
+      setNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to save the decision. Please try again.' });
+      return;
+    }
+    setNotice({ tone: 'success', text: `“${submission.original_name}”: ${decisionDone[decision]}` });
+  };
+
+  const handleDelete = async (submission: AdminSubmission) => {
+    if (!window.confirm(`Delete “${submission.original_name}” by ${name}? This cannot be undone.`)) return;
+    setNotice(undefined);
+    try {
+      await remove.mutateAsync(submission.id);
+    } catch (error) {
+      setNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to delete the submission. Please try again.' });
+      return;
+    }
+    setNotice({ tone: 'success', text: `“${submission.original_name}” was deleted.` });
+  };
+
+  if (submissions.isPending) return <PageLoading label={`Loading the submissions of ${name}…`} />;
+  if (submissions.isError) {
+    return (
+      <FormMessage tone="error">
+        {refusalMessage(submissions.error) ?? 'Failed to load the submissions. Please try again.'}
+      </FormMessage>
+    );
+  }
+
+  return (
+    <div className="user-submissions">
+      {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+      {submissions.data.length === 0 ? (
+        <p>{name} has no submissions.</p>
+      ) : (
+        <ul className="admin-submission-list" aria-label={`Submissions of ${name}`}>
+          {submissions.data.map((submission) => {
+            const decidable =
+              submission.status !== 'withdrawn' && (currentYear === undefined || submission.edition_year === currentYear);
+            const decided = submission.status === 'accepted' || submission.status === 'rejected';
+            return (
+              <li key={submission.id} className="admin-submission">
+                <a href={submission.file_url} target="_blank" rel="noopener noreferrer" className="admin-submission-file">
+                  {submission.original_name}{' '}
+                  <span className="visually-hidden">(opens in a new tab)</span>
+                </a>
+                <p className="admin-submission-meta">
+                  SCULC {submission.edition_year} · Uploaded {formatConferenceTime(submission.uploaded_at)} ·{' '}
+                  {formatFileSize(submission.size_bytes)} ·{' '}
+                  {submission.word_count === null ? 'word count unknown' : `${submission.word_count} words`}
+                </p>
+                <p className="admin-submission-status">
+                  Status: <strong>{statusLabels[submission.status]}</strong>
+                </p>
+                {submission.warnings.length > 0 && (
+                  <ul className="submission-warnings" aria-label="Guideline warnings">
+                    {submission.warnings.map((warning) => (
+                      <li key={warning}>{warning}</li>
+                    ))}
+                  </ul>
+                )}
+                <div
+                  className="button-row admin-submission-actions"
+                  role="group"
+                  aria-label={`Actions on “${submission.original_name}”`}
+                >
+                  {decidable && (
+                    <>
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={busy || submission.status === 'accepted'}
+                        onClick={() => void handleDecision(submission, 'accepted')}
+                      >
+                        Accept
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        disabled={busy || submission.status === 'rejected'}
+                        onClick={() => void handleDecision(submission, 'rejected')}
+                      >
+                        Reject
+                      </button>
+                      {decided && (
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          disabled={busy}
+                          onClick={() => void handleDecision(submission, 'submitted')}
+                        >
+                          Undo
+                        </button>
+                      )}
+                    </>
+                  )}
+                  <button
+                    type="button"
+                    className="button button-danger"
+                    disabled={busy}
+                    onClick={() => void handleDelete(submission)}
+                  >
+                    Delete
+                  </button>
+                </div>
+                {!decidable && submission.status !== 'withdrawn' && (
+                  <p className="field-hint">Decisions can be made on the current edition’s submissions only.</p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

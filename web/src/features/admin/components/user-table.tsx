@@ -1,0 +1,127 @@
+import { Fragment, useId, useState } from 'react';
+
+import { formatConferenceTime } from '../../../lib/format';
+import type { AdminUser } from '../api/types';
+import { USER_COLUMNS, type SortColumn, type SortState } from '../user-table-query';
+import { AdminToggle, type Notice } from './admin-toggle';
+import { displayName } from './display-name';
+import { SortHeader } from './sort-header';
+import { UserSubmissions } from './user-submissions';
+
+interface UserTableProps {
+  users: AdminUser[];
+  sort: SortState;
+  onSort: (column: SortColumn) => void;
+  onNotice: (notice: Notice) => void;
+  currentYear: number | undefined;
+  /** The rows shown are the previous page's while the next one loads. */
+  busy: boolean;
+}
+
+const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No');
+
+/** An empty cell: a dash on screen, a word for screen readers. */
+function Empty() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">none</span>
+    </>
+  );
+}
+
+/**
+ * The spec's table, one row per user with their first abstract, in the
+ * order the server sorted it. Under a row, its user's submissions open in
+ * place. The table scrolls sideways in its own region on a narrow screen.
+ */
+export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: UserTableProps) {
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const captionId = useId();
+  const sortedBy = USER_COLUMNS.find(({ key }) => key === sort.sort)?.label ?? '';
+
+  return (
+    <div
+      className={busy ? 'table-scroll is-busy' : 'table-scroll'}
+      role="region"
+      aria-labelledby={captionId}
+      aria-busy={busy}
+      // A focusable region, so that keyboard users can scroll it sideways.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
+      <table className="user-table">
+        <caption id={captionId}>
+          Users, sorted by {sortedBy}, {sort.dir === 'asc' ? 'ascending' : 'descending'}
+        </caption>
+        <thead>
+          <tr>
+            {USER_COLUMNS.map(({ key, label }) => (
+              <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {users.length === 0 && (
+            <tr>
+              <td colSpan={USER_COLUMNS.length}>No users found.</td>
+            </tr>
+          )}
+          {users.map((user) => {
+            const first = user.first_submission;
+            const open = expanded === user.id;
+            const detailsId = `${captionId}-${user.id}`;
+            return (
+              <Fragment key={user.id}>
+                <tr>
+                  <th scope="row">
+                    <span className="user-name">{displayName(user)}</span>
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-expanded={open}
+                      aria-controls={open ? detailsId : undefined}
+                      onClick={() => {
+                        setExpanded(open ? null : user.id);
+                      }}
+                    >
+                      {open ? 'Hide submissions' : 'Submissions'}{' '}
+                      <span className="visually-hidden">of {displayName(user)}</span>
+                    </button>
+                  </th>
+                  <td>{user.email}</td>
+                  <td>{yesNo(user.applicant)}</td>
+                  <td>{yesNo(user.presenter)}</td>
+                  <td>
+                    {first ? (
+                      <a href={first.file_url} target="_blank" rel="noopener noreferrer">
+                        {first.original_name}{' '}
+                        <span className="visually-hidden">(opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      <Empty />
+                    )}
+                    {user.submission_count > 1 && (
+                      <span className="more-submissions"> +{user.submission_count - 1} more</span>
+                    )}
+                  </td>
+                  <td>{first ? formatConferenceTime(first.uploaded_at) : <Empty />}</td>
+                  <td>
+                    <AdminToggle user={user} onNotice={onNotice} />
+                  </td>
+                </tr>
+                {open && (
+                  <tr className="user-details">
+                    <td id={detailsId} colSpan={USER_COLUMNS.length}>
+                      <UserSubmissions user={user} currentYear={currentYear} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

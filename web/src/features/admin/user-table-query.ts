@@ -1,0 +1,85 @@
+/**
+ * What the user table shows: search text, sort column and direction, page.
+ * It lives in the URL (`/user-data?q=ada&sort=email&dir=desc&page=2`), so a
+ * reload, a shared link or the Back button keeps it; the server does the
+ * searching, sorting and paging (issue 5, item 2).
+ */
+
+/** The sortable columns, in the spec's order, with the server's `sort` names. */
+export const USER_COLUMNS = [
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email' },
+  { key: 'applicant', label: 'Applicant' },
+  { key: 'presenter', label: 'Presenter' },
+  { key: 'abstract_name', label: 'Abstract Name' },
+  { key: 'uploaded_at', label: 'Upload Time' },
+  { key: 'admin', label: 'Admin' },
+] as const;
+
+export type SortColumn = (typeof USER_COLUMNS)[number]['key'];
+export type SortDirection = 'asc' | 'desc';
+
+export interface SortState {
+  sort: SortColumn;
+  dir: SortDirection;
+}
+
+export interface UserTableQuery extends SortState {
+  /** Search text as sent to the server; '' shows everyone. */
+  q: string;
+  /** 1-based. */
+  page: number;
+}
+
+export const DEFAULT_QUERY: UserTableQuery = { q: '', sort: 'name', dir: 'asc', page: 1 };
+
+/** Rows per page; the server allows up to 200. */
+export const PER_PAGE = 50;
+
+/**
+ * The spec's rule for a click on a header: the same column again toggles
+ * ascending/descending; a new column starts ascending.
+ */
+export function nextSort(current: SortState, clicked: SortColumn): SortState {
+  if (clicked === current.sort) return { sort: clicked, dir: current.dir === 'asc' ? 'desc' : 'asc' };
+  return { sort: clicked, dir: 'asc' };
+}
+
+/** The query after a click on a header; a new order starts again at page 1. */
+export function sortBy(query: UserTableQuery, clicked: SortColumn): UserTableQuery {
+  return { ...query, ...nextSort(query, clicked), page: 1 };
+}
+
+/** The query after a search; new results start at page 1, the order stays. */
+export function searchFor(query: UserTableQuery, text: string): UserTableQuery {
+  return { ...query, q: text.trim(), page: 1 };
+}
+
+function isSortColumn(value: string | null): value is SortColumn {
+  return USER_COLUMNS.some(({ key }) => key === value);
+}
+
+/** Reads the query from the URL; anything missing or malformed is the default. */
+export function parseUserTableQuery(params: URLSearchParams): UserTableQuery {
+  const sort = params.get('sort');
+  const dir = params.get('dir');
+  const page = Number(params.get('page'));
+  return {
+    q: (params.get('q') ?? '').trim(),
+    sort: isSortColumn(sort) ? sort : DEFAULT_QUERY.sort,
+    dir: dir === 'desc' ? 'desc' : 'asc',
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The URL's search params for a query, leaving out the defaults. */
+export function userTableSearchParams(query: UserTableQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.sort !== DEFAULT_QUERY.sort || query.dir !== DEFAULT_QUERY.dir) {
+    params.set('sort', query.sort);
+    params.set('dir', query.dir);
+  }
+  if (query.page !== 1) params.set('page', String(query.page));
+  return params;
+}
