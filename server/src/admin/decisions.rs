@@ -1,7 +1,7 @@
 //! Accepting and rejecting submissions (which makes their authors presenters
 //! or not), undoing a decision, and deleting a submission.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -13,7 +13,7 @@ use super::{AdminSubmission, SUBMISSION_COLUMNS, SubmissionRow, SubmissionStatus
 use crate::accounts::email::Email;
 use crate::accounts::session::Admin;
 use crate::db::Db;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::{AppState, on_db};
 
 /// An admin's decision; `submitted` undoes one.

@@ -2,7 +2,7 @@
 //! year, and creating next year's edition, so the society opens a new call
 //! without a developer.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 use time::OffsetDateTime;
@@ -15,7 +15,7 @@ use crate::accounts::fields::FieldErrors;
 use crate::accounts::session::Admin;
 use crate::content::editions::{CONFERENCE_TIME_ZONE, EDITION_COLUMNS, Edition};
 use crate::db::Db;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::submissions::upload::MAX_REQUEST_BYTES;
 use crate::{AppState, clock, on_db};
 

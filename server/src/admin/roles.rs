@@ -1,7 +1,7 @@
 //! Granting and revoking the admin flag. The last admin cannot be removed,
 //! even by two admins revoking each other at the same moment.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -11,7 +11,7 @@ use super::display_name;
 use super::users::{AdminUser, no_such_user};
 use crate::accounts::session::Admin;
 use crate::db::Db;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::{AppState, on_db};
 
 pub const LAST_ADMIN: &str = "At least one admin must remain.";

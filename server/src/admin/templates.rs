@@ -1,7 +1,7 @@
 //! The e-mails authors get when a submission is accepted or rejected: text
 //! the admins edit, with placeholders filled in when an e-mail is written.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -10,7 +10,7 @@ use crate::accounts::fields::FieldErrors;
 use crate::accounts::session::Admin;
 use crate::content::editions::{Edition, pacific};
 use crate::db::Db;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::mail::Letter;
 use crate::{AppState, clock, on_db};
 

@@ -1,7 +1,7 @@
 //! The user table and one user's submissions.
 
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
@@ -10,7 +10,7 @@ use super::table::{SortDirection, TableQuery, TableRow, UserSort};
 use super::{AdminSubmission, SUBMISSION_COLUMNS, SubmissionRow, bad_query, paging};
 use crate::accounts::session::Admin;
 use crate::db::Db;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::{AppState, on_db};
 
 /// A row of the admin table.

@@ -88,3 +88,23 @@ async fn every_admin_endpoint_is_for_admins_only() {
     assert_eq!(revoked.status(), 200);
     assert_eq!(app.get("/api/admin/users").await.status(), 403);
 }
+
+#[tokio::test]
+async fn malformed_ids_are_not_found_in_the_error_shape() {
+    let app = spawn_app().await;
+    admin(&app, "admin@example.edu").await;
+    let calls = [
+        (Method::GET, "/api/admin/users/not-an-id/submissions", None),
+        (Method::PUT, "/api/admin/users/42/admin", Some(json!({"admin": true}))),
+        (Method::POST, "/api/admin/submissions/x/decision", Some(json!({"decision": "accepted"}))),
+        (Method::DELETE, "/api/admin/submissions/x", None),
+        (Method::PUT, "/api/admin/editions/next", Some(json!({}))),
+    ];
+    for (method, path, body) in calls {
+        let call = Call { method, path: path.to_owned(), body, ok: 404 };
+        let answer = send(&app, &app.client, &call).await;
+        assert_eq!(answer.status(), 404, "{} {}", call.method, call.path);
+        let body: Value = answer.json().await.expect("a JSON error body");
+        assert!(body["error"].is_string(), "{} {}: {body}", call.method, call.path);
+    }
+}
