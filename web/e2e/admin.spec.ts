@@ -199,6 +199,7 @@ test('an admin made by the command line sorts, searches and accepts; the applica
     await expect(item).toContainText(`${WORDS} words`);
     await expect(item).toContainText('Status: Submitted, no decision yet');
 
+    page.once('dialog', (dialog) => void dialog.accept());
     await item.getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(main(page).getByRole('status').filter({ hasText: 'acceptance e-mail' })).toHaveText(
       '“Vowel harmony.pdf”: Accepted: the author was sent the acceptance e-mail.',

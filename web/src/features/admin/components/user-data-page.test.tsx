@@ -175,6 +175,12 @@ describe('/user-data', () => {
     expect(oldItem).toHaveTextContent('Status: Accepted');
     expect(within(oldItem).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
 
+    // Cancelling the confirmation sends nothing.
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    await user.click(within(syntaxItem).getByRole('button', { name: 'Accept' }));
+    expect(confirm).toHaveBeenCalledWith('Accept “syntax.pdf” by Grace Hopper? The acceptance e-mail goes to them at once.');
+    expect(bodiesTo(`POST /api/admin/submissions/${syntax.id}/decision`)).toEqual([]);
+
     const tableReads = requestsTo(fetchMock, '/api/admin/users').length;
     await user.click(within(syntaxItem).getByRole('button', { name: 'Accept' }));
 
@@ -199,8 +205,10 @@ describe('/user-data', () => {
       expect(accepted).toHaveTextContent('Status: Accepted');
     });
     expect(within(accepted).getByRole('button', { name: 'Accept' })).toBeDisabled();
+    confirm.mockClear();
     await user.click(within(accepted).getByRole('button', { name: 'Undo' }));
     expect(await findMessage('status', '“syntax.pdf”: Decision undone.')).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
     expect(bodiesTo(`POST /api/admin/submissions/${syntax.id}/decision`)).toEqual([
       { decision: 'accepted' },
       { decision: 'submitted' },
@@ -217,6 +225,7 @@ describe('/user-data', () => {
           errorResponse(409, 'Only submissions to the current edition can be decided.'),
       },
     });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(await screen.findByRole('button', { name: 'Submissions of Grace Hopper' }));
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
 

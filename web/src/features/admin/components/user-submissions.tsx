@@ -24,6 +24,11 @@ const decisionDone: Readonly<Record<Decision, string>> = {
   submitted: 'Decision undone.',
 };
 
+const decisionQuestion: Readonly<Partial<Record<Decision, (file: string, author: string) => string>>> = {
+  accepted: (file, author) => `Accept “${file}” by ${author}? The acceptance e-mail goes to them at once.`,
+  rejected: (file, author) => `Reject “${file}” by ${author}? The rejection e-mail goes to them at once.`,
+};
+
 /** All of one user's submissions, in every edition, with the decisions on them. */
 export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
   const submissions = useUserSubmissions(user.id);
@@ -34,6 +39,10 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
   const name = displayName(user);
 
   const handleDecision = async (submission: AdminSubmission, decision: Decision) => {
+    // The author is e-mailed at once and an e-mail cannot be called back, so
+    // a stray click must not send one; undoing sends nothing.
+    const question = decisionQuestion[decision];
+    if (question && !window.confirm(question(submission.original_name, name))) return;
     setNotice(undefined);
     try {
       await decide.mutateAsync({ submissionId: submission.id, decision });
