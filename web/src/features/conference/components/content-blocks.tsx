@@ -1,0 +1,119 @@
+import { lazy, Suspense } from 'react';
+
+import { ContentLink } from '../../../components/content-link';
+import { EmbedFrame, ExpandableEmbed } from '../../../components/embed-frame';
+import type { Block } from '../../../lib/content-types';
+import { calendarUrl } from '../api/get-edition';
+import { SubmissionStatusButton } from './submission-status-button';
+
+// Most edition pages have no carousel: its code (and CSS) loads only for those that do.
+const ImageGallery = lazy(async () => ({
+  default: (await import('../../../components/image-gallery')).ImageGallery,
+}));
+
+interface BlockViewProps {
+  block: Block;
+  /** The edition's year, for its calendar file. */
+  year: number;
+  /** Names the block for screen readers where it needs a name (a carousel). */
+  label: string;
+}
+
+/** One block of an edition page's content, by its type. */
+export function BlockView({ block, year, label }: BlockViewProps) {
+  switch (block.type) {
+    case 'paragraph':
+      return <p>{block.text}</p>;
+    case 'facts':
+      return (
+        <dl className="facts">
+          {block.items.map(({ label: name, value }) => (
+            <div key={name} className="fact">
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      );
+    case 'list':
+      return (
+        <ul className="content-list">
+          {block.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      );
+    case 'link':
+      return (
+        <p className={block.style === 'button' ? 'button-row' : undefined}>
+          <ContentLink href={block.href} className={block.style === 'button' ? 'button' : undefined}>
+            {block.label}
+          </ContentLink>
+        </p>
+      );
+    case 'embed': {
+      const { type: _type, expandable, ...embed } = block;
+      return expandable ? <ExpandableEmbed {...embed} /> : <EmbedFrame {...embed} />;
+    }
+    case 'gallery':
+      return (
+        <Suspense fallback={<div className="gallery-placeholder" />}>
+          <ImageGallery
+            items={block.items}
+            label={label}
+            thumbnails={block.thumbnails}
+            bullets={block.bullets}
+            fullscreen={block.fullscreen}
+            playButton={block.play_button}
+            autoplay={block.autoplay}
+            belowFold
+          />
+        </Suspense>
+      );
+    case 'person':
+      return (
+        <div className="person card">
+          <h3>{block.name}</h3>
+          <p className="person-role">{block.role}</p>
+          <p>{block.bio}</p>
+          {block.link && (
+            <p>
+              <ContentLink href={block.link.href}>{block.link.label}</ContentLink>
+            </p>
+          )}
+        </div>
+      );
+    case 'schedule':
+      return (
+        <table className="schedule">
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Session</th>
+            </tr>
+          </thead>
+          <tbody>
+            {block.items.map((item) => (
+              <tr key={`${item.time} ${item.title}`}>
+                <td className="schedule-time">{item.time}</td>
+                <td>
+                  {item.title}
+                  {item.detail && <span className="schedule-detail">{item.detail}</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+    case 'calendar':
+      return (
+        <p className="button-row">
+          <a href={calendarUrl(year)} className="button button-secondary" download>
+            {block.label}
+          </a>
+        </p>
+      );
+    case 'submission_status':
+      return <SubmissionStatusButton />;
+  }
+}
