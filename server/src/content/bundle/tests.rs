@@ -56,6 +56,28 @@ fn the_bundled_content_is_valid_and_complete() {
 }
 
 #[test]
+fn the_bundled_images_exist_in_web_public() {
+    let public = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/public");
+    let bundle = bundled();
+    let mut items: Vec<&GalleryItem> = bundle.site.value.gallery.iter().collect();
+    for edition in &bundle.editions {
+        for block in edition.value.pages.iter().flat_map(|p| &p.sections).flat_map(|s| &s.blocks) {
+            if let Block::Gallery { items: more, .. } = block {
+                items.extend(more);
+            }
+        }
+    }
+    for item in items {
+        let srcset = item.srcset.as_deref().unwrap_or_default();
+        let files =
+            srcset.split(", ").filter_map(|c| c.split(' ').next()).chain([&*item.original, &*item.thumbnail]);
+        for file in files {
+            assert!(public.join(file.trim_start_matches('/')).is_file(), "{file} is in web/public");
+        }
+    }
+}
+
+#[test]
 fn an_unknown_field_is_an_error_naming_the_file() {
     let site = bundled_text("site.toml").replace("society_name =", "society_nam =");
     let found = problems(bundled_with("site.toml", &site));
