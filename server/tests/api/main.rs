@@ -4,6 +4,7 @@
 
 mod accounts;
 mod cli;
+mod content;
 mod errors;
 mod health;
 mod helpers;
