@@ -95,6 +95,14 @@ fn an_unknown_block_type_is_an_error() {
 }
 
 #[test]
+fn an_unknown_field_inside_a_block_is_an_error() {
+    let edition = bundled_text("editions/2025.toml").replacen("expandable = true", "expandible = true", 1);
+    let found = problems(bundled_with("editions/2025.toml", &edition));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("editions/2025.toml: ") && found[0].contains("expandible"), "{found:?}");
+}
+
+#[test]
 fn dates_times_and_links_are_checked() {
     let naclo =
         bundled_text("naclo.toml").replace("2025-01-23", "23 Jan 2025").replace("\"08:30\"", "\"8:30AM\"");
