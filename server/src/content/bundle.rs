@@ -55,9 +55,9 @@ pub struct Invalid(pub Vec<Problem>);
 
 impl fmt::Display for Invalid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "the content is not valid, nothing was imported:")?;
+        write!(f, "the content is not valid, nothing was imported:")?;
         for problem in &self.0 {
-            writeln!(f, "  {problem}")?;
+            write!(f, "\n  {problem}")?;
         }
         Ok(())
     }
