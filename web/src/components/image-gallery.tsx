@@ -56,6 +56,10 @@ export function toLibraryItems(items: readonly GalleryItem[], belowFold = false)
     ...(item.description ? { description: item.description } : {}),
     ...(item.srcset ? { srcSet: item.srcset } : {}),
     ...(item.sizes ? { sizes: item.sizes } : {}),
+    // Width and height let the browser reserve the slide's room before the image arrives.
+    ...(item.width && item.height
+      ? { originalWidth: String(item.width), originalHeight: String(item.height) }
+      : {}),
     loading: belowFold || index > 0 ? 'lazy' : 'eager',
     thumbnailLoading: 'lazy',
   }));

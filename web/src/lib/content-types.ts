@@ -13,6 +13,9 @@ export interface GalleryItem {
   thumbnail_alt: string;
   sizes?: string | null;
   srcset?: string | null;
+  /** The largest version's size in pixels, so the page can reserve room. */
+  width?: number | null;
+  height?: number | null;
 }
 
 export interface LinkTarget {
@@ -55,6 +58,8 @@ export interface BoardMember {
 
 export interface BoardTerm {
   term: string;
+  /** A note shown with the term (e.g. that its entries are samples). */
+  note?: string | null;
   members: BoardMember[];
 }
 
@@ -109,7 +114,7 @@ export type Block =
       autoplay: boolean;
     }
   | { type: 'person'; name: string; role: string; bio: string; link?: LinkTarget | null }
-  | { type: 'schedule'; items: { time: string; title: string; detail?: string | null }[] }
+  | { type: 'schedule'; heading?: string | null; items: { time: string; title: string; detail?: string | null }[] }
   | { type: 'calendar'; label: string }
   | { type: 'submission_status' };
 

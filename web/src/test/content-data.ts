@@ -253,3 +253,10 @@ export const editionPages: Record<number, EditionPage> = {
   2023: edition2023Page,
   2022: edition2022Page,
 };
+
+/** The item at `index`, for tests: fails loudly instead of yielding undefined. */
+export function nth<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`no item at ${String(index)}`);
+  return item;
+}

@@ -27,6 +27,7 @@ export function BoardPage() {
       {current && (
         <section aria-labelledby="board-current">
           <h2 id="board-current">{current.term} Board</h2>
+          {current.note && <p className="lead">{current.note}</p>}
           <BoardMembers members={current.members} />
         </section>
       )}

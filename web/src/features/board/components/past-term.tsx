@@ -26,6 +26,7 @@ export function PastTerm({ term }: { term: BoardTerm }) {
         </button>
       </h2>
       <div id={panelId} hidden={!open}>
+        {term.note && <p>{term.note}</p>}
         <BoardMembers members={term.members} />
       </div>
     </section>

@@ -85,25 +85,28 @@ export function BlockView({ block, year, label }: BlockViewProps) {
       );
     case 'schedule':
       return (
-        <table className="schedule">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Session</th>
-            </tr>
-          </thead>
-          <tbody>
-            {block.items.map((item) => (
-              <tr key={`${item.time} ${item.title}`}>
-                <td className="schedule-time">{item.time}</td>
-                <td>
-                  {item.title}
-                  {item.detail && <span className="schedule-detail">{item.detail}</span>}
-                </td>
+        <>
+          {block.heading && <h3 className="schedule-heading">{block.heading}</h3>}
+          <table className="schedule">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Session</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {block.items.map((item) => (
+                <tr key={`${item.time} ${item.title}`}>
+                  <td className="schedule-time">{item.time}</td>
+                  <td>
+                    {item.title}
+                    {item.detail && <span className="schedule-detail">{item.detail}</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       );
     case 'calendar':
       return (

@@ -24,8 +24,9 @@ export function HomePage() {
   const { home, gallery } = site.data;
   return (
     <Page title={routes.home.title} className="home-page">
-      <section className="hero" aria-labelledby="home-hero">
-        <h2 id="home-hero">{home.hero_title}</h2>
+      <section className="hero" aria-label="Welcome">
+        {/* The hero's title is often the society's name, already the page's h1. */}
+        {home.hero_title !== routes.home.title && <h2>{home.hero_title}</h2>}
         <p className="lead">{home.hero_text}</p>
         <p className="button-row">
           <ContentLink href={home.events.href} className="button">
