@@ -39,7 +39,7 @@ export interface ImageGalleryOptions {
   belowFold?: boolean;
 }
 
-interface ImageGalleryProps extends ImageGalleryOptions {
+export interface ImageGalleryProps extends ImageGalleryOptions {
   items: readonly GalleryItem[];
   /** Names the carousel for screen readers, e.g. 'Photos of the society'. */
   label: string;

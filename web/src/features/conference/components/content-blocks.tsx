@@ -1,15 +1,9 @@
-import { lazy, Suspense } from 'react';
-
 import { ContentLink } from '../../../components/content-link';
+import { DeferredGallery } from '../../../components/deferred-gallery';
 import { EmbedFrame, ExpandableEmbed } from '../../../components/embed-frame';
 import type { Block } from '../../../lib/content-types';
 import { calendarUrl } from '../api/get-edition';
 import { SubmissionStatusButton } from './submission-status-button';
-
-// Most edition pages have no carousel: its code (and CSS) loads only for those that do.
-const ImageGallery = lazy(async () => ({
-  default: (await import('../../../components/image-gallery')).ImageGallery,
-}));
 
 interface BlockViewProps {
   block: Block;
@@ -57,18 +51,17 @@ export function BlockView({ block, year, label }: BlockViewProps) {
     }
     case 'gallery':
       return (
-        <Suspense fallback={<div className="gallery-placeholder" />}>
-          <ImageGallery
-            items={block.items}
-            label={label}
-            thumbnails={block.thumbnails}
-            bullets={block.bullets}
-            fullscreen={block.fullscreen}
-            playButton={block.play_button}
-            autoplay={block.autoplay}
-            belowFold
-          />
-        </Suspense>
+        // Most edition pages have no carousel: its code and styles load only for those that do.
+        <DeferredGallery
+          items={block.items}
+          label={label}
+          thumbnails={block.thumbnails}
+          bullets={block.bullets}
+          fullscreen={block.fullscreen}
+          playButton={block.play_button}
+          autoplay={block.autoplay}
+          belowFold
+        />
       );
     case 'person':
       return (

@@ -5,6 +5,10 @@ import type { SessionUser } from '../../../api/types';
 import { edition2023Page, edition2025Page, nth } from '../../../test/content-data';
 import { errorResponse, member, renderApp } from '../../../test/render-app';
 
+// The first render loads the edition screen's code on demand (lazy routes):
+// on a busy machine that can take longer than a find's default second.
+const LOADING = { timeout: 5000 };
+
 describe('SCULC 2025 page', () => {
   it.each([
     ['a presenter', '/sculc/congratulations-page', { ...member, applicant: true, presenter: true }, 'Congratulations!'],
@@ -12,7 +16,7 @@ describe('SCULC 2025 page', () => {
   ])("'View Submission Status' takes %s to %s", async (_who, target, user: SessionUser, title) => {
     const view = renderApp('/sculc-2025', { user });
 
-    const status = await screen.findByRole('link', { name: 'View Submission Status' });
+    const status = await screen.findByRole('link', { name: 'View Submission Status' }, LOADING);
     expect(status).toHaveAttribute('href', target);
     expect(status).toHaveClass('button');
 
@@ -27,7 +31,7 @@ describe('SCULC 2025 page', () => {
   ])("shows %s no 'View Submission Status'", async (_who, user) => {
     const { fetchMock } = renderApp('/sculc-2025', { user });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'SCULC 2025' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'SCULC 2025' }, LOADING)).toBeInTheDocument();
     // Wait for the session before checking that nothing appeared.
     await screen.findByRole('link', { name: user ? 'Profile' : 'Login' });
     expect(fetchMock).toHaveBeenCalled();
@@ -37,7 +41,7 @@ describe('SCULC 2025 page', () => {
   it('has a side menu whose links go to their sections and move focus to the heading', async () => {
     const { user, router } = renderApp('/sculc-2025');
 
-    const menu = await screen.findByRole('navigation', { name: 'On this page' });
+    const menu = await screen.findByRole('navigation', { name: 'On this page' }, LOADING);
     const links = within(menu).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
       nth(edition2025Page.pages, 0).sections.map((section) => [section.menu_label, `/sculc-2025#${section.id}`]),
@@ -53,7 +57,7 @@ describe('SCULC 2025 page', () => {
 
   it('renders every section with its heading', async () => {
     renderApp('/sculc-2025');
-    await screen.findByRole('heading', { level: 1, name: 'SCULC 2025' });
+    await screen.findByRole('heading', { level: 1, name: 'SCULC 2025' }, LOADING);
     for (const section of nth(edition2025Page.pages, 0).sections) {
       expect(screen.getByRole('region', { name: section.heading })).toBeInTheDocument();
     }
@@ -68,7 +72,7 @@ describe('SCULC 2025 page', () => {
 describe('edition pages from data', () => {
   it('an archive page has its sub-navigation and its own content', async () => {
     renderApp('/sculc-2023-schedule');
-    expect(await screen.findByRole('heading', { level: 1, name: 'SCULC 2023 Schedule' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'SCULC 2023 Schedule' }, LOADING)).toBeInTheDocument();
     const subNav = screen.getByRole('navigation', { name: 'SCULC 2023' });
     expect(within(subNav).getAllByRole('link').map((link) => link.textContent)).toEqual(
       edition2023Page.pages.map((page) => page.nav_label),
@@ -88,7 +92,7 @@ describe('edition pages from data', () => {
     renderApp('/sculc-2026-program', {
       api: { 'GET /api/content/editions/2026': () => Response.json(edition2026) },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'SCULC 2026 Programs' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'SCULC 2026 Programs' }, LOADING)).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'SCULC 2026' })).getByRole('link', { name: 'Photos' })).toHaveAttribute(
       'href',
       '/sculc-2026-photo',
@@ -102,6 +106,6 @@ describe('edition pages from data', () => {
     renderApp(path, {
       api: { 'GET /api/content/editions/2019': () => errorResponse(404, 'No such edition.') },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, LOADING)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { ContentLink } from '../../../components/content-link';
+import { DeferredGallery } from '../../../components/deferred-gallery';
 import { FormMessage } from '../../../components/form-message';
-import { ImageGallery } from '../../../components/image-gallery';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { routes } from '../../../config/routes';
@@ -48,7 +48,7 @@ export function HomePage() {
         </p>
       </section>
       {gallery.length > 0 && (
-        <ImageGallery items={gallery} label="Photos of the society" bullets fullscreen belowFold />
+        <DeferredGallery items={gallery} label="Photos of the society" bullets fullscreen belowFold />
       )}
     </Page>
   );
