@@ -16,7 +16,7 @@ const LOAD_MARGIN = '200px';
 export function DeferredGallery(props: ImageGalleryProps) {
   // Without IntersectionObserver (old browsers, jsdom) there is nothing to wait for.
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  const placeholder = useRef<HTMLDivElement>(null);
+  const placeholder = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const element = placeholder.current;
@@ -33,9 +33,11 @@ export function DeferredGallery(props: ImageGalleryProps) {
     };
   }, [near]);
 
-  if (!near) return <div ref={placeholder} className="gallery-placeholder" />;
+  // The placeholder is already the named region, so the page's landmarks do not change.
+  const waiting = <section ref={placeholder} className="gallery-placeholder" aria-label={props.label} />;
+  if (!near) return waiting;
   return (
-    <Suspense fallback={<div className="gallery-placeholder" />}>
+    <Suspense fallback={waiting}>
       <ImageGallery {...props} />
     </Suspense>
   );

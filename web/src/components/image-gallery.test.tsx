@@ -47,7 +47,6 @@ describe('the carousel', () => {
       thumbnail: nth(homeGallery, 0).thumbnail,
       originalAlt: nth(homeGallery, 0).original_alt,
       thumbnailAlt: nth(homeGallery, 0).thumbnail_alt,
-      description: nth(homeGallery, 0).description,
       srcSet: nth(homeGallery, 0).srcset,
       sizes: nth(homeGallery, 0).sizes,
       originalWidth: '1600',
@@ -78,6 +77,8 @@ describe('the carousel', () => {
       expect(image).toHaveAttribute('sizes', item.sizes);
     }
     expect(gallery).toHaveTextContent('1 / 4');
+    // The current slide's description, under the slides.
+    expect(gallery.querySelector('.gallery-caption')).toHaveTextContent(nth(homeGallery, 0).description ?? '');
     expect(within(gallery).queryByRole('navigation', { name: 'Thumbnail Navigation' })).not.toBeInTheDocument();
     expect(within(gallery).queryByRole('button', { name: /play/i })).not.toBeInTheDocument();
     expect(within(gallery).queryByRole('button', { name: /full ?screen/i })).not.toBeInTheDocument();
@@ -108,6 +109,11 @@ describe('the carousel', () => {
     fireEvent.keyDown(next, { key, keyCode });
     await waitFor(() => {
       expect(index()).toBe(expected);
+    });
+    // The caption follows the slide.
+    const shown = nth(homeGallery, Number(expected.split(' / ')[0]) - 1);
+    await waitFor(() => {
+      expect(gallery.querySelector('.gallery-caption')).toHaveTextContent(shown.description ?? '');
     });
   });
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import ReactImageGallery, { type GalleryItem as LibraryItem } from 'react-image-gallery';
 import 'react-image-gallery/styles/image-gallery.css';
 
@@ -45,15 +46,19 @@ export interface ImageGalleryProps extends ImageGalleryOptions {
   label: string;
 }
 
-/** The content's gallery items (snake_case, as served) in the library's names. */
+/**
+ * The content's gallery items (snake_case, as served) in the library's
+ * names. Descriptions are left out: the library draws them inside each
+ * slide, whose accessible name is "Go to Slide N", so the visible caption
+ * would not be part of its name (WCAG 2.5.3); ImageGallery shows the
+ * current one under the slides instead.
+ */
 export function toLibraryItems(items: readonly GalleryItem[], belowFold = false): LibraryItem[] {
   return items.map((item, index) => ({
     original: item.original,
     thumbnail: item.thumbnail,
     originalAlt: item.original_alt,
     thumbnailAlt: item.thumbnail_alt,
-    // The image is named by its alt text; a title would repeat it on hover.
-    ...(item.description ? { description: item.description } : {}),
     ...(item.srcset ? { srcSet: item.srcset } : {}),
     ...(item.sizes ? { sizes: item.sizes } : {}),
     // Width and height let the browser reserve the slide's room before the image arrives.
@@ -102,9 +107,12 @@ export function gallerySettings({
  * fullscreen.
  */
 export function ImageGallery({ items, label, belowFold = false, ...options }: ImageGalleryProps) {
+  const [current, setCurrent] = useState(0);
+  const caption = items[current]?.description;
   return (
     <section className="gallery" aria-label={label} aria-roledescription="carousel">
-      <ReactImageGallery items={toLibraryItems(items, belowFold)} {...gallerySettings(options)} />
+      <ReactImageGallery items={toLibraryItems(items, belowFold)} onSlide={setCurrent} {...gallerySettings(options)} />
+      {caption && <p className="gallery-caption">{caption}</p>}
     </section>
   );
 }

@@ -82,8 +82,11 @@ describe('content blocks', () => {
       play_button: false,
       autoplay: false,
     });
-    const gallery = await screen.findByRole('region', { name: 'Program' });
-    expect(gallery).toHaveTextContent('1 / 4');
+    // The region stands for the gallery while its code loads.
+    await waitFor(() => {
+      expect(screen.getByRole('region', { name: 'Program gallery' })).toHaveTextContent('1 / 4');
+    });
+    const gallery = screen.getByRole('region', { name: 'Program gallery' });
     expect(within(gallery).getByRole('navigation', { name: 'Thumbnail Navigation' })).toBeInTheDocument();
   });
 

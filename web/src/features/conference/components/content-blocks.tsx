@@ -54,7 +54,8 @@ export function BlockView({ block, year, label }: BlockViewProps) {
         // Most edition pages have no carousel: its code and styles load only for those that do.
         <DeferredGallery
           items={block.items}
-          label={label}
+          // Not the section's own name: two landmarks would share it.
+          label={`${label} gallery`}
           thumbnails={block.thumbnails}
           bullets={block.bullets}
           fullscreen={block.fullscreen}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { site } from '../../../test/content-data';
@@ -22,7 +22,14 @@ describe('home page', () => {
   it('has a carousel of the four images, without thumbnails or a play button', async () => {
     renderApp('/home');
 
-    const gallery = await screen.findByRole('region', { name: 'Photos of the society' });
+    // The region stands for the gallery while its code loads.
+    await waitFor(
+      () => {
+        expect(screen.getByRole('region', { name: 'Photos of the society' })).toHaveTextContent('1 / 4');
+      },
+      { timeout: 5000 },
+    );
+    const gallery = screen.getByRole('region', { name: 'Photos of the society' });
     for (const item of site.gallery) {
       expect(within(gallery).getAllByAltText(item.original_alt)[0]).toHaveAttribute('loading', 'lazy');
     }
