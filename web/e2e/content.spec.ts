@@ -209,6 +209,8 @@ test('NACLO gives the dates, times, what to bring and the attendance form', asyn
   await expect(main).toContainText(/black pen/i);
   await expect(main).toContainText(/pencil/i);
 
+  // Frames are made only as they near the screen.
+  await main.locator('.embed').scrollIntoViewIfNeeded();
   const form = main.locator('iframe');
   await expect(form).toHaveAttribute('title', naclo.form.title);
   await expect(form).toHaveAttribute('src', naclo.form.src);
@@ -274,6 +276,8 @@ test('SCULC 2025 gives every fact of the spec', async ({ page }) => {
 
 test('SCULC 2025 embeds the program PDF in a frame', async ({ page }) => {
   await page.goto('/sculc-2025');
+  // Frames are made only as they near the screen.
+  await page.locator('section[id="program"] .embed').scrollIntoViewIfNeeded();
   const frame = page.locator('section[id="program"] iframe');
   await expect(frame).toHaveAttribute('src', '/sculc-program.pdf');
   await expect(frame).toHaveAttribute('title', /program/i);
@@ -319,6 +323,7 @@ test('SCULC 2024 has its program carousel, RSVP, slides and the closed call', as
   await openGallery(gallery);
   await expect(galleryIndex(gallery)).toHaveText('1 / 4');
   await expect(main.getByRole('link', { name: /^RSVP for/ })).toBeVisible();
+  await main.locator('section[id="slides"] .embed').scrollIntoViewIfNeeded();
   await expect(main.locator('section[id="slides"] iframe')).toHaveAttribute('src', /^https:\/\/docs\.google\.com\//);
   for (const rule of ['500 words', 'PDF', /anonymi[sz]ed/i, 'March 24, 2024']) await expect(main).toContainText(rule);
 });
