@@ -39,7 +39,7 @@ test-deps:
 
 lint: $(NPM_STAMP)
 	cargo fmt --all --check
-	cargo clippy --locked --all-targets -- -D warnings
+	cargo clippy --locked --workspace --all-targets -- -D warnings
 	cd web && npm run typecheck && npm run lint
 
 test-rust:

@@ -4,9 +4,13 @@
 The conference page embeds this file in a frame, and the server serves it at
 /sculc-program.pdf (Vite copies web/public/ into dist/).
 
-The spec fixes the day, the hours, check-in and lunch, but names no talks or
-speakers, so every talk, presenter and the keynote below are SAMPLE entries:
-replace them in PROGRAM / KEYNOTE and regenerate (see README.md here).
+Everything in it comes from the 2025 edition's content data,
+content/editions/2025.toml (the same file the conference page is rendered
+from): the title, the day from its `event` table, check-in and price from
+the "Event details" facts, the talk format from the "About" list, and one
+session per `schedule` block of the "program" section. Change the program
+there, then regenerate (see README.md here). The talks and speakers in that
+file are SAMPLE entries, and each page of the PDF says so.
 
 Only the PDF core fonts (Helvetica) are used, so the file stays small and
 needs no font files; core fonts only encode Latin-1, so keep text in it.
@@ -16,19 +20,19 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_EDITION = REPO_ROOT / "content" / "editions" / "2025.toml"
 DEFAULT_OUTPUT = REPO_ROOT / "web" / "public" / "sculc-program.pdf"
 
-TITLE = "SCULC 2025"
 SUBTITLE = "Undergraduate Linguistics Conference - Program"
-DATE_LINE = "Saturday 17 May 2025, 09:00 AM to 05:30 PM"
-VENUE_LINE = "Campus Learning Pavilion - check-in from 8:30 AM - attendance is free"
 SAMPLE_NOTICE = "SAMPLE PROGRAM - placeholder talks and speakers, to be replaced with the real program"
 
 # A fixed date keeps the output byte-for-byte reproducible, so regenerating
@@ -46,6 +50,20 @@ ROW_HEIGHT = 6
 DETAIL_HEIGHT = 5
 HEADING_HEIGHT = 7
 HEADING_GAP = 3
+
+# Typographic characters the core fonts lack, written the plain way.
+PLAIN = str.maketrans(
+    {"\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2026": "..."}
+)
+
+
+def latin1(text: str) -> str:
+    plain = text.translate(PLAIN)
+    try:
+        plain.encode("latin-1")
+    except UnicodeEncodeError as error:
+        raise SystemExit(f"the program's text must be Latin-1 for the PDF core fonts: {text!r}") from error
+    return plain
 
 
 @dataclass(frozen=True)
@@ -65,77 +83,68 @@ class Session:
     slots: tuple[Slot, ...]
 
 
-def talks(start_hour: int, start_minute: int, count: int, first: int) -> tuple[Slot, ...]:
-    """Talk slots of 20 minutes each: a 15-minute talk plus 5 minutes of Q&A."""
-    slots = []
-    minutes = start_hour * 60 + start_minute
-    for number in range(first, first + count):
-        slots.append(
-            Slot(
-                clock(minutes),
-                f"Sample talk {number}: title to be announced",
-                f"Presenter {number} (sample), university to be announced",
-            )
+@dataclass(frozen=True)
+class Program:
+    title: str
+    date_line: str
+    venue_line: str
+    note: str
+    sessions: tuple[Session, ...]
+
+
+def clock(hhmm: str) -> str:
+    """'17:30' -> '05:30 PM', as the conference page writes times."""
+    return dt.datetime.strptime(hhmm, "%H:%M").strftime("%I:%M %p")
+
+
+def blocks(page: dict[str, Any], section_id: str) -> list[dict[str, Any]]:
+    for section in page["sections"]:
+        if section["id"] == section_id:
+            return section["blocks"]
+    raise SystemExit(f"the edition's first page has no {section_id!r} section")
+
+
+def read_program(path: Path) -> Program:
+    """The program as the edition's content data gives it."""
+    edition = tomllib.loads(path.read_text(encoding="utf-8"))
+    event = edition["event"]
+    page = edition["pages"][0]
+    day = dt.date.fromisoformat(event["date"])
+    facts = {
+        item["label"]: item["value"]
+        for block in blocks(page, "event-details")
+        if block["type"] == "facts"
+        for item in block["items"]
+    }
+    about = [item for block in blocks(page, "about") if block["type"] == "list" for item in block["items"]]
+    sessions = tuple(
+        Session(
+            latin1(block.get("heading", "Program")),
+            tuple(Slot(latin1(i["time"]), latin1(i["title"]), latin1(i.get("detail", ""))) for i in block["items"]),
         )
-        minutes += 20
-    return tuple(slots)
-
-
-def clock(minutes: int) -> str:
-    """'09:30 AM' style, as the conference page writes times."""
-    hour, minute = divmod(minutes, 60)
-    suffix = "AM" if hour < 12 else "PM"
-    return f"{(hour - 1) % 12 + 1:02d}:{minute:02d} {suffix}"
-
-
-KEYNOTE = Slot(
-    "09:30 AM",
-    "Keynote address: title to be announced (sample)",
-    "Keynote speaker to be announced (sample)",
-)
-
-PROGRAM: tuple[Session, ...] = (
-    Session(
-        "Morning",
-        (
-            Slot("08:30 AM", "Check-in opens", "Pick up your name badge at the pavilion entrance"),
-            Slot("09:00 AM", "Welcome and opening remarks"),
-            KEYNOTE,
-            Slot("10:20 AM", "Short break"),
-        ),
-    ),
-    Session("Session 1 - Presentations (sample)", talks(10, 30, 3, first=1)),
-    Session(
-        "Lunch",
-        (Slot("11:30 AM", "Lunch, 11:30 AM to 1:00 PM", "Provided for presenters and attendees"),),
-    ),
-    Session("Session 2 - Presentations (sample)", talks(13, 0, 4, first=4)),
-    Session(
-        "Poster session",
-        (
-            Slot(
-                "02:20 PM",
-                "Poster session and coffee",
-                "Sample posters 1-6, presenters at their posters until 03:20 PM",
-            ),
-        ),
-    ),
-    Session(
-        "Session 3 - Presentations, including virtual talks (sample)",
-        talks(15, 30, 4, first=8),
-    ),
-    Session(
-        "Closing",
-        (
-            Slot("04:50 PM", "Closing remarks and thanks"),
-            Slot("05:30 PM", "End of the conference"),
-        ),
-    ),
-)
+        for block in blocks(page, "program")
+        if block["type"] == "schedule"
+    )
+    if not sessions:
+        raise SystemExit(f"{path}: the program section has no schedule blocks")
+    venue = [event["location"]]
+    if "Check-in" in facts:
+        venue.append(f"check-in {facts['Check-in'][0].lower()}{facts['Check-in'][1:]}")
+    if "Price" in facts:
+        venue.append(facts["Price"].lower())
+    return Program(
+        title=latin1(edition["title"]),
+        date_line=f"{day:%A} {day.day} {day:%B %Y}, {clock(event['starts'])} to {clock(event['ends'])}",
+        venue_line=latin1(" - ".join(venue)),
+        note=latin1(" ".join(about[:1]) + " Every talk, presenter and speaker named here is a sample placeholder."),
+        sessions=sessions,
+    )
 
 
 class ProgramPdf(FPDF):
     """Letter-sized pages with the sample notice in every header and footer."""
+
+    program_title = ""
 
     def header(self) -> None:
         self.set_font("Helvetica", "B", 8)
@@ -147,13 +156,14 @@ class ProgramPdf(FPDF):
         self.set_y(-12)
         self.set_font("Helvetica", "", 8)
         self.set_text_color(*MUTED)
-        self.cell(0, 5, f"{TITLE} program - sample content - page {self.page_no()}/{{nb}}", align="C")
+        self.cell(0, 5, f"{self.program_title} program - sample content - page {self.page_no()}/{{nb}}", align="C")
 
 
-def build(output: Path) -> None:
+def build(program: Program, output: Path) -> None:
     pdf = ProgramPdf(orientation="portrait", unit="mm", format="Letter")
+    pdf.program_title = program.title
     pdf.set_creation_date(CREATION_DATE)
-    pdf.set_title(f"{TITLE} Program (sample)")
+    pdf.set_title(f"{program.title} Program (sample)")
     pdf.set_author("Undergraduate Linguistics Society")
     pdf.set_subject(SAMPLE_NOTICE)
     pdf.set_margins(18, 14, 18)
@@ -162,26 +172,25 @@ def build(output: Path) -> None:
 
     pdf.set_text_color(*ACCENT)
     pdf.set_font("Helvetica", "B", 26)
-    pdf.cell(0, 12, TITLE, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.cell(0, 12, program.title, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_font("Helvetica", "", 13)
     pdf.cell(0, 7, SUBTITLE, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_text_color(*INK)
     pdf.set_font("Helvetica", "B", 11)
-    pdf.cell(0, 7, DATE_LINE, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.cell(0, 7, program.date_line, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_font("Helvetica", "", 10)
-    pdf.cell(0, 6, VENUE_LINE, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.cell(0, 6, program.venue_line, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_font("Helvetica", "I", 9)
     pdf.set_text_color(*MUTED)
     pdf.multi_cell(
         0,
         5,
-        "Talks are 15 minutes plus 5 minutes of questions. Virtual presenters join over video call. "
-        "Every talk, presenter and speaker named here is a sample placeholder.",
+        program.note,
         new_x=XPos.LMARGIN,
         new_y=YPos.NEXT,
     )
 
-    for session in PROGRAM:
+    for session in program.sessions:
         session_block(pdf, session)
 
     pdf.output(str(output))
@@ -221,9 +230,10 @@ def session_block(pdf: FPDF, session: Session) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--edition", type=Path, default=DEFAULT_EDITION, help="the edition's content file")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="where to write the PDF")
     args = parser.parse_args()
-    build(args.output)
+    build(read_program(args.edition), args.output)
     print(f"wrote {args.output} ({args.output.stat().st_size} bytes)")
 
 

@@ -55,6 +55,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     let storage = Storage::from_config(&config)?;
     let db = Db::connect(&config).await?;
     db.migrate().await?;
+    content::seed(&db).await?;
     Ok(AppState { db, config: Arc::new(config), mailer, storage })
 }
 
@@ -78,8 +79,9 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
         ))
-        .with_state(state);
+        .with_state(state.clone());
     api.fallback_service(web)
+        .layer(axum::middleware::from_fn_with_state(state, content::csp::header))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),

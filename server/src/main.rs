@@ -46,6 +46,11 @@ enum Command {
         #[command(subcommand)]
         action: EditionAction,
     },
+    /// Manage the site's content (the files under content/).
+    Content {
+        #[command(subcommand)]
+        action: ContentAction,
+    },
     /// Print the OpenAPI document (used to generate the web app's types).
     #[command(hide = true)]
     Openapi,
@@ -76,6 +81,17 @@ enum EditionAction {
 
 fn parse_time(value: &str) -> Result<OffsetDateTime, String> {
     OffsetDateTime::parse(value, &Rfc3339).map_err(|e| format!("not an RFC 3339 time ({e})"))
+}
+
+#[derive(Subcommand)]
+enum ContentAction {
+    /// Check every content file in DIR, then replace all the site's content
+    /// with it in one transaction (nothing changes if any file is invalid).
+    Import {
+        /// The content folder (site.toml, naclo.toml, board/, editions/).
+        #[arg(default_value = "content", value_name = "DIR")]
+        dir: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -159,6 +175,20 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 "The call for abstracts of SCULC {year} is open from {} until {}.",
                 colloquy::content::editions::pacific(*from),
                 colloquy::content::editions::pacific(*until)
+            );
+            Ok(())
+        }
+        Command::Content { action: ContentAction::Import { dir } } => {
+            // Check the files before touching the database: an invalid
+            // folder changes nothing and names every file at fault.
+            let bundle = colloquy::content::bundle::from_dir(dir)?;
+            let db = Db::connect(&load_config()?).await?;
+            db.migrate().await?;
+            let summary = db.replace_content(&bundle).await?;
+            println!("{summary}");
+            println!(
+                "From {}; the site serves it now (API answers are cached for up to a minute).",
+                dir.display()
             );
             Ok(())
         }

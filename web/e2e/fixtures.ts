@@ -36,7 +36,22 @@ export interface BrowserErrors {
   allow: (pattern: RegExp) => void;
 }
 
-export const test = base.extend<{ browserErrors: BrowserErrors; outbox: Outbox }, { server: ColloquyServer }>({
+/**
+ * Origins of the content's embeds (forms, slides). Their sample URLs do not
+ * exist and this machine cannot reach them anyway: the browser gets a small
+ * stand-in page instead, so a test neither waits on the network nor logs a
+ * failed load. (The Content-Security-Policy still decides whether the page
+ * may frame them, so a wrong frame-src fails the test with its console error.)
+ */
+export const EMBED_ORIGINS = ['https://docs.google.com'] as const;
+
+const EMBED_STAND_IN =
+  '<!doctype html><html lang="en"><head><title>Sample embed</title></head><body><p>Sample embed</p></body></html>';
+
+export const test = base.extend<
+  { browserErrors: BrowserErrors; outbox: Outbox; embeds: undefined },
+  { server: ColloquyServer }
+>({
   server: [
     // Playwright requires the destructuring pattern even when a fixture needs nothing.
     // eslint-disable-next-line no-empty-pattern
@@ -58,6 +73,18 @@ export const test = base.extend<{ browserErrors: BrowserErrors; outbox: Outbox }
   baseURL: async ({ server }, use) => {
     await use(server.url);
   },
+
+  embeds: [
+    async ({ context }, use) => {
+      for (const origin of EMBED_ORIGINS) {
+        await context.route(`${origin}/**`, (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: EMBED_STAND_IN }),
+        );
+      }
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 
   // Automatic: a page that works but logs an error (a failed request, an
   // exception in an effect, a React warning logged as error) fails its test.

@@ -26,6 +26,34 @@ async function expectVisitorLinks(nav: Locator) {
   await expect(nav.getByRole('link', { name: 'Profile' })).toHaveCount(0);
 }
 
+/** The focused element draws a visible outline (global.css :focus-visible). */
+async function expectVisibleFocus(locator: Locator) {
+  await expect(locator).toBeFocused();
+  const outline = await locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style).not.toBe('none');
+  expect(outline.width).toBeGreaterThanOrEqual(2);
+}
+
+test('the skip link is the first Tab stop, shows itself and moves focus to the main content', async ({ page }) => {
+  await page.goto('/board');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Board');
+
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expectVisibleFocus(skip);
+  const box = await skip.boundingBox();
+  expect(box && box.y >= 0, 'the focused skip link is on screen').toBeTruthy();
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  // The next Tab lands inside the page, past the banner and the nav.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+});
+
 test.describe('desktop', { tag: '@desktop' }, () => {
   test('the SCULC dropdown works from the keyboard and closes with Escape', async ({ page }) => {
     await page.goto('/');
@@ -83,6 +111,29 @@ test.describe('phone', { tag: '@phone' }, () => {
     await expectVisitorLinks(nav);
 
     await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(home).toBeHidden();
+  });
+
+  test('the Menu button opens and closes from the keyboard, with visible focus', async ({ page }) => {
+    await page.goto('/');
+    const nav = mainNav(page);
+    const toggle = nav.getByRole('button', { name: 'Menu' });
+    const home = nav.getByRole('link', { name: 'Home', exact: true });
+
+    // Past the skip link, the banner's link and the society's name.
+    for (let stops = 0; stops < 6 && !(await toggle.evaluate((element) => element === document.activeElement)); stops++) {
+      await page.keyboard.press('Tab');
+    }
+    await expectVisibleFocus(toggle);
+
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expectVisibleFocus(home);
+
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(home).toBeHidden();
   });

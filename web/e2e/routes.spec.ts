@@ -19,6 +19,7 @@ import {
   type ArchiveYear,
 } from '../src/config/routes.ts';
 import { FOOTER, SOCIETY_NAME } from '../src/config/site.ts';
+import type { Site } from '../src/lib/content-types.ts';
 import { CSRF_HEADERS, newPerson, registerVerifiedAccount } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -39,11 +40,14 @@ async function expectFrame(page: Page) {
 
   await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toBeVisible();
 
+  // The footer's location and e-mail are the content's (GET /api/content/site).
+  const site = (await (await page.request.get('/api/content/site')).json()) as Site;
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText(`© ${FOOTER.copyrightYear}`);
-  await expect(footer.getByRole('link', { name: FOOTER.contactEmail })).toHaveAttribute(
+  await expect(footer).toContainText(site.footer.location);
+  await expect(footer.getByRole('link', { name: site.footer.email })).toHaveAttribute(
     'href',
-    `mailto:${FOOTER.contactEmail}`,
+    `mailto:${site.footer.email}`,
   );
 }
 

@@ -5,6 +5,7 @@
 mod accounts;
 mod admin;
 mod cli;
+mod content;
 mod errors;
 mod health;
 mod helpers;

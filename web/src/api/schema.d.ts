@@ -411,6 +411,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every board term, newest first: the first is the current board. */
+        get: operations["get_board"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/editions/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conference edition's pages. */
+        get: operations["get_edition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/editions/{year}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The conference day as an iCalendar file, for "Add to calendar". */
+        get: operations["get_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/naclo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The NACLO page: the open round, the training session, the attendance form. */
+        get: operations["get_naclo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The society's name, the footer, the home page and the editions for the nav. */
+        get: operations["get_site"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/editions/current": {
         parameters: {
             query?: never;
@@ -645,10 +730,103 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description One piece of a section, tagged by `type`. */
+        Block: {
+            text: string;
+            /** @enum {string} */
+            type: "paragraph";
+        } | {
+            items: components["schemas"]["Fact"][];
+            /** @enum {string} */
+            type: "facts";
+        } | {
+            items: string[];
+            /** @enum {string} */
+            type: "list";
+        } | {
+            href: string;
+            label: string;
+            style?: null | components["schemas"]["LinkStyle"];
+            /** @enum {string} */
+            type: "link";
+        } | {
+            expandable: boolean;
+            /** Format: int32 */
+            height?: number | null;
+            kind: components["schemas"]["EmbedKind"];
+            src: string;
+            title: string;
+            /** @enum {string} */
+            type: "embed";
+        } | {
+            autoplay: boolean;
+            bullets: boolean;
+            fullscreen: boolean;
+            items: components["schemas"]["GalleryItem"][];
+            play_button: boolean;
+            thumbnails: boolean;
+            /** @enum {string} */
+            type: "gallery";
+        } | {
+            bio: string;
+            link?: null | components["schemas"]["LinkTarget"];
+            name: string;
+            role: string;
+            /** @enum {string} */
+            type: "person";
+        } | {
+            heading?: string | null;
+            items: components["schemas"]["ScheduleItem"][];
+            /** @enum {string} */
+            type: "schedule";
+        } | {
+            label: string;
+            /** @enum {string} */
+            type: "calendar";
+        } | {
+            /** @enum {string} */
+            type: "submission_status";
+        };
+        /**
+         * @description `GET /api/content/board`: every term, newest first; the first is the
+         *     current board.
+         */
+        Board: {
+            terms: components["schemas"]["BoardTerm"][];
+        };
+        BoardMember: {
+            class_year: string;
+            favourite_area: string;
+            favourite_drink: string;
+            major_minor: string;
+            name: string;
+            photo?: null | components["schemas"]["Image"];
+            pronouns: string;
+            role: string;
+        };
+        /** @description `content/board/{term}.toml`. */
+        BoardTerm: {
+            members: components["schemas"]["BoardMember"][];
+            /** @description A note shown with the term (e.g. that its entries are samples). */
+            note?: string | null;
+            /** @description Two consecutive years, e.g. "2024-2025". */
+            term: string;
+        };
         CompleteProfileRequest: {
             first_name: string;
             last_name: string;
             password: string;
+        };
+        /** @description When and where the conference takes place, Pacific time. */
+        ConferenceDay: {
+            /** @description YYYY-MM-DD. */
+            date: string;
+            description?: string | null;
+            ends: string;
+            location: string;
+            /** @description HH:MM, 24-hour. */
+            starts: string;
+            summary: string;
         };
         Decision: {
             decision: components["schemas"]["DecisionValue"];
@@ -688,6 +866,18 @@ export interface components {
             /** Format: int32 */
             year: number;
         };
+        /** @description `content/editions/{year}.toml`, served at `GET /api/content/editions/{year}`. */
+        EditionPage: {
+            event?: null | components["schemas"]["ConferenceDay"];
+            /**
+             * @description The first page has slug "" (`/sculc-{year}`); the others are
+             *     `/sculc-{year}-{slug}`.
+             */
+            pages: components["schemas"]["SubPage"][];
+            title: string;
+            /** Format: int32 */
+            year: number;
+        };
         /** @description The settings an admin edits. Times are RFC 3339 (any offset) or null. */
         EditionSettings: {
             call_closes_at?: string | null;
@@ -705,6 +895,26 @@ export interface components {
         EmailRequest: {
             email: string;
         };
+        /** @description A frame showing a form, slides, a PDF or a video. */
+        Embed: {
+            /** @description Shown behind a button that opens it. */
+            expandable: boolean;
+            /**
+             * Format: int32
+             * @description Height in CSS pixels.
+             */
+            height?: number | null;
+            kind: components["schemas"]["EmbedKind"];
+            /**
+             * @description A path on this site or an `https://` URL; its origin is allowed in
+             *     the Content-Security-Policy's `frame-src`.
+             */
+            src: string;
+            /** @description The frame's title (what screen readers announce). */
+            title: string;
+        };
+        /** @enum {string} */
+        EmbedKind: "pdf" | "slides" | "form" | "video";
         /** @description The body of every error answer. */
         ErrorBody: {
             /**
@@ -719,11 +929,63 @@ export interface components {
                 [key: string]: string[];
             } | null;
         };
+        Fact: {
+            label: string;
+            value: string;
+        };
+        Footer: {
+            /** Format: int32 */
+            copyright_year: number;
+            email: string;
+            location: string;
+        };
+        /**
+         * @description One image of a carousel, in react-image-gallery's terms (the web app maps
+         *     `original_alt` to `originalAlt`, `srcset` to `srcSet`, …).
+         */
+        GalleryItem: {
+            description?: string | null;
+            /** Format: int32 */
+            height?: number | null;
+            original: string;
+            original_alt: string;
+            sizes?: string | null;
+            srcset?: string | null;
+            thumbnail: string;
+            thumbnail_alt: string;
+            /**
+             * Format: int32
+             * @description The largest version's size in pixels, so the page can reserve room.
+             */
+            width?: number | null;
+        };
         Health: {
             /** @description `ok` or `unreachable`. */
             database: string;
             /** @description `ok`, or `unavailable` when a dependency is down. */
             status: string;
+        };
+        Home: {
+            /** @description Paragraphs describing the society. */
+            description: string[];
+            events: components["schemas"]["LinkTarget"];
+            hero_text: string;
+            hero_title: string;
+            sculc_blurb: components["schemas"]["SculcBlurb"];
+        };
+        /** @description A single image (a board member's photo). */
+        Image: {
+            alt: string;
+            sizes?: string | null;
+            src: string;
+            srcset?: string | null;
+        };
+        /** @enum {string} */
+        LinkStyle: "button";
+        LinkTarget: {
+            /** @description A path on this site (`/naclo`), an `https://` URL or a `mailto:` link. */
+            href: string;
+            label: string;
         };
         LoginRequest: {
             email: string;
@@ -739,6 +1001,27 @@ export interface components {
         /** @description A message for people. */
         MessageBody: {
             message: string;
+        };
+        /** @description `content/naclo.toml`, served at `GET /api/content/naclo`. */
+        Naclo: {
+            /** @description What to bring to the open round. */
+            bring: string[];
+            events: components["schemas"]["NacloEvent"][];
+            /** @description The attendance form. */
+            form: components["schemas"]["Embed"];
+            intro: string[];
+            title: string;
+        };
+        NacloEvent: {
+            arrive_by?: string | null;
+            /** @description YYYY-MM-DD, Pacific. */
+            date: string;
+            ends: string;
+            location?: string | null;
+            name: string;
+            notes: string[];
+            /** @description HH:MM, 24-hour, Pacific. */
+            starts: string;
         };
         NewEdition: {
             /** Format: int32 */
@@ -758,6 +1041,25 @@ export interface components {
             password: string;
             token: string;
         };
+        ScheduleItem: {
+            detail?: string | null;
+            time: string;
+            title: string;
+        };
+        SculcBlurb: {
+            href: string;
+            link_label: string;
+            text: string;
+            title: string;
+        };
+        Section: {
+            blocks: components["schemas"]["Block"][];
+            heading: string;
+            /** @description The anchor, e.g. "event-details". */
+            id: string;
+            /** @description Its label in the page's side menu; sections without one are not listed. */
+            menu_label?: string | null;
+        };
         /** @description Who is asking: a signed-in user or a visitor. */
         Session: {
             user: null | components["schemas"]["SessionUser"];
@@ -776,6 +1078,26 @@ export interface components {
             presenter: boolean;
             /** @description Has names and a password (a new Google account has no password yet). */
             profile_complete: boolean;
+        };
+        /**
+         * @description What `GET /api/content/site` answers: the site file plus the editions
+         *     the nav's SCULC dropdown lists.
+         */
+        Site: {
+            footer: components["schemas"]["Footer"];
+            gallery: components["schemas"]["GalleryItem"][];
+            home: components["schemas"]["Home"];
+            /** @description Years of the editions for the SCULC dropdown, newest first. */
+            nav_editions: number[];
+            society_name: string;
+        };
+        SubPage: {
+            /** @description Its label in the edition's sub-navigation. */
+            nav_label: string;
+            sections: components["schemas"]["Section"][];
+            /** @description "" for the edition's first page, else lowercase letters ("program"). */
+            slug: string;
+            title: string;
         };
         /** @description A submission as its author (and admins) see it. */
         Submission: {
@@ -1872,6 +2194,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_board: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The board terms, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+        };
+    };
+    get_edition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The edition's year, e.g. 2025 */
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The edition's pages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditionPage"];
+                };
+            };
+            /** @description No such edition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The edition's year, e.g. 2025 */
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A VCALENDAR with the conference day's VEVENT */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description No such edition, or its day is not recorded */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_naclo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The NACLO page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Naclo"];
+                };
+            };
+        };
+    };
+    get_site: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Site-wide content and the home page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
                 };
             };
         };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { protectedRoutes } from '../config/protected-routes';
 import { archiveNavigation, documentTitle, routeList, routes } from '../config/routes';
-import { FOOTER } from '../config/site';
+import { site } from '../test/content-data';
 import { admin, renderApp } from '../test/render-app';
 
 describe('routes', () => {
@@ -83,10 +83,11 @@ describe('frame', () => {
 
     const footer = screen.getByRole('contentinfo');
     expect(footer).toHaveTextContent('© 2025 Undergraduate Linguistics Society');
-    expect(footer).toHaveTextContent(FOOTER.location);
-    expect(within(footer).getByRole('link', { name: FOOTER.contactEmail })).toHaveAttribute(
+    // Location and e-mail are the site content's.
+    expect(await within(footer).findByRole('link', { name: site.footer.email })).toHaveAttribute(
       'href',
-      `mailto:${FOOTER.contactEmail}`,
+      `mailto:${site.footer.email}`,
     );
+    expect(footer).toHaveTextContent(site.footer.location);
   });
 });

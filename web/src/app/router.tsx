@@ -5,8 +5,8 @@ import { protectedRoutes } from '../config/protected-routes';
 import { routeList, type RouteId } from '../config/routes';
 import { AdminOnly } from '../features/admin/components/admin-only';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { EditionRoute } from './edition-route';
 import { AppLayout } from './layout';
-import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
 
 /** A page loaded on first visit, from a module's named export. */
@@ -18,12 +18,10 @@ function lazyPage<Name extends string>(
 }
 
 const home = lazyPage(() => import('../features/home/components/home-page'), 'HomePage');
-const sculc2023 = () => import('../features/conference/components/sculc-2023-pages');
-const sculc2022 = () => import('../features/conference/components/sculc-2022-pages');
 const adminPages = () => import('../features/admin/components/admin-pages');
 
 /** Every id of the route table has its page; the compiler checks none is missing. */
-const pages: Record<RouteId, LazyExoticComponent<ComponentType>> = {
+const pages: Record<RouteId, ComponentType> = {
   home,
   homeAlias: home,
   login: lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage'),
@@ -37,7 +35,8 @@ const pages: Record<RouteId, LazyExoticComponent<ComponentType>> = {
   board: lazyPage(() => import('../features/board/components/board-page'), 'BoardPage'),
   naclo: lazyPage(() => import('../features/naclo/components/naclo-page'), 'NacloPage'),
   sculc: lazyPage(() => import('../features/conference/components/sculc-page'), 'SculcPage'),
-  sculc2025: lazyPage(() => import('../features/conference/components/sculc-2025-page'), 'Sculc2025Page'),
+  // Edition pages come from the content data (edition-route.tsx).
+  sculc2025: EditionRoute,
   submitAbstract: lazyPage(
     () => import('../features/submissions/components/submit-abstract-page'),
     'SubmitAbstractPage',
@@ -51,16 +50,16 @@ const pages: Record<RouteId, LazyExoticComponent<ComponentType>> = {
     'CongratulationsPage',
   ),
   userData: lazyPage(adminPages, 'UserDataPage'),
-  sculc2024: lazyPage(() => import('../features/conference/components/sculc-2024-page'), 'Sculc2024Page'),
-  sculc2023: lazyPage(sculc2023, 'Sculc2023HomePage'),
-  sculc2023Program: lazyPage(sculc2023, 'Sculc2023ProgramPage'),
-  sculc2023Schedule: lazyPage(sculc2023, 'Sculc2023SchedulePage'),
-  sculc2023Presentation: lazyPage(sculc2023, 'Sculc2023PresentationPage'),
-  sculc2023Photo: lazyPage(sculc2023, 'Sculc2023PhotoPage'),
-  sculc2022: lazyPage(sculc2022, 'Sculc2022HomePage'),
-  sculc2022Program: lazyPage(sculc2022, 'Sculc2022ProgramPage'),
-  sculc2022Presentation: lazyPage(sculc2022, 'Sculc2022PresentationPage'),
-  sculc2022Photo: lazyPage(sculc2022, 'Sculc2022PhotoPage'),
+  sculc2024: EditionRoute,
+  sculc2023: EditionRoute,
+  sculc2023Program: EditionRoute,
+  sculc2023Schedule: EditionRoute,
+  sculc2023Presentation: EditionRoute,
+  sculc2023Photo: EditionRoute,
+  sculc2022: EditionRoute,
+  sculc2022Program: EditionRoute,
+  sculc2022Presentation: EditionRoute,
+  sculc2022Photo: EditionRoute,
   verifyEmail: lazyPage(() => import('../features/auth/components/verify-email-page'), 'VerifyEmailPage'),
   forgotPassword: lazyPage(
     () => import('../features/auth/components/forgot-password-page'),
@@ -99,7 +98,8 @@ export const appRoutes: RouteObject[] = [
             );
             return { path, element };
           }),
-          { path: '*', element: <NotFoundPage /> },
+          // A later edition's pages (/sculc-2026…) or "Page not found".
+          { path: '*', element: <EditionRoute /> },
         ],
       },
     ],

@@ -2,13 +2,16 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { NavLink, useLocation } from 'react-router';
 
 import { SCULC_EDITIONS } from '../config/site';
+import { useSite } from '../lib/site-content';
 
 /**
  * The nav's SCULC dropdown: a disclosure button and a list of the editions.
  *
  * Opens and closes with click, Enter or Space (it is a real <button>);
  * closes on Escape (focus returns to the button), on a click outside, when
- * focus moves elsewhere, and on navigation.
+ * focus moves elsewhere, and on navigation. The editions are the content's
+ * (a new edition appears here with its data); until it arrives, the ones
+ * the site was built with.
  */
 export function SculcMenu() {
   const location = useLocation();
@@ -50,6 +53,10 @@ export function SculcMenu() {
   };
 
   const inSculc = location.pathname.startsWith('/sculc');
+  const { data: site } = useSite();
+  const editions =
+    site?.nav_editions.map((year) => ({ label: `SCULC ${String(year)}`, path: `/sculc-${String(year)}` })) ??
+    SCULC_EDITIONS;
 
   return (
     // Key and focus events bubble up from the button and links inside.
@@ -69,7 +76,7 @@ export function SculcMenu() {
         SCULC <span className="caret" aria-hidden="true" />
       </button>
       <ul id={listId} className="dropdown-list" hidden={!open}>
-        {SCULC_EDITIONS.map((edition) => (
+        {editions.map((edition) => (
           <li key={edition.path}>
             <NavLink className="dropdown-link" to={edition.path} onClick={close}>
               {edition.label}

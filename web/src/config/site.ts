@@ -1,16 +1,14 @@
 /**
- * Site-wide content constants in one place.
- *
- * The spec gives no real location or contact address, so these are obvious
- * samples; a later issue replaces them with content served by the server.
+ * Site-wide constants the frame needs before (or without) the content the
+ * server serves at /api/content/site, which has the footer's location and
+ * e-mail, the home page and the editions of the nav.
  * Plain TypeScript with no imports, so Node (Playwright) can import it too.
  */
 export const SOCIETY_NAME = 'Undergraduate Linguistics Society';
 
+/** The footer's copyright year (spec, section 9) while the content loads. */
 export const FOOTER = {
   copyrightYear: 2025,
-  location: 'Campus, California',
-  contactEmail: 'linguistics.society@example.edu',
 } as const;
 
 /** The current conference edition, which the banner and nav point to. */
@@ -24,7 +22,7 @@ export const CURRENT_CONFERENCE = {
   countdownTarget: new Date('2025-05-17T17:30:00Z'),
 } as const;
 
-/** Editions listed in the nav's SCULC dropdown, newest first. */
+/** Editions listed in the nav's SCULC dropdown, newest first, until the content says which. */
 export const SCULC_EDITIONS = [
   { label: 'SCULC 2025', path: '/sculc-2025' },
   { label: 'SCULC 2024', path: '/sculc-2024' },

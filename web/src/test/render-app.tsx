@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import type { SessionUser } from '../api/types';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { appRoutes } from '../app/router';
+import { board, editionPages, naclo, site } from './content-data';
 
 export const visitor = null;
 
@@ -51,12 +52,23 @@ const defaultHandlers: Record<string, Handler> = {
   'GET /api/me': (_request, server) =>
     server.user ? Response.json(server.user) : Response.json({ error: 'Please sign in.' }, { status: 401 }),
   'GET /api/accounts/providers': () => Response.json({ google: false }),
+  'GET /api/content/site': () => Response.json(site),
+  'GET /api/content/board': () => Response.json(board),
+  'GET /api/content/naclo': () => Response.json(naclo),
 };
+
+// Each edition's content at /api/content/editions/{year}.
+for (const [year, edition] of Object.entries(editionPages)) {
+  defaultHandlers[`GET /api/content/editions/${year}`] = () => Response.json(edition);
+}
 
 export interface RenderAppOptions {
   /** Who is signed in when the app starts. */
   user?: SessionUser | null;
-  /** Endpoints beyond (or instead of) GET /api/session, GET /api/me and GET /api/accounts/providers. */
+  /**
+   * Endpoints beyond (or instead of) the defaults: GET /api/session, /api/me,
+   * /api/accounts/providers and the public content (test/content-data.ts).
+   */
   api?: Record<string, Handler>;
 }
 

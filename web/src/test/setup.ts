@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 
 // Testing Library only cleans up by itself when test globals are on.
 afterEach(() => {
@@ -39,8 +39,12 @@ if (!('ResizeObserver' in window)) {
       return undefined;
     }
   }
-  vi.stubGlobal('ResizeObserver', ResizeObserverStub);
+  // Not vi.stubGlobal: the config's unstubGlobals would remove it after the first test.
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
+
+// Section links scroll to their section; jsdom has no layout, so nothing to scroll.
+Element.prototype.scrollIntoView = () => undefined;
 
 // React Router's ScrollRestoration scrolls on navigation; jsdom does not implement it.
 window.scrollTo = () => undefined;

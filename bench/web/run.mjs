@@ -1,0 +1,227 @@
+#!/usr/bin/env node
+/**
+ * The web app's weight and Lighthouse scores, written to bench/README.md
+ * (section "## Web: size and Lighthouse").
+ *
+ *   cd bench && npm ci && node web/run.mjs [--url URL] [--bin PATH] [--no-write]
+ *
+ * It builds nothing: give it a running site (--url), or it starts the
+ * release binary (--bin, default $COLLOQUY_BIN, else
+ * $CARGO_TARGET_DIR/release/colloquy, else target/release/colloquy) from the
+ * repository root, so that it serves web/dist, on a fresh temporary data
+ * folder, and stops it afterwards. Build first with `make build`.
+ *
+ * Measures:
+ * - the gzip size of every JavaScript file `/` loads on first visit (as
+ *   Lighthouse's mobile run records them; goal: under 100 KB in all);
+ * - Lighthouse (Debian's /usr/bin/chromium, headless, offline) on /,
+ *   /sculc-2025 and /login, mobile (Lighthouse's default: a mid-range phone
+ *   on a throttled 4G connection, simulated) and desktop: performance,
+ *   accessibility and best practices (goals: performance ≥ 95,
+ *   accessibility 100).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const README = join(ROOT, 'bench/README.md');
+const SECTION = '## Web: size and Lighthouse';
+const PATHS = ['/', '/sculc-2025', '/login'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+const JS_BUDGET_BYTES = 100 * 1024;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const { values: options } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    bin: { type: 'string' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+
+function defaultBinary() {
+  if (process.env.COLLOQUY_BIN) return process.env.COLLOQUY_BIN;
+  const targetDir = process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target');
+  return join(targetDir, 'release/colloquy');
+}
+
+/** Starts `colloquy serve` on a free port; resolves once it prints where it listens. */
+async function startServer(binary) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'colloquy-bench-'));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('COLLOQUY_') && name !== 'DATABASE_URL'),
+  );
+  const child = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
+    cwd: ROOT,
+    env: { ...env, COLLOQUY_CONFIG: join(dataDir, 'no-config.toml') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error('colloquy did not start within 30 s')), 30_000);
+    child.once('exit', (code) => reject(new Error(`colloquy exited (${String(code)}) before listening`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /serving the site at (http:\/\/\S+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    });
+  });
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function audit(port, url, formFactor) {
+  const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
+  const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]),
+  );
+  const metric = (id) => lhr.audits[id]?.displayValue ?? 'n/a';
+  const failing = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+    .map((a) => a.id);
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  return {
+    scores,
+    metrics: { fcp: metric('first-contentful-paint'), lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), cls: metric('cumulative-layout-shift') },
+    failing,
+    scripts: requests.filter((r) => r.resourceType === 'Script').map((r) => r.url),
+  };
+}
+
+/** The gzip size (zlib level 9, as `gzip -9`) of each script, fetched from the server. */
+async function gzipSizes(urls) {
+  const sizes = [];
+  for (const url of urls) {
+    const response = await fetch(url, { headers: { 'Accept-Encoding': 'identity' } });
+    const body = Buffer.from(await response.arrayBuffer());
+    sizes.push({ path: new URL(url).pathname, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+  }
+  return sizes;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function report({ when, load, scripts, runs }) {
+  const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+  const lines = [
+    SECTION,
+    '',
+    `Measured ${when} by \`bench/web/run.mjs\` (see its header: it starts the release`,
+    'binary on a fresh data folder unless given `--url`; Lighthouse runs headless',
+    "Debian Chromium, offline, with Lighthouse's simulated throttling).",
+    `Machine load during the run: ${load}. Total blocking time (and so the mobile`,
+    'performance score) is measured on the real CPU, slowed 4×: on a busy shared',
+    'machine it varies by a few hundred ms between runs.',
+    '',
+    `### JavaScript loaded by \`/\` (gzip -9): ${kb(total)} — goal under ${kb(JS_BUDGET_BYTES)}: ${total < JS_BUDGET_BYTES ? 'met' : 'NOT met'}`,
+    '',
+    '| File | Raw | Gzip |',
+    '|---|---:|---:|',
+    ...scripts.map((s) => `| \`${s.path.replace(/^\/assets\//, '')}\` | ${kb(s.raw)} | ${kb(s.gzip)} |`),
+    `| **Total** | ${kb(scripts.reduce((sum, s) => sum + s.raw, 0))} | **${kb(total)}** |`,
+    '',
+    ...(total < JS_BUDGET_BYTES
+      ? []
+      : [
+          'What blocks the goal: the entry chunk is almost all framework. By source map,',
+          'react-dom is about 207 KB of it minified and react-router about 95 KB (together',
+          'about 94 KB gzip); the app\'s own code in it (frame, nav, route table) is under',
+          '15 KB minified. Every page is a lazy chunk and the carousel (react-image-gallery,',
+          '11 KB gzip plus 2 KB CSS) loads only when it nears the screen. Getting under',
+          '100 KB would take a smaller runtime (e.g. Preact with preact/compat) or a router',
+          'without the data APIs: a framework change, not a page change.',
+          '',
+        ]),
+    '### Lighthouse (goals: performance ≥ 95, accessibility 100)',
+    '',
+    '| Page | Form factor | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...runs.map(
+      ({ path, formFactor, scores, metrics }) =>
+        `| \`${path}\` | ${formFactor} | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} | ${metrics.fcp} | ${metrics.lcp} | ${metrics.tbt} | ${metrics.cls} |`,
+    ),
+    '',
+  ];
+  const failing = runs.filter((run) => run.failing.length > 0);
+  if (failing.length > 0) {
+    lines.push('Audits scoring under 90:', '');
+    for (const run of failing) lines.push(`- \`${run.path}\` (${run.formFactor}): ${run.failing.join(', ')}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+async function writeSection(markdown) {
+  let readme = '';
+  try {
+    readme = await readFile(README, 'utf8');
+  } catch {
+    readme = '# Benchmarks\n\nBenchmarks kept out of `make test`.\n';
+  }
+  const start = readme.indexOf(SECTION);
+  if (start === -1) {
+    readme = `${readme.trimEnd()}\n\n${markdown}`;
+  } else {
+    const next = readme.indexOf('\n## ', start + SECTION.length);
+    readme = `${readme.slice(0, start)}${markdown}${next === -1 ? '' : `\n${readme.slice(next + 1)}`}`;
+  }
+  await writeFile(README, `${readme.trimEnd()}\n`);
+}
+
+async function main() {
+  const server = options.url ? { url: options.url.replace(/\/$/, ''), stop: async () => {} } : await startServer(options.bin ?? defaultBinary());
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const runs = [];
+    for (const path of PATHS) {
+      for (const formFactor of ['mobile', 'desktop']) {
+        const result = await audit(chrome.port, `${server.url}${path}`, formFactor);
+        runs.push({ path, formFactor, ...result });
+        console.log(path, formFactor, JSON.stringify(result.scores), JSON.stringify(result.metrics));
+      }
+    }
+    const home = runs.find((run) => run.path === '/' && run.formFactor === 'mobile');
+    const scripts = await gzipSizes(home?.scripts ?? []);
+    const load = `${loadavg()[0].toFixed(1)} (1-minute load average) on ${String(cpus().length)} cores`;
+    const when = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+    const markdown = report({ when, load, scripts, runs });
+    console.log(`\n${markdown}`);
+    if (!options['no-write']) await writeSection(markdown);
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+}
+
+await main();

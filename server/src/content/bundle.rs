@@ -1,0 +1,386 @@
+//! Reading a content folder: parse every file, check what serde cannot
+//! (dates, links, file names that must match their contents), and collect
+//! every problem with the file it is in. Nothing is stored here: a bundle is
+//! either entirely valid or not imported at all.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::Path;
+
+use include_dir::{Dir, include_dir};
+use serde::de::DeserializeOwned;
+use sha2::{Digest, Sha256};
+
+use super::model::{Block, BoardTerm, EditionPage, Embed, GalleryItem, Naclo, SiteFile, SubPage};
+
+/// The repository's `content/` folder, built into the binary so a release
+/// started anywhere has the site's content at first start.
+static BUNDLED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../content");
+
+/// One parsed, valid content file and the digest of its source.
+#[derive(Debug, Clone)]
+pub struct Document<T> {
+    pub value: T,
+    pub source_sha256: String,
+}
+
+/// Every content file of a folder, all valid.
+#[derive(Debug, Clone)]
+pub struct Bundle {
+    pub site: Document<SiteFile>,
+    pub naclo: Document<Naclo>,
+    /// Newest term first.
+    pub board: Vec<Document<BoardTerm>>,
+    /// Newest edition first.
+    pub editions: Vec<Document<EditionPage>>,
+}
+
+/// A problem in one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// Relative to the content folder, e.g. `editions/2025.toml`.
+    pub file: String,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.file, self.message)
+    }
+}
+
+/// Why a folder cannot be imported: every problem found, not just the first.
+#[derive(Debug, Clone)]
+pub struct Invalid(pub Vec<Problem>);
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the content is not valid, nothing was imported:")?;
+        for problem in &self.0 {
+            write!(f, "\n  {problem}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+/// A content file as read: its path relative to the folder and its bytes.
+pub struct Source {
+    pub file: String,
+    pub bytes: Vec<u8>,
+}
+
+/// The content built into the binary (the repository's `content/`).
+pub fn bundled() -> Bundle {
+    let mut sources = Vec::new();
+    collect_embedded(&BUNDLED, &mut sources);
+    parse(sources).expect("the bundled content is valid (a unit test checks it)")
+}
+
+fn collect_embedded(dir: &Dir<'static>, sources: &mut Vec<Source>) {
+    for file in dir.files() {
+        let path = file.path().to_string_lossy().replace('\\', "/");
+        if is_content_file(&path) {
+            sources.push(Source { file: path, bytes: file.contents().to_vec() });
+        }
+    }
+    for sub in dir.dirs() {
+        collect_embedded(sub, sources);
+    }
+}
+
+/// Reads and checks the content folder `dir`.
+pub fn from_dir(dir: &Path) -> Result<Bundle, Invalid> {
+    let unreadable = |file: &str, error: std::io::Error| {
+        Invalid(vec![Problem { file: file.to_owned(), message: format!("cannot be read: {error}") }])
+    };
+    if !dir.is_dir() {
+        return Err(Invalid(vec![Problem {
+            file: dir.display().to_string(),
+            message: "is not a folder".into(),
+        }]));
+    }
+    let mut sources = Vec::new();
+    for folder in ["", "board", "editions"] {
+        let path = dir.join(folder);
+        if !path.is_dir() {
+            continue;
+        }
+        let entries = std::fs::read_dir(&path).map_err(|e| unreadable(folder, e))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| unreadable(folder, e))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let file = if folder.is_empty() { name } else { format!("{folder}/{name}") };
+            if is_content_file(&file) && entry.path().is_file() {
+                let bytes = std::fs::read(entry.path()).map_err(|e| unreadable(&file, e))?;
+                sources.push(Source { file, bytes });
+            }
+        }
+    }
+    parse(sources)
+}
+
+/// TOML files at the top, in `board/` and in `editions/`; the generators'
+/// folders (`images/`, `program/`) hold no content.
+fn is_content_file(file: &str) -> bool {
+    let depth = file.matches('/').count();
+    file.ends_with(".toml")
+        && (depth == 0 || (depth == 1 && (file.starts_with("board/") || file.starts_with("editions/"))))
+}
+
+/// Parses and checks every source; valid only if every file is.
+pub fn parse(mut sources: Vec<Source>) -> Result<Bundle, Invalid> {
+    sources.sort_by(|a, b| a.file.cmp(&b.file));
+    let mut problems = Vec::new();
+    let mut site = None;
+    let mut naclo = None;
+    let mut board = Vec::new();
+    let mut editions = Vec::new();
+    for source in &sources {
+        let file = source.file.as_str();
+        let mut problem = |message: String| problems.push(Problem { file: file.to_owned(), message });
+        if file == "site.toml" {
+            site = read::<SiteFile>(source, &mut problem, check_site);
+        } else if file == "naclo.toml" {
+            naclo = read::<Naclo>(source, &mut problem, check_naclo);
+        } else if let Some(stem) = file.strip_prefix("board/").and_then(|f| f.strip_suffix(".toml")) {
+            board.extend(read::<BoardTerm>(source, &mut problem, |term| check_board_term(term, stem)));
+        } else if let Some(stem) = file.strip_prefix("editions/").and_then(|f| f.strip_suffix(".toml")) {
+            editions
+                .extend(read::<EditionPage>(source, &mut problem, |edition| check_edition(edition, stem)));
+        } else {
+            problem(
+                "is not a content file: expected site.toml, naclo.toml, board/*.toml or editions/*.toml"
+                    .into(),
+            );
+        }
+    }
+    let mut missing = |file: &str, what: &str| {
+        problems.push(Problem { file: file.into(), message: format!("is missing: {what}") });
+    };
+    if site.is_none() && !sources.iter().any(|s| s.file == "site.toml") {
+        missing("site.toml", "the site's name, footer and home page are required");
+    }
+    if naclo.is_none() && !sources.iter().any(|s| s.file == "naclo.toml") {
+        missing("naclo.toml", "the NACLO page is required");
+    }
+    if !sources.iter().any(|s| s.file.starts_with("board/")) {
+        missing("board/", "at least one board term is required");
+    }
+    if !sources.iter().any(|s| s.file.starts_with("editions/")) {
+        missing("editions/", "at least one conference edition is required");
+    }
+    match (site, naclo) {
+        (Some(site), Some(naclo)) if problems.is_empty() => {
+            board.sort_by(|a, b| b.value.term.cmp(&a.value.term));
+            editions.sort_by_key(|e| std::cmp::Reverse(e.value.year));
+            Ok(Bundle { site, naclo, board, editions })
+        }
+        _ => Err(Invalid(problems)),
+    }
+}
+
+/// Parses one file and runs its checks, reporting problems through `problem`.
+fn read<T: DeserializeOwned>(
+    source: &Source,
+    problem: &mut impl FnMut(String),
+    check: impl FnOnce(&T) -> Vec<String>,
+) -> Option<Document<T>> {
+    let text = match std::str::from_utf8(&source.bytes) {
+        Ok(text) => text,
+        Err(_) => {
+            problem("is not UTF-8 text".into());
+            return None;
+        }
+    };
+    let value: T = match toml::from_str(text) {
+        Ok(value) => value,
+        Err(error) => {
+            problem(error.to_string().trim_end().replace('\n', "\n    "));
+            return None;
+        }
+    };
+    let found = check(&value);
+    if !found.is_empty() {
+        found.into_iter().for_each(problem);
+        return None;
+    }
+    Some(Document { value, source_sha256: hex::encode(Sha256::digest(&source.bytes)) })
+}
+
+fn check_site(site: &SiteFile) -> Vec<String> {
+    let mut found = Vec::new();
+    check_href(&site.home.events.href, "home.events.href", &mut found);
+    check_href(&site.home.sculc_blurb.href, "home.sculc_blurb.href", &mut found);
+    if !site.footer.email.contains('@') {
+        found.push(format!("footer.email {:?} is not an e-mail address", site.footer.email));
+    }
+    check_gallery(&site.gallery, "gallery", &mut found);
+    found
+}
+
+fn check_naclo(naclo: &Naclo) -> Vec<String> {
+    let mut found = Vec::new();
+    for (i, event) in naclo.events.iter().enumerate() {
+        let at = format!("events[{i}]");
+        check_date(&event.date, &format!("{at}.date"), &mut found);
+        check_time(&event.starts, &format!("{at}.starts"), &mut found);
+        check_time(&event.ends, &format!("{at}.ends"), &mut found);
+        if let Some(arrive_by) = &event.arrive_by {
+            check_time(arrive_by, &format!("{at}.arrive_by"), &mut found);
+        }
+    }
+    check_embed(&naclo.form, "form", &mut found);
+    found
+}
+
+fn check_board_term(term: &BoardTerm, stem: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let consecutive = term
+        .term
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.parse::<i32>().ok()?, b.parse::<i32>().ok()?)))
+        .is_some_and(|(a, b)| a >= 1000 && b == a + 1 && term.term.len() == 9);
+    if !consecutive {
+        found.push(format!("term {:?} must be two consecutive years, e.g. \"2024-2025\"", term.term));
+    } else if term.term != stem {
+        found.push(format!(
+            "term {:?} does not match the file name (expected board/{}.toml)",
+            term.term, term.term
+        ));
+    }
+    if term.members.is_empty() {
+        found.push("a board term needs at least one member".into());
+    }
+    for (i, member) in term.members.iter().enumerate() {
+        if let Some(photo) = &member.photo {
+            check_image_path(&photo.src, &format!("members[{i}].photo.src"), &mut found);
+        }
+    }
+    found
+}
+
+fn check_edition(edition: &EditionPage, stem: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    if edition.year.to_string() != stem {
+        found.push(format!(
+            "year {} does not match the file name (expected editions/{}.toml)",
+            edition.year, edition.year
+        ));
+    }
+    if let Some(day) = &edition.event {
+        check_date(&day.date, "event.date", &mut found);
+        check_time(&day.starts, "event.starts", &mut found);
+        check_time(&day.ends, "event.ends", &mut found);
+        if day.starts >= day.ends {
+            found.push("event.ends must be after event.starts".into());
+        }
+    }
+    match edition.pages.first() {
+        None => found.push("an edition needs at least one page".into()),
+        Some(first) if !first.slug.is_empty() => {
+            found.push(format!("the first page's slug must be \"\" (it is {:?})", first.slug));
+        }
+        Some(_) => {}
+    }
+    let mut slugs = BTreeSet::new();
+    for (p, page) in edition.pages.iter().enumerate() {
+        if !slugs.insert(page.slug.as_str()) {
+            found.push(format!("pages[{p}]: the slug {:?} is used twice", page.slug));
+        }
+        if !page.slug.chars().all(|c| c.is_ascii_lowercase()) {
+            found.push(format!("pages[{p}].slug {:?} must be lowercase letters a-z only", page.slug));
+        }
+        check_page(page, &format!("pages[{p}]"), &mut found);
+    }
+    found
+}
+
+fn check_page(page: &SubPage, at: &str, found: &mut Vec<String>) {
+    let mut ids = BTreeSet::new();
+    for (s, section) in page.sections.iter().enumerate() {
+        let at = format!("{at}.sections[{s}]");
+        let valid_id = !section.id.is_empty()
+            && section.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !valid_id {
+            found.push(format!("{at}.id {:?} must be lowercase letters, digits and hyphens", section.id));
+        }
+        if !ids.insert(section.id.as_str()) {
+            found.push(format!("{at}: the id {:?} is used twice on the page", section.id));
+        }
+        for (b, block) in section.blocks.iter().enumerate() {
+            let at = format!("{at}.blocks[{b}]");
+            match block {
+                Block::Link { href, .. } => check_href(href, &format!("{at}.href"), found),
+                Block::Embed { src, .. } => check_src(src, &format!("{at}.src"), found),
+                Block::Gallery { items, .. } => check_gallery(items, &format!("{at}.items"), found),
+                Block::Person { link: Some(link), .. } => {
+                    check_href(&link.href, &format!("{at}.link.href"), found)
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn check_gallery(items: &[GalleryItem], at: &str, found: &mut Vec<String>) {
+    for (i, item) in items.iter().enumerate() {
+        check_image_path(&item.original, &format!("{at}[{i}].original"), found);
+        check_image_path(&item.thumbnail, &format!("{at}[{i}].thumbnail"), found);
+        if item.original_alt.trim().is_empty() {
+            found.push(format!("{at}[{i}].original_alt must describe the image"));
+        }
+    }
+}
+
+fn check_embed(embed: &Embed, at: &str, found: &mut Vec<String>) {
+    check_src(&embed.src, &format!("{at}.src"), found);
+}
+
+/// A path on this site, or an absolute `https://` URL.
+fn check_src(src: &str, at: &str, found: &mut Vec<String>) {
+    if !(is_site_path(src) || embed_origin(src).is_some()) {
+        found.push(format!("{at} {src:?} must be a path on this site (/…) or an https:// URL"));
+    }
+}
+
+fn check_href(href: &str, at: &str, found: &mut Vec<String>) {
+    let mailto = href.strip_prefix("mailto:").is_some_and(|address| address.contains('@'));
+    if !(is_site_path(href) || mailto || embed_origin(href).is_some()) {
+        found.push(format!(
+            "{at} {href:?} must be a path on this site (/…), an https:// URL or a mailto: link"
+        ));
+    }
+}
+
+fn check_image_path(path: &str, at: &str, found: &mut Vec<String>) {
+    if !path.starts_with("/images/") || path.contains("..") {
+        found.push(format!("{at} {path:?} must be a file under /images/ (web/public/images/)"));
+    }
+}
+
+fn is_site_path(path: &str) -> bool {
+    path.starts_with('/') && !path.starts_with("//") && !path.contains('\\')
+}
+
+/// The origin (`https://host[:port]`) of an absolute https URL.
+pub fn embed_origin(src: &str) -> Option<String> {
+    let url = url::Url::parse(src).ok()?;
+    (url.scheme() == "https" && url.host_str().is_some()).then(|| url.origin().ascii_serialization())
+}
+
+fn check_date(value: &str, at: &str, found: &mut Vec<String>) {
+    if jiff::civil::Date::strptime("%Y-%m-%d", value).is_err() || value.len() != 10 {
+        found.push(format!("{at} {value:?} is not a date written YYYY-MM-DD"));
+    }
+}
+
+fn check_time(value: &str, at: &str, found: &mut Vec<String>) {
+    if jiff::civil::Time::strptime("%H:%M", value).is_err() || value.len() != 5 {
+        found.push(format!("{at} {value:?} is not a time written HH:MM (24-hour)"));
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,191 @@
+use super::*;
+use crate::content::model::EmbedKind;
+
+fn source(file: &str, text: &str) -> Source {
+    Source { file: file.into(), bytes: text.as_bytes().to_vec() }
+}
+
+/// The bundled files, read from the repository, with `file` replaced.
+fn bundled_with(file: &str, text: &str) -> Vec<Source> {
+    let mut sources = Vec::new();
+    collect_embedded(&BUNDLED, &mut sources);
+    sources.retain(|s| s.file != file);
+    sources.push(source(file, text));
+    sources
+}
+
+fn bundled_text(file: &str) -> String {
+    String::from_utf8(BUNDLED.get_file(file).unwrap().contents().to_vec()).unwrap()
+}
+
+fn problems(sources: Vec<Source>) -> Vec<String> {
+    parse(sources).expect_err("the content is invalid").0.iter().map(Problem::to_string).collect()
+}
+
+#[test]
+fn the_bundled_content_is_valid_and_complete() {
+    let bundle = bundled();
+    assert_eq!(bundle.site.value.gallery.len(), 4, "the home carousel has 4 images");
+    let terms: Vec<_> = bundle.board.iter().map(|t| t.value.term.as_str()).collect();
+    assert_eq!(terms, ["2024-2025", "2023-2024", "2022-2023"]);
+    let years: Vec<_> = bundle.editions.iter().map(|e| e.value.year).collect();
+    assert_eq!(years, [2025, 2024, 2023, 2022]);
+    let roles: Vec<_> = bundle.board[0].value.members.iter().map(|m| m.role.as_str()).collect();
+    assert_eq!(
+        roles,
+        [
+            "President",
+            "Vice President",
+            "Treasurer",
+            "Secretary",
+            "Internal and External Event Coordinator",
+            "Social Media & Marketing",
+            "Campus Representative"
+        ]
+    );
+    let slugs = |i: usize| bundle.editions[i].value.pages.iter().map(|p| p.slug.clone()).collect::<Vec<_>>();
+    assert_eq!(slugs(2), ["", "program", "schedule", "presentation", "photo"]);
+    assert_eq!(slugs(3), ["", "program", "presentation", "photo"]);
+    let slides = bundle.editions[0].value.pages[0]
+        .sections
+        .iter()
+        .flat_map(|s| &s.blocks)
+        .filter(|b| matches!(b, Block::Embed { kind: EmbedKind::Slides, expandable: true, .. }))
+        .count();
+    assert_eq!(slides, 4, "SCULC 2025 has four expandable slide embeds");
+}
+
+#[test]
+fn the_bundled_images_exist_in_web_public() {
+    let public = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/public");
+    let bundle = bundled();
+    let mut items: Vec<&GalleryItem> = bundle.site.value.gallery.iter().collect();
+    for edition in &bundle.editions {
+        for block in edition.value.pages.iter().flat_map(|p| &p.sections).flat_map(|s| &s.blocks) {
+            if let Block::Gallery { items: more, .. } = block {
+                items.extend(more);
+            }
+        }
+    }
+    for item in items {
+        let srcset = item.srcset.as_deref().unwrap_or_default();
+        let files =
+            srcset.split(", ").filter_map(|c| c.split(' ').next()).chain([&*item.original, &*item.thumbnail]);
+        for file in files {
+            assert!(public.join(file.trim_start_matches('/')).is_file(), "{file} is in web/public");
+        }
+    }
+}
+
+#[test]
+fn an_unknown_field_is_an_error_naming_the_file() {
+    let site = bundled_text("site.toml").replace("society_name =", "society_nam =");
+    let found = problems(bundled_with("site.toml", &site));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("site.toml: "), "{found:?}");
+    assert!(found[0].contains("unknown field `society_nam`"), "{found:?}");
+}
+
+#[test]
+fn an_unknown_block_type_is_an_error() {
+    let edition =
+        bundled_text("editions/2024.toml").replacen("type = \"paragraph\"", "type = \"paragraf\"", 1);
+    let found = problems(bundled_with("editions/2024.toml", &edition));
+    assert!(found[0].starts_with("editions/2024.toml: ") && found[0].contains("paragraf"), "{found:?}");
+}
+
+#[test]
+fn an_unknown_field_inside_a_block_is_an_error() {
+    let edition = bundled_text("editions/2025.toml").replacen("expandable = true", "expandible = true", 1);
+    let found = problems(bundled_with("editions/2025.toml", &edition));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("editions/2025.toml: ") && found[0].contains("expandible"), "{found:?}");
+}
+
+#[test]
+fn dates_times_and_links_are_checked() {
+    let naclo =
+        bundled_text("naclo.toml").replace("2025-01-23", "23 Jan 2025").replace("\"08:30\"", "\"8:30AM\"");
+    let found = problems(bundled_with("naclo.toml", &naclo));
+    assert_eq!(
+        found,
+        [
+            "naclo.toml: events[1].date \"23 Jan 2025\" is not a date written YYYY-MM-DD",
+            "naclo.toml: events[1].arrive_by \"8:30AM\" is not a time written HH:MM (24-hour)",
+        ]
+    );
+    let edition = bundled_text("editions/2025.toml").replace("https://zoom.us/", "javascript://zoom.us/");
+    let found = problems(bundled_with("editions/2025.toml", &edition));
+    assert_eq!(found.len(), 1);
+    assert!(
+        found[0].contains("must be a path on this site (/…), an https:// URL or a mailto: link"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn file_names_must_match_what_the_files_say() {
+    let term = bundled_text("board/2023-2024.toml");
+    let mut sources = bundled_with("board/2023-2024.toml", &term);
+    sources.push(source("board/2021-2022.toml", &term));
+    let found = problems(sources);
+    assert_eq!(
+        found,
+        [
+            "board/2021-2022.toml: term \"2023-2024\" does not match the file name (expected board/2023-2024.toml)"
+        ]
+    );
+    let found = problems(bundled_with("editions/2030.toml", &bundled_text("editions/2022.toml")));
+    assert_eq!(
+        found,
+        ["editions/2030.toml: year 2022 does not match the file name (expected editions/2022.toml)"]
+    );
+}
+
+#[test]
+fn pages_need_unique_slugs_and_section_ids() {
+    let edition = bundled_text("editions/2023.toml").replace("slug = \"schedule\"", "slug = \"program\"");
+    let found = problems(bundled_with("editions/2023.toml", &edition));
+    assert_eq!(found, ["editions/2023.toml: pages[2]: the slug \"program\" is used twice"]);
+}
+
+#[test]
+fn a_new_edition_is_only_data() {
+    let next = bundled_text("editions/2022.toml").replace("2022", "2026");
+    let bundle = parse(bundled_with("editions/2026.toml", &next)).unwrap();
+    assert_eq!(bundle.editions[0].value.year, 2026);
+    assert_eq!(bundle.editions[0].value.pages[1].title, "SCULC 2026 Programs");
+}
+
+#[test]
+fn missing_and_stray_files_are_reported() {
+    let found = problems(vec![source("notes.toml", "")]);
+    assert_eq!(
+        found,
+        [
+            "notes.toml: is not a content file: expected site.toml, naclo.toml, board/*.toml or editions/*.toml",
+            "site.toml: is missing: the site's name, footer and home page are required",
+            "naclo.toml: is missing: the NACLO page is required",
+            "board/: is missing: at least one board term is required",
+            "editions/: is missing: at least one conference edition is required",
+        ]
+    );
+}
+
+#[test]
+fn only_toml_files_in_the_content_folders_are_read() {
+    assert!(is_content_file("site.toml") && is_content_file("board/2024-2025.toml"));
+    assert!(!is_content_file("images/make_images.py") && !is_content_file("images/palette.toml"));
+    assert!(!is_content_file("board/old/2019-2020.toml") && !is_content_file("README.md"));
+}
+
+#[test]
+fn embeds_origins_are_https_origins_only() {
+    assert_eq!(
+        embed_origin("https://docs.google.com/forms/d/e/X/viewform").as_deref(),
+        Some("https://docs.google.com")
+    );
+    assert_eq!(embed_origin("https://example.org:8443/x").as_deref(), Some("https://example.org:8443"));
+    assert_eq!(embed_origin("http://docs.google.com/x"), None);
+    assert_eq!(embed_origin("/sculc-program.pdf"), None);
+}

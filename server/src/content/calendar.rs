@@ -1,0 +1,113 @@
+//! The conference day as an iCalendar file (RFC 5545), for "Add to calendar".
+//! The content gives Pacific wall-clock times; the file carries UTC, which
+//! every calendar reads the same way.
+
+use jiff::civil::{Date, Time};
+
+use super::editions::CONFERENCE_TIME_ZONE;
+use super::model::ConferenceDay;
+
+/// The VCALENDAR for edition `year`'s day; `stamp` is when the content was
+/// imported (DTSTAMP), as `YYYYMMDDTHHMMSSZ`.
+pub fn ics(year: i32, day: &ConferenceDay, stamp: &str) -> Result<String, jiff::Error> {
+    let starts = utc(&day.date, &day.starts)?;
+    let ends = utc(&day.date, &day.ends)?;
+    let mut lines = vec![
+        "BEGIN:VCALENDAR".to_owned(),
+        "VERSION:2.0".to_owned(),
+        "PRODID:-//Undergraduate Linguistics Society//colloquy//EN".to_owned(),
+        "CALSCALE:GREGORIAN".to_owned(),
+        "METHOD:PUBLISH".to_owned(),
+        "BEGIN:VEVENT".to_owned(),
+        // Stable across imports and instances, so adding it twice updates
+        // the same event instead of duplicating it.
+        format!("UID:sculc-{year}@colloquy"),
+        format!("DTSTAMP:{stamp}"),
+        format!("DTSTART:{starts}"),
+        format!("DTEND:{ends}"),
+        format!("SUMMARY:{}", escape(&day.summary)),
+        format!("LOCATION:{}", escape(&day.location)),
+    ];
+    if let Some(description) = &day.description {
+        lines.push(format!("DESCRIPTION:{}", escape(description)));
+    }
+    lines.extend(["END:VEVENT".to_owned(), "END:VCALENDAR".to_owned()]);
+    Ok(lines.iter().map(|line| fold(line)).collect::<Vec<_>>().join(""))
+}
+
+/// A Pacific date and time as an iCalendar UTC time.
+fn utc(date: &str, time: &str) -> Result<String, jiff::Error> {
+    let date = Date::strptime("%Y-%m-%d", date)?;
+    let time = Time::strptime("%H:%M", time)?;
+    let zoned = date.to_datetime(time).in_tz(CONFERENCE_TIME_ZONE)?;
+    Ok(zoned.timestamp().strftime("%Y%m%dT%H%M%SZ").to_string())
+}
+
+/// TEXT values escape backslashes, semicolons, commas and line breaks.
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(';', "\\;").replace(',', "\\,").replace('\n', "\\n")
+}
+
+/// Lines end in CRLF and are folded at 75 octets, continuing with a space,
+/// never inside a UTF-8 character.
+fn fold(line: &str) -> String {
+    let mut out = String::with_capacity(line.len() + 8);
+    let mut width = 0;
+    for c in line.chars() {
+        if width + c.len_utf8() > 75 {
+            out.push_str("\r\n ");
+            width = 1;
+        }
+        out.push(c);
+        width += c.len_utf8();
+    }
+    out.push_str("\r\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day() -> ConferenceDay {
+        ConferenceDay {
+            summary: "SCULC 2025: Undergraduate Linguistics Conference".into(),
+            date: "2025-05-17".into(),
+            starts: "09:00".into(),
+            ends: "17:30".into(),
+            location: "Campus Learning Pavilion".into(),
+            description: Some("Check-in from 8:30 AM; lunch 11:30 AM to 1:00 PM, free".into()),
+        }
+    }
+
+    #[test]
+    fn pacific_daylight_time_becomes_utc() {
+        let ics = ics(2025, &day(), "20250501T000000Z").unwrap();
+        assert!(ics.contains("\r\nDTSTART:20250517T160000Z\r\n"));
+        assert!(ics.contains("\r\nDTEND:20250518T003000Z\r\n"));
+        assert!(ics.contains("\r\nUID:sculc-2025@colloquy\r\n"));
+        assert!(ics.starts_with("BEGIN:VCALENDAR\r\n") && ics.ends_with("END:VCALENDAR\r\n"));
+    }
+
+    #[test]
+    fn winter_dates_use_standard_time() {
+        let mut winter = day();
+        winter.date = "2025-01-23".into();
+        assert!(ics(2025, &winter, "20250101T000000Z").unwrap().contains("DTSTART:20250123T170000Z"));
+    }
+
+    #[test]
+    fn text_is_escaped_and_long_lines_fold_at_75_octets() {
+        let ics = ics(2025, &day(), "20250501T000000Z").unwrap();
+        assert!(ics.contains("8:30 AM\\; lunch"));
+        assert!(ics.contains("1:00 PM\\, free"));
+        for line in ics.split("\r\n") {
+            assert!(line.len() <= 75, "{line:?} is longer than 75 octets");
+        }
+        let unfolded = ics.replace("\r\n ", "");
+        assert!(
+            unfolded.contains("DESCRIPTION:Check-in from 8:30 AM\\; lunch 11:30 AM to 1:00 PM\\, free\r\n")
+        );
+        assert_eq!(fold(&"é".repeat(50)).split("\r\n ").next().unwrap().len(), 74);
+    }
+}

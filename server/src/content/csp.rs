@@ -1,0 +1,101 @@
+//! The Content-Security-Policy of the site's pages. Frames may show exactly
+//! the origins the content embeds (forms, slides); the set is computed at
+//! import and stored with the content, so an import changes the policy on
+//! every instance without a restart.
+
+use std::collections::BTreeSet;
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::Response;
+
+use super::bundle::{Bundle, embed_origin};
+use super::model::Block;
+use super::store::{FRAME_SRC, POLICY};
+use crate::AppState;
+
+/// The `https://` origins of every embed in the content, sorted, each once.
+/// Embeds of this site's own files (the program PDF) are covered by 'self'.
+pub fn frame_origins(bundle: &Bundle) -> Vec<String> {
+    let mut sources = vec![bundle.naclo.value.form.src.as_str()];
+    for edition in &bundle.editions {
+        for page in &edition.value.pages {
+            for section in &page.sections {
+                for block in &section.blocks {
+                    if let Block::Embed { src, .. } = block {
+                        sources.push(src);
+                    }
+                }
+            }
+        }
+    }
+    let origins: BTreeSet<String> = sources.into_iter().filter_map(embed_origin).collect();
+    origins.into_iter().collect()
+}
+
+/// The policy for pages whose frames may show `origins`.
+///
+/// Scripts and styles come only from this site: Vite's build emits files,
+/// no inline code, and React sets element styles through the CSSOM, which
+/// `style-src` does not restrict. Google sign-in is a top-level navigation,
+/// which no directive here limits.
+pub fn policy(origins: &[String]) -> String {
+    let mut frame_src = String::from("'self'");
+    for origin in origins {
+        frame_src.push(' ');
+        frame_src.push_str(origin);
+    }
+    format!(
+        "default-src 'self'; img-src 'self' data:; frame-src {frame_src}; object-src 'none'; \
+         base-uri 'self'; frame-ancestors 'self'; form-action 'self'"
+    )
+}
+
+/// Adds the policy to every HTML answer (the app's pages).
+pub async fn header(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let is_html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if is_html && !response.headers().contains_key(header::CONTENT_SECURITY_POLICY) {
+        let origins = match state.db.content_document::<Vec<String>>(POLICY, FRAME_SRC).await {
+            Ok(origins) => origins.unwrap_or_default(),
+            Err(error) => {
+                // Without the list, frames fall back to this site only:
+                // stricter, never looser.
+                tracing::warn!(error = %error, "cannot read the embed origins; frames allow this site only");
+                Vec::new()
+            }
+        };
+        if let Ok(value) = HeaderValue::from_str(&policy(&origins)) {
+            response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, value);
+        }
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_policy_lists_this_site_then_the_content_origins() {
+        let origins =
+            vec!["https://docs.google.com".to_owned(), "https://www.youtube-nocookie.com".to_owned()];
+        assert_eq!(
+            policy(&origins),
+            "default-src 'self'; img-src 'self' data:; frame-src 'self' https://docs.google.com \
+             https://www.youtube-nocookie.com; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; \
+             form-action 'self'"
+        );
+        assert!(policy(&[]).contains("frame-src 'self';"));
+    }
+
+    #[test]
+    fn the_bundled_content_embeds_only_google_docs() {
+        assert_eq!(frame_origins(&super::super::bundle::bundled()), vec!["https://docs.google.com"]);
+    }
+}

@@ -1,0 +1,337 @@
+//! The shape of the content files under `content/` and of the API that
+//! serves them. One set of types for both: what a file may say is exactly
+//! what the web app receives. `deny_unknown_fields` everywhere, so a typo in
+//! a content file is an import error naming the file, not a silent gap.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// `content/site.toml`: the society's name, the footer, the home page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SiteFile {
+    pub society_name: String,
+    pub footer: Footer,
+    pub home: Home,
+    /// The home page's carousel.
+    pub gallery: Vec<GalleryItem>,
+}
+
+/// What `GET /api/content/site` answers: the site file plus the editions
+/// the nav's SCULC dropdown lists.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Site {
+    pub society_name: String,
+    pub footer: Footer,
+    pub home: Home,
+    pub gallery: Vec<GalleryItem>,
+    /// Years of the editions for the SCULC dropdown, newest first.
+    pub nav_editions: Vec<i32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Footer {
+    pub location: String,
+    pub email: String,
+    pub copyright_year: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Home {
+    pub hero_title: String,
+    pub hero_text: String,
+    /// Paragraphs describing the society.
+    pub description: Vec<String>,
+    pub events: LinkTarget,
+    pub sculc_blurb: SculcBlurb,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LinkTarget {
+    pub label: String,
+    /// A path on this site (`/naclo`), an `https://` URL or a `mailto:` link.
+    pub href: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SculcBlurb {
+    pub title: String,
+    pub text: String,
+    pub link_label: String,
+    pub href: String,
+}
+
+/// One image of a carousel, in react-image-gallery's terms (the web app maps
+/// `original_alt` to `originalAlt`, `srcset` to `srcSet`, …).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GalleryItem {
+    pub original: String,
+    pub thumbnail: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    pub original_alt: String,
+    pub thumbnail_alt: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sizes: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub srcset: Option<String>,
+    /// The largest version's size in pixels, so the page can reserve room.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<u32>,
+}
+
+/// A single image (a board member's photo).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Image {
+    pub src: String,
+    pub alt: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub srcset: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sizes: Option<String>,
+}
+
+/// `GET /api/content/board`: every term, newest first; the first is the
+/// current board.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Board {
+    pub terms: Vec<BoardTerm>,
+}
+
+/// `content/board/{term}.toml`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardTerm {
+    /// Two consecutive years, e.g. "2024-2025".
+    pub term: String,
+    /// A note shown with the term (e.g. that its entries are samples).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    pub members: Vec<BoardMember>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardMember {
+    pub role: String,
+    pub name: String,
+    pub pronouns: String,
+    pub major_minor: String,
+    pub class_year: String,
+    pub favourite_area: String,
+    pub favourite_drink: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub photo: Option<Image>,
+}
+
+/// `content/naclo.toml`, served at `GET /api/content/naclo`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Naclo {
+    pub title: String,
+    pub intro: Vec<String>,
+    pub events: Vec<NacloEvent>,
+    /// What to bring to the open round.
+    pub bring: Vec<String>,
+    /// The attendance form.
+    pub form: Embed,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NacloEvent {
+    pub name: String,
+    /// YYYY-MM-DD, Pacific.
+    pub date: String,
+    /// HH:MM, 24-hour, Pacific.
+    pub starts: String,
+    pub ends: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrive_by: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
+    #[serde(default)]
+    #[schema(required = true)]
+    pub notes: Vec<String>,
+}
+
+/// A frame showing a form, slides, a PDF or a video.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Embed {
+    /// The frame's title (what screen readers announce).
+    pub title: String,
+    /// A path on this site or an `https://` URL; its origin is allowed in
+    /// the Content-Security-Policy's `frame-src`.
+    pub src: String,
+    pub kind: EmbedKind,
+    /// Shown behind a button that opens it.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub expandable: bool,
+    /// Height in CSS pixels.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EmbedKind {
+    Pdf,
+    Slides,
+    Form,
+    Video,
+}
+
+/// `content/editions/{year}.toml`, served at `GET /api/content/editions/{year}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EditionPage {
+    pub year: i32,
+    pub title: String,
+    /// The conference day, for the "Add to calendar" file (absent for
+    /// editions whose day is not recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<ConferenceDay>,
+    /// The first page has slug "" (`/sculc-{year}`); the others are
+    /// `/sculc-{year}-{slug}`.
+    pub pages: Vec<SubPage>,
+}
+
+/// When and where the conference takes place, Pacific time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConferenceDay {
+    pub summary: String,
+    /// YYYY-MM-DD.
+    pub date: String,
+    /// HH:MM, 24-hour.
+    pub starts: String,
+    pub ends: String,
+    pub location: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SubPage {
+    /// "" for the edition's first page, else lowercase letters ("program").
+    pub slug: String,
+    /// Its label in the edition's sub-navigation.
+    pub nav_label: String,
+    pub title: String,
+    pub sections: Vec<Section>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    /// The anchor, e.g. "event-details".
+    pub id: String,
+    pub heading: String,
+    /// Its label in the page's side menu; sections without one are not listed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub menu_label: Option<String>,
+    pub blocks: Vec<Block>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Fact {
+    pub label: String,
+    pub value: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScheduleItem {
+    pub time: String,
+    pub title: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkStyle {
+    Button,
+}
+
+/// One piece of a section, tagged by `type`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Block {
+    Paragraph {
+        text: String,
+    },
+    /// Labelled facts: date, time, place, dress code, parking, lunch, price.
+    Facts {
+        items: Vec<Fact>,
+    },
+    List {
+        items: Vec<String>,
+    },
+    Link {
+        label: String,
+        href: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        style: Option<LinkStyle>,
+    },
+    Embed {
+        title: String,
+        src: String,
+        kind: EmbedKind,
+        #[serde(default)]
+        #[schema(required = true)]
+        expandable: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        height: Option<u32>,
+    },
+    Gallery {
+        items: Vec<GalleryItem>,
+        #[serde(default)]
+        #[schema(required = true)]
+        thumbnails: bool,
+        #[serde(default)]
+        #[schema(required = true)]
+        bullets: bool,
+        #[serde(default)]
+        #[schema(required = true)]
+        fullscreen: bool,
+        #[serde(default)]
+        #[schema(required = true)]
+        play_button: bool,
+        #[serde(default)]
+        #[schema(required = true)]
+        autoplay: bool,
+    },
+    /// A person, e.g. the keynote speaker.
+    Person {
+        name: String,
+        role: String,
+        bio: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        link: Option<LinkTarget>,
+    },
+    /// Rows of a timetable; the 2025 program's are also the program PDF.
+    Schedule {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        heading: Option<String>,
+        items: Vec<ScheduleItem>,
+    },
+    /// Where the "Add to calendar" link to the edition's `.ics` goes.
+    Calendar {
+        label: String,
+    },
+    /// Where the 'View Submission Status' button goes.
+    SubmissionStatus,
+}

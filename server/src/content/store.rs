@@ -1,0 +1,176 @@
+//! Content in the database: one row per content file, stored as the JSON
+//! the API serves, plus the CSP's frame origins computed at import. Kept in
+//! the database rather than in memory so every instance serves the same
+//! content and an import applies without a restart.
+
+use std::fmt;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use sha2::{Digest, Sha256};
+
+use super::bundle::{Bundle, Document};
+use super::csp;
+use crate::db::Db;
+use crate::{clock, on_db};
+
+pub const SITE: &str = "site";
+pub const NACLO: &str = "naclo";
+pub const BOARD: &str = "board";
+pub const EDITION: &str = "edition";
+pub const POLICY: &str = "policy";
+/// The `policy` row holding the embed origins, a JSON array of strings.
+pub const FRAME_SRC: &str = "frame-src";
+
+struct Row {
+    kind: &'static str,
+    key: String,
+    body: String,
+    source_sha256: String,
+}
+
+fn row<T: Serialize>(kind: &'static str, key: String, document: &Document<T>) -> Row {
+    let body = serde_json::to_string(&document.value).expect("content serialises to JSON");
+    Row { kind, key, body, source_sha256: document.source_sha256.clone() }
+}
+
+fn rows(bundle: &Bundle) -> Vec<Row> {
+    let mut rows = vec![row(SITE, String::new(), &bundle.site), row(NACLO, String::new(), &bundle.naclo)];
+    rows.extend(bundle.board.iter().map(|term| row(BOARD, term.value.term.clone(), term)));
+    rows.extend(bundle.editions.iter().map(|edition| row(EDITION, edition.value.year.to_string(), edition)));
+    let origins = serde_json::to_string(&csp::frame_origins(bundle)).expect("strings serialise");
+    let digest = hex::encode(Sha256::digest(origins.as_bytes()));
+    rows.push(Row { kind: POLICY, key: FRAME_SRC.into(), body: origins, source_sha256: digest });
+    rows
+}
+
+/// What an import stored, for the operator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    pub board_terms: Vec<String>,
+    pub editions: Vec<i32>,
+    pub frame_origins: Vec<String>,
+    pub gallery_images: usize,
+}
+
+impl Summary {
+    pub fn of(bundle: &Bundle) -> Self {
+        Self {
+            board_terms: bundle.board.iter().map(|t| t.value.term.clone()).collect(),
+            editions: bundle.editions.iter().map(|e| e.value.year).collect(),
+            frame_origins: csp::frame_origins(bundle),
+            gallery_images: bundle.site.value.gallery.len(),
+        }
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let years: Vec<String> = self.editions.iter().map(i32::to_string).collect();
+        writeln!(f, "Imported the site's content:")?;
+        writeln!(f, "  site.toml: the home page ({} gallery images) and the footer", self.gallery_images)?;
+        writeln!(f, "  naclo.toml: the NACLO page")?;
+        writeln!(f, "  board: {} term(s): {}", self.board_terms.len(), self.board_terms.join(", "))?;
+        writeln!(f, "  editions: {} edition(s): {}", years.len(), years.join(", "))?;
+        let origins =
+            if self.frame_origins.is_empty() { "none".into() } else { self.frame_origins.join(" ") };
+        write!(f, "  embeds allowed from (Content-Security-Policy frame-src): {origins}")
+    }
+}
+
+impl Db {
+    /// Replaces all content with `bundle`, in one transaction.
+    pub async fn replace_content(&self, bundle: &Bundle) -> sqlx::Result<Summary> {
+        let rows = rows(bundle);
+        let now = clock::now();
+        on_db!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            sqlx::query("DELETE FROM content_documents").execute(&mut *tx).await?;
+            for row in &rows {
+                sqlx::query(
+                    "INSERT INTO content_documents (kind, key, body, source_sha256, imported_at)
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(row.kind)
+                .bind(&row.key)
+                .bind(&row.body)
+                .bind(&row.source_sha256)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+        });
+        Ok(Summary::of(bundle))
+    }
+
+    /// Stores `bundle` if there is no content yet (first start). Two
+    /// instances starting together store the same rows; neither fails.
+    pub async fn seed_content(&self, bundle: &Bundle) -> sqlx::Result<bool> {
+        let rows = rows(bundle);
+        let now = clock::now();
+        let seeded = on_db!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            let existing: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM content_documents").fetch_one(&mut *tx).await?;
+            if existing == 0 {
+                for row in &rows {
+                    sqlx::query(
+                        "INSERT INTO content_documents (kind, key, body, source_sha256, imported_at)
+                         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (kind, key) DO NOTHING",
+                    )
+                    .bind(row.kind)
+                    .bind(&row.key)
+                    .bind(&row.body)
+                    .bind(&row.source_sha256)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+            }
+            tx.commit().await?;
+            existing == 0
+        });
+        Ok(seeded)
+    }
+
+    /// One document, parsed back into its type.
+    pub async fn content_document<T: DeserializeOwned>(
+        &self,
+        kind: &str,
+        key: &str,
+    ) -> anyhow::Result<Option<T>> {
+        let body: Option<String> = on_db!(self, |pool| {
+            sqlx::query_scalar("SELECT body FROM content_documents WHERE kind = $1 AND key = $2")
+                .bind(kind)
+                .bind(key)
+                .fetch_optional(pool)
+                .await?
+        });
+        Ok(body.map(|body| serde_json::from_str(&body)).transpose()?)
+    }
+
+    /// Every document of a kind, parsed, with its key; newest key first.
+    pub async fn content_documents<T: DeserializeOwned>(
+        &self,
+        kind: &str,
+    ) -> anyhow::Result<Vec<(String, T)>> {
+        let rows: Vec<(String, String)> = on_db!(self, |pool| {
+            sqlx::query_as("SELECT key, body FROM content_documents WHERE kind = $1 ORDER BY key DESC")
+                .bind(kind)
+                .fetch_all(pool)
+                .await?
+        });
+        rows.into_iter().map(|(key, body)| Ok((key, serde_json::from_str(&body)?))).collect()
+    }
+
+    /// The keys of a kind, newest first (e.g. the edition years).
+    pub async fn content_keys(&self, kind: &str) -> sqlx::Result<Vec<String>> {
+        on_db!(self, |pool| {
+            sqlx::query_scalar("SELECT key FROM content_documents WHERE kind = $1 ORDER BY key DESC")
+                .bind(kind)
+                .fetch_all(pool)
+                .await
+        })
+    }
+}

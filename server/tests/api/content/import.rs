@@ -1,0 +1,218 @@
+//! `colloquy content import DIR`, the first start's import of the bundled
+//! content, and the Content-Security-Policy that follows the content.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+use crate::helpers::{TestApp, repo_root, spawn_app, spawn_app_with};
+
+/// The `colloquy` binary on the app's database, as an operator runs it
+/// beside the live server.
+fn colloquy(app: &TestApp) -> Command {
+    colloquy_on(app, &app.state.config.data_dir)
+}
+
+/// The binary on the app's database (PostgreSQL) or on `data_dir`'s SQLite.
+fn colloquy_on(app: &TestApp, data_dir: &Path) -> Command {
+    use secrecy::ExposeSecret;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_colloquy"));
+    command
+        .arg("--data-dir")
+        .arg(data_dir)
+        .env_remove("DATABASE_URL")
+        .env_remove("COLLOQUY_DATA_DIR")
+        .env("COLLOQUY_CONFIG", data_dir.join("absent.toml"))
+        .env("RUST_LOG", "warn");
+    if let Some(url) = &app.state.config.database_url {
+        command.env("DATABASE_URL", url.expose_secret());
+    }
+    command
+}
+
+fn import(app: &TestApp, dir: &Path) -> Output {
+    colloquy(app).args(["content", "import"]).arg(dir).output().expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A copy of the repository's content files in a temp folder.
+fn content_copy() -> tempfile::TempDir {
+    let copy = tempfile::tempdir().unwrap();
+    let source = repo_root().join("content");
+    for folder in ["", "board", "editions"] {
+        std::fs::create_dir_all(copy.path().join(folder)).unwrap();
+        for entry in std::fs::read_dir(source.join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "toml") {
+                std::fs::copy(&path, copy.path().join(folder).join(path.file_name().unwrap())).unwrap();
+            }
+        }
+    }
+    copy
+}
+
+fn edit(dir: &Path, file: &str, from: &str, to: &str) {
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{file} contains {from:?}");
+    std::fs::write(&path, text.replace(from, to)).unwrap();
+}
+
+async fn json(app: &TestApp, path: &str) -> Value {
+    let response = app.get(path).await;
+    assert_eq!(response.status(), 200, "{path}");
+    response.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn import_replaces_all_content_with_the_folders() {
+    let app = spawn_app().await;
+    let dir = content_copy();
+    edit(dir.path(), "editions/2024.toml", "title = \"SCULC 2024\"", "title = \"SCULC 2024 (archive)\"");
+    std::fs::remove_file(dir.path().join("board/2022-2023.toml")).unwrap();
+    let next =
+        std::fs::read_to_string(dir.path().join("editions/2022.toml")).unwrap().replace("2022", "2026");
+    std::fs::write(dir.path().join("editions/2026.toml"), next).unwrap();
+
+    let output = import(&app, dir.path());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let summary = text(&output.stdout);
+    assert!(summary.contains("board: 2 term(s): 2024-2025, 2023-2024"), "{summary}");
+    assert!(summary.contains("editions: 5 edition(s): 2026, 2025, 2024, 2023, 2022"), "{summary}");
+    assert!(summary.contains("https://docs.google.com"), "{summary}");
+
+    assert_eq!(json(&app, "/api/content/editions/2024").await["title"], "SCULC 2024 (archive)");
+    assert_eq!(json(&app, "/api/content/editions/2026").await["pages"][1]["title"], "SCULC 2026 Programs");
+    assert_eq!(json(&app, "/api/content/board").await["terms"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        json(&app, "/api/content/site").await["nav_editions"],
+        serde_json::json!([2026, 2025, 2024, 2023, 2022])
+    );
+}
+
+#[tokio::test]
+async fn a_broken_file_changes_nothing_and_is_named() {
+    let app = spawn_app().await;
+    let before = json(&app, "/api/content/site").await;
+    let dir = content_copy();
+    // A valid change and a typo: the valid change must not be applied either.
+    edit(dir.path(), "site.toml", "linguistics.society@example.edu", "changed@example.edu");
+    edit(dir.path(), "naclo.toml", "bring = [", "brings = [");
+    edit(dir.path(), "editions/2025.toml", "date = \"2025-05-17\"", "date = \"17 May 2025\"");
+
+    let output = import(&app, dir.path());
+    assert!(!output.status.success());
+    let errors = text(&output.stderr);
+    assert!(errors.contains("nothing was imported"), "{errors}");
+    assert!(errors.contains("naclo.toml: ") && errors.contains("unknown field `brings`"), "{errors}");
+    assert!(
+        errors.contains("editions/2025.toml: event.date \"17 May 2025\" is not a date written YYYY-MM-DD"),
+        "{errors}"
+    );
+    assert!(!errors.contains("site.toml:"), "the valid file is not blamed: {errors}");
+    assert_eq!(json(&app, "/api/content/site").await, before);
+    assert_eq!(json(&app, "/api/content/naclo").await["bring"][0], "A black pen");
+
+    let missing = import(&app, &dir.path().join("no-such-folder"));
+    assert!(!missing.status.success());
+    assert!(text(&missing.stderr).contains("no-such-folder: is not a folder"));
+}
+
+#[tokio::test]
+async fn a_restart_keeps_imported_content_and_a_fresh_database_gets_the_bundled_content() {
+    let app = spawn_app().await;
+    let bundled: Value =
+        toml::from_str::<Value>(&std::fs::read_to_string(repo_root().join("content/naclo.toml")).unwrap())
+            .unwrap();
+    assert_eq!(json(&app, "/api/content/naclo").await, bundled, "first start stored the bundled content");
+
+    let dir = content_copy();
+    edit(dir.path(), "naclo.toml", "title = \"NACLO\"", "title = \"NACLO 2025\"");
+    assert!(import(&app, dir.path()).status.success());
+    // A second start on the same database (as after a deploy) leaves the
+    // imported content alone.
+    colloquy::prepare((*app.state.config).clone()).await.unwrap();
+    assert_eq!(json(&app, "/api/content/naclo").await["title"], "NACLO 2025");
+}
+
+#[tokio::test]
+async fn a_server_started_away_from_the_repository_serves_the_content_built_in() {
+    let app = spawn_app().await;
+    let elsewhere = tempfile::tempdir().unwrap();
+    // A fresh data folder (SQLite) or the app's database emptied (PostgreSQL).
+    let mut server = colloquy_on(&app, &elsewhere.path().join("data"));
+    if app.state.config.database_url.is_some() {
+        colloquy::on_db!(&app.state.db, |pool| {
+            sqlx::query("DELETE FROM content_documents").execute(pool).await.unwrap();
+        });
+    }
+    let mut server = server
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .current_dir(elsewhere.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let address = line.trim().strip_prefix("colloquy is serving the site at ").unwrap().to_owned();
+    let board: Value =
+        reqwest::get(format!("{address}/api/content/board")).await.unwrap().json().await.unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    assert_eq!(board["terms"][0]["term"], "2024-2025");
+}
+
+const INDEX: &str = "<!doctype html><title>colloquy</title><div id=\"root\"></div>";
+
+fn policy(frame_src: &str) -> String {
+    format!(
+        "default-src 'self'; img-src 'self' data:; frame-src {frame_src}; object-src 'none'; base-uri 'self'; \
+         frame-ancestors 'self'; form-action 'self'"
+    )
+}
+
+#[tokio::test]
+async fn the_pages_csp_allows_exactly_the_contents_embed_origins_and_follows_an_import() {
+    let app = spawn_app_with(axum::Router::new(), |config| {
+        let web_dir = config.data_dir.join("web-dist");
+        std::fs::create_dir_all(&web_dir).unwrap();
+        std::fs::write(web_dir.join("index.html"), INDEX).unwrap();
+        config.web_dir = web_dir;
+    })
+    .await;
+    for path in ["/", "/sculc-2025", "/naclo"] {
+        let response = app.get(path).await;
+        assert_eq!(
+            response.headers()["content-security-policy"],
+            policy("'self' https://docs.google.com").as_str(),
+            "{path}"
+        );
+    }
+
+    let dir = content_copy();
+    edit(
+        dir.path(),
+        "naclo.toml",
+        "https://docs.google.com/forms/d/e/SAMPLE-REPLACE-NACLO-ATTENDANCE/viewform?embedded=true",
+        "https://forms.office.com/Pages/ResponsePage.aspx?id=SAMPLE",
+    );
+    edit(
+        dir.path(),
+        "editions/2024.toml",
+        "src = \"https://docs.google.com/presentation/d/SAMPLE-REPLACE-SCULC-2024-SLIDES/embed\"\nkind = \"slides\"",
+        "src = \"https://www.youtube-nocookie.com/embed/SAMPLE\"\nkind = \"video\"",
+    );
+    assert!(import(&app, dir.path()).status.success());
+    let response = app.get("/sculc-2024").await;
+    assert_eq!(
+        response.headers()["content-security-policy"],
+        policy("'self' https://docs.google.com https://forms.office.com https://www.youtube-nocookie.com")
+            .as_str()
+    );
+}

@@ -1,0 +1,6 @@
+//! The public pages' content: served from the database, imported from the
+//! files under `content/` at first start and by `colloquy content import`.
+
+mod calendar;
+mod import;
+mod pages;

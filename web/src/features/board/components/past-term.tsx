@@ -1,0 +1,34 @@
+import { useId, useState } from 'react';
+
+import type { BoardTerm } from '../../../lib/content-types';
+import { BoardMembers } from './board-members';
+
+/**
+ * An earlier board, collapsed until its toggle opens it: a disclosure
+ * button inside the section's heading, as the ARIA practices describe.
+ */
+export function PastTerm({ term }: { term: BoardTerm }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <section className="past-term">
+      <h2>
+        <button
+          type="button"
+          className="disclosure"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => {
+            setOpen(!open);
+          }}
+        >
+          {term.term} Board <span className="caret" aria-hidden="true" />
+        </button>
+      </h2>
+      <div id={panelId} hidden={!open}>
+        {term.note && <p>{term.note}</p>}
+        <BoardMembers members={term.members} />
+      </div>
+    </section>
+  );
+}

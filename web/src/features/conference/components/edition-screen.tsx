@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+
+import { FormMessage } from '../../../components/form-message';
+import { Page } from '../../../components/page';
+import { PageLoading } from '../../../components/page-loading';
+import { ApiError } from '../../../lib/api-client';
+import type { EditionPage, SubPage } from '../../../lib/content-types';
+import { useEdition } from '../api/get-edition';
+import { BlockView } from './content-blocks';
+import { EditionNav } from './edition-nav';
+import { SectionMenu } from './section-menu';
+import { useSectionTarget } from './use-section-target';
+
+interface EditionScreenProps {
+  year: number;
+  /** '' for the edition's first page. */
+  slug: string;
+  /** Shown for a year or page the content does not have. */
+  notFound: ReactNode;
+}
+
+/**
+ * A page of a conference edition (/sculc-2025, /sculc-2023-program…),
+ * rendered from the edition's content data: its title, the edition's
+ * sub-navigation when it has several pages, a side menu of the sections
+ * that ask for one, and the sections' blocks.
+ */
+export function EditionScreen({ year, slug, notFound }: EditionScreenProps) {
+  const edition = useEdition(year);
+  const page = edition.data?.pages.find((candidate) => candidate.slug === slug);
+  useSectionTarget(page !== undefined);
+
+  if (edition.isPending) return <PageLoading />;
+  if (edition.isError) {
+    if (edition.error instanceof ApiError && edition.error.status === 404) return notFound;
+    return (
+      <Page title={`SCULC ${String(year)}`}>
+        <FormMessage tone="error">{edition.error.message}</FormMessage>
+      </Page>
+    );
+  }
+  if (!page) return notFound;
+  return <EditionView edition={edition.data} page={page} />;
+}
+
+function EditionView({ edition, page }: { edition: EditionPage; page: SubPage }) {
+  const hasMenu = page.sections.some((section) => section.menu_label);
+  return (
+    <Page title={page.title} className="edition-page">
+      {edition.pages.length > 1 && <EditionNav edition={edition} />}
+      <div className={hasMenu ? 'edition-layout has-menu' : 'edition-layout'}>
+        <SectionMenu sections={page.sections} />
+        <div className="edition-sections">
+          {page.sections.map((section) => (
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
+              {/* tabIndex -1: the side menu moves focus here. */}
+              <h2 id={`${section.id}-heading`} className="section-heading" tabIndex={-1}>
+                {section.heading}
+              </h2>
+              {section.blocks.map((block, index) => (
+                <BlockView
+                  // Blocks have no identity of their own; their order is the content's.
+                  key={index}
+                  block={block}
+                  year={edition.year}
+                  label={section.heading}
+                />
+              ))}
+            </section>
+          ))}
+        </div>
+      </div>
+    </Page>
+  );
+}
