@@ -156,7 +156,10 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
 
     const submission = await test.step('listed with its word count', async () => {
       await expect(heading(page)).toHaveText('Thank You for Your Submission');
-      await expect(main(page).getByRole('status')).toHaveText('Your abstract was uploaded successfully.');
+      // The list's own loading notice is a status too, for a moment.
+      await expect(main(page).getByRole('status').filter({ hasText: 'uploaded' })).toHaveText(
+        'Your abstract was uploaded successfully.',
+      );
       await expect(main(page)).toContainText('Your abstract is being processed. We will contact you about any updates.');
       await expect(fileButton).toBeVisible();
       const item = main(page)
