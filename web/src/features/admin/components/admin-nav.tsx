@@ -12,7 +12,7 @@ const links = [
 /** The admin pages' own tabs, on each of them. */
 export function AdminNav() {
   return (
-    <nav className="admin-nav" aria-label="Admin">
+    <nav className="sub-nav" aria-label="Admin">
       <ul>
         {links.map(({ label, to }) => (
           <li key={to}>

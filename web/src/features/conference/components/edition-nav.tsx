@@ -6,7 +6,7 @@ import { editionPath } from '../edition-path';
 /** Sub-navigation between the pages of an edition (Home, Programs, Schedule…), from its data. */
 export function EditionNav({ edition }: { edition: EditionPage }) {
   return (
-    <nav className="archive-nav" aria-label={edition.title}>
+    <nav className="sub-nav" aria-label={edition.title}>
       <ul>
         {edition.pages.map(({ slug, nav_label }) => (
           <li key={slug}>
