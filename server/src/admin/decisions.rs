@@ -236,8 +236,6 @@ pub async fn delete_submission(
     if !deleted {
         return Err(no_such_submission());
     }
-    if let Err(error) = state.storage.delete(&row.storage_key.as_str().into()).await {
-        tracing::warn!(error = %error, key = row.storage_key, "a deleted submission's file stays until the next sweep");
-    }
+    crate::submissions::files::remove_file(&state, &row.storage_key).await;
     Ok(StatusCode::NO_CONTENT)
 }

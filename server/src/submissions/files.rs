@@ -98,10 +98,16 @@ pub async fn delete_submission(
 ) -> ApiResult<StatusCode> {
     let key = state.db.delete_submission_of(id, user.id).await?;
     let key = key.ok_or_else(|| ApiError::NotFound("There is no such submission.".into()))?;
-    if let Err(error) = state.storage.delete(&key.as_str().into()).await {
+    remove_file(&state, &key).await;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Removes the file of a submission whose row is already deleted. A failure
+/// is only logged: the file no row points to is the sweep's to remove.
+pub(crate) async fn remove_file(state: &AppState, key: &str) {
+    if let Err(error) = state.storage.delete(&key.into()).await {
         tracing::warn!(error = %error, key, "a deleted submission's file stays until the next sweep");
     }
-    Ok(StatusCode::NO_CONTENT)
 }
 
 #[cfg(test)]
