@@ -16,6 +16,7 @@ pub mod openapi;
 pub mod rate_limit;
 pub mod storage;
 pub mod submissions;
+pub mod text;
 pub mod web;
 
 use std::future::Future;

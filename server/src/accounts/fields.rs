@@ -9,7 +9,7 @@ use secrecy::{ExposeSecret, SecretString};
 use crate::error::ApiError;
 
 /// A first or last name: trimmed, not empty, at most 100 characters, no
-/// control characters.
+/// control characters; bidirectional controls are removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PersonName(String);
 
@@ -17,7 +17,8 @@ const MAX_NAME_CHARS: usize = 100;
 
 impl PersonName {
     pub fn parse(raw: &str, label: &str) -> Result<Self, String> {
-        let name = raw.trim();
+        let name = crate::text::without_bidi_controls(raw);
+        let name = name.trim();
         if name.is_empty() {
             return Err(format!("Please enter your {label}."));
         }
@@ -102,6 +103,11 @@ mod tests {
         assert!(PersonName::parse(&"a".repeat(101), "last name").is_err());
         assert!(PersonName::parse(&"é".repeat(100), "last name").is_ok());
         assert!(PersonName::parse("Ada\u{0}", "first name").is_err());
+        assert_eq!(
+            PersonName::parse(" Ada\u{202E}fdp.exe\u{2069} ", "first name").unwrap().as_str(),
+            "Adafdp.exe"
+        );
+        assert!(PersonName::parse("\u{202E}\u{200F}", "first name").is_err(), "nothing left is no name");
     }
 
     #[test]

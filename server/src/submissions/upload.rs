@@ -26,9 +26,11 @@ const MAX_NAME_CHARS: usize = 200;
 pub const NOT_PDF: &str = "The file must be a PDF.";
 
 /// The name the applicant's file had, as data: trimmed, without control
-/// characters, at most 200 characters. It never becomes part of a path.
+/// characters or bidirectional controls, at most 200 characters. It never
+/// becomes part of a path.
 pub fn clean_file_name(raw: Option<&str>) -> String {
-    let cleaned: String = raw.unwrap_or_default().chars().filter(|c| !c.is_control()).collect();
+    let cleaned = crate::text::without_bidi_controls(raw.unwrap_or_default());
+    let cleaned: String = cleaned.chars().filter(|c| !c.is_control()).collect();
     let cleaned: String = cleaned.trim().chars().take(MAX_NAME_CHARS).collect();
     if cleaned.is_empty() { "abstract.pdf".to_owned() } else { cleaned }
 }
@@ -225,5 +227,7 @@ mod tests {
         assert_eq!(clean_file_name(Some("../../etc/passwd.pdf")), "../../etc/passwd.pdf");
         assert_eq!(clean_file_name(Some(&"ж".repeat(300))).chars().count(), 200);
         assert_eq!(clean_file_name(None), "abstract.pdf");
+        assert_eq!(clean_file_name(Some("abstract\u{202E}fdp.exe")), "abstractfdp.exe");
+        assert_eq!(clean_file_name(Some("\u{2066}\u{200E}")), "abstract.pdf");
     }
 }

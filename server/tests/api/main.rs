@@ -4,6 +4,7 @@
 
 mod accounts;
 mod admin;
+mod bidi;
 mod cli;
 mod content;
 mod errors;
