@@ -41,3 +41,43 @@ async fn reading_needs_no_header() {
     let response = reqwest::Client::new().get(app.url("/api/session")).send().await.unwrap();
     assert_eq!(response.status(), 200);
 }
+
+#[tokio::test]
+async fn a_foreign_origin_is_refused_even_when_the_host_header_names_it() {
+    let app = spawn_app().await;
+    // What a page on evil.example sends through a DNS name that points here:
+    // Host and Origin agree, but neither is this site.
+    let response = app
+        .client
+        .post(app.url("/api/accounts/forgot-password"))
+        .header("host", "evil.example")
+        .header("origin", "http://evil.example")
+        .json(&json!({"email": "ada@example.edu"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 403);
+    assert_eq!(body(response).await["code"], "cross_site");
+    assert!(app.outbox().is_empty());
+}
+
+#[tokio::test]
+async fn behind_a_proxy_the_public_origin_is_the_one_accepted() {
+    let app = crate::helpers::spawn_app_with(axum::Router::new(), |config| {
+        config.public_url = Some("https://sculc.example.org".parse().unwrap());
+    })
+    .await;
+    let attempt = |origin: &'static str| {
+        app.client
+            .post(app.url("/api/accounts/forgot-password"))
+            .header("host", "sculc.example.org")
+            .header("origin", origin)
+            .json(&json!({"email": "ada@example.edu"}))
+            .send()
+    };
+    assert_eq!(attempt("https://sculc.example.org").await.unwrap().status(), 202);
+    // The address the server listens on is not the site's origin any more.
+    let listen_origin = app.address.clone().leak();
+    assert_eq!(attempt(listen_origin).await.unwrap().status(), 403);
+    assert_eq!(attempt("http://sculc.example.org").await.unwrap().status(), 403);
+}
