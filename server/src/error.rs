@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -170,6 +170,22 @@ impl From<PathRejection> for ApiError {
 #[derive(Debug, Clone, Copy, FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(ApiError))]
 pub struct Path<T>(pub T);
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        // The deserializer names the parameter and what is wrong with it:
+        // "page: invalid digit found in string".
+        let detail = std::error::Error::source(&rejection)
+            .map(ToString::to_string)
+            .unwrap_or_else(|| rejection.body_text());
+        Self::BadRequest(format!("The query string is not valid: {detail}."))
+    }
+}
+
+/// `axum::extract::Query` whose rejections answer in the API's error shape.
+#[derive(Debug, Clone, Copy, Default, FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct Query<T>(pub T);
 
 pub type ApiResult<T> = Result<T, ApiError>;
 

@@ -3,7 +3,7 @@
 //! so the provider may send the browser back to any instance; a cookie ties
 //! the flow to the browser that started it.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::Redirect;
 use axum_extra::extract::CookieJar;
 use axum_extra::extract::cookie::{Cookie, SameSite};
@@ -22,7 +22,7 @@ use super::email::Email;
 use super::session::session_cookie;
 use super::tokens::hash_token;
 use crate::db::users::NewAccount;
-use crate::error::Json;
+use crate::error::{Json, Query};
 use crate::{AppState, clock, on_db};
 
 /// Where the web app lands after each outcome.

@@ -2,17 +2,16 @@
 //! transaction as the change they describe, so the log never claims a change
 //! that did not happen (or misses one that did).
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{bad_query, display_name, paging};
+use super::{PageParams, display_name, offset};
 use crate::accounts::session::{Admin, SessionUser};
 use crate::db::Db;
-use crate::error::{ApiResult, ErrorBody, Json};
+use crate::error::{ApiResult, ErrorBody, Json, Query};
 use crate::{AppState, on_db};
 
 /// What an admin did.
@@ -153,21 +152,12 @@ struct EntryRow {
     summary: String,
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct AuditQuery {
-    /// From 1 (default 1).
-    pub page: Option<i64>,
-    /// 1 to 200 (default 50).
-    pub per_page: Option<i64>,
-}
-
 /// The activity log, newest first.
 #[utoipa::path(
     get,
     path = "/api/admin/audit",
     tag = "admin",
-    params(AuditQuery),
+    params(PageParams),
     responses(
         (status = 200, description = "A page of the activity log", body = AuditPage),
         (status = 400, description = "Bad paging", body = ErrorBody),
@@ -178,17 +168,16 @@ pub struct AuditQuery {
 pub async fn list_audit(
     State(state): State<AppState>,
     Admin(_admin): Admin,
-    query: Result<Query<AuditQuery>, QueryRejection>,
+    Query(paged): Query<PageParams>,
 ) -> ApiResult<Json<AuditPage>> {
-    let Query(query) = query.map_err(bad_query)?;
-    let (page, per_page) = paging(query.page, query.per_page)?;
+    let (page, per_page) = paged.checked()?;
     let (rows, total): (Vec<EntryRow>, i64) = on_db!(&state.db, |pool| {
         let rows = sqlx::query_as(
             "SELECT id, at, actor_email, actor_name, action, summary FROM audit_log
              ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2",
         )
         .bind(per_page)
-        .bind((page - 1) * per_page)
+        .bind(offset(page, per_page))
         .fetch_all(pool)
         .await?;
         let total = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log").fetch_one(pool).await?;

@@ -1,7 +1,6 @@
 //! The user table as a CSV file for spreadsheets.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use time::OffsetDateTime;
@@ -10,7 +9,7 @@ use super::table::TableRow;
 use super::users::{TableParams, table_query};
 use crate::accounts::session::Admin;
 use crate::content::editions::CONFERENCE_TIME_ZONE;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody, Query};
 use crate::{AppState, clock};
 
 const HEADER: [&str; 9] = [
@@ -41,7 +40,7 @@ const HEADER: [&str; 9] = [
 pub async fn export_users(
     State(state): State<AppState>,
     Admin(_admin): Admin,
-    params: Result<Query<TableParams>, QueryRejection>,
+    Query(params): Query<TableParams>,
 ) -> ApiResult<Response> {
     let query = table_query(params)?;
     let rows = state.db.admin_table_all(&query).await?;

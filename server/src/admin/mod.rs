@@ -12,10 +12,9 @@ pub mod table;
 pub mod templates;
 pub mod users;
 
-use axum::extract::rejection::QueryRejection;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -130,20 +129,58 @@ pub(crate) fn display_name(first_name: &str, last_name: &str, email: &str) -> St
     if name.is_empty() { email.to_owned() } else { name.to_owned() }
 }
 
-/// A malformed query string answers in the API's error shape.
-pub(crate) fn bad_query(rejection: QueryRejection) -> ApiError {
-    ApiError::BadRequest(rejection.body_text())
+/// Far beyond any real list, and small enough that the row offset
+/// (`(page - 1) * per_page`) fits every database's integers.
+pub const MAX_PAGE: i64 = 1_000_000;
+pub const MAX_PER_PAGE: i64 = 200;
+const DEFAULT_PER_PAGE: i64 = 50;
+
+/// Which page of a list, as the query string gives it.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageParams {
+    /// From 1 (default 1); a page past the last is empty.
+    #[param(minimum = 1, maximum = 1_000_000)]
+    pub page: Option<i64>,
+    /// Rows per page (default 50).
+    #[param(minimum = 1, maximum = 200)]
+    pub per_page: Option<i64>,
 }
 
-/// Checks `page` (from 1) and `per_page` (1..=200) and gives the defaults.
-pub(crate) fn paging(page: Option<i64>, per_page: Option<i64>) -> Result<(i64, i64), ApiError> {
-    let page = page.unwrap_or(1);
-    let per_page = per_page.unwrap_or(50);
-    if page < 1 {
-        return Err(ApiError::BadRequest("page must be 1 or more.".into()));
+impl PageParams {
+    /// The page and its size, checked, with the defaults filled in.
+    pub fn checked(&self) -> Result<(i64, i64), ApiError> {
+        let page = self.page.unwrap_or(1);
+        let per_page = self.per_page.unwrap_or(DEFAULT_PER_PAGE);
+        if !(1..=MAX_PAGE).contains(&page) {
+            return Err(ApiError::BadRequest(format!("page must be between 1 and {MAX_PAGE}.")));
+        }
+        if !(1..=MAX_PER_PAGE).contains(&per_page) {
+            return Err(ApiError::BadRequest(format!("per_page must be between 1 and {MAX_PER_PAGE}.")));
+        }
+        Ok((page, per_page))
     }
-    if !(1..=200).contains(&per_page) {
-        return Err(ApiError::BadRequest("per_page must be between 1 and 200.".into()));
+}
+
+/// The rows before `page`.
+pub fn offset(page: i64, per_page: i64) -> i64 {
+    (page - 1) * per_page
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paging_is_bounded_so_the_offset_cannot_overflow() {
+        let params = |page, per_page| PageParams { page, per_page };
+        assert_eq!(params(None, None).checked().unwrap(), (1, 50));
+        assert_eq!(params(Some(MAX_PAGE), Some(MAX_PER_PAGE)).checked().unwrap(), (MAX_PAGE, MAX_PER_PAGE));
+        for (page, per_page) in
+            [(0, 50), (-1, 50), (i64::MAX, 50), (MAX_PAGE + 1, 1), (1, 0), (1, 201), (1, i64::MIN)]
+        {
+            assert!(params(Some(page), Some(per_page)).checked().is_err(), "{page} {per_page}");
+        }
+        assert!(offset(MAX_PAGE, MAX_PER_PAGE) < i64::from(i32::MAX));
     }
-    Ok((page, per_page))
 }

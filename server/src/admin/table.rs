@@ -236,7 +236,7 @@ impl Db {
             sqlx::query_as(&sql)
                 .bind(&pattern)
                 .bind(per_page)
-                .bind((page - 1) * per_page)
+                .bind(super::offset(page, per_page))
                 .fetch_all(pool)
                 .await?
         });

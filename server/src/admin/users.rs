@@ -1,16 +1,15 @@
 //! The user table and one user's submissions.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::table::{SortDirection, TableQuery, TableRow, UserSort};
-use super::{AdminSubmission, SUBMISSION_COLUMNS, SubmissionRow, bad_query, paging};
+use super::{AdminSubmission, PageParams, SUBMISSION_COLUMNS, SubmissionRow};
 use crate::accounts::session::Admin;
 use crate::db::Db;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 use crate::{AppState, on_db};
 
 /// A row of the admin table.
@@ -82,15 +81,6 @@ impl TableParams {
     }
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageParams {
-    /// From 1 (default 1).
-    pub page: Option<i64>,
-    /// 1 to 200 (default 50).
-    pub per_page: Option<i64>,
-}
-
 /// Longer searches cannot match anything and only cost time.
 const MAX_SEARCH_CHARS: usize = 200;
 
@@ -110,19 +100,17 @@ const MAX_SEARCH_CHARS: usize = 200;
 pub async fn list_users(
     State(state): State<AppState>,
     Admin(_admin): Admin,
-    table: Result<Query<TableParams>, QueryRejection>,
-    paged: Result<Query<PageParams>, QueryRejection>,
+    Query(table): Query<TableParams>,
+    Query(paged): Query<PageParams>,
 ) -> ApiResult<Json<AdminUserPage>> {
     let query = table_query(table)?;
-    let Query(paged) = paged.map_err(bad_query)?;
-    let (page, per_page) = paging(paged.page, paged.per_page)?;
+    let (page, per_page) = paged.checked()?;
     let (rows, total) = state.db.admin_table_page(&query, page, per_page).await?;
     Ok(Json(AdminUserPage { users: rows.into_iter().map(AdminUser::from).collect(), total, page, per_page }))
 }
 
 /// The table's query from the query string, or a 400 that says what is wrong.
-pub(crate) fn table_query(params: Result<Query<TableParams>, QueryRejection>) -> ApiResult<TableQuery> {
-    let Query(params) = params.map_err(bad_query)?;
+pub(crate) fn table_query(params: TableParams) -> ApiResult<TableQuery> {
     let query = params.table_query();
     if query.search.chars().count() > MAX_SEARCH_CHARS {
         return Err(ApiError::BadRequest(format!(

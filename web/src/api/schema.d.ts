@@ -1545,9 +1545,9 @@ export interface operations {
     list_audit: {
         parameters: {
             query?: {
-                /** @description From 1 (default 1). */
+                /** @description From 1 (default 1); a page past the last is empty. */
                 page?: number;
-                /** @description 1 to 200 (default 50). */
+                /** @description Rows per page (default 50). */
                 per_page?: number;
             };
             header?: never;
@@ -1979,9 +1979,9 @@ export interface operations {
                 sort?: "name" | "email" | "applicant" | "presenter" | "abstract_name" | "uploaded_at" | "admin";
                 /** @description Default `asc`. */
                 dir?: "asc" | "desc";
-                /** @description From 1 (default 1). */
+                /** @description From 1 (default 1); a page past the last is empty. */
                 page?: number;
-                /** @description 1 to 200 (default 50). */
+                /** @description Rows per page (default 50). */
                 per_page?: number;
             };
             header?: never;

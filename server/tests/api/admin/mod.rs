@@ -7,6 +7,7 @@ mod audit;
 mod decisions;
 mod editions;
 mod export;
+mod paging;
 mod roles;
 mod table;
 mod templates;
