@@ -134,6 +134,11 @@ impl From<JsonRejection> for ApiError {
                 message: format!("The request body has the wrong shape: {}", error.body_text()),
                 fields: BTreeMap::new(),
             },
+            JsonRejection::BytesRejection(rejection)
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE =>
+            {
+                Self::PayloadTooLarge("The request body is too large.".into())
+            }
             JsonRejection::BytesRejection(_) => {
                 Self::BadRequest("The request body could not be read.".into())
             }

@@ -25,6 +25,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, HeaderValue, Request, header};
 use axum::response::IntoResponse;
 use axum::routing::any;
@@ -39,6 +40,10 @@ use crate::db::Db;
 use crate::error::ApiError;
 use crate::mail::Mailer;
 use crate::storage::Storage;
+
+/// The largest JSON body any endpoint reads (an e-mail template of 10,000
+/// characters is the largest there is); uploads have their own limit.
+pub const MAX_JSON_BYTES: usize = 256 << 10;
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -75,6 +80,7 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
         .route("/api", any(error::api_not_found))
         .route("/api/{*rest}", any(error::api_not_found))
         .method_not_allowed_fallback(error::method_not_allowed)
+        .layer(DefaultBodyLimit::max(MAX_JSON_BYTES))
         .layer(axum::middleware::from_fn_with_state(state.clone(), csrf::guard))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CACHE_CONTROL,

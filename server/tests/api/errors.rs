@@ -10,6 +10,8 @@ use serde_json::Value;
 
 use crate::helpers::{TestApp, spawn_app, spawn_app_with};
 
+const BODY_LIMIT: usize = colloquy::MAX_JSON_BYTES;
+
 async fn error_of(response: reqwest::Response) -> String {
     let body: Value = response.json().await.expect("the error body is JSON");
     body["error"].as_str().expect("an error message").to_owned()
@@ -116,4 +118,27 @@ async fn a_panicking_handler_answers_500_and_the_server_keeps_serving() {
     let body = response.text().await.unwrap();
     assert!(!body.contains("secret_module"), "{body}");
     assert_eq!(app.get("/api/health").await.status(), 200);
+}
+
+#[tokio::test]
+async fn json_bodies_over_the_limit_answer_413_in_the_error_shape_and_change_nothing() {
+    let app = app_with_test_routes().await;
+    let huge_name = "a".repeat(BODY_LIMIT);
+    let body = serde_json::json!({
+        "first_name": huge_name, "last_name": "Lovelace", "email": "ada@example.edu", "password": "correct horse battery",
+    });
+    // Twenty at once: each is refused on its own, the server stays up.
+    let answers = futures_util::future::join_all(
+        (0..20).map(|_| app.post_json("/api/accounts/register", body.clone())),
+    )
+    .await;
+    for response in answers {
+        assert_eq!(response.status(), 413);
+        assert_eq!(response.headers()["content-type"], "application/json");
+        assert_eq!(error_of(response).await, "The request body is too large.");
+    }
+    assert_eq!(crate::accounts::user_count(&app).await, 0);
+    // Just under the limit is read.
+    let just_under = serde_json::json!({"name": "a".repeat(BODY_LIMIT - 100)});
+    assert_eq!(app.post_json("/api/test/echo", just_under).await.status(), 200);
 }
