@@ -10,6 +10,8 @@ use secrecy::SecretString;
 use serde::{Deserialize, Serialize};
 use url::Url;
 
+use crate::client_ip::TrustedProxies;
+
 /// Everything the server and the CLI need to know about their surroundings.
 ///
 /// Secrets are `SecretString`s, so printing a `Config` never shows them.
@@ -40,6 +42,9 @@ pub struct Config {
     /// binary (`colloquy inspect-pdf`). Tests point it at the built binary.
     #[serde(skip, default = "this_program")]
     pub pdf_inspector: PathBuf,
+    /// Reverse proxies whose `X-Forwarded-For` is believed (CIDR list).
+    #[serde(default)]
+    pub trusted_proxies: TrustedProxies,
 }
 
 fn this_program() -> PathBuf {
@@ -110,6 +115,7 @@ impl Config {
             oidc_client_secret: None,
             oidc_issuer: defaults.oidc_issuer,
             pdf_inspector: this_program(),
+            trusted_proxies: TrustedProxies::default(),
         }
     }
 
@@ -194,6 +200,34 @@ mod tests {
             assert!(config.database_url.is_none());
             assert_eq!(config.listen, "127.0.0.1:8080".parse().unwrap());
             assert_eq!(config.public_url().as_str(), "http://127.0.0.1:8080/");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn trusted_proxies_come_from_the_environment_or_the_file() {
+        Jail::expect_with(|jail| {
+            let config = Config::load(Overrides::default()).map_err(|e| *e)?;
+            assert!(config.trusted_proxies.is_empty());
+
+            jail.set_env("COLLOQUY_TRUSTED_PROXIES", "10.0.0.0/8, ::1");
+            let config = Config::load(Overrides::default()).map_err(|e| *e)?;
+            assert_eq!(config.trusted_proxies, "10.0.0.0/8 ::1".parse().unwrap());
+
+            jail.clear_env();
+            jail.create_file("colloquy.toml", "trusted_proxies = [\"192.0.2.0/24\", \"fd00::/8\"]")?;
+            let config = Config::load(Overrides::default()).map_err(|e| *e)?;
+            assert_eq!(config.trusted_proxies, "192.0.2.0/24, fd00::/8".parse().unwrap());
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn an_invalid_trusted_proxy_stops_the_start_with_its_name() {
+        Jail::expect_with(|jail| {
+            jail.set_env("COLLOQUY_TRUSTED_PROXIES", "10.0.0.0/8, 10.0.0.0/33");
+            let error = Config::load(Overrides::default()).unwrap_err().to_string();
+            assert!(error.contains("`10.0.0.0/33`") && error.contains("CIDR"), "{error}");
             Ok(())
         });
     }

@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod client_ip;
 pub mod clock;
 pub mod config;
 pub mod content;
@@ -35,6 +36,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
+use crate::client_ip::ClientIp;
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::ApiError;
@@ -87,6 +89,7 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
             HeaderValue::from_static("no-store"),
         ))
         .with_state(state.clone());
+    let trusted_proxies = state.config.trusted_proxies.clone();
     api.fallback_service(web)
         .layer(axum::middleware::from_fn_with_state(state, content::csp::header))
         .layer(SetResponseHeaderLayer::if_not_present(
@@ -105,11 +108,11 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
         .layer(CatchPanicLayer::custom(|_panic| {
             ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
         }))
-        .layer(
-            TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
-                tracing::info_span!("request", method = %request.method(), path = %request.uri().path())
-            }),
-        )
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+            let client = request.extensions().get::<ClientIp>().map(ToString::to_string).unwrap_or_default();
+            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), %client)
+        }))
+        .layer(axum::middleware::from_fn_with_state(trusted_proxies, client_ip::identify))
 }
 
 /// Serves `router` on `listener` until `shutdown` completes, then lets

@@ -77,31 +77,5 @@ impl Db {
     }
 }
 
-/// The address of the client the request came from (the TCP peer).
-///
-/// Behind a reverse proxy every request comes from the proxy; per-client
-/// limits then apply to all clients together, which errs on the safe side.
-#[derive(Debug, Clone, Copy)]
-pub struct ClientIp(pub std::net::IpAddr);
-
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientIp {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        _state: &S,
-    ) -> Result<Self, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-            .map(|info| info.0.ip())
-            .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
-        Ok(Self(peer))
-    }
-}
-
-impl std::fmt::Display for ClientIp {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
+/// Kept here too so that `rate_limit::ClientIp` keeps naming it.
+pub use crate::client_ip::ClientIp;

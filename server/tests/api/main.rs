@@ -6,6 +6,7 @@ mod accounts;
 mod admin;
 mod bidi;
 mod cli;
+mod client_ip;
 mod content;
 mod errors;
 mod health;
