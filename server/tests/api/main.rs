@@ -9,6 +9,7 @@ mod content;
 mod errors;
 mod health;
 mod helpers;
+mod mail;
 mod openapi;
 mod session;
 mod submissions;
