@@ -40,6 +40,12 @@ pub struct Config {
     /// binary (`colloquy inspect-pdf`). Tests point it at the built binary.
     #[serde(skip, default = "this_program")]
     pub pdf_inspector: PathBuf,
+    /// Threads that hash passwords (each holds argon2's 19 MiB); unset means
+    /// one per core.
+    pub password_workers: Option<usize>,
+    /// Password checks that may wait for a free thread before the answer is
+    /// 503; unset means `accounts::password::DEFAULT_QUEUE`.
+    pub password_queue: Option<usize>,
 }
 
 fn this_program() -> PathBuf {
@@ -110,6 +116,8 @@ impl Config {
             oidc_client_secret: None,
             oidc_issuer: defaults.oidc_issuer,
             pdf_inspector: this_program(),
+            password_workers: None,
+            password_queue: None,
         }
     }
 

@@ -7,6 +7,7 @@ mod admin;
 mod cli;
 mod content;
 mod errors;
+mod hashing;
 mod health;
 mod helpers;
 mod mail;
