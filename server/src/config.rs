@@ -45,6 +45,12 @@ pub struct Config {
     /// Reverse proxies whose `X-Forwarded-For` is believed (CIDR list).
     #[serde(default)]
     pub trusted_proxies: TrustedProxies,
+    /// Threads that hash passwords (each holds argon2's 19 MiB); unset means
+    /// one per core.
+    pub password_workers: Option<usize>,
+    /// Password checks that may wait for a free thread before the answer is
+    /// 503; unset means `accounts::password::DEFAULT_QUEUE`.
+    pub password_queue: Option<usize>,
 }
 
 fn this_program() -> PathBuf {
@@ -116,6 +122,8 @@ impl Config {
             oidc_issuer: defaults.oidc_issuer,
             pdf_inspector: this_program(),
             trusted_proxies: TrustedProxies::default(),
+            password_workers: None,
+            password_queue: None,
         }
     }
 

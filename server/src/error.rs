@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts};
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -24,6 +24,10 @@ pub struct ErrorBody {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub code: Option<&'static str>,
 }
+
+/// How long a client told "busy" waits before trying again: a queue of
+/// password hashes drains in well under a second.
+pub const BUSY_RETRY_AFTER_SECONDS: u64 = 1;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -50,6 +54,10 @@ pub enum ApiError {
     /// An error the web app tells apart by its `code`.
     #[error("{message}")]
     Coded { status: StatusCode, code: &'static str, message: String },
+    /// Too much work of one kind is waiting (passwords to hash): the client
+    /// may try again after `Retry-After` seconds.
+    #[error("The server is busy. Please try again in a moment.")]
+    Busy,
     /// The database or another dependency cannot be reached right now.
     #[error("The service is temporarily unavailable. Please try again shortly.")]
     Unavailable,
@@ -70,6 +78,7 @@ impl ApiError {
         match self {
             Self::Coded { code, .. } => Some(code),
             Self::TooManyRequests(_) => Some("rate_limited"),
+            Self::Busy => Some("busy"),
             _ => None,
         }
     }
@@ -87,7 +96,7 @@ impl ApiError {
             Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Coded { status, .. } => *status,
-            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Busy | Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -117,7 +126,11 @@ impl IntoResponse for ApiError {
             _ => None,
         };
         let body = ErrorBody { error: self.to_string(), fields, code: self.code() };
-        (self.status(), axum::Json(body)).into_response()
+        let mut response = (self.status(), axum::Json(body)).into_response();
+        if matches!(self, Self::Busy) {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(BUSY_RETRY_AFTER_SECONDS));
+        }
+        response
     }
 }
 

@@ -59,6 +59,7 @@ pub struct AppState {
 /// Opens the database, brings its schema up to date, sets up e-mail and
 /// file storage.
 pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
+    accounts::password::start_pool(&config);
     let mailer = Mailer::from_config(&config)?;
     let storage = Storage::from_config(&config)?;
     let db = Db::connect(&config).await?;

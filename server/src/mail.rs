@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::Context;
-use lettre::message::Mailbox;
+use lettre::message::{Mailbox, SinglePart};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use secrecy::ExposeSecret;
 
@@ -54,11 +54,16 @@ impl Mailer {
 
     /// Sends now; fails if the message cannot be handed over.
     pub async fn send(&self, to: &Email, letter: Letter) -> anyhow::Result<()> {
+        // Names and titles are often not ASCII ("Zoë Ñúñez"): a MIME part
+        // declared `text/plain; charset=utf-8` (with `MIME-Version: 1.0`) makes
+        // mail clients read the body as UTF-8 instead of guessing, and lettre
+        // picks a 7-bit-safe transfer encoding for it and RFC 2047 words for
+        // non-ASCII headers.
         let message = Message::builder()
             .from(self.from.clone())
             .to(to.as_str().parse().context("recipient address")?)
             .subject(letter.subject)
-            .body(letter.body)
+            .singlepart(SinglePart::plain(letter.body))
             .context("building an e-mail")?;
         match self.transport.as_ref() {
             Transport::Smtp(smtp) => smtp.send(message).await.map(|_| ()).context("SMTP delivery failed"),

@@ -27,6 +27,7 @@ pub const UNVERIFIED: &str = "Please verify your email before logging in.";
         (status = 403, description = "The e-mail address is not verified (code `email_unverified`)", body = ErrorBody),
         (status = 422, description = "E-mail or password missing", body = ErrorBody),
         (status = 429, description = "Too many failed attempts (code `rate_limited`)", body = ErrorBody),
+        password::HashingBusy,
     )
 )]
 pub async fn login(

@@ -76,6 +76,7 @@ pub async fn update_me(
         (status = 200, description = "The completed user", body = SessionUser),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 422, description = "A field is missing or invalid", body = ErrorBody),
+        password::HashingBusy,
     )
 )]
 pub async fn complete_profile(

@@ -25,6 +25,7 @@ use crate::rate_limit::ClientIp;
         (status = 202, description = "A verification e-mail is on its way", body = MessageBody),
         (status = 422, description = "A field is missing or invalid", body = ErrorBody),
         (status = 429, description = "Too many sign-ups from this client", body = ErrorBody),
+        password::HashingBusy,
     )
 )]
 pub async fn register(

@@ -53,6 +53,7 @@ pub async fn forgot_password(
         (status = 200, description = "The password is changed", body = MessageBody),
         (status = 400, description = "The link is expired, used or not valid (see `code`)", body = ErrorBody),
         (status = 422, description = "The new password is too short", body = ErrorBody),
+        password::HashingBusy,
     )
 )]
 pub async fn reset_password(

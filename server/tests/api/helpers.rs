@@ -114,15 +114,13 @@ impl TestApp {
         self.client.post(self.url(path)).json(&body).send().await.expect("the request is answered")
     }
 
-    /// Every e-mail in the outbox so far, as text with quoted-printable undone.
+    /// Every e-mail in the outbox so far, decoded as a mail client would
+    /// (see `readable`), oldest first.
     pub fn outbox(&self) -> Vec<String> {
-        let dir = self.state.config.data_dir.join("outbox");
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).collect())
-            .unwrap_or_default();
-        files.retain(|p| p.extension().is_some_and(|e| e == "eml"));
-        files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
-        files.iter().map(|p| decode_quoted_printable(&std::fs::read_to_string(p).unwrap())).collect()
+        outbox_files(&self.state.config.data_dir.join("outbox"))
+            .iter()
+            .filter_map(|path| readable(&std::fs::read(path).unwrap()))
+            .collect()
     }
 
     /// Waits (e-mails go out in the background) until `to` has had `count`
@@ -153,29 +151,43 @@ impl TestApp {
     }
 }
 
-/// Undoes quoted-printable soft line breaks and escapes, so links read whole.
-fn decode_quoted_printable(raw: &str) -> String {
-    let joined = raw.replace("=\r\n", "").replace("=\n", "");
-    let mut bytes = Vec::with_capacity(joined.len());
-    let source = joined.as_bytes();
-    let mut i = 0;
-    while i < source.len() {
-        let escaped = (source[i] == b'=' && i + 2 < source.len())
-            .then(|| std::str::from_utf8(&source[i + 1..i + 3]).ok())
-            .flatten()
-            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
-        match escaped {
-            Some(byte) => {
-                bytes.push(byte);
-                i += 3;
-            }
-            None => {
-                bytes.push(source[i]);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
+/// The `.eml` files in `dir`, oldest first.
+pub fn outbox_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "eml"));
+    files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+    files
+}
+
+/// An e-mail as its reader sees it, parsed by a real MIME parser: `From:`,
+/// `To:` (addresses only) and `Subject:` with encoded words decoded, an empty
+/// line, then the text body with its transfer encoding and charset undone.
+/// None for a file the server has created but not yet written.
+pub fn readable(raw: &[u8]) -> Option<String> {
+    let message = mail_parser::MessageParser::default().parse(raw)?;
+    let addresses = |address: Option<&mail_parser::Address>, with_names: bool| -> String {
+        let Some(address) = address else { return String::new() };
+        address
+            .iter()
+            .map(|addr| {
+                let email = addr.address().unwrap_or_default();
+                match addr.name() {
+                    Some(name) if with_names => format!("{name} <{email}>"),
+                    _ => email.to_owned(),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Some(format!(
+        "From: {}\r\nTo: {}\r\nSubject: {}\r\n\r\n{}",
+        addresses(message.from(), true),
+        addresses(message.to(), false),
+        message.subject().unwrap_or_default(),
+        message.body_text(0).unwrap_or_default(),
+    ))
 }
 
 /// The `token` query value of the first link to `path` in `text`.
