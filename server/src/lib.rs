@@ -67,7 +67,7 @@ pub fn router(state: AppState) -> Router {
 /// The site with extra API routes merged in, under the same layers (tests use
 /// this to reach error paths no real endpoint has yet).
 pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
-    let web = web::router(&state.config.web_dir);
+    let web = web::router(state.config.web_dir.as_deref());
     let (api, _) = openapi::api_router().split_for_parts();
     let api = api
         .merge(extra)

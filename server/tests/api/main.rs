@@ -6,6 +6,7 @@ mod accounts;
 mod admin;
 mod cli;
 mod content;
+mod embedded_app;
 mod errors;
 mod health;
 mod helpers;

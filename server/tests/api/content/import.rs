@@ -183,7 +183,7 @@ async fn the_pages_csp_allows_exactly_the_contents_embed_origins_and_follows_an_
         let web_dir = config.data_dir.join("web-dist");
         std::fs::create_dir_all(&web_dir).unwrap();
         std::fs::write(web_dir.join("index.html"), INDEX).unwrap();
-        config.web_dir = web_dir;
+        config.web_dir = Some(web_dir);
     })
     .await;
     for path in ["/", "/sculc-2025", "/naclo"] {
