@@ -80,8 +80,9 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
             HeaderValue::from_static("no-store"),
         ))
         .with_state(state.clone());
+    let page_policy = content::csp::PagePolicy::new(state.db.clone());
     api.fallback_service(web)
-        .layer(axum::middleware::from_fn_with_state(state, content::csp::header))
+        .layer(axum::middleware::from_fn_with_state(page_policy, content::csp::header))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
