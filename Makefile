@@ -17,14 +17,23 @@ run: build
 	mkdir -p data
 	./target/release/colloquy serve
 
-## build: the web app (web/dist) and the release server (target/release/colloquy)
+## build: the web app (web/dist), then the release server with it built in (target/release/colloquy)
 build: web server
 
-server:
+# The binary embeds web/dist as it is when cargo compiles (server/build.rs),
+# so the web app is built first.
+server: web
 	cargo build --release --locked
 	@if [ "$(TARGET_DIR)" != "target" ]; then mkdir -p target/release && cp -f "$(BIN)" target/release/colloquy; fi
 
-web: $(NPM_STAMP)
+# Rebuilt only when a source of it changed: test-rust and e2e both need it.
+WEB_DIST := web/dist/index.html
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts \
+	web/scripts/compress-dist.mjs $(wildcard web/tsconfig*.json)
+
+web: $(WEB_DIST)
+
+$(WEB_DIST): $(NPM_STAMP) $(WEB_SOURCES)
 	cd web && npm run build
 
 $(NPM_STAMP): web/package.json web/package-lock.json
@@ -42,7 +51,8 @@ lint: $(NPM_STAMP)
 	cargo clippy --locked --workspace --all-targets -- -D warnings
 	cd web && npm run typecheck && npm run lint
 
-test-rust:
+# The test binaries embed the built web app (tests/api/embedded_app.rs serves it).
+test-rust: web
 	@echo "== Rust tests on SQLite (and the S3 storage test against moto)"
 	scripts/with-s3.sh cargo test --locked
 	@echo "== Rust API tests on PostgreSQL"

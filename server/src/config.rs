@@ -32,8 +32,9 @@ pub struct Config {
     pub public_url: Option<Url>,
     /// Sender of the site's e-mails.
     pub mail_from: String,
-    /// The built web app (`web/dist`), served for every non-API path.
-    pub web_dir: PathBuf,
+    /// Development only: serve the web app from this folder (e.g. `web/dist`)
+    /// instead of the copy built into the binary.
+    pub web_dir: Option<PathBuf>,
     /// Google (or any OpenID provider) sign-in; unset hides the button.
     pub oidc_client_id: Option<String>,
     pub oidc_client_secret: Option<SecretString>,
@@ -63,7 +64,6 @@ struct Defaults {
     listen: SocketAddr,
     data_dir: PathBuf,
     mail_from: String,
-    web_dir: PathBuf,
     oidc_issuer: Url,
 }
 
@@ -73,7 +73,6 @@ impl Default for Defaults {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data_dir: PathBuf::from("data"),
             mail_from: "Undergraduate Linguistics Society <no-reply@localhost>".into(),
-            web_dir: PathBuf::from("web/dist"),
             oidc_issuer: Url::parse("https://accounts.google.com").expect("valid default URL"),
         }
     }
@@ -116,7 +115,7 @@ impl Config {
             smtp_url: None,
             public_url: None,
             mail_from: defaults.mail_from,
-            web_dir: defaults.web_dir,
+            web_dir: None,
             oidc_client_id: None,
             oidc_client_secret: None,
             oidc_issuer: defaults.oidc_issuer,
@@ -144,6 +143,9 @@ impl Config {
         }
         if self.storage.as_deref().is_some_and(|s| s.trim().is_empty()) {
             self.storage = None;
+        }
+        if self.web_dir.as_deref().is_some_and(|dir| dir.as_os_str().is_empty()) {
+            self.web_dir = None;
         }
         if self.oidc_client_id.as_deref().is_some_and(|s| s.trim().is_empty()) {
             self.oidc_client_id = None;

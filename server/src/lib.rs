@@ -76,7 +76,7 @@ pub fn router(state: AppState) -> Router {
 /// The site with extra API routes merged in, under the same layers (tests use
 /// this to reach error paths no real endpoint has yet).
 pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
-    let web = web::router(&state.config.web_dir);
+    let web = web::router(state.config.web_dir.as_deref());
     let (api, _) = openapi::api_router().split_for_parts();
     let api = api
         .merge(extra)
@@ -91,8 +91,9 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
         ))
         .with_state(state.clone());
     let trusted_proxies = state.config.trusted_proxies.clone();
+    let page_policy = content::csp::PagePolicy::new(state.db.clone());
     api.fallback_service(web)
-        .layer(axum::middleware::from_fn_with_state(state, content::csp::header))
+        .layer(axum::middleware::from_fn_with_state(page_policy, content::csp::header))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),

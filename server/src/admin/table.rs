@@ -147,8 +147,23 @@ fn glob_pattern(search: &str) -> String {
     pattern
 }
 
+/// The search as one FTS5 phrase: a trigram index matches a phrase where
+/// the text occurs as a substring of one column, case folded. A `"` typed
+/// in the search box is doubled to match itself.
+fn trigram_phrase(search: &str) -> String {
+    format!("\"{}\"", search.replace('"', "\"\""))
+}
+
+/// Trigram indexes (migration `20261123000004_admin_search`) find searches
+/// of three or more characters; shorter ones read every row, as they match
+/// many anyway.
+fn uses_trigrams(search: &str) -> bool {
+    search.chars().count() >= 3
+}
+
 fn search_pattern(db: &Db, search: &str) -> String {
     match db {
+        Db::Sqlite(_) if uses_trigrams(search) => trigram_phrase(search),
         Db::Sqlite(_) => glob_pattern(search),
         Db::Postgres(_) => like_pattern(search),
     }
@@ -156,18 +171,25 @@ fn search_pattern(db: &Db, search: &str) -> String {
 
 /// Case-insensitive substring over first name, last name, e-mail and the
 /// first abstract's name; `$1` is the pattern from `search_pattern`.
-fn search_condition(db: &Db) -> &'static str {
+fn search_condition(db: &Db, search: &str) -> &'static str {
     match db {
+        Db::Sqlite(_) if uses_trigrams(search) => {
+            "id IN (SELECT user_id FROM user_search WHERE search_key IN \
+             (SELECT rowid FROM user_search_index WHERE user_search_index MATCH $1))"
+        }
         Db::Sqlite(_) => "(first_name GLOB $1 OR last_name GLOB $1 OR email GLOB $1 OR s_name GLOB $1)",
+        // One lookup per table, each answered by its trigram indexes (an OR
+        // across the join could use none).
         Db::Postgres(_) => {
-            "(LOWER(first_name) LIKE $1 ESCAPE '\\' OR LOWER(last_name) LIKE $1 ESCAPE '\\' \
-             OR LOWER(email) LIKE $1 ESCAPE '\\' OR LOWER(s_name) LIKE $1 ESCAPE '\\')"
+            "id IN (SELECT id FROM users WHERE LOWER(first_name) LIKE $1 ESCAPE '\\' \
+             OR LOWER(last_name) LIKE $1 ESCAPE '\\' OR LOWER(email) LIKE $1 ESCAPE '\\' \
+             UNION ALL SELECT user_id FROM submission_summaries WHERE LOWER(first_original_name) LIKE $1 ESCAPE '\\')"
         }
     }
 }
 
 fn filter(query: &TableQuery, db: &Db) -> &'static str {
-    if query.search.is_empty() { "$1 = $1" } else { search_condition(db) }
+    if query.search.is_empty() { "$1 = $1" } else { search_condition(db, &query.search) }
 }
 
 /// The ORDER BY: rows without a value last in both directions, then the
@@ -278,7 +300,13 @@ impl Db {
 
 #[cfg(test)]
 mod tests {
-    use super::{glob_pattern, like_pattern};
+    use super::{glob_pattern, like_pattern, trigram_phrase};
+
+    #[test]
+    fn a_quote_typed_in_the_search_stays_inside_the_phrase() {
+        assert_eq!(trigram_phrase("Ada"), "\"Ada\"");
+        assert_eq!(trigram_phrase("say \"hi\" OR x*"), "\"say \"\"hi\"\" OR x*\"");
+    }
 
     #[test]
     fn like_wildcards_typed_in_the_search_match_themselves() {

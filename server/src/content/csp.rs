@@ -1,9 +1,14 @@
 //! The Content-Security-Policy of the site's pages. Frames may show exactly
 //! the origins the content embeds (forms, slides); the set is computed at
 //! import and stored with the content, so an import changes the policy on
-//! every instance without a restart.
+//! every instance without a restart. Each instance keeps the policy in
+//! memory and reads it again at most once per `PagePolicy::FRESH`, so the
+//! page shell is answered without a database query and an import on any
+//! instance (or from the command line) reaches every instance that quickly.
 
 use std::collections::BTreeSet;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, header};
@@ -13,7 +18,7 @@ use axum::response::Response;
 use super::bundle::{Bundle, embed_origin};
 use super::model::Block;
 use super::store::{FRAME_SRC, POLICY};
-use crate::AppState;
+use crate::db::Db;
 
 /// The `https://` origins of every embed in the content, sorted, each once.
 /// Embeds of this site's own files (the program PDF) are covered by 'self'.
@@ -52,16 +57,52 @@ pub fn policy(origins: &[String]) -> String {
     )
 }
 
-/// Adds the policy to every HTML answer (the app's pages).
-pub async fn header(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let mut response = next.run(request).await;
-    let is_html = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("text/html"));
-    if is_html && !response.headers().contains_key(header::CONTENT_SECURITY_POLICY) {
-        let origins = match state.db.content_document::<Vec<String>>(POLICY, FRAME_SRC).await {
+/// The pages' policy as this instance last read it from the database.
+pub struct PagePolicy {
+    db: Db,
+    last: RwLock<Option<(Instant, HeaderValue)>>,
+    /// One reader at a time; the others answer with the value they have.
+    reading: tokio::sync::Mutex<()>,
+}
+
+impl PagePolicy {
+    /// How long a read stays current: an import shows on every page within it.
+    pub const FRESH: Duration = Duration::from_secs(1);
+
+    pub fn new(db: Db) -> Arc<Self> {
+        Arc::new(Self { db, last: RwLock::new(None), reading: tokio::sync::Mutex::new(()) })
+    }
+
+    fn remembered(&self) -> Option<(Instant, HeaderValue)> {
+        self.last.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    pub async fn value(&self) -> HeaderValue {
+        let remembered = self.remembered();
+        if let Some((read_at, value)) = &remembered
+            && read_at.elapsed() < Self::FRESH
+        {
+            return value.clone();
+        }
+        let _reading = match (self.reading.try_lock(), remembered) {
+            (Ok(guard), _) => guard,
+            // Another request is reading it: the slightly older value will do.
+            (Err(_), Some((_, value))) => return value,
+            (Err(_), None) => self.reading.lock().await,
+        };
+        if let Some((read_at, value)) = self.remembered()
+            && read_at.elapsed() < Self::FRESH
+        {
+            return value;
+        }
+        let value = self.read().await;
+        *self.last.write().unwrap_or_else(|poisoned| poisoned.into_inner()) =
+            Some((Instant::now(), value.clone()));
+        value
+    }
+
+    async fn read(&self) -> HeaderValue {
+        let origins = match self.db.content_document::<Vec<String>>(POLICY, FRAME_SRC).await {
             Ok(origins) => origins.unwrap_or_default(),
             Err(error) => {
                 // Without the list, frames fall back to this site only:
@@ -70,9 +111,23 @@ pub async fn header(State(state): State<AppState>, request: Request, next: Next)
                 Vec::new()
             }
         };
-        if let Ok(value) = HeaderValue::from_str(&policy(&origins)) {
-            response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, value);
-        }
+        HeaderValue::from_str(&policy(&origins)).unwrap_or_else(|_| {
+            HeaderValue::from_str(&policy(&[])).expect("the base policy is a valid header")
+        })
+    }
+}
+
+/// Adds the policy to every HTML answer (the app's pages).
+pub async fn header(State(policy): State<Arc<PagePolicy>>, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let is_html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if is_html && !response.headers().contains_key(header::CONTENT_SECURITY_POLICY) {
+        let value = policy.value().await;
+        response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, value);
     }
     response
 }

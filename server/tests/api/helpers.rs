@@ -74,7 +74,7 @@ pub async fn spawn_app() -> TestApp {
 pub async fn spawn_app_with(extra: Router<AppState>, configure: impl FnOnce(&mut Config)) -> TestApp {
     let mut database = TestDatabase::new().await;
     // By default no web app: tests of the web app give it a folder of its own.
-    database.config.web_dir = database.data_dir.path().join("no-web-app");
+    database.config.web_dir = Some(database.data_dir.path().join("no-web-app"));
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
     // As `colloquy serve` does: links in e-mails point at the bound address.
     database.config.listen = listener.local_addr().unwrap();

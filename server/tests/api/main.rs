@@ -8,6 +8,7 @@ mod bidi;
 mod cli;
 mod client_ip;
 mod content;
+mod embedded_app;
 mod errors;
 mod hashing;
 mod health;

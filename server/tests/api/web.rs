@@ -23,7 +23,7 @@ async fn app_with_web_build() -> TestApp {
     spawn_app_with(axum::Router::new(), |config| {
         let web_dir = config.data_dir.join("web-dist");
         write_web_build(&web_dir);
-        config.web_dir = web_dir;
+        config.web_dir = Some(web_dir);
     })
     .await
 }

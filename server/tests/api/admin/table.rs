@@ -264,3 +264,42 @@ async fn the_table_follows_uploads_decisions_deletions_and_a_new_edition() {
     assert_eq!((next["submission_count"].as_i64(), next["applicant"].as_bool()), (Some(0), Some(false)));
     assert_eq!(next["first_submission"], Value::Null);
 }
+
+#[tokio::test]
+async fn the_search_follows_renames_uploads_deletions_a_new_edition_and_a_deleted_account() {
+    let app = spawn_app().await;
+    admin(&app, ADMIN).await;
+    let author = crate::helpers::browser();
+    crate::submissions::sign_in_as(&app, &author, "author@x.edu").await;
+    let pdf = || crate::submissions::make_pdf(&["A short abstract about tone."], None);
+    let first = crate::submissions::upload(&app, &author, "phonology-first.pdf", pdf()).await;
+    assert_eq!(first.status(), 201);
+    let second = crate::submissions::upload(&app, &author, "syntax-second.pdf", pdf()).await;
+    assert_eq!(second.status(), 201);
+    let author_list = list(&["author@x.edu"]);
+    assert_eq!(order(&app, "q=PHONOLOGY").await, author_list);
+    assert_eq!(order(&app, "q=syntax").await, Vec::<String>::new(), "only the first abstract is searched");
+
+    let page = json(app.get("/api/admin/users?q=author@x.edu").await).await;
+    let first_id = page["users"][0]["first_submission"]["id"].as_str().unwrap().to_owned();
+    let user_id: uuid::Uuid = page["users"][0]["id"].as_str().unwrap().parse().unwrap();
+    let deleted =
+        app.client.delete(app.url(&format!("/api/admin/submissions/{first_id}"))).send().await.unwrap();
+    assert_eq!(deleted.status(), 204);
+    assert_eq!(order(&app, "q=phonology").await, Vec::<String>::new());
+    assert_eq!(order(&app, "q=Syntax-Sec").await, author_list);
+
+    app.state.db.set_names(user_id, "Ñúñez", "Quintana").await.unwrap();
+    assert_eq!(order(&app, "q=ÑÚÑ").await, author_list);
+    assert_eq!(order(&app, "q=quintana").await, author_list);
+
+    assert_eq!(app.post_json("/api/admin/editions", serde_json::json!({"year": 2026})).await.status(), 201);
+    assert_eq!(order(&app, "q=syntax").await, Vec::<String>::new(), "a new edition has no abstracts yet");
+    assert_eq!(order(&app, "q=quintana").await, author_list);
+
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query("DELETE FROM users WHERE id = $1").bind(user_id).execute(pool).await.unwrap();
+    });
+    assert_eq!(order(&app, "q=quintana").await, Vec::<String>::new());
+    assert_eq!(order(&app, "q=author@").await, Vec::<String>::new());
+}

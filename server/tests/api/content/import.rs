@@ -5,6 +5,7 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+use colloquy::content::csp::PagePolicy;
 use serde_json::Value;
 
 use crate::helpers::{TestApp, repo_root, spawn_app, spawn_app_with};
@@ -183,7 +184,7 @@ async fn the_pages_csp_allows_exactly_the_contents_embed_origins_and_follows_an_
         let web_dir = config.data_dir.join("web-dist");
         std::fs::create_dir_all(&web_dir).unwrap();
         std::fs::write(web_dir.join("index.html"), INDEX).unwrap();
-        config.web_dir = web_dir;
+        config.web_dir = Some(web_dir);
     })
     .await;
     for path in ["/", "/sculc-2025", "/naclo"] {
@@ -209,10 +210,63 @@ async fn the_pages_csp_allows_exactly_the_contents_embed_origins_and_follows_an_
         "src = \"https://www.youtube-nocookie.com/embed/SAMPLE\"\nkind = \"video\"",
     );
     assert!(import(&app, dir.path()).status.success());
-    let response = app.get("/sculc-2024").await;
-    assert_eq!(
-        response.headers()["content-security-policy"],
-        policy("'self' https://docs.google.com https://forms.office.com https://www.youtube-nocookie.com")
-            .as_str()
+    let imported =
+        policy("'self' https://docs.google.com https://forms.office.com https://www.youtube-nocookie.com");
+    assert_eq!(settled_policy(&app.client, &app.url("/sculc-2024"), &imported).await, imported);
+}
+
+/// The page's policy once it has become `expected`, or what it still is
+/// after every instance should have read the database again.
+async fn settled_policy(client: &reqwest::Client, url: &str, expected: &str) -> String {
+    let deadline = std::time::Instant::now() + PagePolicy::FRESH + std::time::Duration::from_secs(4);
+    loop {
+        let response = client.get(url).send().await.unwrap();
+        let value = response.headers()["content-security-policy"].to_str().unwrap().to_owned();
+        if value == expected || std::time::Instant::now() > deadline {
+            return value;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+/// Another instance of the site on `app`'s database, as behind a load
+/// balancer: its own process state, the same data.
+async fn second_instance(app: &TestApp) -> String {
+    let state = colloquy::prepare((*app.state.config).clone()).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(colloquy::serve(listener, colloquy::router(state), std::future::pending()));
+    address
+}
+
+#[tokio::test]
+async fn an_import_reaches_the_pages_of_every_instance_though_each_keeps_the_policy_in_memory() {
+    let app = spawn_app_with(axum::Router::new(), |config| {
+        let web_dir = config.data_dir.join("web-dist");
+        std::fs::create_dir_all(&web_dir).unwrap();
+        std::fs::write(web_dir.join("index.html"), INDEX).unwrap();
+        config.web_dir = Some(web_dir);
+    })
+    .await;
+    let instances = [app.address.clone(), second_instance(&app).await];
+    let before = policy("'self' https://docs.google.com");
+    for address in &instances {
+        // Each instance has read the policy and keeps it.
+        let response = app.client.get(format!("{address}/sculc-2025")).send().await.unwrap();
+        assert_eq!(response.headers()["content-security-policy"], before.as_str(), "{address}");
+    }
+
+    let dir = content_copy();
+    edit(
+        dir.path(),
+        "naclo.toml",
+        "https://docs.google.com/forms/d/e/SAMPLE-REPLACE-NACLO-ATTENDANCE/viewform?embedded=true",
+        "https://forms.office.com/Pages/ResponsePage.aspx?id=SAMPLE",
     );
+    assert!(import(&app, dir.path()).status.success());
+    let after = policy("'self' https://docs.google.com https://forms.office.com");
+    for address in &instances {
+        let url = format!("{address}/naclo");
+        assert_eq!(settled_policy(&app.client, &url, &after).await, after, "{address}");
+    }
 }

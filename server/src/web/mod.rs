@@ -1,6 +1,11 @@
-//! The built web app: files from `web/dist`, precompressed where the build
-//! made `.br`/`.gz` copies, and `index.html` for every other path so each
-//! route of the app loads directly (history fallback).
+//! The built web app: embedded in the binary at build time (`embedded`), or
+//! read from a folder when `COLLOQUY_WEB_DIR` names one (development).
+//! Files are precompressed where the build made `.br`/`.gz` copies, and
+//! `index.html` answers every other path so each route of the app loads
+//! directly (history fallback).
+
+mod embedded;
+mod negotiate;
 
 use std::path::Path;
 
@@ -18,12 +23,28 @@ const REVALIDATE: &str = "no-cache";
 /// Other public files (favicon, program PDF) keep their names across releases.
 const SHORT: &str = "public, max-age=3600";
 
-pub fn router(web_dir: &Path) -> Router {
+/// The embedded app, or the folder `web_dir` when set (development).
+pub fn router(web_dir: Option<&Path>) -> Router {
+    match web_dir {
+        Some(web_dir) => from_folder(web_dir),
+        None if embedded::APP.is_built() => {
+            Router::new().fallback(|request: Request| async move { embedded::APP.respond(&request) })
+        }
+        None => {
+            tracing::warn!(
+                "this binary was built without the web app (run `make build`); pages answer with a notice"
+            );
+            Router::new().fallback(not_built)
+        }
+    }
+}
+
+fn from_folder(web_dir: &Path) -> Router {
     let index = web_dir.join("index.html");
     if !index.is_file() {
         tracing::warn!(
             web_dir = %web_dir.display(),
-            "the web app is not built (run `make build`); pages answer with a notice"
+            "the web app is not built in this folder (run `npm run build` in web/); pages answer with a notice"
         );
         return Router::new().fallback(not_built);
     }
