@@ -13,5 +13,6 @@ mod health;
 mod helpers;
 mod openapi;
 mod session;
+mod slow_clients;
 mod submissions;
 mod web;
