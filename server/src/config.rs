@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use figment::Figment;
 use figment::providers::{Env, Format, Serialized, Toml};
@@ -52,6 +53,17 @@ pub struct Config {
     /// Password checks that may wait for a free thread before the answer is
     /// 503; unset means `accounts::password::DEFAULT_QUEUE`.
     pub password_queue: Option<usize>,
+    /// Seconds a client has to send a request's headers; also how long a
+    /// kept-alive connection may sit idle.
+    pub header_timeout_secs: u64,
+    /// Seconds a request body or a response may make no progress before the
+    /// connection ends.
+    pub idle_timeout_secs: u64,
+    /// Seconds a whole request body (an abstract upload is the largest) may
+    /// take to arrive.
+    pub body_deadline_secs: u64,
+    /// Connections served at once; more wait in the kernel's backlog.
+    pub max_connections: usize,
 }
 
 fn this_program() -> PathBuf {
@@ -65,6 +77,10 @@ struct Defaults {
     data_dir: PathBuf,
     mail_from: String,
     oidc_issuer: Url,
+    header_timeout_secs: u64,
+    idle_timeout_secs: u64,
+    body_deadline_secs: u64,
+    max_connections: usize,
 }
 
 impl Default for Defaults {
@@ -74,6 +90,11 @@ impl Default for Defaults {
             data_dir: PathBuf::from("data"),
             mail_from: "Undergraduate Linguistics Society <no-reply@localhost>".into(),
             oidc_issuer: Url::parse("https://accounts.google.com").expect("valid default URL"),
+            header_timeout_secs: 10,
+            idle_timeout_secs: 30,
+            // A 10 MB abstract at 300 kbit/s, a slow phone connection.
+            body_deadline_secs: 300,
+            max_connections: 1000,
         }
     }
 }
@@ -101,6 +122,7 @@ impl Config {
             .merge(Serialized::defaults(overrides))
             .extract()
             .map(Config::without_blank_values)
+            .and_then(Config::checked)
             .map_err(Box::new)
     }
 
@@ -123,7 +145,28 @@ impl Config {
             trusted_proxies: TrustedProxies::default(),
             password_workers: None,
             password_queue: None,
+            header_timeout_secs: defaults.header_timeout_secs,
+            idle_timeout_secs: defaults.idle_timeout_secs,
+            body_deadline_secs: defaults.body_deadline_secs,
+            max_connections: defaults.max_connections,
         }
+    }
+
+    /// A limit of 0 would turn every client away; better to say so at start.
+    fn checked(self) -> Result<Self, figment::Error> {
+        let limits = [
+            ("header_timeout_secs", self.header_timeout_secs),
+            ("idle_timeout_secs", self.idle_timeout_secs),
+            ("body_deadline_secs", self.body_deadline_secs),
+            ("max_connections", self.max_connections as u64),
+        ];
+        for (name, value) in limits {
+            if value == 0 {
+                let variable = format!("COLLOQUY_{}", name.to_uppercase());
+                return Err(figment::Error::from(format!("{variable} must be at least 1")));
+            }
+        }
+        Ok(self)
     }
 
     /// `VAR=` in a shell or an empty string in the file means "unset".
@@ -163,6 +206,18 @@ impl Config {
     /// Whether the site is reached over HTTPS (then cookies are Secure).
     pub fn is_https(&self) -> bool {
         self.public_url().scheme() == "https"
+    }
+
+    pub fn header_timeout(&self) -> Duration {
+        Duration::from_secs(self.header_timeout_secs)
+    }
+
+    pub fn idle_timeout(&self) -> Duration {
+        Duration::from_secs(self.idle_timeout_secs)
+    }
+
+    pub fn body_deadline(&self) -> Duration {
+        Duration::from_secs(self.body_deadline_secs)
     }
 
     /// Where the embedded SQLite database lives when `DATABASE_URL` is unset.
@@ -215,14 +270,17 @@ mod tests {
     }
 
     #[test]
-    fn trusted_proxies_come_from_the_environment_or_the_file() {
+    fn trusted_proxies_and_connection_limits_come_from_the_environment_or_the_file() {
         Jail::expect_with(|jail| {
             let config = Config::load(Overrides::default()).map_err(|e| *e)?;
             assert!(config.trusted_proxies.is_empty());
+            assert_eq!((config.header_timeout_secs, config.max_connections), (10, 1000));
 
             jail.set_env("COLLOQUY_TRUSTED_PROXIES", "10.0.0.0/8, ::1");
+            jail.set_env("COLLOQUY_IDLE_TIMEOUT_SECS", "5");
             let config = Config::load(Overrides::default()).map_err(|e| *e)?;
             assert_eq!(config.trusted_proxies, "10.0.0.0/8 ::1".parse().unwrap());
+            assert_eq!(config.idle_timeout(), Duration::from_secs(5));
 
             jail.clear_env();
             jail.create_file("colloquy.toml", "trusted_proxies = [\"192.0.2.0/24\", \"fd00::/8\"]")?;
@@ -233,11 +291,16 @@ mod tests {
     }
 
     #[test]
-    fn an_invalid_trusted_proxy_stops_the_start_with_its_name() {
+    fn an_invalid_trusted_proxy_or_a_zero_limit_stops_the_start_with_its_name() {
         Jail::expect_with(|jail| {
             jail.set_env("COLLOQUY_TRUSTED_PROXIES", "10.0.0.0/8, 10.0.0.0/33");
             let error = Config::load(Overrides::default()).unwrap_err().to_string();
             assert!(error.contains("`10.0.0.0/33`") && error.contains("CIDR"), "{error}");
+
+            jail.set_env("COLLOQUY_TRUSTED_PROXIES", "");
+            jail.set_env("COLLOQUY_MAX_CONNECTIONS", "0");
+            let error = Config::load(Overrides::default()).unwrap_err().to_string();
+            assert!(error.contains("COLLOQUY_MAX_CONNECTIONS must be at least 1"), "{error}");
             Ok(())
         });
     }

@@ -7,6 +7,7 @@ pub mod admin;
 pub mod client_ip;
 pub mod clock;
 pub mod config;
+pub mod connections;
 pub mod content;
 pub mod csrf;
 pub mod db;
@@ -15,13 +16,13 @@ pub mod health;
 pub mod mail;
 pub mod openapi;
 pub mod rate_limit;
+pub mod request_body;
 pub mod storage;
 pub mod submissions;
 pub mod text;
 pub mod web;
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -38,9 +39,11 @@ use tower_http::trace::TraceLayer;
 
 use crate::client_ip::ClientIp;
 use crate::config::Config;
+pub use crate::connections::Limits;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::mail::Mailer;
+use crate::request_body::BodyTimeouts;
 use crate::storage::Storage;
 
 /// The largest JSON body any endpoint reads (an e-mail template of 10,000
@@ -90,9 +93,12 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
             HeaderValue::from_static("no-store"),
         ))
         .with_state(state.clone());
+    let body_timeouts =
+        BodyTimeouts { idle: state.config.idle_timeout(), deadline: state.config.body_deadline() };
     let trusted_proxies = state.config.trusted_proxies.clone();
     let page_policy = content::csp::PagePolicy::new(state.db.clone());
     api.fallback_service(web)
+        .layer(axum::middleware::from_fn_with_state(body_timeouts, request_body::limit))
         .layer(axum::middleware::from_fn_with_state(page_policy, content::csp::header))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
@@ -118,16 +124,14 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
 }
 
 /// Serves `router` on `listener` until `shutdown` completes, then lets
-/// requests in flight finish.
+/// requests in flight finish (see `connections` for the limits).
 pub async fn serve(
     listener: TcpListener,
     router: Router,
+    limits: Limits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    // The peer address feeds the per-client rate limits.
-    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown)
-        .await
+    connections::serve(listener, router, limits, shutdown).await
 }
 
 /// How long a graceful shutdown waits for requests in flight.

@@ -208,6 +208,14 @@ async fn serve(mut config: Config) -> anyhow::Result<()> {
     // e-mails use it unless COLLOQUY_PUBLIC_URL says otherwise.
     let address = listener.local_addr()?;
     config.listen = address;
+    if config.public_url.is_none() && address.ip().is_unspecified() {
+        tracing::warn!(
+            "listening on {address} without COLLOQUY_PUBLIC_URL: browsers reach the site under another \
+             address, so its sign-in and forms are refused as cross-site and e-mail links point nowhere; \
+             set COLLOQUY_PUBLIC_URL to the site's origin"
+        );
+    }
+    allow_a_descriptor_per_connection(config.max_connections);
     let state = colloquy::prepare(config).await?;
     tracing::info!(database = state.db.kind(), data_dir = %state.config.data_dir.display(), "ready");
     // Printed on stdout (not the log) so people and scripts can read them;
@@ -222,9 +230,10 @@ async fn serve(mut config: Config) -> anyhow::Result<()> {
     });
     let db = state.db.clone();
     colloquy::submissions::sweep::spawn_periodic(state.clone());
+    let limits = colloquy::Limits::from(state.config.as_ref());
     let router = colloquy::router(state);
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let graceful = colloquy::serve(listener, router, async move {
+    let graceful = colloquy::serve(listener, router, limits, async move {
         shutdown_signal().await;
         tracing::info!("shutting down: finishing requests in flight");
         let _ = stop_tx.send(());
@@ -239,6 +248,21 @@ async fn serve(mut config: Config) -> anyhow::Result<()> {
     db.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Each connection holds a file descriptor: the connection cap only holds if
+/// the process may open that many and more (Debian's soft limit is 1024).
+fn allow_a_descriptor_per_connection(max_connections: usize) {
+    let wanted = max_connections as u64 + 256;
+    match rlimit::increase_nofile_limit(wanted) {
+        Ok(allowed) if allowed < wanted => tracing::warn!(
+            allowed,
+            wanted,
+            "the open-files limit is lower than COLLOQUY_MAX_CONNECTIONS needs; raise it (ulimit -n) or lower the cap"
+        ),
+        Ok(_) => {}
+        Err(error) => tracing::warn!(%error, "could not raise the open-files limit"),
+    }
 }
 
 /// Prints a line for people and scripts watching the server. Unlike

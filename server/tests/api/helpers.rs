@@ -84,7 +84,8 @@ pub async fn spawn_app_with(extra: Router<AppState>, configure: impl FnOnce(&mut
     let state = colloquy::prepare(database.config.clone()).await.expect("the app starts");
     let address = format!("http://{}", listener.local_addr().unwrap());
     let router = colloquy::router_with(state.clone(), extra);
-    tokio::spawn(colloquy::serve(listener, router, std::future::pending()));
+    let limits = colloquy::Limits::from(state.config.as_ref());
+    tokio::spawn(colloquy::serve(listener, router, limits, std::future::pending()));
     TestApp { address, client: browser(), state, _database: database }
 }
 

@@ -16,5 +16,6 @@ mod helpers;
 mod mail;
 mod openapi;
 mod session;
+mod slow_clients;
 mod submissions;
 mod web;
