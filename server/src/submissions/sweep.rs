@@ -33,40 +33,14 @@ pub async fn sweep_orphans(state: &AppState, grace: Duration) -> anyhow::Result<
     Ok(removed)
 }
 
-/// Removes upload temp files (`DATA/tmp/*.upload`) older than `grace`;
-/// returns how many. A request removes its own however it ends, so only a
-/// server killed mid-upload leaves one behind.
-pub async fn sweep_temp_files(state: &AppState, grace: std::time::Duration) -> anyhow::Result<usize> {
-    let mut removed = 0;
-    let Ok(mut entries) = tokio::fs::read_dir(state.config.data_dir.join("tmp")).await else {
-        return Ok(0);
-    };
-    while let Some(entry) = entries.next_entry().await? {
-        let path = entry.path();
-        let age = entry.metadata().await?.modified()?.elapsed().unwrap_or_default();
-        if path.extension().is_none_or(|extension| extension != "upload") || age < grace {
-            continue;
-        }
-        tokio::fs::remove_file(&path).await?;
-        tracing::info!(file = %path.display(), "removed the temp file of an upload that never finished");
-        removed += 1;
-    }
-    Ok(removed)
-}
-
 /// Sweeps now and then every hour, for as long as the server runs.
 pub fn spawn_periodic(state: AppState) {
-    // An upload in progress may take the whole body deadline, then be inspected.
-    let temp_grace = state.config.body_deadline() + GRACE.unsigned_abs();
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(EVERY);
         loop {
             ticks.tick().await;
             if let Err(error) = sweep_orphans(&state, GRACE).await {
                 tracing::error!(error = format!("{error:#}"), "sweeping orphaned files failed");
-            }
-            if let Err(error) = sweep_temp_files(&state, temp_grace).await {
-                tracing::error!(error = format!("{error:#}"), "sweeping upload temp files failed");
             }
         }
     });

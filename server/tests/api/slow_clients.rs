@@ -295,24 +295,3 @@ async fn a_graceful_stop_finishes_requests_in_flight_and_closes_idle_connections
     assert!(result.unwrap().is_ok());
     assert!(TcpStream::connect(address).await.is_err(), "no new connections after the stop");
 }
-
-#[tokio::test]
-async fn temp_files_a_killed_server_left_behind_are_swept_once_stale() {
-    let app = spawn_app_with(Router::new(), |_| {}).await;
-    let tmp = app.state.config.data_dir.join("tmp");
-    std::fs::create_dir_all(&tmp).unwrap();
-    // What `kill -9` during an upload leaves, and an upload still under way.
-    let stale = tmp.join("0192f0e1-0000-7000-8000-000000000001.upload");
-    let fresh = tmp.join("0192f0e1-0000-7000-8000-000000000002.upload");
-    for file in [&stale, &fresh] {
-        std::fs::write(file, b"%PDF-1.5 half an upload").unwrap();
-    }
-    let two_hours_ago = std::time::SystemTime::now() - Duration::from_secs(2 * 60 * 60);
-    std::fs::File::options().write(true).open(&stale).unwrap().set_modified(two_hours_ago).unwrap();
-
-    let grace = Duration::from_secs(60 * 60);
-    let removed = colloquy::submissions::sweep::sweep_temp_files(&app.state, grace).await.unwrap();
-    assert_eq!(removed, 1);
-    assert!(!stale.exists(), "the stale temp file is gone");
-    assert!(fresh.exists(), "an upload in progress keeps its temp file");
-}
