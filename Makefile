@@ -43,10 +43,12 @@ lint: $(NPM_STAMP)
 	cd web && npm run typecheck && npm run lint
 
 test-rust:
-	@echo "== Rust tests on SQLite (and the S3 storage test against moto)"
+	@echo "== Rust tests on SQLite (and the S3 storage tests against moto)"
 	scripts/with-s3.sh cargo test --locked
-	@echo "== Rust API tests on PostgreSQL"
-	scripts/with-postgres.sh cargo test --locked --test api
+	@echo "== The S3 storage tests against a second S3-compatible server (s3s-fs)"
+	scripts/with-s3s-fs.sh cargo test --locked --test api submissions::s3::
+	@echo "== Rust API tests on PostgreSQL (and the S3 storage tests against moto)"
+	scripts/with-postgres.sh scripts/with-s3.sh cargo test --locked --test api
 
 test-web: $(NPM_STAMP)
 	cd web && npm test

@@ -1,8 +1,12 @@
-//! Abstract submissions: upload checks, privacy, delete, the sweep, editions.
+//! Abstract submissions: upload checks, privacy, delete, the sweep, editions,
+//! S3 storage, crashes.
 
 mod editions;
 mod files;
+mod process;
 mod s3;
+mod s3_server;
+mod sized;
 mod upload;
 
 use lopdf::content::{Content, Operation};
