@@ -1,8 +1,10 @@
 //! Abstract submissions: upload checks, privacy, delete, the sweep, editions,
 //! S3 storage, crashes.
 
+mod crash;
 mod editions;
 mod files;
+mod held;
 mod process;
 mod s3;
 mod s3_server;
