@@ -9,6 +9,7 @@ mod process;
 mod s3;
 mod s3_server;
 mod sized;
+mod sweep;
 mod upload;
 
 use lopdf::content::{Content, Operation};
