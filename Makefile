@@ -53,10 +53,12 @@ lint: $(NPM_STAMP)
 
 # The test binaries embed the built web app (tests/api/embedded_app.rs serves it).
 test-rust: web
-	@echo "== Rust tests on SQLite (and the S3 storage test against moto)"
+	@echo "== Rust tests on SQLite (and the S3 storage tests against moto)"
 	scripts/with-s3.sh cargo test --locked
-	@echo "== Rust API tests on PostgreSQL"
-	scripts/with-postgres.sh cargo test --locked --test api
+	@echo "== The S3 storage tests against a second S3-compatible server (s3s-fs)"
+	scripts/with-s3s-fs.sh cargo test --locked --test api submissions::s3::
+	@echo "== Rust API tests on PostgreSQL (and the S3 storage tests against moto)"
+	scripts/with-postgres.sh scripts/with-s3.sh cargo test --locked --test api
 
 test-web: $(NPM_STAMP)
 	cd web && npm test

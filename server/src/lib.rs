@@ -65,6 +65,10 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     accounts::password::start_pool(&config);
     let mailer = Mailer::from_config(&config)?;
     let storage = Storage::from_config(&config)?;
+    // Temp files no live process holds are those of uploads a crash cut off.
+    if let Err(error) = submissions::temp::remove_abandoned(&config.data_dir, Duration::ZERO).await {
+        tracing::warn!(%error, "could not remove the temp files of interrupted uploads");
+    }
     let db = Db::connect(&config).await?;
     db.migrate().await?;
     content::seed(&db).await?;

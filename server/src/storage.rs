@@ -8,21 +8,34 @@ use anyhow::Context;
 use futures_util::StreamExt;
 use futures_util::stream::BoxStream;
 use object_store::aws::AmazonS3Builder;
+use object_store::buffered::BufWriter;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as ObjectPath;
 use object_store::prefix::PrefixStore;
-use object_store::{ObjectMeta, ObjectStore, ObjectStoreExt, WriteMultipart};
-use tokio::io::AsyncReadExt;
+use object_store::{ObjectMeta, ObjectStore, ObjectStoreExt};
+use tokio::io::AsyncWriteExt;
+use tokio::sync::Semaphore;
 
 use crate::config::Config;
 
 #[derive(Clone)]
 pub struct Storage {
     store: Arc<dyn ObjectStore>,
+    /// Each file being stored holds a permit: together with the part size
+    /// this bounds the memory all uploads to the store can take at once.
+    transfers: Arc<Semaphore>,
 }
 
-/// Bytes read from a file and handed to the store per part.
-const CHUNK: usize = 256 * 1024;
+/// Files smaller than this go to the store in one PUT; larger ones in parts
+/// of exactly this size (the last one smaller). S3 refuses parts under
+/// 5 MiB except the last (`EntityTooSmall`), and some S3-compatible stores
+/// want all parts but the last to be the same size.
+pub const PART_BYTES: usize = 5 * 1024 * 1024;
+/// Parts of one file on their way at once.
+const PARTS_IN_FLIGHT: usize = 2;
+/// Files stored at once; more wait their turn. With the part size this
+/// caps the buffers at about 8 × 2 × 5 MiB = 80 MiB however many upload.
+const TRANSFERS: usize = 8;
 
 impl Storage {
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
@@ -45,26 +58,27 @@ impl Storage {
                 if prefix.is_empty() { Arc::new(s3) } else { Arc::new(PrefixStore::new(s3, prefix)) }
             }
         };
-        Ok(Self { store })
+        Ok(Self { store, transfers: Arc::new(Semaphore::new(TRANSFERS)) })
     }
 
-    /// Copies a local file to `key`, part by part, so memory stays flat
-    /// whatever the file's size.
+    /// Copies a local file to `key`: in one PUT when it is small, else in
+    /// parts of `PART_BYTES`, read from the file as they go so memory stays
+    /// bounded whatever the file's size. A multipart upload that fails is
+    /// aborted, so the store keeps no parts of it.
     pub async fn put_file(&self, key: &ObjectPath, file: &std::path::Path) -> anyhow::Result<()> {
-        let mut source = tokio::fs::File::open(file).await?;
-        let upload = self.store.put_multipart(key).await?;
-        let mut writer = WriteMultipart::new_with_chunk_size(upload, CHUNK);
-        let mut buffer = vec![0u8; CHUNK];
-        loop {
-            let read = source.read(&mut buffer).await?;
-            if read == 0 {
-                break;
-            }
-            writer.wait_for_capacity(2).await?;
-            writer.write(&buffer[..read]);
-        }
-        writer.finish().await?;
-        Ok(())
+        let source = tokio::fs::File::open(file).await?;
+        let store = Arc::clone(&self.store);
+        let transfers = Arc::clone(&self.transfers);
+        let key = key.clone();
+        // A task of its own, so a request that goes away mid-way (the client
+        // disconnected) cannot drop a multipart upload half done: the copy
+        // finishes or aborts either way. The open file outlives its name.
+        tokio::spawn(async move {
+            let _turn = transfers.acquire_owned().await.context("the storage is shutting down")?;
+            copy_to_store(store, key, source).await
+        })
+        .await
+        .context("storing the file stopped unexpectedly")?
     }
 
     /// The object's bytes as a stream.
@@ -87,4 +101,24 @@ impl Storage {
     pub fn list(&self, prefix: &ObjectPath) -> BoxStream<'static, object_store::Result<ObjectMeta>> {
         self.store.list(Some(prefix)).boxed()
     }
+}
+
+async fn copy_to_store(
+    store: Arc<dyn ObjectStore>,
+    key: ObjectPath,
+    mut source: tokio::fs::File,
+) -> anyhow::Result<()> {
+    let mut writer =
+        BufWriter::with_capacity(store, key.clone(), PART_BYTES).with_max_concurrency(PARTS_IN_FLIGHT);
+    if let Err(error) = tokio::io::copy(&mut source, &mut writer).await {
+        // Parts already stored would stay (and be billed) until aborted.
+        if let Err(abort) = writer.abort().await {
+            tracing::warn!(%key, error = %abort, "could not abort a failed multipart upload");
+        }
+        return Err(anyhow::Error::new(error).context(format!("storing {key}")));
+    }
+    // The last part and the completion; a failure here aborts the multipart
+    // upload inside object_store (`WriteMultipart::finish`).
+    writer.shutdown().await.with_context(|| format!("storing {key}"))?;
+    Ok(())
 }

@@ -2,6 +2,7 @@
 //! says so. Both run the same queries (written with `$1` placeholders, which
 //! both accept) and each has its own migrations folder.
 
+pub mod leases;
 pub mod users;
 
 use std::str::FromStr;

@@ -5,6 +5,7 @@
 pub mod files;
 pub mod pdf;
 pub mod sweep;
+pub mod temp;
 pub mod upload;
 
 use object_store::path::Path as ObjectPath;

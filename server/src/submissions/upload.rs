@@ -2,8 +2,6 @@
 //! enforced while streaming, checked to be a real PDF, read for the
 //! guideline warnings, then stored at `abstracts/{user_id}/{id}.pdf`.
 
-use std::path::PathBuf;
-
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
@@ -12,6 +10,7 @@ use tokio::io::AsyncWriteExt;
 use uuid::Uuid;
 
 use super::pdf::{InspectError, Inspection, inspect_in_child};
+use super::temp::TempUpload;
 use super::{NewSubmission, Submission, storage_key};
 use crate::AppState;
 use crate::accounts::session::CompletedUser;
@@ -33,15 +32,6 @@ pub fn clean_file_name(raw: Option<&str>) -> String {
     let cleaned: String = cleaned.chars().filter(|c| !c.is_control()).collect();
     let cleaned: String = cleaned.trim().chars().take(MAX_NAME_CHARS).collect();
     if cleaned.is_empty() { "abstract.pdf".to_owned() } else { cleaned }
-}
-
-/// Removes the temp file however the upload ends.
-struct TempFile(PathBuf);
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }
 
 /// Uploads an abstract (multipart form, one field `file`).
@@ -75,16 +65,14 @@ pub async fn upload_submission(
     }
 
     let id = Uuid::now_v7();
-    let temp_dir = state.config.data_dir.join("tmp");
-    tokio::fs::create_dir_all(&temp_dir).await.map_err(anyhow::Error::from)?;
-    let temp = TempFile(temp_dir.join(format!("{id}.upload")));
-    let received = receive_file(&mut multipart, &temp.0, edition.max_file_bytes).await?;
+    let temp = TempUpload::create(&state.config.data_dir, id).await.map_err(anyhow::Error::from)?;
+    let received = receive_file(&mut multipart, temp.path(), edition.max_file_bytes).await?;
 
     if !received.starts_with_pdf_header {
         return Err(not_pdf());
     }
     let names = [user.first_name.as_str(), user.last_name.as_str()];
-    let inspection = match inspect_in_child(&state.config.pdf_inspector, &temp.0, &names).await {
+    let inspection = match inspect_in_child(&state.config.pdf_inspector, temp.path(), &names).await {
         Ok(inspection) => inspection,
         Err(InspectError::NotPdf) => return Err(not_pdf()),
         Err(InspectError::Failed(reason)) => return Err(ApiError::Internal(anyhow::anyhow!(reason))),
@@ -92,7 +80,7 @@ pub async fn upload_submission(
     let warnings = guideline_warnings(&inspection, &edition);
 
     let key = storage_key(user.id, id);
-    state.storage.put_file(&key, &temp.0).await?;
+    state.storage.put_file(&key, temp.path()).await?;
     let word_count = inspection.word_count.map(|n| i32::try_from(n).unwrap_or(i32::MAX));
     let inserted = state
         .db

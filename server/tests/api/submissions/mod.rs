@@ -1,8 +1,15 @@
-//! Abstract submissions: upload checks, privacy, delete, the sweep, editions.
+//! Abstract submissions: upload checks, privacy, delete, the sweep, editions,
+//! S3 storage, crashes.
 
+mod crash;
 mod editions;
 mod files;
+mod held;
+mod process;
 mod s3;
+mod s3_server;
+mod sized;
+mod sweep;
 mod upload;
 
 use lopdf::content::{Content, Operation};

@@ -1,21 +1,47 @@
-//! The same upload, read and delete against a real S3-compatible server
-//! (`scripts/with-s3.sh` starts one and sets the standard AWS_* variables
-//! and TEST_S3_BUCKET; `make test` always does).
+//! Upload, read and delete against a real S3-compatible server
+//! (`scripts/with-s3.sh` starts moto, `scripts/with-s3s-fs.sh` s3s-fs; each
+//! sets the standard AWS_* variables and TEST_S3_BUCKET, and `make test`
+//! runs these tests against both).
 
+use futures_util::future::join_all;
+use serde_json::Value;
+
+use super::process::ServerProcess;
+use super::s3_server::{FaultyS3, S3};
+use super::sized::{pdf_of_size, sha256_hex};
 use super::{applicant, json, make_pdf, upload};
-use crate::helpers::spawn_app_with;
+use crate::helpers::{TestApp, spawn_app, spawn_app_with};
+
+/// A prefix of the bucket for one test. Short: s3s-fs keeps a multipart
+/// upload's state in a file whose name holds the key in base64, and file
+/// names end at 255 bytes (keys up to about 120 bytes work).
+fn fresh_prefix() -> String {
+    let id = uuid::Uuid::now_v7().simple().to_string();
+    // The last digits of a UUIDv7 are random; the first are the time.
+    format!("run-{}", &id[20..])
+}
+
+async fn app_on_s3(s3: &S3, prefix: &str) -> TestApp {
+    let storage = format!("s3://{}/{prefix}", s3.bucket);
+    spawn_app_with(axum::Router::new(), |config| config.storage = Some(storage)).await
+}
+
+async fn recorded_sha256(app: &TestApp, submission: &Value) -> String {
+    let id: uuid::Uuid = submission["id"].as_str().unwrap().parse().unwrap();
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query_scalar("SELECT sha256 FROM submissions WHERE id = $1")
+            .bind(id)
+            .fetch_one(pool)
+            .await
+            .unwrap()
+    })
+}
 
 #[tokio::test]
 async fn submissions_work_on_s3_compatible_storage() {
-    let Ok(bucket) = std::env::var("TEST_S3_BUCKET") else {
-        eprintln!("skipped: TEST_S3_BUCKET is not set (run through scripts/with-s3.sh, as `make test` does)");
-        return;
-    };
-    let prefix = format!("run-{}", uuid::Uuid::now_v7());
-    let app = spawn_app_with(axum::Router::new(), |config| {
-        config.storage = Some(format!("s3://{bucket}/{prefix}"));
-    })
-    .await;
+    let Some(s3) = S3::from_env() else { return };
+    let prefix = fresh_prefix();
+    let app = app_on_s3(&s3, &prefix).await;
     applicant(&app, "ada@example.edu").await;
     let pdf = make_pdf(&["an abstract stored in a bucket"], None);
     let submission = json(upload(&app, &app.client, "bucket.pdf", pdf.clone()).await).await;
@@ -31,4 +57,97 @@ async fn submissions_work_on_s3_compatible_storage() {
     assert_eq!(deleted.status(), 204);
     let swept = colloquy::submissions::sweep::sweep_orphans(&app.state, time::Duration::ZERO).await.unwrap();
     assert_eq!(swept, 0, "the delete removed the object itself");
+    assert!(s3.objects(&prefix).await.is_empty());
+}
+
+#[tokio::test]
+async fn files_of_every_size_up_to_the_limit_are_stored_whole() {
+    let Some(s3) = S3::from_env() else { return };
+    let prefix = fresh_prefix();
+    let app = app_on_s3(&s3, &prefix).await;
+    applicant(&app, "ada@example.edu").await;
+    let edition = json(app.get("/api/editions/current").await).await;
+    let limit = edition["max_file_bytes"].as_u64().unwrap() as usize;
+    // Under one part (one PUT), over one part, and the most an applicant may send.
+    let files: Vec<Vec<u8>> = [100_000, 300_000, 6_000_000, limit]
+        .iter()
+        .zip(1..)
+        .map(|(&size, seed)| pdf_of_size(size, seed))
+        .collect();
+
+    // All at once, as applicants send them.
+    let responses =
+        join_all(files.iter().map(|pdf| upload(&app, &app.client, "sized.pdf", pdf.clone()))).await;
+    for (pdf, response) in files.iter().zip(responses) {
+        let status = response.status();
+        let submission = json(response).await;
+        assert_eq!(status, 201, "{} bytes: {submission}", pdf.len());
+        assert_eq!(submission["size_bytes"], pdf.len());
+        let file = app.get(submission["file_url"].as_str().unwrap()).await;
+        assert_eq!(file.status(), 200);
+        let stored = file.bytes().await.unwrap();
+        assert!(
+            stored.as_ref() == pdf.as_slice(),
+            "{} bytes came back as {} different bytes",
+            pdf.len(),
+            stored.len()
+        );
+        assert_eq!(recorded_sha256(&app, &submission).await, sha256_hex(&stored), "{} bytes", pdf.len());
+    }
+    assert_eq!(s3.objects(&prefix).await.len(), 4);
+    if let Some(uploads) = s3.uploads_in_progress(&prefix).await {
+        assert_eq!(uploads, Vec::<String>::new(), "every multipart upload was completed");
+    }
+
+    // A byte over the limit is refused and nothing more is stored.
+    let over = upload(&app, &app.client, "over.pdf", pdf_of_size(limit + 1, 9)).await;
+    assert_eq!(over.status(), 413);
+    assert_eq!(s3.objects(&prefix).await.len(), 4);
+}
+
+async fn upload_to(server: &ServerProcess, client: &reqwest::Client, pdf: Vec<u8>) -> reqwest::Response {
+    let part =
+        reqwest::multipart::Part::bytes(pdf).file_name("abstract.pdf").mime_str("application/pdf").unwrap();
+    let form = reqwest::multipart::Form::new().part("file", part);
+    client.post(server.url("/api/submissions")).multipart(form).send().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_failed_upload_to_s3_is_aborted_and_leaves_nothing_behind() {
+    let Some(s3) = S3::from_env() else { return };
+    let proxy = FaultyS3::start(&s3).await;
+    let prefix = fresh_prefix();
+    let app = spawn_app().await;
+    applicant(&app, "ada@example.edu").await;
+    let storage = format!("s3://{}/{prefix}", s3.bucket);
+    let env = [("COLLOQUY_STORAGE", storage.as_str()), ("AWS_ENDPOINT_URL", proxy.endpoint.as_str())];
+    let server = ServerProcess::start(&app, &env).await;
+    let pdf = pdf_of_size(6_000_000, 7);
+
+    // The first part fails while the file is still being read, the second
+    // (the last) when the upload is being completed.
+    for part in [1, 2] {
+        proxy.refuse_part(part);
+        let response = upload_to(&server, &app.client, pdf.clone()).await;
+        assert_eq!(response.status(), 500, "part {part} refused");
+        let body = response.text().await.unwrap();
+        assert!(!body.contains("BadDigest") && !body.contains(&prefix), "no internals in the answer: {body}");
+    }
+    let begun = proxy.begun();
+    assert_eq!(begun.len(), 2, "each attempt began a multipart upload: {begun:?}");
+    for (key, upload_id) in &begun {
+        assert_eq!(s3.parts_kept(key, upload_id).await, 0, "upload {upload_id} of {key} was aborted");
+    }
+    if let Some(uploads) = s3.uploads_in_progress(&prefix).await {
+        assert_eq!(uploads, Vec::<String>::new(), "no multipart upload is left in progress");
+    }
+    assert!(s3.objects(&prefix).await.is_empty());
+    let list = json(app.client.get(server.url("/api/submissions")).send().await.unwrap()).await;
+    assert_eq!(list["submissions"], serde_json::json!([]));
+
+    // Once the store takes parts again, so does the server.
+    proxy.refuse_part(0);
+    let response = upload_to(&server, &app.client, pdf.clone()).await;
+    assert_eq!(response.status(), 201);
+    assert_eq!(s3.objects(&prefix).await.len(), 1);
 }
