@@ -9,7 +9,18 @@ export default defineConfig({
   plugins: [react()],
   server: {
     proxy: {
-      '/api': { target: apiOrigin, changeOrigin: false },
+      '/api': {
+        target: apiOrigin,
+        changeOrigin: false,
+        // The server takes state-changing requests only from its public origin
+        // (COLLOQUY_PUBLIC_URL, by default its own address). This dev server
+        // stands in for the site, so its pages' Origin becomes the server's.
+        configure: (proxy) => {
+          proxy.on('proxyReq', (proxyReq, req) => {
+            if (req.headers.origin === `http://${req.headers.host}`) proxyReq.setHeader('origin', apiOrigin);
+          });
+        },
+      },
     },
   },
   build: {
