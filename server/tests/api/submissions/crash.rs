@@ -42,7 +42,7 @@ async fn a_restart_after_kill_9_mid_upload_leaves_no_temp_files_and_loses_no_ack
         for n in 0..RACING {
             seed += 1;
             let pdf = pdf_of_size(300_000 + n * 150_000, seed);
-            let request = app.client.post(server.url("/api/submissions")).multipart(form(&pdf));
+            let request = server.upload(&app.client, &pdf);
             racing.spawn(async move {
                 // Acknowledged: the client got the 201 and its body.
                 let response = request.send().await.ok().filter(|r| r.status() == 201);
@@ -82,14 +82,6 @@ async fn a_restart_after_kill_9_mid_upload_leaves_no_temp_files_and_loses_no_ack
         );
         assert_intact(&app, &server, &acknowledged).await;
     }
-}
-
-fn form(pdf: &[u8]) -> reqwest::multipart::Form {
-    let part = reqwest::multipart::Part::bytes(pdf.to_vec())
-        .file_name("racing.pdf")
-        .mime_str("application/pdf")
-        .unwrap();
-    reqwest::multipart::Form::new().part("file", part)
 }
 
 /// The database checks out, every acknowledged upload is listed with its

@@ -62,6 +62,17 @@ impl ServerProcess {
         format!("{}{}", self.address, path)
     }
 
+    /// A request that uploads `pdf` as an abstract.
+    pub fn upload(&self, client: &reqwest::Client, pdf: &[u8]) -> reqwest::RequestBuilder {
+        let part = reqwest::multipart::Part::bytes(pdf.to_vec())
+            .file_name("abstract.pdf")
+            .mime_str("application/pdf")
+            .unwrap();
+        client
+            .post(self.url("/api/submissions"))
+            .multipart(reqwest::multipart::Form::new().part("file", part))
+    }
+
     /// `kill -9`: the process ends at once, with no chance to clean up.
     pub async fn kill(&mut self) {
         self.child.kill().await.expect("the server can be killed");

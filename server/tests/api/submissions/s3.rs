@@ -105,13 +105,6 @@ async fn files_of_every_size_up_to_the_limit_are_stored_whole() {
     assert_eq!(s3.objects(&prefix).await.len(), 4);
 }
 
-async fn upload_to(server: &ServerProcess, client: &reqwest::Client, pdf: Vec<u8>) -> reqwest::Response {
-    let part =
-        reqwest::multipart::Part::bytes(pdf).file_name("abstract.pdf").mime_str("application/pdf").unwrap();
-    let form = reqwest::multipart::Form::new().part("file", part);
-    client.post(server.url("/api/submissions")).multipart(form).send().await.unwrap()
-}
-
 #[tokio::test]
 async fn a_failed_upload_to_s3_is_aborted_and_leaves_nothing_behind() {
     let Some(s3) = S3::from_env() else { return };
@@ -128,7 +121,7 @@ async fn a_failed_upload_to_s3_is_aborted_and_leaves_nothing_behind() {
     // (the last) when the upload is being completed.
     for part in [1, 2] {
         proxy.refuse_part(part);
-        let response = upload_to(&server, &app.client, pdf.clone()).await;
+        let response = server.upload(&app.client, &pdf).send().await.unwrap();
         assert_eq!(response.status(), 500, "part {part} refused");
         let body = response.text().await.unwrap();
         assert!(!body.contains("BadDigest") && !body.contains(&prefix), "no internals in the answer: {body}");
@@ -147,7 +140,44 @@ async fn a_failed_upload_to_s3_is_aborted_and_leaves_nothing_behind() {
 
     // Once the store takes parts again, so does the server.
     proxy.refuse_part(0);
-    let response = upload_to(&server, &app.client, pdf.clone()).await;
+    let response = server.upload(&app.client, &pdf).send().await.unwrap();
     assert_eq!(response.status(), 201);
     assert_eq!(s3.objects(&prefix).await.len(), 1);
+}
+
+#[tokio::test]
+async fn a_file_being_stored_when_its_client_leaves_is_stored_whole_not_left_half_done() {
+    let Some(s3) = S3::from_env() else { return };
+    let proxy = FaultyS3::start(&s3).await;
+    let prefix = fresh_prefix();
+    let app = spawn_app().await;
+    applicant(&app, "ada@example.edu").await;
+    let storage = format!("s3://{}/{prefix}", s3.bucket);
+    let env = [("COLLOQUY_STORAGE", storage.as_str()), ("AWS_ENDPOINT_URL", proxy.endpoint.as_str())];
+    let server = ServerProcess::start(&app, &env).await;
+
+    proxy.hold_part(1);
+    let leaving = tokio::spawn(server.upload(&app.client, &pdf_of_size(6_000_000, 11)).send());
+    proxy.part_held().await;
+    // The applicant closes the tab while the file is on its way to the bucket.
+    leaving.abort();
+    // The server cannot be watched noticing; give it a moment.
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    proxy.release();
+
+    let mut stored = Vec::new();
+    for _ in 0..100 {
+        stored = s3.objects(&prefix).await;
+        if !stored.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(stored.len(), 1, "the copy went on to the end");
+    if let Some(uploads) = s3.uploads_in_progress(&prefix).await {
+        assert_eq!(uploads, Vec::<String>::new(), "no multipart upload is left in progress");
+    }
+    // No row (the answer had no one to go to): the sweep takes the file later.
+    let list = json(app.client.get(server.url("/api/submissions")).send().await.unwrap()).await;
+    assert_eq!(list["submissions"], serde_json::json!([]));
 }

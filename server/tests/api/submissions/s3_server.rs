@@ -12,6 +12,7 @@ use axum::http::{HeaderMap, Method, Request, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use object_store::aws::{AwsAuthorizer, AwsCredential};
 use object_store::client::HttpRequestBody;
+use tokio::sync::{Notify, watch};
 
 /// The server `TEST_S3_BUCKET` and the `AWS_*` variables name.
 pub struct S3 {
@@ -102,9 +103,10 @@ fn xml_values(xml: &str, tag: &str) -> Vec<String> {
         .collect()
 }
 
-/// A proxy in front of the S3 server that passes every request on, but
-/// refuses one part of each multipart upload as a server can (a 400, which
-/// clients do not retry), and notes the multipart uploads begun through it.
+/// A proxy in front of the S3 server that passes every request on, but can
+/// refuse one part of each multipart upload as a server can (a 400, which
+/// clients do not retry) or hold it back until told, and notes the
+/// multipart uploads begun through it.
 pub struct FaultyS3 {
     pub endpoint: String,
     state: Arc<Proxy>,
@@ -115,6 +117,10 @@ struct Proxy {
     client: reqwest::Client,
     /// The part number refused; 0 refuses none.
     refused_part: AtomicU32,
+    /// The part number held back until `released`; 0 holds none.
+    held_part: AtomicU32,
+    held: Notify,
+    released: watch::Sender<bool>,
     /// (key, upload id) of every multipart upload begun.
     begun: Mutex<Vec<(String, String)>>,
 }
@@ -125,6 +131,9 @@ impl FaultyS3 {
             upstream: s3.endpoint.clone(),
             client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
             refused_part: AtomicU32::new(0),
+            held_part: AtomicU32::new(0),
+            held: Notify::new(),
+            released: watch::Sender::new(false),
             begun: Mutex::new(Vec::new()),
         });
         let router = axum::Router::new()
@@ -140,6 +149,22 @@ impl FaultyS3 {
     /// From now on, refuse part `number` of every multipart upload (0: none).
     pub fn refuse_part(&self, number: u32) {
         self.state.refused_part.store(number, Ordering::SeqCst);
+    }
+
+    /// From now on, hold part `number` of every multipart upload back until
+    /// `release` (0: none).
+    pub fn hold_part(&self, number: u32) {
+        self.state.held_part.store(number, Ordering::SeqCst);
+    }
+
+    /// Waits until a part is held back.
+    pub async fn part_held(&self) {
+        self.state.held.notified().await;
+    }
+
+    /// Lets the held parts go on to the server.
+    pub fn release(&self) {
+        self.state.released.send_replace(true);
     }
 
     /// (key, upload id) of the multipart uploads begun through the proxy.
@@ -163,6 +188,11 @@ async fn forward(
         let error = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>BadDigest</Code>\
                      <Message>The Content-MD5 you specified did not match what we received.</Message></Error>";
         return (StatusCode::BAD_REQUEST, [(header::CONTENT_TYPE, "application/xml")], error).into_response();
+    }
+    let held = proxy.held_part.load(Ordering::SeqCst);
+    if method == Method::PUT && held != 0 && part == Some(held) {
+        proxy.held.notify_one();
+        let _ = proxy.released.subscribe().wait_for(|released| *released).await;
     }
 
     let mut forwarded = headers.clone();
