@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""`make bench-http`: the release binary beside Debian's nginx, same files.
+
+Starts `target/release/colloquy` (its embedded web app, SQLite in a temp
+folder) and nginx (installed with apt if missing, as root) serving the same
+`web/dist` on free loopback ports, drives both with wrk in interleaved rounds
+(colloquy then nginx, then the other way round, so a busy spell on this
+shared machine hits both), and prints one table: median req/s, p50 and p99
+over the rounds and colloquy's ratio to nginx.
+
+Options (environment): COLLOQUY_BIN (default target/release/colloquy),
+BENCH_ROUNDS (3), BENCH_SECONDS (5).
+"""
+
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "web" / "dist"
+BIN = Path(os.environ.get("COLLOQUY_BIN", ROOT / "target" / "release" / "colloquy"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
+
+NGINX_CONF = """
+worker_processes auto;
+daemon off;
+pid {work}/nginx.pid;
+error_log {work}/nginx-error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    tcp_nodelay on;
+    keepalive_requests 1000000;
+    gzip_static on;
+    client_body_temp_path {work}/body;
+    proxy_temp_path {work}/proxy;
+    fastcgi_temp_path {work}/fastcgi;
+    uwsgi_temp_path {work}/uwsgi;
+    scgi_temp_path {work}/scgi;
+    server {{
+        listen 127.0.0.1:{port};
+        root {dist};
+        location /assets/ {{ add_header Cache-Control "public, max-age=31536000, immutable"; try_files $uri =404; }}
+        location / {{ add_header Cache-Control "no-cache"; try_files $uri /index.html; }}
+    }}
+}}
+"""
+
+
+def need(program, package):
+    if shutil.which(program):
+        return
+    if os.geteuid() != 0:
+        sys.exit(f"bench-http needs `{program}`: apt-get install {package} (as root)")
+    print(f"installing {package} with apt …", flush=True)
+    subprocess.run(
+        ["apt-get", "-o", "DPkg::Lock::Timeout=300", "install", "-y", "--no-install-recommends", package],
+        check=True,
+        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url):
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=1) as response:
+                return response.read()
+        except OSError:
+            time.sleep(0.1)
+    sys.exit(f"{url} did not answer within 30 s")
+
+
+UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
+
+def ms(text):
+    value, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", text).groups()
+    return float(value) * UNITS[unit]
+
+
+def wrk(url, connections, gzip):
+    command = ["wrk", "--latency", f"-t{min(2, connections)}", f"-c{connections}", f"-d{SECONDS}s", url]
+    if gzip:
+        command[1:1] = ["-H", "Accept-Encoding: gzip"]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if errors:
+        sys.exit(f"{url}: {errors.group(1)} error responses\n{out}")
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p50 = ms(re.search(r"^\s+50%\s+(\S+)", out, re.M).group(1))
+    p99 = ms(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1))
+    return rps, p50, p99
+
+
+def main():
+    if not (DIST / "index.html").is_file() or not BIN.is_file():
+        sys.exit("build first: make build (web/dist and target/release/colloquy)")
+    need("wrk", "wrk")
+    need("nginx", "nginx-light")
+    shell = (DIST / "index.html").read_text()
+    script = re.search(r'src="(/assets/index-[^"]+\.js)"', shell).group(1)
+    small = "/favicon.svg"
+    # (name, path, connections, gzip, nginx serves it too)
+    scenarios = [
+        (f"main script {script} (gzip)", script, 16, True, True),
+        ("page shell /sculc-2025 (gzip)", "/sculc-2025", 16, True, True),
+        ("program PDF /sculc-program.pdf", "/sculc-program.pdf", 16, False, True),
+        ("content API /api/content/editions/2025", "/api/content/editions/2025", 16, True, False),
+        (f"small file {small}, 1 kept-alive connection", small, 1, False, True),
+    ]
+
+    work = Path(tempfile.mkdtemp(prefix="colloquy-bench-http-"))
+    processes = []
+    try:
+        colloquy_port, nginx_port = free_port(), free_port()
+        env = {k: v for k, v in os.environ.items() if k not in ("COLLOQUY_WEB_DIR", "DATABASE_URL")}
+        env.update(RUST_LOG="warn", COLLOQUY_CONFIG=str(work / "absent.toml"))
+        processes.append(
+            subprocess.Popen(
+                [str(BIN), "serve", "--listen", f"127.0.0.1:{colloquy_port}", "--data-dir", str(work / "data")],
+                cwd=work,
+                env=env,
+                stdout=subprocess.DEVNULL,
+            )
+        )
+        conf = work / "nginx.conf"
+        conf.write_text(NGINX_CONF.format(work=work, port=nginx_port, dist=DIST))
+        processes.append(subprocess.Popen(["nginx", "-c", str(conf), "-e", str(work / "nginx-error.log")]))
+        servers = {"colloquy": f"http://127.0.0.1:{colloquy_port}", "nginx": f"http://127.0.0.1:{nginx_port}"}
+        for base in servers.values():
+            wait_for(base + "/")
+
+        results = {(name, server): [] for name, *_ in scenarios for server in servers}
+        for round_ in range(ROUNDS):
+            order = list(servers) if round_ % 2 == 0 else list(reversed(servers))
+            for name, path, connections, gzip, on_nginx in scenarios:
+                for server in order:
+                    if server == "nginx" and not on_nginx:
+                        continue
+                    results[(name, server)].append(wrk(servers[server] + path, connections, gzip))
+            print(f"round {round_ + 1}/{ROUNDS} done", file=sys.stderr, flush=True)
+
+        load = os.getloadavg()
+        print(
+            f"\n{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores, "
+            f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; {ROUNDS} rounds of {SECONDS} s each, "
+            f"medians over the rounds\n"
+        )
+        print("| what | colloquy req/s | p50 ms | p99 ms | nginx req/s | p50 ms | p99 ms | ratio |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for name, _, connections, _, on_nginx in scenarios:
+            row = [f"{name}, {connections} conn."]
+            medians = {}
+            for server in servers:
+                runs = results[(name, server)]
+                if not runs:
+                    row += ["—", "—", "—"]
+                    continue
+                rps, p50, p99 = (statistics.median(column) for column in zip(*runs))
+                medians[server] = rps
+                row += [f"{rps:,.0f}", f"{p50:.2f}", f"{p99:.2f}"]
+            ratio = f"{medians['colloquy'] / medians['nginx']:.2f}×" if on_nginx else "—"
+            print("| " + " | ".join(row + [ratio]) + " |")
+        # SIGN-INS (issue 11 item 5): the sign-in bench binary (bench/, another
+        # change) adds its row here: 64 concurrent correct sign-ins, sign-ins/s
+        # and the server's peak RSS rise. Until then the table says so.
+        print("| sign-ins, 64 concurrent (peak RSS rise) | not measured here yet: sign-in bench pending | | | | | | |")
+    finally:
+        for process in processes:
+            process.send_signal(signal.SIGTERM)
+        for process in processes:
+            try:
+                process.wait(timeout=25)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
