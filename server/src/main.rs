@@ -222,6 +222,7 @@ async fn serve(mut config: Config) -> anyhow::Result<()> {
     });
     let db = state.db.clone();
     colloquy::submissions::sweep::spawn_periodic(state.clone());
+    colloquy::accounts::sweep::spawn_periodic(state.db.clone());
     let router = colloquy::router(state);
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let graceful = colloquy::serve(listener, router, async move {
