@@ -42,7 +42,8 @@ lint: $(NPM_STAMP)
 	cargo clippy --locked --workspace --all-targets -- -D warnings
 	cd web && npm run typecheck && npm run lint
 
-test-rust:
+# The API tests sign in at the e2e tests' OpenID provider, run by Node from web/node_modules.
+test-rust: $(NPM_STAMP)
 	@echo "== Rust tests on SQLite (and the S3 storage test against moto)"
 	scripts/with-s3.sh cargo test --locked
 	@echo "== Rust API tests on PostgreSQL"
