@@ -51,7 +51,8 @@ lint: $(NPM_STAMP)
 	cargo clippy --locked --workspace --all-targets -- -D warnings
 	cd web && npm run typecheck && npm run lint
 
-# The test binaries embed the built web app (tests/api/embedded_app.rs serves it).
+# The test binaries embed the built web app (tests/api/embedded_app.rs serves it), and
+# the API tests sign in at the e2e tests' OpenID provider, run by Node from web/node_modules.
 test-rust: web
 	@echo "== Rust tests on SQLite (and the S3 storage tests against moto)"
 	scripts/with-s3.sh cargo test --locked

@@ -57,6 +57,10 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub mailer: Mailer,
     pub storage: Storage,
+    /// The time as this app sees it (tests move it on).
+    pub clock: clock::Clock,
+    /// What the OpenID provider published, fetched at most once an hour.
+    pub oidc_provider: accounts::google::ProviderCache,
 }
 
 /// Opens the database, brings its schema up to date, sets up e-mail and
@@ -72,7 +76,14 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     let db = Db::connect(&config).await?;
     db.migrate().await?;
     content::seed(&db).await?;
-    Ok(AppState { db, config: Arc::new(config), mailer, storage })
+    Ok(AppState {
+        db,
+        config: Arc::new(config),
+        mailer,
+        storage,
+        clock: clock::Clock::default(),
+        oidc_provider: accounts::google::ProviderCache::default(),
+    })
 }
 
 /// The whole site: the JSON API under `/api`, the web app everywhere else.
@@ -117,6 +128,8 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
             HeaderValue::from_static("SAMEORIGIN"),
         ))
         .layer(CompressionLayer::new())
+        // Outside everything that may ask for the time.
+        .layer(axum::middleware::from_fn_with_state(state, clock::in_request))
         .layer(CatchPanicLayer::custom(|_panic| {
             ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
         }))

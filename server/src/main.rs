@@ -230,6 +230,7 @@ async fn serve(mut config: Config) -> anyhow::Result<()> {
     });
     let db = state.db.clone();
     colloquy::submissions::sweep::spawn_periodic(state.clone());
+    colloquy::accounts::sweep::spawn_periodic(state.db.clone());
     let limits = colloquy::Limits::from(state.config.as_ref());
     let router = colloquy::router(state);
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();

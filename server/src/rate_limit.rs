@@ -24,42 +24,45 @@ impl Limit {
 }
 
 impl Db {
-    /// Whether the key has used up its limit in the current window.
-    pub async fn is_limited(&self, limit: &Limit, subject: &str) -> sqlx::Result<bool> {
-        let since = clock::now() - limit.window;
-        let count: i64 = on_db!(self, |pool| {
-            sqlx::query_scalar("SELECT COUNT(*) FROM rate_limit_events WHERE key = $1 AND at > $2")
-                .bind(limit.key(subject))
-                .bind(since)
-                .fetch_one(pool)
-                .await?
-        });
-        Ok(count >= limit.max)
-    }
-
-    /// Counts one event, forgetting this key's events older than the window.
-    pub async fn record_event(&self, limit: &Limit, subject: &str) -> sqlx::Result<()> {
+    /// Takes one of the key's slots in its window: true while the limit
+    /// holds, false once the slots are used up. Counting and deciding are one
+    /// statement, so concurrent requests cannot all see the same free slot.
+    /// A window starts with the first slot taken after the last one ended.
+    pub async fn take_slot(&self, limit: &Limit, subject: &str) -> sqlx::Result<bool> {
         let now = clock::now();
-        let key = limit.key(subject);
-        on_db!(self, |pool| {
-            sqlx::query("DELETE FROM rate_limit_events WHERE key = $1 AND at <= $2")
-                .bind(&key)
-                .bind(now - limit.window)
-                .execute(pool)
-                .await?;
-            sqlx::query("INSERT INTO rate_limit_events (key, at) VALUES ($1, $2)")
-                .bind(&key)
-                .bind(now)
-                .execute(pool)
-                .await?;
+        let used: i64 = on_db!(self, |pool| {
+            sqlx::query_scalar(
+                "INSERT INTO rate_limit_counters (key, used, window_ends) VALUES ($1, 1, $2)
+                 ON CONFLICT (key) DO UPDATE SET
+                     used = CASE WHEN rate_limit_counters.window_ends <= $3
+                                 THEN 1 ELSE rate_limit_counters.used + 1 END,
+                     window_ends = CASE WHEN rate_limit_counters.window_ends <= $3
+                                        THEN excluded.window_ends ELSE rate_limit_counters.window_ends END
+                 RETURNING used",
+            )
+            .bind(limit.key(subject))
+            .bind(now + limit.window)
+            .bind(now)
+            .fetch_one(pool)
+            .await?
         });
-        Ok(())
+        Ok(used <= limit.max)
     }
 
-    /// Forgets a key's events (a successful sign-in clears the failures).
-    pub async fn clear_events(&self, limit: &Limit, subject: &str) -> sqlx::Result<()> {
+    /// Takes a slot, or answers 429 with `message` when none is left.
+    pub async fn take(&self, limit: &Limit, subject: &str, message: &str) -> Result<(), ApiError> {
+        if self.take_slot(limit, subject).await? {
+            Ok(())
+        } else {
+            Err(ApiError::TooManyRequests(message.to_owned()))
+        }
+    }
+
+    /// Returns a slot taken for an attempt that turned out not to count (a
+    /// sign-in that succeeded).
+    pub async fn give_back_slot(&self, limit: &Limit, subject: &str) -> sqlx::Result<()> {
         on_db!(self, |pool| {
-            sqlx::query("DELETE FROM rate_limit_events WHERE key = $1")
+            sqlx::query("UPDATE rate_limit_counters SET used = used - 1 WHERE key = $1 AND used > 0")
                 .bind(limit.key(subject))
                 .execute(pool)
                 .await?;
@@ -67,13 +70,27 @@ impl Db {
         Ok(())
     }
 
-    /// Records an event unless the limit is reached; then answers 429.
-    pub async fn take(&self, limit: &Limit, subject: &str, message: &str) -> Result<(), ApiError> {
-        if self.is_limited(limit, subject).await? {
-            return Err(ApiError::TooManyRequests(message.to_owned()));
-        }
-        self.record_event(limit, subject).await?;
+    /// Frees all of a key's slots (a successful sign-in forgives the
+    /// failures before it).
+    pub async fn clear_slots(&self, limit: &Limit, subject: &str) -> sqlx::Result<()> {
+        on_db!(self, |pool| {
+            sqlx::query("DELETE FROM rate_limit_counters WHERE key = $1")
+                .bind(limit.key(subject))
+                .execute(pool)
+                .await?;
+        });
         Ok(())
+    }
+
+    /// Forgets the counters whose window has ended; returns how many.
+    pub async fn forget_ended_windows(&self) -> sqlx::Result<u64> {
+        Ok(on_db!(self, |pool| {
+            sqlx::query("DELETE FROM rate_limit_counters WHERE window_ends <= $1")
+                .bind(clock::now())
+                .execute(pool)
+                .await?
+                .rows_affected()
+        }))
     }
 }
 

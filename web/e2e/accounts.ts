@@ -4,9 +4,9 @@
  *
  * Mind the server's limits, which the whole suite shares (one server, one
  * client address 127.0.0.1): fewer than 20 e-mail requests (register,
- * resend verification, forgot password) per hour, and 20 failed sign-ins
- * per 15 minutes. Each spec that sends e-mails counts its requests in its
- * header; README.md has the total.
+ * resend verification, forgot password) per hour, and 20 failed password
+ * attempts per 15 minutes (5 on one account). Each spec that sends e-mails
+ * counts its requests in its header; README.md has the total.
  */
 import { randomBytes } from 'node:crypto';
 

@@ -114,13 +114,22 @@ function configuration(client: OidcClient): Configuration {
  */
 const WEB_FONT_IMPORT = /@import url\(https:\/\/fonts\.googleapis\.com\/[^)]*\);?/g;
 
+export interface OidcProviderOptions {
+  /** Told of every request the provider gets (the server's tests count its discovery requests). */
+  onRequest?: (method: string, path: string) => void;
+}
+
 /** Starts the provider on a free loopback port; `client` is the only client it knows. */
-export async function startOidcProvider(client: OidcClient): Promise<RunningOidcProvider> {
+export async function startOidcProvider(
+  client: OidcClient,
+  { onRequest }: OidcProviderOptions = {},
+): Promise<RunningOidcProvider> {
   // Listen first: the issuer URL contains the port, and the provider needs it from the start.
   let handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
     response.writeHead(503).end();
   };
   const server = createServer((request, response) => {
+    onRequest?.(request.method ?? '', request.url ?? '');
     handle(request, response);
   });
   await new Promise<void>((resolve, reject) => {

@@ -21,7 +21,16 @@ pub struct LoginRequest {
 pub struct CompleteProfileRequest {
     pub first_name: String,
     pub last_name: String,
-    pub password: String,
+    /// Required when the account has no password yet; refused when it has
+    /// one (that changes only with the current password).
+    #[serde(default)]
+    pub password: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ChangePasswordRequest {
+    pub current_password: String,
+    pub new_password: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -92,6 +92,14 @@ impl FieldErrors {
     }
 }
 
+/// A 422 answer about one field whose value was well-formed but wrong.
+pub fn refused(field: &str, message: &str) -> ApiError {
+    ApiError::Unprocessable {
+        message: message.to_owned(),
+        fields: BTreeMap::from([(field.to_owned(), vec![message.to_owned()])]),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,8 @@
 //! so the provider may send the browser back to any instance; a cookie ties
 //! the flow to the browser that started it.
 
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::response::Redirect;
 use axum_extra::extract::CookieJar;
@@ -10,18 +12,21 @@ use axum_extra::extract::cookie::{Cookie, SameSite};
 use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreProviderMetadata};
 use openidconnect::{
     AuthorizationCode, ClientId, ClientSecret, CsrfToken, EndpointMaybeSet, EndpointNotSet, EndpointSet,
-    IssuerUrl, Nonce, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, Scope, TokenResponse,
+    IssuerUrl, LocalizedClaim, Nonce, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, Scope, TokenResponse,
 };
 use secrecy::ExposeSecret;
 use serde::Deserialize;
-use time::Duration;
+use time::{Duration, OffsetDateTime};
 use utoipa::IntoParams;
 
 use super::api::Providers;
 use super::email::Email;
+use super::fields::PersonName;
+use super::limits;
 use super::session::session_cookie;
 use super::tokens::hash_token;
 use crate::db::users::NewAccount;
+use crate::client_ip::ClientIp;
 use crate::error::{Json, Query};
 use crate::{AppState, clock, on_db};
 
@@ -30,6 +35,7 @@ const DEFAULT_RETURN: &str = "/sculc";
 const NEW_ACCOUNT: &str = "/complete-profile?notice=google-new";
 const CANCELED: &str = "/login?notice=google-canceled";
 const FAILED: &str = "/login?notice=google-failed";
+const RATE_LIMITED: &str = "/login?notice=google-rate-limited";
 
 /// The cookie holding the flow's state in the browser that started it.
 const FLOW_COOKIE: &str = "colloquy_oidc";
@@ -65,17 +71,62 @@ fn http_client() -> anyhow::Result<openidconnect::reqwest::Client> {
         .build()?)
 }
 
-/// Discovers the provider and builds a client for it.
-async fn oidc_client(state: &AppState, http: &openidconnect::reqwest::Client) -> anyhow::Result<Client> {
+/// How long what the provider published is used before asking again.
+const METADATA_LIFETIME: Duration = Duration::hours(1);
+
+/// What the provider published (its discovery document and signing keys),
+/// kept for an hour so that a sign-in does not ask for it twice and a crowd
+/// of visitors does not make the site hammer the provider. A cache, not
+/// state: every instance fills its own.
+#[derive(Clone, Default)]
+pub struct ProviderCache(Arc<tokio::sync::Mutex<Option<CachedMetadata>>>);
+
+struct CachedMetadata {
+    issuer: IssuerUrl,
+    fetched_at: OffsetDateTime,
+    metadata: CoreProviderMetadata,
+}
+
+impl ProviderCache {
+    /// The provider's metadata, and whether it was fetched just now. One
+    /// fetch at a time: others wait for it rather than fetch as well.
+    async fn metadata(
+        &self,
+        issuer: &IssuerUrl,
+        http: &openidconnect::reqwest::Client,
+        refetch: bool,
+    ) -> anyhow::Result<(CoreProviderMetadata, bool)> {
+        let mut cached = self.0.lock().await;
+        let now = clock::now();
+        if let Some(hit) = cached.as_ref().filter(|c| {
+            !refetch && c.issuer == *issuer && now >= c.fetched_at && now < c.fetched_at + METADATA_LIFETIME
+        }) {
+            return Ok((hit.metadata.clone(), false));
+        }
+        let metadata = CoreProviderMetadata::discover_async(issuer.clone(), http).await?;
+        *cached =
+            Some(CachedMetadata { issuer: issuer.clone(), fetched_at: now, metadata: metadata.clone() });
+        Ok((metadata, true))
+    }
+}
+
+/// A client for the provider, and whether its metadata was fetched just now
+/// (`refetch` skips the cache).
+async fn oidc_client(
+    state: &AppState,
+    http: &openidconnect::reqwest::Client,
+    refetch: bool,
+) -> anyhow::Result<(Client, bool)> {
     let config = &state.config;
     let client_id =
         config.oidc_client_id.clone().ok_or_else(|| anyhow::anyhow!("Google sign-in is not configured"))?;
     let issuer = IssuerUrl::new(config.oidc_issuer.as_str().trim_end_matches('/').to_owned())?;
-    let metadata = CoreProviderMetadata::discover_async(issuer, http).await?;
+    let (metadata, fresh) = state.oidc_provider.metadata(&issuer, http, refetch).await?;
     let secret = config.oidc_client_secret.as_ref().map(|s| ClientSecret::new(s.expose_secret().to_owned()));
     let callback = config.public_url().join("/api/accounts/google/callback")?;
-    Ok(CoreClient::from_provider_metadata(metadata, ClientId::new(client_id), secret)
-        .set_redirect_uri(RedirectUrl::from_url(callback)))
+    let client = CoreClient::from_provider_metadata(metadata, ClientId::new(client_id), secret)
+        .set_redirect_uri(RedirectUrl::from_url(callback));
+    Ok((client, fresh))
 }
 
 /// Only a path on this site, so the flow cannot be used to send people
@@ -107,13 +158,23 @@ pub struct StartQuery {
     path = "/api/accounts/google/start",
     tag = "accounts",
     params(StartQuery),
-    responses((status = 303, description = "To the provider (or back to /login when sign-in cannot start)"))
+    responses((status = 303, description = "To the provider (or back to /login when sign-in cannot start, or this client started too many)"))
 )]
 pub async fn start(
     State(state): State<AppState>,
+    client: ClientIp,
     jar: CookieJar,
     Query(query): Query<StartQuery>,
 ) -> (CookieJar, Redirect) {
+    // Each start stores a flow: anonymous clients get a bounded number.
+    match state.db.take_slot(&limits::GOOGLE_START, &client.to_string()).await {
+        Ok(true) => {}
+        Ok(false) => return (jar, Redirect::to(RATE_LIMITED)),
+        Err(error) => {
+            tracing::error!(error = %error, "counting a Google sign-in start failed");
+            return (jar, Redirect::to(FAILED));
+        }
+    }
     match begin(&state, safe_return_path(query.return_to.as_deref())).await {
         Ok((url, flow_state)) => {
             let cookie = Cookie::build((FLOW_COOKIE, flow_state))
@@ -134,7 +195,7 @@ pub async fn start(
 
 async fn begin(state: &AppState, return_to: String) -> anyhow::Result<(url::Url, String)> {
     let http = http_client()?;
-    let client = oidc_client(state, &http).await?;
+    let (client, _) = oidc_client(state, &http, false).await?;
     let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
     let (url, csrf, nonce) = client
         .authorize_url(CoreAuthenticationFlow::AuthorizationCode, CsrfToken::new_random, Nonce::new_random)
@@ -143,8 +204,8 @@ async fn begin(state: &AppState, return_to: String) -> anyhow::Result<(url::Url,
         .set_pkce_challenge(challenge)
         .url();
     let now = clock::now();
+    // Flows that ran out are removed by the sweep (sweep.rs).
     on_db!(&state.db, |pool| {
-        sqlx::query("DELETE FROM oidc_logins WHERE expires_at <= $1").bind(now).execute(pool).await?;
         sqlx::query(
             "INSERT INTO oidc_logins (state_hash, nonce, pkce_verifier, return_to, expires_at)
              VALUES ($1, $2, $3, $4, $5)",
@@ -238,20 +299,33 @@ async fn take_flow(state: &AppState, flow_state: &str) -> sqlx::Result<Option<Fl
 /// returns the new session id and where to go.
 async fn finish(state: &AppState, flow: Flow, code: String) -> anyhow::Result<(String, String)> {
     let http = http_client()?;
-    let client = oidc_client(state, &http).await?;
+    let (client, fresh) = oidc_client(state, &http, false).await?;
     let tokens = client
         .exchange_code(AuthorizationCode::new(code))?
         .set_pkce_verifier(PkceCodeVerifier::new(flow.pkce_verifier))
         .request_async(&http)
         .await?;
     let id_token = tokens.id_token().ok_or_else(|| anyhow::anyhow!("the provider sent no ID token"))?;
-    let claims = id_token.claims(&client.id_token_verifier(), &Nonce::new(flow.nonce))?;
+    let nonce = Nonce::new(flow.nonce);
+    let claims = match id_token.claims(&client.id_token_verifier(), &nonce) {
+        Ok(claims) => claims.clone(),
+        // The provider may have changed its signing keys since they were
+        // cached: ask once more before refusing.
+        Err(error) if !fresh => {
+            tracing::info!(error = %error, "an ID token did not verify with cached keys; fetching them again");
+            let (client, _) = oidc_client(state, &http, true).await?;
+            id_token.claims(&client.id_token_verifier(), &nonce)?.clone()
+        }
+        Err(error) => return Err(error.into()),
+    };
     let issuer = claims.issuer().as_str().to_owned();
     let subject = claims.subject().as_str().to_owned();
     let verified_email = match (claims.email(), claims.email_verified()) {
         (Some(email), Some(true)) => Some(Email::parse(email.as_str()).map_err(anyhow::Error::msg)?),
         _ => None,
     };
+    let first_name = provider_name(claims.given_name(), "first name");
+    let last_name = provider_name(claims.family_name(), "last name");
 
     let db = &state.db;
     let user_id = match db.user_by_identity(&issuer, &subject).await? {
@@ -260,16 +334,14 @@ async fn finish(state: &AppState, flow: Flow, code: String) -> anyhow::Result<(S
             let email = verified_email.ok_or_else(|| {
                 anyhow::anyhow!("the provider vouches for no e-mail address of a new identity")
             })?;
-            let user_id = match db.account_by_email(&email).await? {
-                // The provider vouches for the address: it is this account's owner.
-                Some(account) => account.id,
+            let existing = db.account_by_email(&email).await?.map(|account| account.id);
+            let user_id = match existing {
+                Some(user_id) => user_id,
                 None => {
-                    let given = claims.given_name().and_then(|n| n.get(None)).map(|n| n.as_str().trim());
-                    let family = claims.family_name().and_then(|n| n.get(None)).map(|n| n.as_str().trim());
                     let new = NewAccount {
                         email: &email,
-                        first_name: given.unwrap_or_default(),
-                        last_name: family.unwrap_or_default(),
+                        first_name: &first_name,
+                        last_name: &last_name,
                         password_hash: None,
                         verified: true,
                     };
@@ -285,8 +357,14 @@ async fn finish(state: &AppState, flow: Flow, code: String) -> anyhow::Result<(S
                     }
                 }
             };
-            db.link_identity(&issuer, &subject, user_id).await?;
-            db.mark_email_verified(user_id).await?;
+            // The provider vouches for the address: its owner is signing in.
+            if db.link_identity(&issuer, &subject, user_id, (&first_name, &last_name)).await? {
+                tracing::warn!(
+                    %user_id,
+                    "an account whose address was never verified went to the owner a provider vouches for; \
+                     its password, names, sessions and e-mail links were removed"
+                );
+            }
             user_id
         }
     };
@@ -297,6 +375,18 @@ async fn finish(state: &AppState, flow: Flow, code: String) -> anyhow::Result<(S
     let session_id = db.start_session(user_id).await?;
     let destination = if user.profile_complete { flow.return_to } else { NEW_ACCOUNT.to_owned() };
     Ok((session_id, destination))
+}
+
+/// A name as the provider gives it, if it passes as a name here.
+fn provider_name<T: std::ops::Deref<Target = String>>(
+    claim: Option<&LocalizedClaim<T>>,
+    label: &str,
+) -> String {
+    claim
+        .and_then(|names| names.get(None))
+        .and_then(|name| PersonName::parse(name.as_str(), label).ok())
+        .map(|name| name.as_str().to_owned())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

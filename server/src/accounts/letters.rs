@@ -1,4 +1,9 @@
 //! The accounts e-mails.
+//!
+//! Anyone can ask the site to send these to any address, so they carry no
+//! text chosen by whoever asked (not even a name typed at sign-up): the site
+//! must not become a way to put someone else's words in front of a stranger
+//! under the society's name.
 
 use url::Url;
 
@@ -14,14 +19,15 @@ fn link(public_url: &Url, path: &str, token: Option<&str>) -> String {
     url.to_string()
 }
 
-pub fn verify_email(public_url: &Url, first_name: &str, token: &str) -> Letter {
+pub fn verify_email(public_url: &Url, token: &str) -> Letter {
     Letter {
         subject: "Verify your e-mail address".into(),
         body: format!(
-            "Hello {first_name},\n\n\
+            "Hello,\n\n\
              Thank you for signing up. Please verify your e-mail address by opening this link:\n\n\
              {}\n\n\
-             The link works once and expires in 24 hours. If you did not sign up, you can ignore this e-mail.\n\n\
+             The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail and \
+             do not open the link: it would confirm an account someone else made with your address.\n\n\
              {SIGNATURE}\n",
             link(public_url, "/verify-email", Some(token))
         ),

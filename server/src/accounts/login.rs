@@ -42,34 +42,24 @@ pub async fn login(
             fields: Default::default(),
         });
     }
-    let client = client.to_string();
-    // An address that cannot exist still counts against the client.
+    // An address that cannot exist has no account to protect: only the
+    // client's limit counts it.
     let email = Email::parse(&request.email).ok();
-    let account_key = match &email {
-        Some(email) => email.as_str().to_owned(),
-        None => request.email.trim().to_lowercase(),
-    };
-    if state.db.is_limited(&limits::LOGIN_CLIENT, &client).await?
-        || state.db.is_limited(&limits::LOGIN_ACCOUNT, &account_key).await?
-    {
-        return Err(ApiError::TooManyRequests(limits::LOGIN_MESSAGE.into()));
-    }
+    let attempt = PasswordAttempt::take(&state, client, email.as_ref()).await?;
 
     let account = match &email {
         Some(email) => state.db.account_by_email(email).await?,
         None => None,
     };
     let stored_hash = account.as_ref().and_then(|a| a.password_hash.clone());
-    let matches = password::verify(&request.password, stored_hash).await?;
+    let matches = attempt.checked(&state, password::verify(&request.password, stored_hash).await).await?;
     let Some(account) = account.filter(|_| matches) else {
-        state.db.record_event(&limits::LOGIN_CLIENT, &client).await?;
-        state.db.record_event(&limits::LOGIN_ACCOUNT, &account_key).await?;
         return Err(ApiError::coded(StatusCode::UNAUTHORIZED, "wrong_credentials", WRONG_CREDENTIALS));
     };
+    attempt.succeeded(&state).await?;
     if account.email_verified_at.is_none() {
         return Err(ApiError::coded(StatusCode::FORBIDDEN, "email_unverified", UNVERIFIED));
     }
-    state.db.clear_events(&limits::LOGIN_ACCOUNT, &account_key).await?;
 
     // A session id the browser had before is not reused (session fixation).
     if let Some(old) = jar.get(SESSION_COOKIE) {
@@ -79,6 +69,67 @@ pub async fn login(
     let user = state.db.session_user_by_id(account.id).await?;
     let jar = jar.add(session_cookie(&state.config, session_id));
     Ok((jar, Json(Session { user })))
+}
+
+/// The slots one password attempt takes before the password is checked, so
+/// that concurrent guesses cannot slip past the limits: one of the client's,
+/// one of this client's on the account, and one of the account's ceiling.
+pub(super) struct PasswordAttempt {
+    client: String,
+    account: Option<Email>,
+}
+
+impl PasswordAttempt {
+    /// Takes the slots, or answers 429 when one of the limits is reached.
+    pub(super) async fn take(state: &AppState, client: ClientIp, account: Option<&Email>) -> ApiResult<Self> {
+        let attempt = Self { client: client.to_string(), account: account.cloned() };
+        let db = &state.db;
+        let mut allowed = db.take_slot(&limits::LOGIN_CLIENT, &attempt.client).await?;
+        if let (true, Some(account)) = (allowed, &attempt.account) {
+            allowed = db.take_slot(&limits::LOGIN_ACCOUNT_CLIENT, &attempt.account_client(account)).await?
+                && db.take_slot(&limits::LOGIN_ACCOUNT, account.as_str()).await?;
+        }
+        if allowed { Ok(attempt) } else { Err(ApiError::TooManyRequests(limits::LOGIN_MESSAGE.into())) }
+    }
+
+    fn account_client(&self, account: &Email) -> String {
+        format!("{} {}", self.client, account.as_str())
+    }
+
+    /// The result of checking the password; when it could not be checked
+    /// (the server is busy), the attempt's slots go back.
+    pub(super) async fn checked<E>(&self, state: &AppState, result: Result<bool, E>) -> ApiResult<bool>
+    where
+        ApiError: From<E>,
+    {
+        match result {
+            Ok(matches) => Ok(matches),
+            Err(error) => {
+                self.give_back(state).await?;
+                Err(error.into())
+            }
+        }
+    }
+
+    /// The password was right: the attempt was no guess. Its slots go back,
+    /// and this client's earlier failures on the account are forgiven.
+    pub(super) async fn succeeded(self, state: &AppState) -> ApiResult<()> {
+        self.give_back(state).await?;
+        if let Some(account) = &self.account {
+            state.db.clear_slots(&limits::LOGIN_ACCOUNT_CLIENT, &self.account_client(account)).await?;
+        }
+        Ok(())
+    }
+
+    async fn give_back(&self, state: &AppState) -> ApiResult<()> {
+        let db = &state.db;
+        db.give_back_slot(&limits::LOGIN_CLIENT, &self.client).await?;
+        if let Some(account) = &self.account {
+            db.give_back_slot(&limits::LOGIN_ACCOUNT_CLIENT, &self.account_client(account)).await?;
+            db.give_back_slot(&limits::LOGIN_ACCOUNT, account.as_str()).await?;
+        }
+        Ok(())
+    }
 }
 
 /// Signs out: the session ends on the server and the cookie is removed.

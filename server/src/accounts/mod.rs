@@ -2,6 +2,7 @@
 //! or Google), the profile, and password reset.
 
 pub mod api;
+pub mod change_password;
 pub mod email;
 pub mod fields;
 pub mod google;
@@ -13,7 +14,10 @@ pub mod profile;
 pub mod register;
 pub mod reset;
 pub mod session;
+pub mod sweep;
 pub mod tokens;
+
+use std::future::Future;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -30,9 +34,24 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(login::login))
         .routes(routes!(login::logout))
         .routes(routes!(profile::complete_profile))
+        .routes(routes!(change_password::change_password))
         .routes(routes!(reset::forgot_password))
         .routes(routes!(reset::reset_password))
         .routes(routes!(google::providers))
         .routes(routes!(google::start))
         .routes(routes!(google::callback))
+}
+
+/// Runs work a request has answered for already (looking up an account,
+/// making a link, sending an e-mail), under the request's clock; failures
+/// are logged.
+pub(crate) fn in_background(
+    what: &'static str,
+    work: impl Future<Output = anyhow::Result<()>> + Send + 'static,
+) {
+    tokio::spawn(crate::clock::Clock::current().scope(async move {
+        if let Err(error) = work.await {
+            tracing::error!(error = format!("{error:#}"), "{what} failed");
+        }
+    }));
 }

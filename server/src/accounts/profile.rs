@@ -1,12 +1,14 @@
 //! The signed-in user's own account: read it, edit the names, complete it.
 
 use axum::extract::State;
+use axum::http::StatusCode;
 
 use super::api::{CompleteProfileRequest, UpdateProfileRequest};
 use super::fields::{FieldErrors, NewPassword, PersonName};
 use super::password;
 use super::session::{CurrentUser, SessionUser};
 use crate::AppState;
+use crate::db::users::ProfileConflict;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 
 /// The signed-in user.
@@ -65,8 +67,10 @@ pub async fn update_me(
     Ok(Json(reload(&state, &user).await?))
 }
 
-/// Sets the names and a password, so an account made by Google sign-in can
-/// also sign in with a password.
+/// Gives the signed-in account what its profile lacks: the names, and a
+/// password if it has none yet (an account made by Google sign-in), so that
+/// it can also sign in with one. An existing password is never replaced
+/// here: that takes the current one (`/api/accounts/change-password`).
 #[utoipa::path(
     post,
     path = "/api/accounts/complete-profile",
@@ -75,6 +79,7 @@ pub async fn update_me(
     responses(
         (status = 200, description = "The completed user", body = SessionUser),
         (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 409, description = "The account has a password already (code `has_password`); nothing changed", body = ErrorBody),
         (status = 422, description = "A field is missing or invalid", body = ErrorBody),
         password::HashingBusy,
     )
@@ -84,16 +89,43 @@ pub async fn complete_profile(
     CurrentUser(user): CurrentUser,
     Json(request): Json<CompleteProfileRequest>,
 ) -> ApiResult<Json<SessionUser>> {
+    let offered_password = request.password.as_deref().filter(|p| !p.is_empty());
+    if offered_password.is_some() && user.has_password {
+        return Err(has_password());
+    }
     let mut errors = FieldErrors::default();
     let (first_name, last_name) = parse_names(&mut errors, &request.first_name, &request.last_name);
-    let new_password = errors.check("password", NewPassword::parse(&request.password));
+    let new_password = match (offered_password, user.has_password) {
+        (_, true) => None,
+        (offered, false) => errors.check("password", NewPassword::parse(offered.unwrap_or_default())),
+    };
     errors.finish()?;
-    let (Some(first_name), Some(last_name), Some(new_password)) = (first_name, last_name, new_password)
-    else {
+    let (Some(first_name), Some(last_name)) = (first_name, last_name) else {
         unreachable!("finish() returned early for any missing field");
     };
-    let password_hash = password::hash(&new_password).await?;
-    state.db.set_names(user.id, first_name.as_str(), last_name.as_str()).await?;
-    state.db.set_password_hash(user.id, &password_hash).await?;
-    Ok(Json(reload(&state, &user).await?))
+    let password_hash = match &new_password {
+        Some(new_password) => Some(password::hash(new_password).await?),
+        None => None,
+    };
+    let completed = state
+        .db
+        .complete_profile(user.id, first_name.as_str(), last_name.as_str(), password_hash.as_deref())
+        .await?;
+    match completed {
+        Ok(()) => Ok(Json(reload(&state, &user).await?)),
+        // The account changed since this request began (it got a password,
+        // or its owner took it over): nothing was written.
+        Err(ProfileConflict::HasPassword) => Err(has_password()),
+        Err(ProfileConflict::NoPassword) => Err(ApiError::Conflict(
+            "Your account has no password any more. Please reload the page and choose one.".into(),
+        )),
+    }
+}
+
+fn has_password() -> ApiError {
+    ApiError::coded(
+        StatusCode::CONFLICT,
+        "has_password",
+        "Your account already has a password. To change it, use Change Password on your profile.",
+    )
 }

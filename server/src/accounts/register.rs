@@ -7,7 +7,7 @@ use super::api::{EmailRequest, MessageBody, RegisterRequest, TokenRequest};
 use super::email::Email;
 use super::fields::{self, FieldErrors, NewPassword, PersonName};
 use super::tokens::{Purpose, TokenProblem};
-use super::{letters, limits, password};
+use super::{in_background, letters, limits, password};
 use crate::AppState;
 use crate::db::users::NewAccount;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
@@ -57,16 +57,21 @@ pub async fn register(
             verified: false,
         })
         .await?;
-    let public_url = state.config.public_url();
-    let letter = match created {
-        Some(user_id) => {
-            let token = state.db.issue_email_token(user_id, Purpose::Verify).await?;
-            letters::verify_email(&public_url, first_name.as_str(), &token)
-        }
-        None => letters::already_registered(&public_url),
-    };
-    send_limited(&state, email.clone(), letter).await?;
     let message = format!("We have sent a verification e-mail to {email}.");
+    // The e-mail is made after the answer, which then takes as long whether
+    // or not the address had an account.
+    let background = state.clone();
+    in_background("sending the sign-up e-mail", async move {
+        let public_url = background.config.public_url();
+        let letter = match created {
+            Some(user_id) => {
+                let token = background.db.issue_email_token(user_id, Purpose::Verify).await?;
+                letters::verify_email(&public_url, &token)
+            }
+            None => letters::already_registered(&public_url),
+        };
+        send_limited(&background, email, letter).await
+    });
     Ok((StatusCode::ACCEPTED, Json(MessageBody::new(message))))
 }
 
@@ -80,13 +85,12 @@ pub(super) async fn send_limited(
     state: &AppState,
     to: Email,
     letter: crate::mail::Letter,
-) -> Result<(), ApiError> {
-    if state.db.is_limited(&limits::MAIL_ADDRESS, to.as_str()).await? {
+) -> anyhow::Result<()> {
+    if state.db.take_slot(&limits::MAIL_ADDRESS, to.as_str()).await? {
+        state.mailer.send_later(to, letter);
+    } else {
         tracing::warn!("not sending another e-mail to an address that had too many this hour");
-        return Ok(());
     }
-    state.db.record_event(&limits::MAIL_ADDRESS, to.as_str()).await?;
-    state.mailer.send_later(to, letter);
     Ok(())
 }
 
@@ -106,10 +110,16 @@ pub(super) fn token_error(problem: TokenProblem) -> ApiError {
         TokenProblem::Invalid => {
             ApiError::coded(StatusCode::BAD_REQUEST, "token_invalid", "This link is not valid.")
         }
+        TokenProblem::Replaced => ApiError::coded(
+            StatusCode::BAD_REQUEST,
+            "token_replaced",
+            "A newer link has replaced this one. Use the link in the newest e-mail, or ask for a new one.",
+        ),
     }
 }
 
-/// Verifies the address the link in the verification e-mail was sent to.
+/// Verifies the address the link in the verification e-mail was sent to;
+/// the account's other verification links stop working.
 #[utoipa::path(
     post,
     path = "/api/accounts/verify-email",
@@ -117,16 +127,14 @@ pub(super) fn token_error(problem: TokenProblem) -> ApiError {
     request_body = TokenRequest,
     responses(
         (status = 200, description = "The address is verified", body = MessageBody),
-        (status = 400, description = "The link is expired, used or not valid (see `code`)", body = ErrorBody),
+        (status = 400, description = "The link is expired, used, replaced or not valid (see `code`)", body = ErrorBody),
     )
 )]
 pub async fn verify_email(
     State(state): State<AppState>,
     Json(request): Json<TokenRequest>,
 ) -> ApiResult<Json<MessageBody>> {
-    let user_id =
-        state.db.consume_email_token(request.token.trim(), Purpose::Verify).await?.map_err(token_error)?;
-    state.db.mark_email_verified(user_id).await?;
+    state.db.verify_email_with_token(request.token.trim()).await?.map_err(token_error)?;
     Ok(Json(MessageBody::new("Your email address has been verified. You can sign in now.")))
 }
 
@@ -150,12 +158,19 @@ pub async fn resend_verification(
 ) -> ApiResult<(StatusCode, Json<MessageBody>)> {
     let email = fields::one("email", Email::parse(&request.email))?;
     take_mail_request(&state, client).await?;
-    let account = state.db.account_by_email(&email).await?;
-    if let Some(account) = account.filter(|a| a.email_verified_at.is_none()) {
-        let token = state.db.issue_email_token(account.id, Purpose::Verify).await?;
-        let letter = letters::verify_email(&state.config.public_url(), &account.first_name, &token);
-        send_limited(&state, email.clone(), letter).await?;
-    }
+    // Whether the address has an account is looked up after the answer,
+    // which then does the same work either way.
+    let background = state.clone();
+    let to = email.clone();
+    in_background("resending a verification e-mail", async move {
+        let account = background.db.account_by_email(&to).await?;
+        if let Some(account) = account.filter(|a| a.email_verified_at.is_none()) {
+            let token = background.db.issue_email_token(account.id, Purpose::Verify).await?;
+            send_limited(&background, to, letters::verify_email(&background.config.public_url(), &token))
+                .await?;
+        }
+        Ok(())
+    });
     let message = format!(
         "If {email} has an account that still needs verifying, we have sent it a new verification e-mail."
     );

@@ -8,7 +8,7 @@ use super::email::Email;
 use super::fields::{self, NewPassword};
 use super::register::{send_limited, take_mail_request, token_error};
 use super::tokens::Purpose;
-use super::{letters, password};
+use super::{in_background, letters, password};
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::rate_limit::ClientIp;
@@ -33,17 +33,26 @@ pub async fn forgot_password(
 ) -> ApiResult<(StatusCode, Json<MessageBody>)> {
     let email = fields::one("email", Email::parse(&request.email))?;
     take_mail_request(&state, client).await?;
-    if let Some(account) = state.db.account_by_email(&email).await? {
-        let token = state.db.issue_email_token(account.id, Purpose::Reset).await?;
-        send_limited(&state, email.clone(), letters::reset_password(&state.config.public_url(), &token))
-            .await?;
-    }
+    // Whether the address has an account is looked up after the answer,
+    // which then does the same work either way.
+    let background = state.clone();
+    let to = email.clone();
+    in_background("sending a password reset e-mail", async move {
+        if let Some(account) = background.db.account_by_email(&to).await? {
+            let token = background.db.issue_email_token(account.id, Purpose::Reset).await?;
+            send_limited(&background, to, letters::reset_password(&background.config.public_url(), &token))
+                .await?;
+        }
+        Ok(())
+    });
     let message = format!("If an account exists for {email}, we have sent it a link to reset the password.");
     Ok((StatusCode::ACCEPTED, Json(MessageBody::new(message))))
 }
 
 /// Sets a new password with the link's token, and signs the account out
-/// everywhere. The link also proves the address, so it counts as verified.
+/// everywhere; the account's other reset links stop working. The link also
+/// proves the address, so it counts as verified (and an account whose
+/// address was never verified is handed to its owner: its names go too).
 #[utoipa::path(
     post,
     path = "/api/accounts/reset-password",
@@ -51,7 +60,7 @@ pub async fn forgot_password(
     request_body = ResetPasswordRequest,
     responses(
         (status = 200, description = "The password is changed", body = MessageBody),
-        (status = 400, description = "The link is expired, used or not valid (see `code`)", body = ErrorBody),
+        (status = 400, description = "The link is expired, used, replaced or not valid (see `code`)", body = ErrorBody),
         (status = 422, description = "The new password is too short", body = ErrorBody),
         password::HashingBusy,
     )
@@ -60,13 +69,12 @@ pub async fn reset_password(
     State(state): State<AppState>,
     Json(request): Json<ResetPasswordRequest>,
 ) -> ApiResult<Json<MessageBody>> {
-    // The password is checked first, so a typo does not use up the link.
+    let token = request.token.trim();
+    // The password is checked first, so a typo does not use up the link;
+    // then the link, so a bogus one costs no hashing.
     let new_password = fields::one("password", NewPassword::parse(&request.password))?;
+    state.db.check_email_token(token, Purpose::Reset).await?.map_err(token_error)?;
     let password_hash = password::hash(&new_password).await?;
-    let user_id =
-        state.db.consume_email_token(request.token.trim(), Purpose::Reset).await?.map_err(token_error)?;
-    state.db.set_password_hash(user_id, &password_hash).await?;
-    state.db.mark_email_verified(user_id).await?;
-    state.db.end_all_sessions(user_id).await?;
+    state.db.reset_password_with_token(token, &password_hash).await?.map_err(token_error)?;
     Ok(Json(MessageBody::new("Your password has been changed. You can sign in with it now.")))
 }

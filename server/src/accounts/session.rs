@@ -1,8 +1,9 @@
 //! Sign-in sessions: a random id in an HttpOnly cookie, stored only as its
 //! SHA-256 hash, looked up on each request by the `MaybeUser`, `CurrentUser`,
-//! `CompletedUser` and `Admin` extractors. Sessions end after 30 idle days.
+//! `CompletedUser` and `Admin` extractors. Sessions end after 30 idle days,
+//! and 90 days after signing in however busy they are.
 
-use axum::extract::{FromRef, FromRequestParts};
+use axum::extract::{FromRef, FromRequestParts, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum_extra::extract::CookieJar;
@@ -15,7 +16,7 @@ use uuid::Uuid;
 use super::tokens::{hash_token, random_token};
 use crate::config::Config;
 use crate::db::Db;
-use crate::error::{ApiError, Json};
+use crate::error::{ApiError, ApiResult, Json};
 use crate::{AppState, clock, on_db};
 
 /// The cookie that carries the session id.
@@ -23,6 +24,10 @@ pub const SESSION_COOKIE: &str = "colloquy_session";
 
 /// A session lasts this long after its last use.
 pub const IDLE_LIFETIME: Duration = Duration::days(30);
+
+/// A session ends this long after signing in, even if it is used every day:
+/// a stolen session id does not stay good for ever.
+pub const ABSOLUTE_LIFETIME: Duration = Duration::days(90);
 
 /// Sessions are extended at most this often, so reads stay reads.
 const EXTEND_AFTER: Duration = Duration::hours(1);
@@ -41,6 +46,8 @@ pub struct SessionUser {
     pub presenter: bool,
     /// Has names and a password (a new Google account has no password yet).
     pub profile_complete: bool,
+    /// Has a password to sign in with (else completing the profile sets one).
+    pub has_password: bool,
 }
 
 /// The columns a `SessionUser` is read from, for queries that join users.
@@ -48,6 +55,7 @@ pub struct SessionUser {
 /// current (newest) edition, never stored, so they cannot go stale.
 pub const SESSION_USER_COLUMNS: &str = "u.id, u.email, u.first_name, u.last_name, u.admin, \
      (u.first_name <> '' AND u.last_name <> '' AND u.password_hash IS NOT NULL) AS profile_complete, \
+     (u.password_hash IS NOT NULL) AS has_password, \
      EXISTS (SELECT 1 FROM submissions a WHERE a.user_id = u.id AND a.status <> 'withdrawn' \
              AND a.edition_year = (SELECT MAX(year) FROM editions)) AS applicant, \
      EXISTS (SELECT 1 FROM submissions p WHERE p.user_id = u.id AND p.status = 'accepted' \
@@ -64,37 +72,48 @@ pub struct Session {
 struct SessionRow {
     #[sqlx(flatten)]
     user: SessionUser,
+    created_at: OffsetDateTime,
     expires_at: OffsetDateTime,
 }
 
 impl Db {
     /// The user of a live session, if the id names one. A session used
-    /// again is extended to 30 days from now.
+    /// again is extended to 30 days from now, but never past 90 days from
+    /// signing in.
     pub async fn session_user(&self, session_id: &str) -> sqlx::Result<Option<SessionUser>> {
+        Ok(self.live_session(session_id).await?.map(|(user, _)| user))
+    }
+
+    /// The user of a live session and how long the session has left (after
+    /// extending it).
+    pub async fn live_session(&self, session_id: &str) -> sqlx::Result<Option<(SessionUser, Duration)>> {
         let id_hash = hash_token(session_id);
         let now = clock::now();
         let row: Option<SessionRow> = on_db!(self, |pool| {
             sqlx::query_as(&format!(
-                "SELECT {SESSION_USER_COLUMNS}, s.expires_at
+                "SELECT {SESSION_USER_COLUMNS}, s.created_at, s.expires_at
                  FROM sessions s JOIN users u ON u.id = s.user_id
-                 WHERE s.id_hash = $1 AND s.expires_at > $2"
+                 WHERE s.id_hash = $1 AND s.expires_at > $2 AND s.created_at > $3"
             ))
             .bind(&id_hash)
             .bind(now)
+            .bind(now - ABSOLUTE_LIFETIME)
             .fetch_optional(pool)
             .await?
         });
         let Some(row) = row else { return Ok(None) };
-        if row.expires_at < now + IDLE_LIFETIME - EXTEND_AFTER {
-            on_db!(self, |pool| {
-                sqlx::query("UPDATE sessions SET expires_at = $1 WHERE id_hash = $2")
-                    .bind(now + IDLE_LIFETIME)
-                    .bind(&id_hash)
-                    .execute(pool)
-                    .await?;
-            });
+        let extended = (now + IDLE_LIFETIME).min(row.created_at + ABSOLUTE_LIFETIME);
+        if row.expires_at >= extended - EXTEND_AFTER {
+            return Ok(Some((row.user, row.expires_at - now)));
         }
-        Ok(Some(row.user))
+        on_db!(self, |pool| {
+            sqlx::query("UPDATE sessions SET expires_at = $1 WHERE id_hash = $2")
+                .bind(extended)
+                .bind(&id_hash)
+                .execute(pool)
+                .await?;
+        });
+        Ok(Some((row.user, extended - now)))
     }
 
     /// The `SessionUser` view of one account.
@@ -135,23 +154,34 @@ impl Db {
         Ok(())
     }
 
-    /// Signs an account out everywhere (after a password reset).
-    pub async fn end_all_sessions(&self, user_id: Uuid) -> sqlx::Result<()> {
-        on_db!(self, |pool| {
-            sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(pool).await?;
-        });
-        Ok(())
+    /// Removes the sessions that have ended; returns how many.
+    pub async fn forget_ended_sessions(&self) -> sqlx::Result<u64> {
+        let now = clock::now();
+        Ok(on_db!(self, |pool| {
+            sqlx::query("DELETE FROM sessions WHERE expires_at <= $1 OR created_at <= $2")
+                .bind(now)
+                .bind(now - ABSOLUTE_LIFETIME)
+                .execute(pool)
+                .await?
+                .rows_affected()
+        }))
     }
 }
 
 /// The cookie that hands a new session id to the browser.
 pub fn session_cookie(config: &Config, session_id: String) -> Cookie<'static> {
+    cookie_until(config, session_id, IDLE_LIFETIME)
+}
+
+/// The session cookie, kept by the browser for `max_age`: never longer than
+/// the session itself lasts on the server.
+fn cookie_until(config: &Config, session_id: String, max_age: Duration) -> Cookie<'static> {
     Cookie::build((SESSION_COOKIE, session_id))
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
         .secure(config.is_https())
-        .max_age(IDLE_LIFETIME)
+        .max_age(max_age)
         .build()
 }
 
@@ -246,13 +276,29 @@ where
 }
 
 /// Who is signed in. Always 200, so a visitor's page load logs no failed
-/// request; `user` is null for visitors.
+/// request; `user` is null for visitors. The web app asks on every load, so
+/// this is where the browser's cookie follows the session: it is handed out
+/// again to last as long as the (extended) session, and removed once the
+/// session has ended.
 #[utoipa::path(
     get,
     path = "/api/session",
     tag = "accounts",
     responses((status = 200, description = "The signed-in user, or null", body = Session))
 )]
-pub async fn get_session(MaybeUser(user): MaybeUser) -> Json<Session> {
-    Json(Session { user })
+pub async fn get_session(
+    State(state): State<AppState>,
+    jar: CookieJar,
+) -> ApiResult<(CookieJar, Json<Session>)> {
+    let Some(session_id) = jar.get(SESSION_COOKIE).map(|c| c.value().to_owned()).filter(|id| !id.is_empty())
+    else {
+        return Ok((jar, Json(Session { user: None })));
+    };
+    match state.db.live_session(&session_id).await? {
+        Some((user, left)) => {
+            let jar = jar.add(cookie_until(&state.config, session_id, left));
+            Ok((jar, Json(Session { user: Some(user) })))
+        }
+        None => Ok((jar.add(removal_cookie(&state.config)), Json(Session { user: None }))),
+    }
 }

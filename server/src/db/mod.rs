@@ -115,3 +115,39 @@ impl Db {
         on_db!(self, |pool| pool.close().await)
     }
 }
+
+/// A transaction on whichever database the pool is.
+pub enum Tx {
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+/// Runs `$body` with `$conn` bound to the concrete transaction (use
+/// `&mut **$conn` as the executor), as `on_db!` does for pools.
+#[macro_export]
+macro_rules! on_tx {
+    ($tx:expr, |$conn:ident| $body:expr) => {
+        match $tx {
+            $crate::db::Tx::Sqlite($conn) => $body,
+            $crate::db::Tx::Postgres($conn) => $body,
+        }
+    };
+}
+
+impl Db {
+    pub async fn begin(&self) -> sqlx::Result<Tx> {
+        Ok(match self {
+            Self::Sqlite(pool) => Tx::Sqlite(pool.begin().await?),
+            Self::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+        })
+    }
+}
+
+impl Tx {
+    pub async fn commit(self) -> sqlx::Result<()> {
+        match self {
+            Self::Sqlite(tx) => tx.commit().await,
+            Self::Postgres(tx) => tx.commit().await,
+        }
+    }
+}

@@ -74,7 +74,7 @@ async fn a_live_session_cookie_names_its_user_and_admin_flag() {
             "id": user_id.to_string(), "email": "ada@example.edu",
             "first_name": "Ada", "last_name": "Lovelace",
             "admin": true, "applicant": false, "presenter": false,
-            "profile_complete": false
+            "profile_complete": false, "has_password": false
         })
     );
 }

@@ -4,6 +4,28 @@
  */
 
 export interface paths {
+    "/api/accounts/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password. The current one is required (a session left open
+         *     on a shared computer is not enough), and guesses at it count against the
+         *     same limits as failed sign-ins. Every other session of the account ends;
+         *     this one stays.
+         */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounts/complete-profile": {
         parameters: {
             query?: never;
@@ -14,8 +36,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sets the names and a password, so an account made by Google sign-in can
-         *     also sign in with a password.
+         * Gives the signed-in account what its profile lacks: the names, and a
+         *     password if it has none yet (an account made by Google sign-in), so that
+         *     it can also sign in with one. An existing password is never replaced
+         *     here: that takes the current one (`/api/accounts/change-password`).
          */
         post: operations["complete_profile"];
         delete?: never;
@@ -181,7 +205,9 @@ export interface paths {
         put?: never;
         /**
          * Sets a new password with the link's token, and signs the account out
-         *     everywhere. The link also proves the address, so it counts as verified.
+         *     everywhere; the account's other reset links stop working. The link also
+         *     proves the address, so it counts as verified (and an account whose
+         *     address was never verified is handed to its owner: its names go too).
          */
         post: operations["reset_password"];
         delete?: never;
@@ -199,7 +225,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verifies the address the link in the verification e-mail was sent to. */
+        /**
+         * Verifies the address the link in the verification e-mail was sent to;
+         *     the account's other verification links stop working.
+         */
         post: operations["verify_email"];
         delete?: never;
         options?: never;
@@ -574,7 +603,10 @@ export interface paths {
         };
         /**
          * Who is signed in. Always 200, so a visitor's page load logs no failed
-         *     request; `user` is null for visitors.
+         *     request; `user` is null for visitors. The web app asks on every load, so
+         *     this is where the browser's cookie follows the session: it is handed out
+         *     again to last as long as the (extended) session, and removed once the
+         *     session has ended.
          */
         get: operations["get_session"];
         put?: never;
@@ -812,10 +844,18 @@ export interface components {
             /** @description Two consecutive years, e.g. "2024-2025". */
             term: string;
         };
+        ChangePasswordRequest: {
+            current_password: string;
+            new_password: string;
+        };
         CompleteProfileRequest: {
             first_name: string;
             last_name: string;
-            password: string;
+            /**
+             * @description Required when the account has no password yet; refused when it has
+             *     one (that changes only with the current password).
+             */
+            password?: string | null;
         };
         /** @description When and where the conference takes place, Pacific time. */
         ConferenceDay: {
@@ -1071,6 +1111,8 @@ export interface components {
             applicant: boolean;
             email: string;
             first_name: string;
+            /** @description Has a password to sign in with (else completing the profile sets one). */
+            has_password: boolean;
             /** Format: uuid */
             id: string;
             last_name: string;
@@ -1154,6 +1196,66 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description The password is changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The profile is not complete (code `profile_incomplete`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The current password is wrong, or the new one is too short (see `fields`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong passwords (code `rate_limited`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     complete_profile: {
         parameters: {
             query?: never;
@@ -1178,6 +1280,15 @@ export interface operations {
             };
             /** @description No one is signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account has a password already (code `has_password`); nothing changed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1287,7 +1398,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To the provider (or back to /login when sign-in cannot start) */
+            /** @description To the provider (or back to /login when sign-in cannot start, or this client started too many) */
             303: {
                 headers: {
                     [name: string]: unknown;
@@ -1522,7 +1633,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
-            /** @description The link is expired, used or not valid (see `code`) */
+            /** @description The link is expired, used, replaced or not valid (see `code`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1575,7 +1686,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
-            /** @description The link is expired, used or not valid (see `code`) */
+            /** @description The link is expired, used, replaced or not valid (see `code`) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -13,6 +13,7 @@ export type MessageBody = Schemas['MessageBody'];
 export type RegisterRequest = Schemas['RegisterRequest'];
 export type LoginRequest = Schemas['LoginRequest'];
 export type CompleteProfileRequest = Schemas['CompleteProfileRequest'];
+export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
 export type UpdateProfileRequest = Schemas['UpdateProfileRequest'];
 export type TokenRequest = Schemas['TokenRequest'];
 export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];

@@ -32,6 +32,10 @@ const pages: Record<RouteId, ComponentType> = {
   ),
   profile: lazyPage(() => import('../features/profile/components/profile-page'), 'ProfilePage'),
   editProfile: lazyPage(() => import('../features/profile/components/edit-profile-page'), 'EditProfilePage'),
+  changePassword: lazyPage(
+    () => import('../features/profile/components/change-password-page'),
+    'ChangePasswordPage',
+  ),
   board: lazyPage(() => import('../features/board/components/board-page'), 'BoardPage'),
   naclo: lazyPage(() => import('../features/naclo/components/naclo-page'), 'NacloPage'),
   sculc: lazyPage(() => import('../features/conference/components/sculc-page'), 'SculcPage'),

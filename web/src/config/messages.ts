@@ -47,4 +47,6 @@ export const noticeMessages: Readonly<Record<string, string>> = {
   'google-canceled': messages.googleCanceled,
   'google-failed': messages.googleFailed,
   'google-new': messages.googleNoProfile,
+  // Not in the spec: the server's answer when one network starts too many sign-ins.
+  'google-rate-limited': 'Too many Google sign-ins from your network. Please wait 15 minutes and try again.',
 };

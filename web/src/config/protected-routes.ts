@@ -29,6 +29,7 @@ export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRul
   completeProfile: { message: messages.registerFirst, allowIncompleteProfile: true },
   profile: {},
   editProfile: {},
+  changePassword: {},
   viewSubmission: {},
   congratulations: {},
   userData: { adminOnly: true },

@@ -28,6 +28,8 @@ export const routes = {
   completeProfile: { path: '/complete-profile', title: 'Complete Your Profile' },
   profile: { path: '/profile', title: 'Profile' },
   editProfile: { path: '/edit-profile', title: 'Edit Profile' },
+  // Not in the spec's table: reached from /profile (issue 10).
+  changePassword: { path: '/change-password', title: 'Change Password' },
   board: { path: '/board', title: 'Our Board' },
   naclo: { path: '/naclo', title: 'NACLO' },
   sculc: { path: '/sculc', title: 'SCULC' },

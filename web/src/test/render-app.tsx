@@ -20,6 +20,7 @@ export const member: SessionUser = {
   applicant: false,
   presenter: false,
   profile_complete: true,
+  has_password: true,
 };
 
 export const admin: SessionUser = { ...member, id: 'c2f1e0d9-8b7a-4c6d-9e5f-4a3b2c1d0e9f', admin: true };

@@ -2,10 +2,14 @@
 
 mod csrf;
 mod google;
+mod limits;
 mod login;
+mod oidc;
+mod passwords;
 mod profile;
 mod register;
 mod reset;
+mod sessions;
 
 use serde_json::{Value, json};
 

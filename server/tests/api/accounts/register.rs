@@ -18,7 +18,7 @@ async fn registering_sends_a_verification_link_and_does_not_sign_in() {
 
     let email = app.emails_to("ada@example.edu", 1).await.remove(0);
     assert!(email.contains("Subject: Verify your e-mail address"));
-    assert!(email.contains("Hello Ada,"), "names are trimmed: {email}");
+    assert!(email.contains("Hello,"), "{email}");
     assert!(email.contains(&format!("{}/verify-email?token=", app.address)), "{email}");
     assert!(email.contains("expires in 24 hours"));
 }
@@ -128,4 +128,37 @@ async fn resending_answers_the_same_for_verified_unknown_and_unverified_addresse
     assert_eq!(answers[0], answers[1]);
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert_eq!(app.outbox().len(), 1, "only the first verification e-mail was sent");
+}
+
+#[tokio::test]
+async fn unsolicited_emails_carry_no_text_the_requester_chose() {
+    let app = spawn_app().await;
+    super::verified_account(&app, "owner@example.edu").await;
+    let lure = json!({
+        "first_name": "there. URGENT: your account is locked, confirm at https://evil.example/login",
+        "last_name": "Security Team (call +1 555 0100)",
+        "password": "whatever password",
+    });
+    let with = |email: &str| {
+        let mut request = lure.clone();
+        request["email"] = json!(email);
+        request
+    };
+    // A stranger's address, registered with the lure as a name (then a new
+    // link asked for), an address that has an account, and a reset.
+    assert_eq!(app.post_json("/api/accounts/register", with("stranger@example.edu")).await.status(), 202);
+    let resend = json!({"email": "stranger@example.edu"});
+    assert_eq!(app.post_json("/api/accounts/resend-verification", resend).await.status(), 202);
+    assert_eq!(app.post_json("/api/accounts/register", with("owner@example.edu")).await.status(), 202);
+    let forgot = json!({"email": "stranger@example.edu"});
+    assert_eq!(app.post_json("/api/accounts/forgot-password", forgot).await.status(), 202);
+
+    let mut emails = app.emails_to("stranger@example.edu", 3).await;
+    emails.extend(app.emails_to("owner@example.edu", 2).await);
+    assert_eq!(emails.len(), 5);
+    for email in &emails {
+        for chosen in ["URGENT", "evil.example", "Security Team", "(call +1"] {
+            assert!(!email.contains(chosen), "{chosen:?} reached an inbox: {email}");
+        }
+    }
 }

@@ -79,3 +79,38 @@ async fn too_many_mail_requests_from_one_client_are_limited() {
         "Too many requests from your network. Please wait an hour and try again."
     );
 }
+
+/// Puts the accounts table out of reach (and back): any request that looks
+/// an account up meanwhile fails.
+async fn rename_users(app: &crate::helpers::TestApp, from: &str, to: &str) {
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query(&format!("ALTER TABLE {from} RENAME TO {to}")).execute(pool).await.unwrap();
+    });
+}
+
+#[tokio::test]
+async fn the_answer_does_the_same_work_whether_or_not_the_address_has_an_account() {
+    let app = spawn_app().await;
+    verified_account(&app, "ada@example.edu").await;
+    super::register(&app, "grace@example.edu").await;
+
+    // With no account readable, every answer still comes, and comes the
+    // same: none of them waited for an account to be looked up.
+    rename_users(&app, "users", "users_out_of_reach").await;
+    for path in ["/api/accounts/forgot-password", "/api/accounts/resend-verification"] {
+        let mut answers = Vec::new();
+        for email in ["ada@example.edu", "grace@example.edu", "nobody@example.edu"] {
+            let response = app.post_json(path, json!({"email": email})).await;
+            assert_eq!(response.status(), 202, "{path} for {email}");
+            answers.push(body(response).await["message"].as_str().unwrap().replace(email, "EMAIL"));
+        }
+        assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");
+    }
+    rename_users(&app, "users_out_of_reach", "users").await;
+
+    // The work happens after the answer.
+    let response = app.post_json("/api/accounts/forgot-password", json!({"email": "ada@example.edu"})).await;
+    assert_eq!(response.status(), 202);
+    let email = app.emails_to("ada@example.edu", 2).await.remove(1);
+    assert!(email.contains("Subject: Reset your password"), "{email}");
+}

@@ -4,7 +4,7 @@ import type { CompleteProfileRequest, Session, SessionUser } from '../../../api/
 import { api, ApiError } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session-query-key';
 
-/** Sets the names and a password (so a Google user can also sign in with one). */
+/** Sets the names, and a password if the account has none (so a Google user can also sign in with one). */
 export function completeProfile(request: CompleteProfileRequest): Promise<SessionUser> {
   return api.post<SessionUser>('/api/accounts/complete-profile', request);
 }

@@ -7,7 +7,13 @@ import { deferred, errorResponse, findMessage, member, renderApp, type Handler }
 
 const COMPLETE = 'POST /api/accounts/complete-profile';
 /** A new Google identity: signed in, no names yet. */
-const newcomer: SessionUser = { ...member, first_name: '', last_name: '', profile_complete: false };
+const newcomer: SessionUser = {
+  ...member,
+  first_name: '',
+  last_name: '',
+  profile_complete: false,
+  has_password: false,
+};
 
 const completes: Handler = (request, server) => {
   const { first_name, last_name } = request.body as { first_name: string; last_name: string };
@@ -138,6 +144,30 @@ describe('complete profile page', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update profile. Please try again.');
     expect(screen.getByRole('button', { name: 'Update Profile' })).toBeEnabled();
+  });
+
+  it('asks an account that has a password only for its names, and never sends a password', async () => {
+    // E.g. an address taken back with a reset link from whoever registered it.
+    const reclaimed: SessionUser = { ...newcomer, has_password: true };
+    const { user, router, requestsTo } = renderApp('/complete-profile', {
+      user: reclaimed,
+      api: { [COMPLETE]: completes },
+    });
+    await screen.findByLabelText('First Name');
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Confirm Password')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill out all fields.');
+    await user.type(screen.getByLabelText('First Name'), 'Ada');
+    await user.type(screen.getByLabelText('Last Name'), 'Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Undergraduate Linguistics Society' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(requestsTo(COMPLETE)).toEqual([{ first_name: 'Ada', last_name: 'Lovelace' }]);
   });
 
   it("shows the server's messages next to the fields it rejects", async () => {

@@ -10,18 +10,22 @@ import { ApiError } from '../../../lib/api-client';
 import { readRedirectState } from '../../../lib/redirect-state';
 import { useSession } from '../api/get-session';
 import { useCompleteProfile } from '../api/complete-profile';
-import { PasswordFields } from './password-fields';
+import { PasswordFields } from '../../../components/password-fields';
 
 /**
  * Names and a password for an account that lacks them (a new Google
- * identity, or an account sent here by the protected routes). Rendered
- * inside ProtectedRoute, so the session is known by now.
+ * identity, or an account sent here by the protected routes). An account
+ * that has a password already (one whose address its owner took back with a
+ * reset link) completes only its names: its password changes only on
+ * /change-password, with the current one. Rendered inside ProtectedRoute,
+ * so the session is known by now.
  */
 export function CompleteProfilePage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useSession();
+  const needsPassword = !user?.has_password;
   const completeProfile = useCompleteProfile();
   const passedMessage =
     readRedirectState(location.state).message ?? noticeMessages[searchParams.get('notice') ?? ''];
@@ -38,18 +42,23 @@ export function CompleteProfilePage() {
   const handleSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving.current) return;
-    if (![firstName, lastName, password, confirmation].every((value) => value.trim())) {
+    const filled = needsPassword ? [firstName, lastName, password, confirmation] : [firstName, lastName];
+    if (!filled.every((value) => value.trim())) {
       setFormError(messages.fillOutAllFields);
       return;
     }
-    if (password !== confirmation) {
+    if (needsPassword && password !== confirmation) {
       setFormError(messages.passwordsDoNotMatch);
       return;
     }
     setFormError(null);
     saving.current = true;
     try {
-      await completeProfile.mutateAsync({ first_name: firstName, last_name: lastName, password });
+      await completeProfile.mutateAsync({
+        first_name: firstName,
+        last_name: lastName,
+        ...(needsPassword ? { password } : {}),
+      });
       await navigate(paths.home);
     } catch {
       // Shown from completeProfile.error below.
@@ -97,14 +106,16 @@ export function CompleteProfilePage() {
             setLastName(event.target.value);
           }}
         />
-        <PasswordFields
-          password={password}
-          confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
-          errors={fieldErrors.password}
-          required={false}
-        />
+        {needsPassword && (
+          <PasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPasswordChange={setPassword}
+            onConfirmationChange={setConfirmation}
+            errors={fieldErrors.password}
+            required={false}
+          />
+        )}
         <button type="submit" className="button" disabled={completeProfile.isPending}>
           {completeProfile.isPending ? 'Updating...' : 'Update Profile'}
         </button>

@@ -71,6 +71,7 @@ describe('reset password page', () => {
   it.each([
     ['token_expired', 'This password reset link has expired.'],
     ['token_used', 'This password reset link has already been used.'],
+    ['token_replaced', 'A newer password reset link has been sent. Please use the link in the latest email.'],
     ['token_invalid', 'This password reset link is not valid.'],
   ])('explains %s and links to a new reset email', async (code, message) => {
     const { user } = renderApp('/reset-password?token=t0k3n', {

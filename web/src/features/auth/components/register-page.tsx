@@ -9,7 +9,7 @@ import { paths, routes } from '../../../config/routes';
 import { useFocusWhen } from '../../../hooks/use-focus-when';
 import { ApiError, refusalMessage } from '../../../lib/api-client';
 import { useRegisterAccount } from '../api/register-account';
-import { PasswordFields } from './password-fields';
+import { PasswordFields } from '../../../components/password-fields';
 
 export function RegisterPage() {
   const register = useRegisterAccount();

@@ -7,12 +7,13 @@ import { messages } from '../../../config/messages';
 import { paths, routes } from '../../../config/routes';
 import { ApiError, refusalMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
-import { PasswordFields } from './password-fields';
+import { PasswordFields } from '../../../components/password-fields';
 import { tokenProblem, type TokenProblem } from './token-problem';
 
 const problemText: Record<TokenProblem, string> = {
   expired: 'This password reset link has expired.',
   used: 'This password reset link has already been used.',
+  replaced: 'A newer password reset link has been sent. Please use the link in the latest email.',
   invalid: 'This password reset link is not valid.',
 };
 

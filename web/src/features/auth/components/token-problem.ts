@@ -1,11 +1,12 @@
 import { ApiError } from '../../../lib/api-client';
 
 /** Why an e-mail link's token was refused, from the server's error code. */
-export type TokenProblem = 'expired' | 'used' | 'invalid';
+export type TokenProblem = 'expired' | 'used' | 'replaced' | 'invalid';
 
 const problems: Readonly<Record<string, TokenProblem>> = {
   token_expired: 'expired',
   token_used: 'used',
+  token_replaced: 'replaced',
   token_invalid: 'invalid',
 };
 

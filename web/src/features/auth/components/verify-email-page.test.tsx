@@ -26,6 +26,7 @@ describe('verify email page', () => {
   it.each([
     ['token_expired', 'This verification link has expired.'],
     ['token_used', 'This verification link has already been used.'],
+    ['token_replaced', 'A newer verification link has been sent. Please use the link in the latest email'],
     ['token_invalid', 'This verification link is not valid.'],
   ])('explains %s and offers a new email', async (code, message) => {
     const { user, requestsTo } = renderApp('/verify-email?token=abc123', {

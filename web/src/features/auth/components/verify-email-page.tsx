@@ -12,6 +12,8 @@ import { tokenProblem, type TokenProblem } from './token-problem';
 const problemText: Record<TokenProblem | 'missing' | 'failed', string> = {
   expired: 'This verification link has expired.',
   used: 'This verification link has already been used. If you verified your email with it, you can sign in.',
+  replaced:
+    'A newer verification link has been sent. Please use the link in the latest email, or sign in if your email is verified already.',
   invalid: 'This verification link is not valid.',
   missing: 'This verification link is incomplete. Please open the link from your email again.',
   failed: 'We could not verify your email. Please try again later.',

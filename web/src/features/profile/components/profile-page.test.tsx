@@ -9,6 +9,7 @@ describe('profile page', () => {
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Welcome Ada!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/edit-profile');
+    expect(screen.getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/change-password');
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeEnabled();
   });
 

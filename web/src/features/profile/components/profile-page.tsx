@@ -43,6 +43,9 @@ export function ProfilePage() {
         <Link to={paths.editProfile} className="button">
           Edit Profile
         </Link>
+        <Link to={paths.changePassword} className="button">
+          Change Password
+        </Link>
         <button
           type="button"
           className="button button-secondary"

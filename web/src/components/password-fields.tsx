@@ -1,4 +1,4 @@
-import { TextField } from '../../../components/text-field';
+import { TextField } from './text-field';
 
 interface PasswordFieldsProps {
   password: string;
@@ -13,7 +13,7 @@ interface PasswordFieldsProps {
   required?: boolean;
 }
 
-/** A new password and its confirmation, as on the register, complete-profile and reset screens. */
+/** A new password and its confirmation, as on the register, complete-profile, reset and change-password screens. */
 export function PasswordFields({
   password,
   confirmation,
