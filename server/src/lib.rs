@@ -46,6 +46,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub mailer: Mailer,
     pub storage: Storage,
+    /// Runs the PDF inspector, a bounded number at once.
+    pub inspector: submissions::pdf::Inspector,
 }
 
 /// Opens the database, brings its schema up to date, sets up e-mail and
@@ -56,7 +58,8 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     let db = Db::connect(&config).await?;
     db.migrate().await?;
     content::seed(&db).await?;
-    Ok(AppState { db, config: Arc::new(config), mailer, storage })
+    let inspector = submissions::pdf::Inspector::new(config.pdf_inspector.clone());
+    Ok(AppState { db, config: Arc::new(config), mailer, storage, inspector })
 }
 
 /// The whole site: the JSON API under `/api`, the web app everywhere else.

@@ -2,6 +2,8 @@
 //! the private file, delete, and the sweep that keeps storage and rows in
 //! step.
 
+pub mod active_content;
+pub mod damage;
 pub mod files;
 pub mod pdf;
 pub mod sweep;

@@ -1,6 +1,7 @@
 //! Uploading an abstract: streamed to a temp file with the size limit
-//! enforced while streaming, checked to be a real PDF, read for the
-//! guideline warnings, then stored at `abstracts/{user_id}/{id}.pdf`.
+//! enforced while streaming, checked to be a PDF that opens and runs
+//! nothing, read for the guideline warnings, then stored at
+//! `abstracts/{user_id}/{id}.pdf`.
 
 use std::path::PathBuf;
 
@@ -11,7 +12,7 @@ use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
 use uuid::Uuid;
 
-use super::pdf::{InspectError, Inspection, inspect_in_child};
+use super::pdf::{Inspection, InspectorFailed, Verdict};
 use super::{NewSubmission, Submission, storage_key};
 use crate::AppState;
 use crate::accounts::session::CompletedUser;
@@ -24,6 +25,9 @@ pub const MAX_REQUEST_BYTES: usize = 64 << 20;
 
 const MAX_NAME_CHARS: usize = 200;
 pub const NOT_PDF: &str = "The file must be a PDF.";
+pub const DAMAGED: &str = "The PDF is damaged and cannot be opened (it may be incomplete, for example from an \
+     interrupted download). Save or download it again and upload the new file.";
+pub const ENCRYPTED: &str = "The PDF is protected by a password. Upload a copy without a password.";
 
 /// The name the applicant's file had, as data: trimmed, without control
 /// characters, at most 200 characters. It never becomes part of a path.
@@ -53,7 +57,8 @@ impl Drop for TempFile {
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "The call is closed (code `call_closed`) or the profile incomplete", body = ErrorBody),
         (status = 413, description = "The file is larger than the edition allows", body = ErrorBody),
-        (status = 422, description = "Not a PDF (code `not_pdf`) or no file", body = ErrorBody),
+        (status = 422, description = "Not a PDF (code `not_pdf`), a damaged one (`damaged_pdf`), one locked with a password \
+            (`encrypted_pdf`), one with JavaScript or launch actions (`active_content`), or no file", body = ErrorBody),
     )
 )]
 pub async fn upload_submission(
@@ -82,10 +87,10 @@ pub async fn upload_submission(
         return Err(not_pdf());
     }
     let names = [user.first_name.as_str(), user.last_name.as_str()];
-    let inspection = match inspect_in_child(&state.config.pdf_inspector, &temp.0, &names).await {
-        Ok(inspection) => inspection,
-        Err(InspectError::NotPdf) => return Err(not_pdf()),
-        Err(InspectError::Failed(reason)) => return Err(ApiError::Internal(anyhow::anyhow!(reason))),
+    let inspection = match state.inspector.inspect(&temp.0, &names).await {
+        Ok(Verdict::Readable(inspection)) => inspection,
+        Ok(refusal) => return Err(refused(refusal)),
+        Err(InspectorFailed(reason)) => return Err(ApiError::Internal(anyhow::anyhow!(reason))),
     };
     let warnings = guideline_warnings(&inspection, &edition);
 
@@ -117,6 +122,16 @@ pub async fn upload_submission(
 
 fn not_pdf() -> ApiError {
     ApiError::coded(StatusCode::UNPROCESSABLE_ENTITY, "not_pdf", NOT_PDF)
+}
+
+/// The answer to a file the inspector refused.
+fn refused(verdict: Verdict) -> ApiError {
+    let (code, message) = match verdict {
+        Verdict::Damaged | Verdict::Readable(_) => ("damaged_pdf", DAMAGED.to_owned()),
+        Verdict::Encrypted => ("encrypted_pdf", ENCRYPTED.to_owned()),
+        Verdict::ActiveContent { found } => ("active_content", found.message()),
+    };
+    ApiError::coded(StatusCode::UNPROCESSABLE_ENTITY, code, message)
 }
 
 struct Received {
