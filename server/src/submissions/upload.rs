@@ -1,7 +1,7 @@
-//! Uploading an abstract: streamed to a temp file with the size limit
-//! enforced while streaming, checked to be a PDF that opens and runs
-//! nothing, read for the guideline warnings, then stored at
-//! `abstracts/{user_id}/{id}.pdf`.
+//! Uploading an abstract: within the edition's limit of submissions per
+//! author, streamed to a temp file with the size limit enforced while
+//! streaming, checked to be a PDF that opens and runs nothing, read for the
+//! guideline warnings, then stored at `abstracts/{user_id}/{id}.pdf`.
 
 use std::path::PathBuf;
 
@@ -56,6 +56,7 @@ impl Drop for TempFile {
         (status = 201, description = "Stored; the guideline checks are in `warnings`", body = Submission),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "The call is closed (code `call_closed`) or the profile incomplete", body = ErrorBody),
+        (status = 409, description = "The author has as many submissions as the edition allows (code `submission_limit`)", body = ErrorBody),
         (status = 413, description = "The file is larger than the edition allows", body = ErrorBody),
         (status = 422, description = "Not a PDF (code `not_pdf`), a damaged one (`damaged_pdf`), one locked with a password \
             (`encrypted_pdf`), one with JavaScript or launch actions (`active_content`), or no file", body = ErrorBody),
@@ -75,6 +76,19 @@ pub async fn upload_submission(
     let now = crate::clock::now();
     if !edition.accepts_at(now) {
         return Err(ApiError::coded(StatusCode::FORBIDDEN, "call_closed", edition.closed_message(now)));
+    }
+
+    // Cheaply, before the file is received and inspected; the insert below
+    // checks again in one step with writing the row.
+    if state.db.submission_count_of(user.id, edition.year).await?
+        >= i64::from(edition.max_submissions_per_author)
+    {
+        // Read the rest, so the client gets this answer rather than a reset
+        // connection; the body limit bounds it.
+        while let Ok(Some(mut field)) = multipart.next_field().await {
+            while let Ok(Some(_)) = field.chunk().await {}
+        }
+        return Err(limit_reached(&edition));
     }
 
     let id = Uuid::now_v7();
@@ -111,10 +125,13 @@ pub async fn upload_submission(
             warnings: &warnings,
         })
         .await;
-    if let Err(error) = inserted {
+    if !matches!(inserted, Ok(true)) {
         // No row: the file must not stay behind (the sweep would catch it too).
         let _ = state.storage.delete(&key).await;
-        return Err(error.into());
+        return Err(match inserted {
+            Err(error) => error.into(),
+            Ok(_) => limit_reached(&edition),
+        });
     }
     let row = state.db.submission(id).await?.ok_or_else(ApiError::not_found)?;
     Ok((StatusCode::CREATED, Json(Submission::from(row))))
@@ -132,6 +149,20 @@ fn refused(verdict: Verdict) -> ApiError {
         Verdict::ActiveContent { found } => ("active_content", found.message()),
     };
     ApiError::coded(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+}
+
+fn limit_reached(edition: &Edition) -> ApiError {
+    let limit = edition.max_submissions_per_author;
+    let abstracts = if limit == 1 { "abstract" } else { "abstracts" };
+    ApiError::coded(
+        StatusCode::CONFLICT,
+        "submission_limit",
+        format!(
+            "You can submit at most {limit} {abstracts} to SCULC {}. \
+             To upload another, first delete or withdraw one of yours.",
+            edition.year
+        ),
+    )
 }
 
 struct Received {

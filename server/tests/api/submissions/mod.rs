@@ -5,8 +5,10 @@ mod damaged;
 mod editions;
 mod files;
 mod inspector;
+mod limits;
 mod s3;
 mod upload;
+mod withdraw;
 
 use lopdf::content::{Content, Operation};
 use lopdf::{Document, Object, ObjectId, Stream, dictionary};
