@@ -61,6 +61,8 @@ pub struct AppState {
     pub clock: clock::Clock,
     /// What the OpenID provider published, fetched at most once an hour.
     pub oidc_provider: accounts::google::ProviderCache,
+    /// Runs the PDF inspector, a bounded number at once.
+    pub inspector: submissions::pdf::Inspector,
 }
 
 /// Opens the database, brings its schema up to date, sets up e-mail and
@@ -76,6 +78,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     let db = Db::connect(&config).await?;
     db.migrate().await?;
     content::seed(&db).await?;
+    let inspector = submissions::pdf::Inspector::new(config.pdf_inspector.clone());
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -83,6 +86,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         storage,
         clock: clock::Clock::default(),
         oidc_provider: accounts::google::ProviderCache::default(),
+        inspector,
     })
 }
 

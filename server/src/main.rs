@@ -55,13 +55,10 @@ enum Command {
     #[command(hide = true)]
     Openapi,
     /// Inspect an uploaded PDF (the server runs this in a child process).
+    /// The request comes as JSON on standard input, never as arguments, so
+    /// that nothing an author typed can be read as an option.
     #[command(hide = true)]
-    InspectPdf {
-        file: PathBuf,
-        /// A name whose presence in the file is reported.
-        #[arg(long = "name")]
-        names: Vec<String>,
-    },
+    InspectPdf,
 }
 
 #[derive(Subcommand)]
@@ -105,8 +102,8 @@ enum AdminAction {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // The PDF inspector limits its own memory: it must not start a runtime.
-    if let Command::InspectPdf { file, names } = &cli.command {
-        return colloquy::submissions::pdf::run_inspector(file, names);
+    if let Command::InspectPdf = &cli.command {
+        return colloquy::submissions::pdf::run_inspector();
     }
     init_tracing();
     let runtime = tokio::runtime::Runtime::new().expect("the async runtime starts");
@@ -192,7 +189,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             );
             Ok(())
         }
-        Command::InspectPdf { .. } => unreachable!("handled before the runtime starts"),
+        Command::InspectPdf => unreachable!("handled before the runtime starts"),
         Command::Openapi => {
             println!("{}", colloquy::openapi::document().to_pretty_json()?);
             Ok(())

@@ -25,6 +25,9 @@ pub enum AuditAction {
     SubmissionUndecided,
     #[serde(rename = "submission.deleted")]
     SubmissionDeleted,
+    /// By the author, not an admin: a decided abstract taken back.
+    #[serde(rename = "submission.withdrawn")]
+    SubmissionWithdrawn,
     #[serde(rename = "admin.granted")]
     AdminGranted,
     #[serde(rename = "admin.revoked")]
@@ -44,6 +47,7 @@ impl AuditAction {
             Self::SubmissionRejected => "submission.rejected",
             Self::SubmissionUndecided => "submission.undecided",
             Self::SubmissionDeleted => "submission.deleted",
+            Self::SubmissionWithdrawn => "submission.withdrawn",
             Self::AdminGranted => "admin.granted",
             Self::AdminRevoked => "admin.revoked",
             Self::EditionUpdated => "edition.updated",
@@ -72,6 +76,11 @@ impl Actor {
             email: user.email.clone(),
             name: display_name(&user.first_name, &user.last_name, &user.email),
         }
+    }
+
+    /// An author acting on their own submission.
+    pub fn author(user: &SessionUser) -> Self {
+        Self::admin(user)
     }
 
     pub fn command_line() -> Self {

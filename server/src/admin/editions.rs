@@ -26,6 +26,8 @@ pub struct EditionSettings {
     pub call_closes_at: Option<String>,
     pub word_limit: i64,
     pub max_file_bytes: i64,
+    /// How many abstracts one author may submit, 1 to 100.
+    pub max_submissions_per_author: i64,
     pub confirm_attendance_by: Option<String>,
     pub final_materials_by: Option<String>,
     /// An http(s) link, or null/empty for none.
@@ -39,6 +41,7 @@ struct ValidSettings {
     call_closes_at: Option<OffsetDateTime>,
     word_limit: i32,
     max_file_bytes: i64,
+    max_submissions_per_author: i32,
     confirm_attendance_by: Option<OffsetDateTime>,
     final_materials_by: Option<OffsetDateTime>,
     confirmation_form_url: Option<String>,
@@ -47,6 +50,7 @@ struct ValidSettings {
 
 pub const MAX_WORD_LIMIT: i64 = 10_000;
 pub const MIN_FILE_BYTES: i64 = 1024;
+pub const MAX_SUBMISSIONS_PER_AUTHOR: i64 = 100;
 
 fn time(raw: &Option<String>) -> Result<Option<OffsetDateTime>, String> {
     match raw.as_deref().map(str::trim) {
@@ -96,6 +100,16 @@ impl EditionSettings {
                 Err(format!("The file size limit must be between 1 KiB and {} MiB.", max_bytes >> 20))
             },
         );
+        let per_author = errors.check(
+            "max_submissions_per_author",
+            if (1..=MAX_SUBMISSIONS_PER_AUTHOR).contains(&self.max_submissions_per_author) {
+                Ok(self.max_submissions_per_author as i32)
+            } else {
+                Err(format!(
+                    "The number of submissions per author must be between 1 and {MAX_SUBMISSIONS_PER_AUTHOR}."
+                ))
+            },
+        );
         let confirm = errors.check("confirm_attendance_by", time(&self.confirm_attendance_by));
         let materials = errors.check("final_materials_by", time(&self.final_materials_by));
         let form = errors.check("confirmation_form_url", form_url(&self.confirmation_form_url));
@@ -107,6 +121,7 @@ impl EditionSettings {
             call_closes_at: closes.ok_or_else(missing)?,
             word_limit: word_limit.ok_or_else(missing)?,
             max_file_bytes: max_file_bytes.ok_or_else(missing)?,
+            max_submissions_per_author: per_author.ok_or_else(missing)?,
             confirm_attendance_by: confirm.ok_or_else(missing)?,
             final_materials_by: materials.ok_or_else(missing)?,
             confirmation_form_url: form.ok_or_else(missing)?,
@@ -182,7 +197,8 @@ pub async fn update_edition(
         let mut tx = pool.begin().await?;
         let updated = sqlx::query(
             "UPDATE editions SET call_opens_at = $1, call_closes_at = $2, word_limit = $3, max_file_bytes = $4,
-                 confirm_attendance_by = $5, final_materials_by = $6, confirmation_form_url = $7, contact_email = $8
+                 confirm_attendance_by = $5, final_materials_by = $6, confirmation_form_url = $7, contact_email = $8,
+                 max_submissions_per_author = $10
              WHERE year = $9",
         )
         .bind(settings.call_opens_at)
@@ -194,6 +210,7 @@ pub async fn update_edition(
         .bind(&settings.confirmation_form_url)
         .bind(&settings.contact_email)
         .bind(year)
+        .bind(settings.max_submissions_per_author)
         .execute(&mut *tx)
         .await?
         .rows_affected()
@@ -279,8 +296,9 @@ pub async fn create_edition(
         let mut tx = pool.begin().await?;
         let created = sqlx::query(
             "INSERT INTO editions (year, call_opens_at, call_closes_at, word_limit, max_file_bytes,
-                 confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email)
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
+                 confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email,
+                 max_submissions_per_author)
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
              WHERE $1 > (SELECT MAX(year) FROM editions)
              ON CONFLICT (year) DO NOTHING",
         )
@@ -293,6 +311,7 @@ pub async fn create_edition(
         .bind(shift(newest.final_materials_by))
         .bind(&newest.confirmation_form_url)
         .bind(&newest.contact_email)
+        .bind(newest.max_submissions_per_author)
         .execute(&mut *tx)
         .await?
         .rows_affected()

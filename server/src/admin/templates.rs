@@ -302,6 +302,7 @@ mod tests {
             call_open: false,
             word_limit: 500,
             max_file_bytes: 10 << 20,
+            max_submissions_per_author: 5,
             confirm_attendance_by: Some(time::macros::datetime!(2025-04-16 06:59 UTC)),
             final_materials_by: None,
             confirmation_form_url: Some("https://forms.example.org/x".into()),

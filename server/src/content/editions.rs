@@ -30,6 +30,8 @@ pub struct Edition {
     /// Words allowed, not counting references.
     pub word_limit: i32,
     pub max_file_bytes: i64,
+    /// How many abstracts one author may submit (withdrawn ones aside).
+    pub max_submissions_per_author: i32,
     #[serde(with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime)]
     pub confirm_attendance_by: Option<OffsetDateTime>,
@@ -72,7 +74,7 @@ pub fn pacific(at: OffsetDateTime) -> String {
 }
 
 pub(crate) const EDITION_COLUMNS: &str = "year, call_opens_at, call_closes_at, word_limit, max_file_bytes, \
-     confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email";
+     max_submissions_per_author, confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email";
 
 impl Db {
     /// The newest edition.
@@ -101,8 +103,9 @@ impl Db {
         on_db!(self, |pool| {
             let mut tx = pool.begin().await?;
             sqlx::query(
-                "INSERT INTO editions (year, word_limit, max_file_bytes, confirmation_form_url, contact_email)
-                 SELECT $1, word_limit, max_file_bytes, confirmation_form_url, contact_email
+                "INSERT INTO editions (year, word_limit, max_file_bytes, max_submissions_per_author,
+                                       confirmation_form_url, contact_email)
+                 SELECT $1, word_limit, max_file_bytes, max_submissions_per_author, confirmation_form_url, contact_email
                  FROM editions WHERE year = (SELECT MAX(year) FROM editions)
                  ON CONFLICT (year) DO NOTHING",
             )
@@ -145,6 +148,7 @@ mod tests {
             call_open: false,
             word_limit: 500,
             max_file_bytes: 10 << 20,
+            max_submissions_per_author: 5,
             confirm_attendance_by: None,
             final_materials_by: None,
             confirmation_form_url: None,

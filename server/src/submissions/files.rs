@@ -1,4 +1,5 @@
-//! The applicant's own submissions: list, open the PDF, delete.
+//! The applicant's own submissions: list, open the PDF, delete (until it
+//! is decided; then it can only be withdrawn, see `withdraw`).
 
 use axum::body::Body;
 use axum::extract::State;
@@ -8,9 +9,10 @@ use futures_util::TryStreamExt;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use uuid::Uuid;
 
-use super::{Submission, SubmissionList};
+use super::{Deletion, Submission, SubmissionList};
 use crate::AppState;
 use crate::accounts::session::CurrentUser;
+use crate::admin::SubmissionStatus;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 
 /// The signed-in user's submissions to the current edition, newest first.
@@ -62,6 +64,14 @@ pub async fn submission_file(
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(row.size_bytes));
     headers.insert(header::CONTENT_DISPOSITION, content_disposition(&row.original_name));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    // Whatever an uploaded file holds, a browser that renders it runs
+    // nothing in the site's origin (a unique, script-less origin instead),
+    // and other sites cannot embed it.
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox"));
+    headers.insert(
+        header::HeaderName::from_static("cross-origin-resource-policy"),
+        HeaderValue::from_static("same-origin"),
+    );
     Ok(response)
 }
 
@@ -77,9 +87,10 @@ pub fn content_disposition(name: &str) -> HeaderValue {
         .unwrap_or_else(|_| HeaderValue::from_static("inline"))
 }
 
-/// Deletes one of the user's own submissions: the row first, then the file
-/// (if that fails, the sweep removes the file later; no row ever points to
-/// a missing file).
+/// Deletes one of the user's own submissions while it is undecided: the
+/// row first, then the file (if that fails, the sweep removes the file
+/// later; no row ever points to a missing file). A decided one stays: its
+/// author can withdraw it instead.
 #[utoipa::path(
     delete,
     path = "/api/submissions/{id}",
@@ -89,6 +100,8 @@ pub fn content_disposition(name: &str) -> HeaderValue {
         (status = 204, description = "Deleted"),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 404, description = "No such submission of yours", body = ErrorBody),
+        (status = 409, description = "Decided (code `decided`: withdraw it with \
+            `POST /api/submissions/{id}/withdraw`) or already withdrawn (code `withdrawn`)", body = ErrorBody),
     )
 )]
 pub async fn delete_submission(
@@ -96,10 +109,37 @@ pub async fn delete_submission(
     CurrentUser(user): CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let key = state.db.delete_submission_of(id, user.id).await?;
-    let key = key.ok_or_else(|| ApiError::NotFound("There is no such submission.".into()))?;
+    let key = match state.db.delete_submission_of(id, user.id).await? {
+        Deletion::Deleted(key) => key,
+        Deletion::NotFound => return Err(ApiError::NotFound("There is no such submission.".into())),
+        Deletion::Kept(status) => return Err(kept(status)),
+    };
     remove_file(&state, &key).await;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Why a submission was not deleted.
+fn kept(status: SubmissionStatus) -> ApiError {
+    match status {
+        SubmissionStatus::Accepted | SubmissionStatus::Rejected => ApiError::coded(
+            StatusCode::CONFLICT,
+            "decided",
+            format!(
+                "This abstract has been {}, so it can no longer be deleted. \
+                 Withdraw it instead: it stays with the organizers, marked as withdrawn.",
+                status.as_str()
+            ),
+        ),
+        SubmissionStatus::Withdrawn => ApiError::coded(
+            StatusCode::CONFLICT,
+            "withdrawn",
+            "This abstract was withdrawn; its record stays with the organizers.",
+        ),
+        // Decided and undone between the two reads: the next try deletes it.
+        SubmissionStatus::Submitted => {
+            ApiError::Conflict("The submission changed meanwhile. Please try again.".into())
+        }
+    }
 }
 
 /// Removes the file of a submission whose row is already deleted. A failure

@@ -1,12 +1,15 @@
 //! Abstract submissions: upload (streamed, checked), the applicant's list,
-//! the private file, delete, and the sweep that keeps storage and rows in
-//! step.
+//! the private file, delete or (once decided) withdraw, and the sweep that
+//! keeps storage and rows in step.
 
+pub mod active_content;
+pub mod damage;
 pub mod files;
 pub mod pdf;
 pub mod sweep;
 pub mod temp;
 pub mod upload;
+pub mod withdraw;
 
 use object_store::path::Path as ObjectPath;
 use serde::Serialize;
@@ -16,6 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use crate::admin::SubmissionStatus;
 use crate::db::Db;
 use crate::{AppState, on_db};
 
@@ -23,6 +27,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(files::list_submissions, upload::upload_submission))
         .routes(routes!(files::delete_submission))
+        .routes(routes!(withdraw::withdraw_submission))
         .routes(routes!(files::submission_file))
         .layer(axum::extract::DefaultBodyLimit::max(upload::MAX_REQUEST_BYTES))
 }
@@ -43,7 +48,8 @@ pub struct Submission {
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub uploaded_at: OffsetDateTime,
-    /// `submitted`, `accepted` or `rejected`.
+    /// `submitted`, `accepted` or `rejected` (`withdrawn` only in the answer
+    /// to a withdrawal: withdrawn submissions leave the author's lists).
     pub status: String,
     /// Words without the references; null when no text could be extracted.
     pub word_count: Option<i32>,
@@ -106,29 +112,77 @@ pub struct NewSubmission<'a> {
     pub warnings: &'a [String],
 }
 
+/// Inserts the row unless its author already has as many submissions to
+/// the edition (withdrawn ones aside) as the edition allows.
+const INSERT_WITHIN_LIMIT: &str =
+    "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key,
+                                      size_bytes, sha256, word_count, warnings, uploaded_at)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+     WHERE (SELECT COUNT(*) FROM submissions
+            WHERE user_id = $2 AND edition_year = $3 AND status <> 'withdrawn')
+         < (SELECT max_submissions_per_author FROM editions WHERE year = $3)";
+
+/// What became of an author's request to delete a submission.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Deletion {
+    /// The row is gone; its file is at this key.
+    Deleted(String),
+    /// No such submission of theirs.
+    NotFound,
+    /// Decided or withdrawn: the record stays.
+    Kept(SubmissionStatus),
+}
+
 impl Db {
-    pub async fn insert_submission(&self, new: NewSubmission<'_>) -> sqlx::Result<()> {
+    /// Writes the row if its author is within the edition's limit of
+    /// submissions; `false` when the limit is reached. The count and the
+    /// insert are one step, so uploads racing each other cannot pass it.
+    pub async fn insert_submission(&self, new: NewSubmission<'_>) -> sqlx::Result<bool> {
         let warnings = serde_json::to_string(new.warnings).expect("strings serialise");
-        on_db!(self, |pool| {
-            sqlx::query(
-                "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key, size_bytes,
-                                          sha256, word_count, warnings, uploaded_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-            )
-            .bind(new.id)
-            .bind(new.user_id)
-            .bind(new.edition_year)
-            .bind(new.original_name)
-            .bind(new.storage_key)
-            .bind(new.size_bytes)
-            .bind(new.sha256)
-            .bind(new.word_count)
-            .bind(warnings)
-            .bind(crate::clock::now())
-            .execute(pool)
-            .await?;
+        let postgres = matches!(self, Db::Postgres(_));
+        let inserted = on_db!(self, |pool| {
+            let mut tx = pool.begin().await?;
+            if postgres {
+                // Under READ COMMITTED two inserts would each count the
+                // other's absence: the author's row lock makes them take
+                // turns. (SQLite takes its one write lock before the insert
+                // reads anything, so there the statement alone is one step.)
+                sqlx::query("SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE")
+                    .bind(new.user_id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            }
+            let inserted = sqlx::query(INSERT_WITHIN_LIMIT)
+                .bind(new.id)
+                .bind(new.user_id)
+                .bind(new.edition_year)
+                .bind(new.original_name)
+                .bind(new.storage_key)
+                .bind(new.size_bytes)
+                .bind(new.sha256)
+                .bind(new.word_count)
+                .bind(&warnings)
+                .bind(crate::clock::now())
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            tx.commit().await?;
+            inserted
         });
-        Ok(())
+        Ok(inserted == 1)
+    }
+
+    /// How many submissions `user_id` has in edition `year`, withdrawn ones aside.
+    pub async fn submission_count_of(&self, user_id: Uuid, year: i32) -> sqlx::Result<i64> {
+        on_db!(self, |pool| {
+            sqlx::query_scalar(
+                "SELECT COUNT(*) FROM submissions WHERE user_id = $1 AND edition_year = $2 AND status <> 'withdrawn'",
+            )
+            .bind(user_id)
+            .bind(year)
+            .fetch_one(pool)
+            .await
+        })
     }
 
     /// One user's submissions to the current edition, newest first.
@@ -157,14 +211,35 @@ impl Db {
         })
     }
 
-    /// Deletes the row if it belongs to `user_id`; returns its storage key.
-    pub async fn delete_submission_of(&self, id: Uuid, user_id: Uuid) -> sqlx::Result<Option<String>> {
-        on_db!(self, |pool| {
-            sqlx::query_scalar("DELETE FROM submissions WHERE id = $1 AND user_id = $2 RETURNING storage_key")
-                .bind(id)
-                .bind(user_id)
-                .fetch_optional(pool)
-                .await
+    /// Deletes the row if it belongs to `user_id` and is still undecided.
+    /// The status is checked in the DELETE itself, so a decision arriving
+    /// meanwhile either comes first (and the row stays) or finds no row.
+    pub async fn delete_submission_of(&self, id: Uuid, user_id: Uuid) -> sqlx::Result<Deletion> {
+        let (key, status): (Option<String>, Option<String>) = on_db!(self, |pool| {
+            let key = sqlx::query_scalar(
+                "DELETE FROM submissions WHERE id = $1 AND user_id = $2 AND status = 'submitted'
+                 RETURNING storage_key",
+            )
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(pool)
+            .await?;
+            let status = match key {
+                Some(_) => None,
+                None => {
+                    sqlx::query_scalar("SELECT status FROM submissions WHERE id = $1 AND user_id = $2")
+                        .bind(id)
+                        .bind(user_id)
+                        .fetch_optional(pool)
+                        .await?
+                }
+            };
+            (key, status)
+        });
+        Ok(match (key, status) {
+            (Some(key), _) => Deletion::Deleted(key),
+            (None, Some(status)) => Deletion::Kept(SubmissionStatus::from_stored(&status)),
+            (None, None) => Deletion::NotFound,
         })
     }
 

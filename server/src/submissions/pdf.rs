@@ -1,16 +1,25 @@
-//! Reading an uploaded abstract: is it a PDF, how many words (without the
-//! references), does it name its author. Parsing untrusted PDFs happens in a
-//! child process (`colloquy inspect-pdf`) with limits on memory and CPU time,
-//! and the server kills it after a deadline, so a hostile file cannot hang or
-//! exhaust the server.
+//! Reading an uploaded abstract: can it be opened, does it hold active
+//! content, how many words (without the references), does it name its
+//! author. Parsing untrusted PDFs happens in a child process (`colloquy
+//! inspect-pdf`) with limits on memory and CPU time, killed after a
+//! deadline, and only so many at once, so a hostile file cannot hang or
+//! exhaust the server. The child gets its request as JSON on its standard
+//! input, never as arguments: no name an author types can become an option.
 
-use std::path::Path;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+use tokio::io::AsyncWriteExt;
+use tokio::sync::Semaphore;
 
-/// What the child reports about a PDF.
+use super::active_content::{self, ActiveContent};
+use super::damage::damage;
+
+/// What the child reports about a PDF it can read.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Inspection {
     /// Words before a trailing References/Bibliography section; `None` when
@@ -22,75 +31,146 @@ pub struct Inspection {
     pub names_in_author: Vec<String>,
 }
 
-/// Why a file could not be inspected.
-#[derive(Debug, PartialEq, Eq)]
-pub enum InspectError {
-    /// It does not parse as a PDF (or parsing blew a limit).
-    NotPdf,
-    /// The inspector could not run at all.
-    Failed(String),
+/// The child's answer about a file that starts like a PDF.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum Verdict {
+    Readable(Inspection),
+    /// It cannot be opened: cut off, or its pages lead nowhere (or reading
+    /// it blew the child's limits).
+    Damaged,
+    /// Opening it needs a password.
+    Encrypted,
+    ActiveContent {
+        found: ActiveContent,
+    },
 }
 
-/// Wall-clock deadline for one inspection.
+/// What the server asks the child, on its standard input.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct InspectRequest {
+    pub file: PathBuf,
+    /// The author's names, whose presence in the file is reported.
+    pub names: Vec<String>,
+}
+
+/// The inspector could not run at all (the server's fault, not the file's).
+#[derive(Debug)]
+pub struct InspectorFailed(pub String);
+
+/// Wall-clock deadline for one inspection, once it has its turn.
 const DEADLINE: Duration = Duration::from_secs(15);
 /// Limits the child sets on itself before parsing.
 const MEMORY_LIMIT_BYTES: u64 = 1 << 30;
 const CPU_LIMIT_SECONDS: u64 = 10;
 /// The most decompressed content text extraction may produce.
 const MAX_DECOMPRESSED: usize = 64 << 20;
+/// The request is a path and two names; anything longer is not ours.
+const MAX_REQUEST_BYTES: u64 = 64 << 10;
 
-/// Runs the inspector binary on `file` and reads its answer.
-pub async fn inspect_in_child(
-    inspector: &Path,
-    file: &Path,
-    names: &[&str],
-) -> Result<Inspection, InspectError> {
-    let mut command = tokio::process::Command::new(inspector);
-    command.arg("inspect-pdf").arg(file);
-    for name in names {
-        command.arg("--name").arg(name);
-    }
-    command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null()).kill_on_drop(true);
-    let child =
-        command.spawn().map_err(|e| InspectError::Failed(format!("cannot start the PDF inspector: {e}")))?;
-    let output = match tokio::time::timeout(DEADLINE, child.wait_with_output()).await {
-        Ok(Ok(output)) => output,
-        Ok(Err(e)) => return Err(InspectError::Failed(format!("the PDF inspector failed: {e}"))),
-        // Dropping the future kills the child (kill_on_drop).
-        Err(_) => return Err(InspectError::NotPdf),
-    };
-    if !output.status.success() {
-        return Err(InspectError::NotPdf);
-    }
-    serde_json::from_slice(&output.stdout)
-        .map_err(|e| InspectError::Failed(format!("the PDF inspector answered nonsense: {e}")))
+/// The inspector program and the turns to run it: at most one inspection
+/// per core at once (each may take up to 1 GiB and 10 s of CPU); an upload
+/// past that waits its turn rather than being refused.
+#[derive(Debug, Clone)]
+pub struct Inspector {
+    program: PathBuf,
+    turns: Arc<Semaphore>,
+    at_once: usize,
 }
 
-/// The child's side: limit itself, inspect, print JSON. Exit code 2 means
-/// "not a PDF".
-pub fn run_inspector(file: &Path, names: &[String]) -> std::process::ExitCode {
+impl Inspector {
+    pub fn new(program: PathBuf) -> Self {
+        let at_once = std::thread::available_parallelism().map_or(1, usize::from);
+        Self { program, turns: Arc::new(Semaphore::new(at_once)), at_once }
+    }
+
+    /// How many inspections may run at once.
+    pub fn at_once(&self) -> usize {
+        self.at_once
+    }
+
+    /// Waits for a turn, then inspects `file` in a child process.
+    pub async fn inspect(&self, file: &Path, names: &[&str]) -> Result<Verdict, InspectorFailed> {
+        let _turn =
+            self.turns.acquire().await.map_err(|_| InspectorFailed("the inspector is shut".into()))?;
+        inspect_in_child(&self.program, file, names).await
+    }
+}
+
+/// Runs the inspector program on `file` and reads its verdict.
+async fn inspect_in_child(program: &Path, file: &Path, names: &[&str]) -> Result<Verdict, InspectorFailed> {
+    let request =
+        InspectRequest { file: file.to_owned(), names: names.iter().map(|n| (*n).to_owned()).collect() };
+    let request = serde_json::to_vec(&request).expect("a request serialises");
+    let mut command = tokio::process::Command::new(program);
+    command.arg("inspect-pdf");
+    command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).kill_on_drop(true);
+    let mut child =
+        command.spawn().map_err(|e| InspectorFailed(format!("cannot start the PDF inspector: {e}")))?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let run = async move {
+        // A child that exits without reading its request is judged by its
+        // exit status below, so a failed write is no error of its own.
+        let _ = stdin.write_all(&request).await;
+        drop(stdin);
+        child.wait_with_output().await
+    };
+    let output = match tokio::time::timeout(DEADLINE, run).await {
+        Ok(Ok(output)) => output,
+        Ok(Err(e)) => return Err(InspectorFailed(format!("the PDF inspector failed: {e}"))),
+        // Dropping the future kills the child (kill_on_drop).
+        Err(_) => {
+            tracing::warn!(file = %file.display(), "the PDF inspector ran out of time: the file counts as damaged");
+            return Ok(Verdict::Damaged);
+        }
+    };
+    if !output.status.success() {
+        // Killed by its own memory or CPU limit, or crashed on the file.
+        tracing::warn!(status = %output.status, file = %file.display(), "the PDF inspector gave up: the file counts as damaged");
+        return Ok(Verdict::Damaged);
+    }
+    serde_json::from_slice(&output.stdout)
+        .map_err(|e| InspectorFailed(format!("the PDF inspector answered nonsense: {e}")))
+}
+
+/// The child's side: limit itself, read the request from standard input,
+/// inspect, print the verdict as JSON.
+pub fn run_inspector() -> std::process::ExitCode {
     // Best effort: where limits cannot be set, the parent's deadline still holds.
     let _ = rlimit::setrlimit(rlimit::Resource::AS, MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES);
     let _ = rlimit::setrlimit(rlimit::Resource::CPU, CPU_LIMIT_SECONDS, CPU_LIMIT_SECONDS);
-    match inspect(file, names) {
-        Ok(inspection) => {
-            println!("{}", serde_json::to_string(&inspection).expect("an inspection serialises"));
-            std::process::ExitCode::SUCCESS
-        }
+    let request: InspectRequest = match serde_json::from_reader(std::io::stdin().take(MAX_REQUEST_BYTES)) {
+        Ok(request) => request,
         Err(error) => {
-            eprintln!("not a readable PDF: {error}");
-            std::process::ExitCode::from(2)
+            eprintln!("the request on standard input is not understood: {error}");
+            return std::process::ExitCode::FAILURE;
         }
-    }
+    };
+    let verdict = inspect(&request.file, &request.names);
+    println!("{}", serde_json::to_string(&verdict).expect("a verdict serialises"));
+    std::process::ExitCode::SUCCESS
 }
 
-/// Parses the PDF at `file` in this process.
-pub fn inspect(file: &Path, names: &[String]) -> Result<Inspection, String> {
-    let document = lopdf::Document::load(file).map_err(|e| e.to_string())?;
-    let pages: Vec<u32> = document.get_pages().keys().copied().collect();
-    if pages.is_empty() {
-        return Err("the document has no pages".into());
+/// Judges and reads the PDF at `file` in this process.
+pub fn inspect(file: &Path, names: &[String]) -> Verdict {
+    let document = match lopdf::Document::load(file) {
+        Ok(document) => document,
+        Err(error) => {
+            eprintln!("not a readable PDF: {error}");
+            return Verdict::Damaged;
+        }
+    };
+    if document.trailer.has(b"Encrypt") && document.encryption_state.is_none() {
+        return Verdict::Encrypted;
     }
+    if let Some(problem) = damage(&document) {
+        eprintln!("damaged: {problem}");
+        return Verdict::Damaged;
+    }
+    if let Some(found) = active_content::find(&document) {
+        return Verdict::ActiveContent { found };
+    }
+    let pages: Vec<u32> = document.get_pages().keys().copied().collect();
     // A page whose text cannot be decoded counts as having none.
     let text = document.extract_text_with_limit(&pages, MAX_DECOMPRESSED).unwrap_or_default();
     let words = count_words(without_references(&text));
@@ -98,7 +178,7 @@ pub fn inspect(file: &Path, names: &[String]) -> Result<Inspection, String> {
     let found_in = |haystack: &str| -> Vec<String> {
         names.iter().filter(|name| contains_word(haystack, name)).cloned().collect()
     };
-    Ok(Inspection {
+    Verdict::Readable(Inspection {
         word_count: (words > 0).then_some(words),
         names_in_text: found_in(&text),
         names_in_author: found_in(&author),

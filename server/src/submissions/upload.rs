@@ -1,5 +1,6 @@
-//! Uploading an abstract: streamed to a temp file with the size limit
-//! enforced while streaming, checked to be a real PDF, read for the
+//! Uploading an abstract: within the edition's limit of submissions per
+//! author, streamed to a temp file with the size limit enforced while
+//! streaming, checked to be a PDF that opens and runs nothing, read for the
 //! guideline warnings, then stored at `abstracts/{user_id}/{id}.pdf`.
 
 use axum::extract::multipart::MultipartRejection;
@@ -9,7 +10,7 @@ use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
 use uuid::Uuid;
 
-use super::pdf::{InspectError, Inspection, inspect_in_child};
+use super::pdf::{Inspection, InspectorFailed, Verdict};
 use super::temp::TempUpload;
 use super::{NewSubmission, Submission, storage_key};
 use crate::AppState;
@@ -23,6 +24,9 @@ pub const MAX_REQUEST_BYTES: usize = 64 << 20;
 
 const MAX_NAME_CHARS: usize = 200;
 pub const NOT_PDF: &str = "The file must be a PDF.";
+pub const DAMAGED: &str = "The PDF is damaged and cannot be opened (it may be incomplete, for example from an \
+     interrupted download). Save or download it again and upload the new file.";
+pub const ENCRYPTED: &str = "The PDF is protected by a password. Upload a copy without a password.";
 
 /// The name the applicant's file had, as data: trimmed, without control
 /// characters or bidirectional controls, at most 200 characters. It never
@@ -44,8 +48,10 @@ pub fn clean_file_name(raw: Option<&str>) -> String {
         (status = 201, description = "Stored; the guideline checks are in `warnings`", body = Submission),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "The call is closed (code `call_closed`) or the profile incomplete", body = ErrorBody),
+        (status = 409, description = "The author has as many submissions as the edition allows (code `submission_limit`)", body = ErrorBody),
         (status = 413, description = "The file is larger than the edition allows", body = ErrorBody),
-        (status = 422, description = "Not a PDF (code `not_pdf`) or no file", body = ErrorBody),
+        (status = 422, description = "Not a PDF (code `not_pdf`), a damaged one (`damaged_pdf`), one locked with a password \
+            (`encrypted_pdf`), one with JavaScript or launch actions (`active_content`), or no file", body = ErrorBody),
     )
 )]
 pub async fn upload_submission(
@@ -64,6 +70,19 @@ pub async fn upload_submission(
         return Err(ApiError::coded(StatusCode::FORBIDDEN, "call_closed", edition.closed_message(now)));
     }
 
+    // Cheaply, before the file is received and inspected; the insert below
+    // checks again in one step with writing the row.
+    if state.db.submission_count_of(user.id, edition.year).await?
+        >= i64::from(edition.max_submissions_per_author)
+    {
+        // Read the rest, so the client gets this answer rather than a reset
+        // connection; the body limit bounds it.
+        while let Ok(Some(mut field)) = multipart.next_field().await {
+            while let Ok(Some(_)) = field.chunk().await {}
+        }
+        return Err(limit_reached(&edition));
+    }
+
     let id = Uuid::now_v7();
     let temp = TempUpload::create(&state.config.data_dir, id).await.map_err(anyhow::Error::from)?;
     let received = receive_file(&mut multipart, temp.path(), edition.max_file_bytes).await?;
@@ -72,10 +91,10 @@ pub async fn upload_submission(
         return Err(not_pdf());
     }
     let names = [user.first_name.as_str(), user.last_name.as_str()];
-    let inspection = match inspect_in_child(&state.config.pdf_inspector, temp.path(), &names).await {
-        Ok(inspection) => inspection,
-        Err(InspectError::NotPdf) => return Err(not_pdf()),
-        Err(InspectError::Failed(reason)) => return Err(ApiError::Internal(anyhow::anyhow!(reason))),
+    let inspection = match state.inspector.inspect(temp.path(), &names).await {
+        Ok(Verdict::Readable(inspection)) => inspection,
+        Ok(refusal) => return Err(refused(refusal)),
+        Err(InspectorFailed(reason)) => return Err(ApiError::Internal(anyhow::anyhow!(reason))),
     };
     let warnings = guideline_warnings(&inspection, &edition);
 
@@ -96,10 +115,13 @@ pub async fn upload_submission(
             warnings: &warnings,
         })
         .await;
-    if let Err(error) = inserted {
+    if !matches!(inserted, Ok(true)) {
         // No row: the file must not stay behind (the sweep would catch it too).
         let _ = state.storage.delete(&key).await;
-        return Err(error.into());
+        return Err(match inserted {
+            Err(error) => error.into(),
+            Ok(_) => limit_reached(&edition),
+        });
     }
     let row = state.db.submission(id).await?.ok_or_else(ApiError::not_found)?;
     Ok((StatusCode::CREATED, Json(Submission::from(row))))
@@ -107,6 +129,30 @@ pub async fn upload_submission(
 
 fn not_pdf() -> ApiError {
     ApiError::coded(StatusCode::UNPROCESSABLE_ENTITY, "not_pdf", NOT_PDF)
+}
+
+/// The answer to a file the inspector refused.
+fn refused(verdict: Verdict) -> ApiError {
+    let (code, message) = match verdict {
+        Verdict::Damaged | Verdict::Readable(_) => ("damaged_pdf", DAMAGED.to_owned()),
+        Verdict::Encrypted => ("encrypted_pdf", ENCRYPTED.to_owned()),
+        Verdict::ActiveContent { found } => ("active_content", found.message()),
+    };
+    ApiError::coded(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+}
+
+fn limit_reached(edition: &Edition) -> ApiError {
+    let limit = edition.max_submissions_per_author;
+    let abstracts = if limit == 1 { "abstract" } else { "abstracts" };
+    ApiError::coded(
+        StatusCode::CONFLICT,
+        "submission_limit",
+        format!(
+            "You can submit at most {limit} {abstracts} to SCULC {}. \
+             To upload another, first delete or withdraw one of yours.",
+            edition.year
+        ),
+    )
 }
 
 struct Received {

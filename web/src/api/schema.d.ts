@@ -646,9 +646,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Deletes one of the user's own submissions: the row first, then the file
-         *     (if that fails, the sweep removes the file later; no row ever points to
-         *     a missing file).
+         * Deletes one of the user's own submissions while it is undecided: the
+         *     row first, then the file (if that fails, the sweep removes the file
+         *     later; no row ever points to a missing file). A decided one stays: its
+         *     author can withdraw it instead.
          */
         delete: operations["delete_submission"];
         options?: never;
@@ -667,6 +668,27 @@ export interface paths {
         get: operations["submission_file"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraws one of the user's own submissions to the current edition
+         *     (meant for decided ones, which can no longer be deleted). Withdrawing
+         *     it again changes nothing.
+         */
+        post: operations["withdraw_submission"];
         delete?: never;
         options?: never;
         head?: never;
@@ -738,7 +760,7 @@ export interface components {
          * @description What an admin did.
          * @enum {string}
          */
-        AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "admin.granted" | "admin.revoked" | "edition.updated" | "edition.created" | "template.updated";
+        AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "submission.withdrawn" | "admin.granted" | "admin.revoked" | "edition.updated" | "edition.created" | "template.updated";
         /** @description One line of the activity log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -900,6 +922,11 @@ export interface components {
             max_file_bytes: number;
             /**
              * Format: int32
+             * @description How many abstracts one author may submit (withdrawn ones aside).
+             */
+            max_submissions_per_author: number;
+            /**
+             * Format: int32
              * @description Words allowed, not counting references.
              */
             word_limit: number;
@@ -929,6 +956,11 @@ export interface components {
             final_materials_by?: string | null;
             /** Format: int64 */
             max_file_bytes: number;
+            /**
+             * Format: int64
+             * @description How many abstracts one author may submit, 1 to 100.
+             */
+            max_submissions_per_author: number;
             /** Format: int64 */
             word_limit: number;
         };
@@ -1151,7 +1183,10 @@ export interface components {
             original_name: string;
             /** Format: int64 */
             size_bytes: number;
-            /** @description `submitted`, `accepted` or `rejected`. */
+            /**
+             * @description `submitted`, `accepted` or `rejected` (`withdrawn` only in the answer
+             *     to a withdrawal: withdrawn submissions leave the author's lists).
+             */
             status: string;
             /** Format: date-time */
             uploaded_at: string;
@@ -2707,6 +2742,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The author has as many submissions as the edition allows (code `submission_limit`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The file is larger than the edition allows */
             413: {
                 headers: {
@@ -2716,7 +2760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a PDF (code `not_pdf`) or no file */
+            /** @description Not a PDF (code `not_pdf`), a damaged one (`damaged_pdf`), one locked with a password (`encrypted_pdf`), one with JavaScript or launch actions (`active_content`), or no file */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2764,6 +2808,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Decided (code `decided`: withdraw it with `POST /api/submissions/{id}/withdraw`) or already withdrawn (code `withdrawn`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     submission_file: {
@@ -2798,6 +2851,56 @@ export interface operations {
             };
             /** @description No such submission of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The submission */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn (status `withdrawn`); it no longer appears in the author's list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such submission of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a submission to the current edition */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -34,6 +34,10 @@ export const messages = {
   uploadSucceeded: 'Your abstract was uploaded successfully.',
   submissionsLoadFailed: 'Failed to load your submissions. Please try again.',
   editionLoadFailed: 'Failed to load the conference details. Please try again.',
+  // Not in the spec: withdrawing a decided submission (issue 10), which
+  // replaces deleting it once an admin has decided.
+  submissionWithdrawn: 'Your submission has been withdrawn.',
+  withdrawSubmissionFailed: 'Failed to withdraw the submission. Please try again.',
   // Not in the spec: the admin pages (issue 5).
   notAuthorised: 'You need admin rights to see this page.',
   lastAdmin: 'At least one admin must remain.',

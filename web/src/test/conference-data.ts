@@ -8,6 +8,7 @@ export const edition2025: Edition = {
   call_open: true,
   word_limit: 500,
   max_file_bytes: 10 * 1024 * 1024,
+  max_submissions_per_author: 5,
   confirm_attendance_by: '2025-04-16T06:59:00Z',
   final_materials_by: '2025-05-11T06:59:00Z',
   confirmation_form_url: 'https://forms.example.com/sculc-2025-attendance',

@@ -33,7 +33,8 @@ async fn every_admin_endpoint_is_for_admins_only() {
     let other = insert_user(&app, "other@example.edu", "Alan", "Turing").await;
     let settings = json!({
         "call_opens_at": null, "call_closes_at": "2025-03-22T06:59:00Z", "word_limit": 500,
-        "max_file_bytes": 10485760, "confirm_attendance_by": null, "final_materials_by": null,
+        "max_file_bytes": 10485760, "max_submissions_per_author": 5, "confirm_attendance_by": null,
+        "final_materials_by": null,
         "confirmation_form_url": "https://forms.example.org/x", "contact_email": "sculc@example.edu"
     });
     let template = json!({"subject": "Accepted for {year}", "body": "Dear {first_name}"});

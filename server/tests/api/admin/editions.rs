@@ -13,6 +13,7 @@ fn spec_2025() -> Value {
         "call_closes_at": "2025-03-21T23:59:00-07:00",
         "word_limit": 500,
         "max_file_bytes": 10485760,
+        "max_submissions_per_author": 5,
         "confirm_attendance_by": "2025-04-15T23:59:00-07:00",
         "final_materials_by": "2025-05-10T23:59:00-07:00",
         "confirmation_form_url": "https://forms.example.org/sculc-2025-confirm-attendance",
@@ -37,6 +38,7 @@ async fn invalid_settings_are_refused_by_field_and_nothing_changes() {
         "call_closes_at": "2025-02-01T00:00:00Z",
         "word_limit": 0,
         "max_file_bytes": 512,
+        "max_submissions_per_author": 0,
         "confirm_attendance_by": "next Tuesday",
         "final_materials_by": null,
         "confirmation_form_url": "javascript:alert(1)",
@@ -49,6 +51,7 @@ async fn invalid_settings_are_refused_by_field_and_nothing_changes() {
         "call_closes_at",
         "word_limit",
         "max_file_bytes",
+        "max_submissions_per_author",
         "confirm_attendance_by",
         "confirmation_form_url",
         "contact_email",
@@ -58,6 +61,8 @@ async fn invalid_settings_are_refused_by_field_and_nothing_changes() {
     for (field, value) in [
         ("word_limit", json!(10_001)),
         ("max_file_bytes", json!((64 << 20) + 1)),
+        ("max_submissions_per_author", json!(101)),
+        ("max_submissions_per_author", json!(-1)),
         ("confirmation_form_url", json!("ftp://x.org/f")),
     ] {
         let mut settings = spec_2025();
@@ -78,6 +83,7 @@ async fn an_admin_updates_the_current_edition() {
     let mut settings = spec_2025();
     settings["word_limit"] = json!(300);
     settings["max_file_bytes"] = json!(64 << 20);
+    settings["max_submissions_per_author"] = json!(2);
     settings["confirmation_form_url"] = json!("");
     settings["contact_email"] = json!(" Chair@Example.EDU ");
     let response = put_json(&app, "/api/admin/editions/2025", settings).await;
@@ -87,6 +93,7 @@ async fn an_admin_updates_the_current_edition() {
     assert_eq!(edition["confirm_attendance_by"], "2025-04-16T06:59:00Z");
     assert_eq!(edition["word_limit"], 300);
     assert_eq!(edition["max_file_bytes"], 64 << 20);
+    assert_eq!(edition["max_submissions_per_author"], 2);
     assert_eq!(edition["confirmation_form_url"], Value::Null);
     assert_eq!(edition["contact_email"], "chair@example.edu");
     let current = json(app.get("/api/editions/current").await).await;
@@ -94,6 +101,7 @@ async fn an_admin_updates_the_current_edition() {
         (current["word_limit"].as_i64(), current["contact_email"].as_str()),
         (Some(300), Some("chair@example.edu"))
     );
+    assert_eq!(current["max_submissions_per_author"], 2);
     assert_eq!(
         audit_entries(&app).await,
         vec![("edition.updated".to_owned(), "Updated the settings of SCULC 2025".to_owned())]
@@ -106,8 +114,11 @@ async fn creating_2026_copies_2025_and_its_call_then_governs_uploads() {
     admin(&app, "admin@example.edu").await;
     let applicant = browser();
     sign_in_as(&app, &applicant, "applicant@example.edu").await;
-    // Signing in opened every call; put 2025 back as the spec has it.
-    assert_eq!(put_json(&app, "/api/admin/editions/2025", spec_2025()).await.status(), 200);
+    // Signing in opened every call; put 2025 back as the spec has it, with
+    // a limit of submissions per author of its own.
+    let mut settings_2025 = spec_2025();
+    settings_2025["max_submissions_per_author"] = json!(3);
+    assert_eq!(put_json(&app, "/api/admin/editions/2025", settings_2025).await.status(), 200);
 
     for year in [2025, 2024] {
         let refused = app.post_json("/api/admin/editions", json!({"year": year})).await;
@@ -126,6 +137,7 @@ async fn creating_2026_copies_2025_and_its_call_then_governs_uploads() {
     assert_eq!(edition["final_materials_by"], "2026-05-11T06:59:00Z");
     assert_eq!(edition["word_limit"], 500);
     assert_eq!(edition["max_file_bytes"], 10485760);
+    assert_eq!(edition["max_submissions_per_author"], 3);
     assert_eq!(edition["confirmation_form_url"], "https://forms.example.org/sculc-2025-confirm-attendance");
     assert_eq!(edition["contact_email"], "sculc@example.edu");
     assert_eq!(editions(&app).await[0]["year"], 2026);

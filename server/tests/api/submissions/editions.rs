@@ -14,6 +14,7 @@ async fn the_current_edition_is_2025_with_the_specs_deadlines() {
     assert_eq!(edition["call_open"], false);
     assert_eq!(edition["word_limit"], 500);
     assert_eq!(edition["max_file_bytes"], 10 * 1024 * 1024);
+    assert_eq!(edition["max_submissions_per_author"], 5);
     assert_eq!(edition["confirm_attendance_by"], "2025-04-16T06:59:00Z");
     assert_eq!(edition["final_materials_by"], "2025-05-11T06:59:00Z");
 }
@@ -21,6 +22,12 @@ async fn the_current_edition_is_2025_with_the_specs_deadlines() {
 #[tokio::test]
 async fn the_cli_opens_next_years_call_copying_the_settings() {
     let app = spawn_app().await;
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query("UPDATE editions SET max_submissions_per_author = 2 WHERE year = 2025")
+            .execute(pool)
+            .await
+            .unwrap();
+    });
     let mut command = Command::new(env!("CARGO_BIN_EXE_colloquy"));
     command
         .args([
@@ -49,5 +56,6 @@ async fn the_cli_opens_next_years_call_copying_the_settings() {
     assert_eq!(edition["call_open"], true);
     assert_eq!(edition["call_closes_at"], "2099-03-22T06:59:00Z");
     assert_eq!(edition["word_limit"], 500);
+    assert_eq!(edition["max_submissions_per_author"], 2);
     assert_eq!(edition["contact_email"], json!("sculc@example.edu"));
 }

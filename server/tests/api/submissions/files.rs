@@ -13,6 +13,10 @@ async fn the_pdf_is_served_to_its_author_only_with_safe_headers() {
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "application/pdf");
     assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+    // Whatever the file holds, a browser runs none of it as the site's, and
+    // no other site can embed it.
+    assert_eq!(response.headers()["content-security-policy"], "sandbox");
+    assert_eq!(response.headers()["cross-origin-resource-policy"], "same-origin");
     let disposition = response.headers()["content-disposition"].to_str().unwrap().to_owned();
     assert!(disposition.starts_with("inline; filename=\"na_ve _tone_.pdf\""), "{disposition}");
     assert!(disposition.contains("filename*=UTF-8''na%C3%AFve%20%22tone%22%2Epdf"));

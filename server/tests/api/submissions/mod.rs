@@ -1,19 +1,24 @@
 //! Abstract submissions: upload checks, privacy, delete, the sweep, editions,
 //! S3 storage, crashes.
 
+mod active_content;
 mod crash;
+mod damaged;
 mod editions;
 mod files;
 mod held;
+mod inspector;
+mod limits;
 mod process;
 mod s3;
 mod s3_server;
 mod sized;
 mod sweep;
 mod upload;
+mod withdraw;
 
 use lopdf::content::{Content, Operation};
-use lopdf::{Document, Object, Stream, dictionary};
+use lopdf::{Document, Object, ObjectId, Stream, dictionary};
 use serde_json::Value;
 
 use crate::accounts::{PASSWORD, verified_account};
@@ -22,6 +27,19 @@ use crate::helpers::TestApp;
 /// A one-page PDF with `lines` of text (none: a page without text, like a
 /// scan) and, optionally, an Author in its metadata. Made with a PDF library.
 pub fn make_pdf(lines: &[&str], author: Option<&str>) -> Vec<u8> {
+    save(&mut pdf_document(lines, author).document)
+}
+
+/// A PDF being built: the document, its catalog and its one page, for a
+/// test to add to before saving.
+pub struct PdfParts {
+    pub document: Document,
+    pub catalog: ObjectId,
+    pub page: ObjectId,
+}
+
+/// `make_pdf`'s document, not yet saved.
+pub fn pdf_document(lines: &[&str], author: Option<&str>) -> PdfParts {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
     let font_id =
@@ -55,9 +73,45 @@ pub fn make_pdf(lines: &[&str], author: Option<&str>) -> Vec<u8> {
         let info_id = doc.add_object(dictionary! {"Author" => Object::string_literal(author)});
         doc.trailer.set("Info", info_id);
     }
+    PdfParts { document: doc, catalog: catalog_id, page: page_id }
+}
+
+/// The document as a classic PDF: objects one by one, a cross-reference table.
+pub fn save(document: &mut Document) -> Vec<u8> {
     let mut bytes = Vec::new();
-    doc.save_to(&mut bytes).unwrap();
+    document.save_to(&mut bytes).unwrap();
     bytes
+}
+
+/// The document as modern producers write it: objects packed in compressed
+/// object streams, and a cross-reference stream.
+pub fn save_compressed(document: &mut Document) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    document.save_modern(&mut bytes).unwrap();
+    assert!(bytes.windows(7).any(|w| w == b"/ObjStm"), "written with object streams");
+    bytes
+}
+
+/// A PDF written by hand from the bodies of objects 1, 2, … (object 1 is
+/// the catalog), with a correct cross-reference table: for files no PDF
+/// library would write.
+pub fn handmade_pdf(objects: &[&str]) -> Vec<u8> {
+    let mut pdf = b"%PDF-1.7\n".to_vec();
+    let mut offsets = Vec::new();
+    for (n, body) in objects.iter().enumerate() {
+        offsets.push(pdf.len());
+        pdf.extend(format!("{} 0 obj\n{body}\nendobj\n", n + 1).into_bytes());
+    }
+    let xref = pdf.len();
+    pdf.extend(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).into_bytes());
+    for offset in offsets {
+        pdf.extend(format!("{offset:010} 00000 n \n").into_bytes());
+    }
+    pdf.extend(
+        format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n", objects.len() + 1)
+            .into_bytes(),
+    );
+    pdf
 }
 
 /// `n` words of plausible abstract text, in lines of ten.

@@ -68,7 +68,12 @@ async fn files_that_are_not_pdfs_are_refused_and_nothing_is_kept() {
     let cases: [(&str, Vec<u8>, u16, &str); 3] = [
         ("notes.pdf", b"just some text, not a PDF".to_vec(), 422, "The file must be a PDF."),
         ("empty.pdf", Vec::new(), 422, "The file is empty."),
-        ("truncated.pdf", real[..real.len() / 3].to_vec(), 422, "The file must be a PDF."),
+        (
+            "truncated.pdf",
+            real[..real.len() / 3].to_vec(),
+            422,
+            "The PDF is damaged and cannot be opened (it may be incomplete, for example from an interrupted download). Save or download it again and upload the new file.",
+        ),
     ];
     for (name, bytes, status, message) in cases {
         let response = upload(&app, &app.client, name, bytes).await;

@@ -81,6 +81,7 @@ export function edition(year: number) {
     call_open: false,
     word_limit: 500,
     max_file_bytes: 10 * 1024 * 1024,
+    max_submissions_per_author: 5,
     confirm_attendance_by: `${year}-04-16T06:59:00Z`,
     final_materials_by: `${year}-05-11T06:59:00Z`,
     confirmation_form_url: `https://forms.example.com/sculc-${year}-attendance`,

@@ -15,6 +15,7 @@ interface EditionFormValues {
   call_closes_at: string;
   word_limit: string;
   max_file_mib: string;
+  max_submissions_per_author: string;
   confirm_attendance_by: string;
   final_materials_by: string;
   confirmation_form_url: string;
@@ -30,6 +31,7 @@ function valuesOf(edition: AdminEdition): EditionFormValues {
     word_limit: String(edition.word_limit),
     // Up to three decimals: 10 MiB reads "10", 1.5 MiB "1.5".
     max_file_mib: String(Math.round((edition.max_file_bytes / MIB) * 1000) / 1000),
+    max_submissions_per_author: String(edition.max_submissions_per_author),
     confirm_attendance_by: toPacificInput(edition.confirm_attendance_by),
     final_materials_by: toPacificInput(edition.final_materials_by),
     confirmation_form_url: edition.confirmation_form_url ?? '',
@@ -54,6 +56,10 @@ export function settingsOf(values: EditionFormValues): { settings: EditionSettin
   if (!values.word_limit.trim() || !Number.isInteger(wordLimit)) fields.word_limit = ['Enter a whole number.'];
   const mib = Number(values.max_file_mib);
   if (!values.max_file_mib.trim() || !Number.isFinite(mib)) fields.max_file_bytes = ['Enter a number of MiB.'];
+  const perAuthor = Number(values.max_submissions_per_author);
+  if (!values.max_submissions_per_author.trim() || !Number.isInteger(perAuthor)) {
+    fields.max_submissions_per_author = ['Enter a whole number.'];
+  }
   if (Object.keys(fields).length > 0) return { fields };
   return {
     settings: {
@@ -61,6 +67,7 @@ export function settingsOf(values: EditionFormValues): { settings: EditionSettin
       call_closes_at: times.call_closes_at ?? null,
       word_limit: wordLimit,
       max_file_bytes: Math.round(mib * MIB),
+      max_submissions_per_author: perAuthor,
       confirm_attendance_by: times.confirm_attendance_by ?? null,
       final_materials_by: times.final_materials_by ?? null,
       confirmation_form_url: values.confirmation_form_url.trim() || null,
@@ -130,6 +137,15 @@ export function EditionForm({ edition }: EditionFormProps) {
           step="any"
           hint="1 MiB = 1,048,576 bytes; at most 64 MiB."
           {...field('max_file_mib')}
+        />
+        <TextField
+          label="Submissions per author"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          hint="The most abstracts one author may submit to this edition, 1 to 100; withdrawn ones do not count."
+          {...field('max_submissions_per_author')}
         />
       </fieldset>
       <fieldset>

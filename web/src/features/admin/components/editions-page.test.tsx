@@ -31,6 +31,10 @@ describe('/user-data/editions', () => {
     const size = within(form).getByLabelText('Maximum file size (MiB)');
     await user.clear(size);
     await user.type(size, '1.5');
+    const perAuthor = within(form).getByLabelText('Submissions per author');
+    expect(perAuthor).toHaveValue(5);
+    await user.clear(perAuthor);
+    await user.type(perAuthor, '2');
     await user.clear(within(form).getByLabelText('Confirm attendance by'));
     await user.click(within(form).getByRole('button', { name: 'Save Settings' }));
 
@@ -41,6 +45,7 @@ describe('/user-data/editions', () => {
         call_closes_at: '2025-03-29T00:00:00Z',
         word_limit: 500,
         max_file_bytes: 1_572_864,
+        max_submissions_per_author: 2,
         confirm_attendance_by: null,
         final_materials_by: '2025-05-11T06:59:00Z',
         confirmation_form_url: 'https://forms.example.com/sculc-2025-attendance',

@@ -27,6 +27,10 @@ export function AbstractGuidelines({ edition }: { edition: Edition }) {
           the principal investigator.
         </li>
         <li>Upload one PDF file of at most {formatFileSize(edition.max_file_bytes)}.</li>
+        <li>
+          You can submit up to {edition.max_submissions_per_author}{' '}
+          {edition.max_submissions_per_author === 1 ? 'abstract' : 'abstracts'}.
+        </li>
       </ul>
     </section>
   );

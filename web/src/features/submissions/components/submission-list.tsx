@@ -3,10 +3,22 @@ import { formatConferenceTime, formatFileSize } from '../../../lib/format';
 
 interface SubmissionListProps {
   submissions: readonly Submission[];
-  /** Offers a × button per submission when given. */
+  /** Offers a × button per undecided submission when given. */
   onDelete?: (submission: Submission) => void;
-  /** The submission being deleted, whose × is disabled meanwhile. */
-  deletingId?: string | null;
+  /** Offers a Withdraw button per decided submission (which can no longer be deleted) when given. */
+  onWithdraw?: (submission: Submission) => void;
+  /** The submission being deleted or withdrawn, whose button is disabled meanwhile. */
+  busyId?: string | null;
+}
+
+/** A decision, in the author's words; undecided submissions show none. */
+const decisionLabels: Readonly<Partial<Record<Submission['status'], string>>> = {
+  accepted: 'Accepted',
+  rejected: 'Not accepted',
+};
+
+function isDecided(submission: Submission): boolean {
+  return submission.status === 'accepted' || submission.status === 'rejected';
 }
 
 /** Opens the PDF in a new tab; the server serves it inline to its owner. */
@@ -18,7 +30,7 @@ function openFile(submission: Submission) {
  * The user's submissions: each a button that opens the file in a new tab,
  * with its upload time (conference time), size and guideline check.
  */
-export function SubmissionList({ submissions, onDelete, deletingId = null }: SubmissionListProps) {
+export function SubmissionList({ submissions, onDelete, onWithdraw, busyId = null }: SubmissionListProps) {
   return (
     <ul className="submission-list">
       {submissions.map((submission) => (
@@ -34,12 +46,12 @@ export function SubmissionList({ submissions, onDelete, deletingId = null }: Sub
               {submission.original_name}{' '}
               <span className="visually-hidden">(opens in a new tab)</span>
             </button>
-            {onDelete && (
+            {onDelete && !isDecided(submission) && (
               <button
                 type="button"
                 className="submission-delete"
                 aria-label={`Delete ${submission.original_name}`}
-                disabled={deletingId === submission.id}
+                disabled={busyId === submission.id}
                 onClick={() => {
                   onDelete(submission);
                 }}
@@ -47,7 +59,25 @@ export function SubmissionList({ submissions, onDelete, deletingId = null }: Sub
                 <span aria-hidden="true">×</span>
               </button>
             )}
+            {onWithdraw && isDecided(submission) && (
+              <button
+                type="button"
+                className="submission-withdraw"
+                aria-label={`Withdraw ${submission.original_name}`}
+                disabled={busyId === submission.id}
+                onClick={() => {
+                  onWithdraw(submission);
+                }}
+              >
+                Withdraw
+              </button>
+            )}
           </div>
+          {decisionLabels[submission.status] && (
+            <p className="submission-status">
+              Decision: <strong>{decisionLabels[submission.status]}</strong>
+            </p>
+          )}
           <p className="submission-meta">
             Uploaded <time dateTime={submission.uploaded_at}>{formatConferenceTime(submission.uploaded_at)}</time>
             {' · '}

@@ -45,6 +45,7 @@ describe('abstract submission page', () => {
       'The deadline is March 21, 2025, 11:59 PM PDT.',
       'If your work was done as part of a team and your abstract is accepted, we will ask for verification from the principal investigator.',
       'Upload one PDF file of at most 10 MB.',
+      'You can submit up to 5 abstracts.',
     ]);
     const input = await picker();
     expect(input).toHaveAttribute('type', 'file');
@@ -253,6 +254,20 @@ describe('abstract submission page', () => {
     await waitFor(() => {
       expect(screen.getByRole('button', { name: 'Upload Abstract' })).toBeDisabled();
     });
+  });
+
+  it("shows the server's reason when the author has reached the edition's limit, and the form stays usable", async () => {
+    const requests = installFakeXhr();
+    const { user } = renderSubmitPage();
+    await user.upload(await picker(), pdfFile());
+    await user.click(screen.getByRole('button', { name: 'Upload Abstract' }));
+    await screen.findByRole('button', { name: 'Uploading...' });
+    const limit =
+      'You can submit at most 5 abstracts to SCULC 2025. To upload another, first delete or withdraw one of yours.';
+    await requests[0]?.respond(409, { error: limit, code: 'submission_limit' });
+
+    expect(await findMessage('alert', limit)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload Abstract' })).toBeEnabled();
   });
 
   it('shows the guidelines loading, and an error when they cannot be loaded', async () => {

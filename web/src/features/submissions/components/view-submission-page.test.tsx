@@ -173,6 +173,108 @@ describe('view submission page', () => {
     });
   });
 
+  it('offers Withdraw instead of × for a decided submission, with its decision', async () => {
+    const accepted = { ...phonologyAbstract, status: 'accepted' as const };
+    const rejected = { ...syntaxAbstract, status: 'rejected' as const };
+    renderApp(PAGE, { user: applicant, api: submissionsApi([accepted, rejected, scannedAbstract]) });
+
+    await screen.findByRole('button', { name: 'scan.pdf (opens in a new tab)' });
+    expect(within(item('phonology-abstract.pdf')).getByRole('button', { name: 'Withdraw phonology-abstract.pdf' })).toHaveTextContent(
+      'Withdraw',
+    );
+    expect(item('phonology-abstract.pdf')).toHaveTextContent('Decision: Accepted');
+    expect(item('syntax.pdf')).toHaveTextContent('Decision: Not accepted');
+    expect(screen.queryByRole('button', { name: 'Delete phonology-abstract.pdf' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete syntax.pdf' })).not.toBeInTheDocument();
+    // Undecided: still deleted with its ×, and no decision shown.
+    expect(screen.getByRole('button', { name: 'Delete scan.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw scan.pdf' })).not.toBeInTheDocument();
+    expect(item('scan.pdf')).not.toHaveTextContent('Decision');
+  });
+
+  it('asks before withdrawing, and withdraws nothing when the user cancels', async () => {
+    const accepted = { ...phonologyAbstract, status: 'accepted' as const };
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const alert = vi.spyOn(window, 'alert').mockReturnValue(undefined);
+    const { user, requestsTo } = renderApp(PAGE, { user: applicant, api: submissionsApi([accepted]) });
+    await user.click(await screen.findByRole('button', { name: 'Withdraw phonology-abstract.pdf' }));
+
+    expect(confirm).toHaveBeenCalledWith(
+      'Withdraw “phonology-abstract.pdf”? It will no longer be considered for the conference. ' +
+        'The organizers keep it, marked as withdrawn; this cannot be undone.',
+    );
+    expect(requestsTo(`POST /api/submissions/${accepted.id}/withdraw`)).toHaveLength(0);
+    expect(alert).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Withdraw phonology-abstract.pdf' })).toBeEnabled();
+  });
+
+  it("withdraws after confirmation, alerts 'Your submission has been withdrawn.' and refreshes the list", async () => {
+    const accepted = { ...phonologyAbstract, status: 'accepted' as const };
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockReturnValue(undefined);
+    const answer = deferred<undefined>();
+    let submissions: Submission[] = [accepted, scannedAbstract];
+    const { user, requestsTo, fetchMock } = renderApp(PAGE, {
+      user: { ...applicant, presenter: true },
+      api: {
+        'GET /api/submissions': () => Response.json({ submissions }),
+        [`POST /api/submissions/${accepted.id}/withdraw`]: async () => {
+          await answer.promise;
+          submissions = [scannedAbstract];
+          return Response.json({ ...accepted, status: 'withdrawn' });
+        },
+      },
+    });
+    const withdraw = await screen.findByRole('button', { name: 'Withdraw phonology-abstract.pdf' });
+    await user.click(withdraw);
+
+    await waitFor(() => {
+      expect(withdraw).toBeDisabled();
+    });
+    answer.resolve(undefined);
+    await waitFor(() => {
+      expect(alert).toHaveBeenCalledWith('Your submission has been withdrawn.');
+    });
+    const [, init] = fetchMock.mock.calls.find(([, options]) => options?.method === 'POST') ?? [];
+    expect(new Headers(init?.headers).get('X-Requested-With')).toBe('colloquy');
+    expect(requestsTo(`POST /api/submissions/${accepted.id}/withdraw`)).toHaveLength(1);
+    await waitFor(() => {
+      expect(screen.queryByRole('button', { name: 'phonology-abstract.pdf (opens in a new tab)' })).not.toBeInTheDocument();
+    });
+    expect(screen.getByRole('button', { name: 'scan.pdf (opens in a new tab)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your Submissions' })).toHaveFocus();
+    // The session is read again: the flags may have changed.
+    await waitFor(() => {
+      expect(requestsTo('GET /api/session').length).toBeGreaterThanOrEqual(2);
+    });
+  });
+
+  it("shows the server's reason when an abstract was decided before the delete arrived", async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockReturnValue(undefined);
+    const reason =
+      'This abstract has been accepted, so it can no longer be deleted. ' +
+      'Withdraw it instead: it stays with the organizers, marked as withdrawn.';
+    let submissions: Submission[] = [phonologyAbstract];
+    const { user } = renderApp(PAGE, {
+      user: applicant,
+      api: {
+        'GET /api/submissions': () => Response.json({ submissions }),
+        [`DELETE /api/submissions/${phonologyAbstract.id}`]: () => {
+          submissions = [{ ...phonologyAbstract, status: 'accepted' }];
+          return errorResponse(409, reason, { code: 'decided' });
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete phonology-abstract.pdf' }));
+
+    await waitFor(() => {
+      expect(alert).toHaveBeenCalledWith(reason);
+    });
+    // The list is read again and now offers what can be done.
+    expect(await screen.findByRole('button', { name: 'Withdraw phonology-abstract.pdf' })).toBeInTheDocument();
+  });
+
   it('says when there are no submissions and links to the upload page', async () => {
     renderApp(PAGE, { user: member, api: submissionsApi([]) });
 

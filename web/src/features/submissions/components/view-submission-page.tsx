@@ -7,15 +7,18 @@ import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { messages } from '../../../config/messages';
 import { paths, routes } from '../../../config/routes';
+import { refusalMessage } from '../../../lib/api-client';
 import { readRedirectState } from '../../../lib/redirect-state';
 import { useDeleteSubmission } from '../api/delete-submission';
 import { useSubmissions } from '../api/get-submissions';
+import { useWithdrawSubmission } from '../api/withdraw-submission';
 import { SubmissionList } from './submission-list';
 
 export function ViewSubmissionPage() {
   const location = useLocation();
   const submissions = useSubmissions();
   const deletion = useDeleteSubmission();
+  const withdrawal = useWithdrawSubmission();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
   // 'Your abstract was uploaded successfully.' from the upload page, shown
@@ -29,8 +32,10 @@ export function ViewSubmissionPage() {
     if (!window.confirm(`Are you sure you want to delete “${submission.original_name}”?`)) return;
     try {
       await deletion.mutateAsync(submission.id);
-    } catch {
-      window.alert(messages.deleteSubmissionFailed);
+    } catch (error) {
+      // The server's reason when it gives one (decided meanwhile: the list,
+      // read again, now offers Withdraw); the spec's message otherwise.
+      window.alert(refusalMessage(error) ?? messages.deleteSubmissionFailed);
       return;
     }
     // The spec's alerts; then focus goes to the list's heading, since the
@@ -40,6 +45,27 @@ export function ViewSubmissionPage() {
     headingRef.current?.focus();
   };
 
+  const handleWithdraw = async (submission: Submission) => {
+    if (
+      !window.confirm(
+        `Withdraw “${submission.original_name}”? It will no longer be considered for the conference. ` +
+          'The organizers keep it, marked as withdrawn; this cannot be undone.',
+      )
+    ) {
+      return;
+    }
+    try {
+      await withdrawal.mutateAsync(submission.id);
+    } catch (error) {
+      window.alert(refusalMessage(error) ?? messages.withdrawSubmissionFailed);
+      return;
+    }
+    window.alert(messages.submissionWithdrawn);
+    setPassedMessage(undefined);
+    headingRef.current?.focus();
+  };
+
+  const busyId = deletion.isPending ? deletion.variables : withdrawal.isPending ? withdrawal.variables : null;
   const list = submissions.data ?? [];
 
   return (
@@ -58,8 +84,9 @@ export function ViewSubmissionPage() {
           {list.length > 0 ? (
             <SubmissionList
               submissions={list}
-              deletingId={deletion.isPending ? deletion.variables : null}
+              busyId={busyId}
               onDelete={(submission) => void handleDelete(submission)}
+              onWithdraw={(submission) => void handleWithdraw(submission)}
             />
           ) : (
             <p>You have no submissions for this year&apos;s conference yet.</p>

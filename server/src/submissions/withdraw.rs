@@ -1,0 +1,98 @@
+//! Withdrawing a submission: once an abstract is decided its author can no
+//! longer delete it, but can take it back. The record and the file stay for
+//! the admins, marked `withdrawn` and written to the activity log; it leaves
+//! the author's lists and the applicant and presenter flags.
+
+use axum::extract::State;
+use uuid::Uuid;
+
+use super::Submission;
+use crate::accounts::session::CurrentUser;
+use crate::admin::audit::{Actor, AuditAction, NewEntry, record};
+use crate::admin::{SubmissionStatus, display_name};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::{AppState, on_db};
+
+/// What withdrawing needs to know about the submission.
+#[derive(sqlx::FromRow)]
+struct Withdrawable {
+    original_name: String,
+    status: String,
+    edition_year: i32,
+    current: bool,
+}
+
+/// Withdraws one of the user's own submissions to the current edition
+/// (meant for decided ones, which can no longer be deleted). Withdrawing
+/// it again changes nothing.
+#[utoipa::path(
+    post,
+    path = "/api/submissions/{id}/withdraw",
+    tag = "submissions",
+    params(("id" = Uuid, Path, description = "The submission")),
+    responses(
+        (status = 200, description = "Withdrawn (status `withdrawn`); it no longer appears in the author's list", body = Submission),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 404, description = "No such submission of yours", body = ErrorBody),
+        (status = 409, description = "Not a submission to the current edition", body = ErrorBody),
+    )
+)]
+pub async fn withdraw_submission(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<Submission>> {
+    let no_such = || ApiError::NotFound("There is no such submission.".into());
+    let found: Option<Withdrawable> = on_db!(&state.db, |pool| {
+        sqlx::query_as(
+            "SELECT original_name, status, edition_year, edition_year = (SELECT MAX(year) FROM editions) AS current
+             FROM submissions WHERE id = $1 AND user_id = $2",
+        )
+        .bind(id)
+        .bind(user.id)
+        .fetch_optional(pool)
+        .await?
+    });
+    let found = found.ok_or_else(no_such)?;
+    if !found.current {
+        return Err(ApiError::Conflict(format!(
+            "Only submissions to the current edition can be withdrawn; this one is for SCULC {}.",
+            found.edition_year
+        )));
+    }
+    if SubmissionStatus::from_stored(&found.status) != SubmissionStatus::Withdrawn {
+        let actor = Actor::author(&user);
+        let entry = NewEntry {
+            actor: &actor,
+            action: AuditAction::SubmissionWithdrawn,
+            summary: format!(
+                "Withdrew ‘{}’ by {} (SCULC {})",
+                found.original_name,
+                display_name(&user.first_name, &user.last_name, &user.email),
+                found.edition_year
+            ),
+        };
+        // Conditional, so of two clicks racing exactly one withdraws and
+        // is logged; the edition is checked again in the same step.
+        on_db!(&state.db, |pool| {
+            let mut tx = pool.begin().await?;
+            let changed = sqlx::query(
+                "UPDATE submissions SET status = 'withdrawn'
+                 WHERE id = $1 AND user_id = $2 AND status <> 'withdrawn'
+                   AND edition_year = (SELECT MAX(year) FROM editions)",
+            )
+            .bind(id)
+            .bind(user.id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                == 1;
+            if changed {
+                record!(&mut *tx, &entry)?;
+            }
+            tx.commit().await?;
+        });
+    }
+    let row = state.db.submission(id).await?.ok_or_else(no_such)?;
+    Ok(Json(Submission::from(row)))
+}
