@@ -269,7 +269,7 @@ async fn slow() -> &'static str {
 #[tokio::test]
 async fn a_graceful_stop_finishes_requests_in_flight_and_closes_idle_connections() {
     let mut database = TestDatabase::new().await;
-    database.config.web_dir = database.data_dir.path().join("no-web-app");
+    database.config.web_dir = Some(database.data_dir.path().join("no-web-app"));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     let state = colloquy::prepare(database.config.clone()).await.unwrap();

@@ -235,7 +235,8 @@ async fn second_instance(app: &TestApp) -> String {
     let state = colloquy::prepare((*app.state.config).clone()).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(colloquy::serve(listener, colloquy::router(state), std::future::pending()));
+    let limits = colloquy::Limits::from(state.config.as_ref());
+    tokio::spawn(colloquy::serve(listener, colloquy::router(state), limits, std::future::pending()));
     address
 }
 

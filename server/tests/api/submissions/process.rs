@@ -31,13 +31,16 @@ impl ServerProcess {
             .env_remove("COLLOQUY_DATA_DIR")
             .env_remove("COLLOQUY_STORAGE")
             .env("COLLOQUY_CONFIG", config.data_dir.join("absent.toml"))
-            .env("COLLOQUY_WEB_DIR", &config.web_dir)
+            .env_remove("COLLOQUY_WEB_DIR")
             .env("RUST_LOG", "warn")
             .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(log.reopen().unwrap())
             .kill_on_drop(true);
+        if let Some(web_dir) = &config.web_dir {
+            command.env("COLLOQUY_WEB_DIR", web_dir);
+        }
         if let Some(url) = &config.database_url {
             command.env("DATABASE_URL", url.expose_secret());
         }
