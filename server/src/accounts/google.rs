@@ -25,8 +25,8 @@ use super::fields::PersonName;
 use super::limits;
 use super::session::session_cookie;
 use super::tokens::hash_token;
-use crate::db::users::NewAccount;
 use crate::client_ip::ClientIp;
+use crate::db::users::NewAccount;
 use crate::error::{Json, Query};
 use crate::{AppState, clock, on_db};
 

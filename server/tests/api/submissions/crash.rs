@@ -7,7 +7,7 @@ use tokio::task::JoinSet;
 use super::held::{temp_files, upload_held_halfway, wait_for_temp_files};
 use super::process::ServerProcess;
 use super::sized::{pdf_of_size, sha256_hex};
-use super::{applicant, json};
+use super::{applicant, json, set_submissions_per_author};
 use crate::helpers::{TestApp, spawn_app};
 
 /// Uploads held halfway in each round: certainly in flight at the kill.
@@ -21,6 +21,8 @@ const KILL_AFTER: usize = 4;
 async fn a_restart_after_kill_9_mid_upload_leaves_no_temp_files_and_loses_no_acknowledged_upload() {
     let app = spawn_app().await;
     applicant(&app, "ada@example.edu").await;
+    // One author makes every upload here, far past the usual limit per author.
+    set_submissions_per_author(&app, 100).await;
     let tmp = colloquy::submissions::temp::folder(&app.state.config.data_dir);
     let mut acknowledged: Vec<(Value, Vec<u8>)> = Vec::new();
     let mut server = ServerProcess::start(&app, &[]).await;

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::{applicant, json, make_pdf, stored_files, submission_count, upload};
+use super::{applicant, json, make_pdf, set_submissions_per_author, stored_files, submission_count, upload};
 use crate::admin::{insert_submission, user_id};
 use crate::helpers::{TestApp, browser, spawn_app};
 
@@ -14,16 +14,6 @@ fn limit_message(limit: i64) -> String {
         "You can submit at most {limit} {abstracts} to SCULC 2025. \
          To upload another, first delete or withdraw one of yours."
     )
-}
-
-async fn set_limit(app: &TestApp, limit: i64) {
-    colloquy::on_db!(&app.state.db, |pool| {
-        sqlx::query("UPDATE editions SET max_submissions_per_author = $1 WHERE year = 2025")
-            .bind(limit)
-            .execute(pool)
-            .await
-            .unwrap();
-    });
 }
 
 async fn assert_limit_reached(response: reqwest::Response, limit: i64) {
@@ -63,7 +53,7 @@ async fn an_author_submits_up_to_the_editions_limit_then_is_told_why() {
     assert_limit_reached(upload(&app, &app.client, "again.pdf", pdf()).await, 5).await;
 
     // An admin lowers the limit: it holds at once, and says so in the singular.
-    set_limit(&app, 1).await;
+    set_submissions_per_author(&app, 1).await;
     assert_limit_reached(upload(&app, &grace, "second.pdf", pdf()).await, 1).await;
 }
 
@@ -71,7 +61,7 @@ async fn an_author_submits_up_to_the_editions_limit_then_is_told_why() {
 async fn concurrent_uploads_by_one_author_cannot_pass_the_limit() {
     let app = spawn_app().await;
     applicant(&app, "ada@example.edu").await;
-    set_limit(&app, 3).await;
+    set_submissions_per_author(&app, 3).await;
     let pdf = make_pdf(&["a short abstract"], None);
     let responses = futures_util::future::join_all(
         (0..10).map(|_| upload(&app, &app.client, "abstract.pdf", pdf.clone())),
@@ -96,7 +86,7 @@ async fn concurrent_uploads_by_one_author_cannot_pass_the_limit() {
 async fn the_limit_counts_the_current_editions_submissions_only() {
     let app = spawn_app().await;
     applicant(&app, "ada@example.edu").await;
-    set_limit(&app, 1).await;
+    set_submissions_per_author(&app, 1).await;
     let ada = user_id(&app, "ada@example.edu").await;
     for minutes in 0..3 {
         insert_submission(&app, ada, "last year.pdf", 2024, minutes).await;
