@@ -122,8 +122,8 @@ impl Config {
             .merge(Serialized::defaults(overrides))
             .extract()
             .map(Config::without_blank_values)
-            .and_then(Config::checked)
             .map_err(Box::new)
+            .and_then(Config::checked)
     }
 
     /// The defaults with a given data folder: what tests and tools start from.
@@ -153,7 +153,7 @@ impl Config {
     }
 
     /// A limit of 0 would turn every client away; better to say so at start.
-    fn checked(self) -> Result<Self, figment::Error> {
+    fn checked(self) -> Result<Self, Box<figment::Error>> {
         let limits = [
             ("header_timeout_secs", self.header_timeout_secs),
             ("idle_timeout_secs", self.idle_timeout_secs),
@@ -163,7 +163,7 @@ impl Config {
         for (name, value) in limits {
             if value == 0 {
                 let variable = format!("COLLOQUY_{}", name.to_uppercase());
-                return Err(figment::Error::from(format!("{variable} must be at least 1")));
+                return Err(Box::new(figment::Error::from(format!("{variable} must be at least 1"))));
             }
         }
         Ok(self)
