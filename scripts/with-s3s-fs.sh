@@ -13,7 +13,8 @@ version=0.14.1
 root="${COLLOQUY_S3S_FS_ROOT:-$HOME/.cache/colloquy/s3s-fs-$version}"
 if [ ! -x "$root/bin/s3s-fs" ]; then
   echo "Building s3s-fs $version into $root (once; a few minutes)"
-  cargo install --quiet --locked "s3s-fs@$version" --features binary --root "$root"
+  # In a build folder of its own (not CI's CARGO_TARGET_DIR), removed after.
+  env -u CARGO_TARGET_DIR cargo install --quiet --locked "s3s-fs@$version" --features binary --root "$root"
 fi
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

@@ -57,7 +57,7 @@ pub fn temp_files(dir: &Path) -> Vec<std::path::PathBuf> {
 
 /// Waits until `dir` holds at least `count` upload temp files.
 pub async fn wait_for_temp_files(dir: &Path, count: usize) {
-    for _ in 0..400 {
+    for _ in 0..1200 {
         if temp_files(dir).len() >= count {
             return;
         }
