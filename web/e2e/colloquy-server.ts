@@ -22,7 +22,7 @@ const COMMAND_TIMEOUT_MS = 30_000;
 export interface ServerOptions {
   /** The `colloquy` executable. */
   binary: string;
-  /** Working directory: the repository root, so that it serves web/dist. */
+  /** Working directory: the repository root (the binary serves the web app built into it). */
   cwd: string;
   /** A fresh data folder: SQLite database, stored files and the e-mail outbox. */
   dataDir: string;

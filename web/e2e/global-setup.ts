@@ -12,8 +12,8 @@
  * the whole run, so that abstracts can be uploaded.
  *
  * The binary is $COLLOQUY_BIN, else target/release/colloquy under
- * $CARGO_TARGET_DIR or the repository's target/. Build it and the web app
- * (web/dist, which the server serves) first.
+ * $CARGO_TARGET_DIR or the repository's target/. Build the web app, then
+ * the binary, which carries it (`make build`), first.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';

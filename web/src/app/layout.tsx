@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 
 import { Banner } from '../components/banner';
 import { PageLoading } from '../components/page-loading';
@@ -8,9 +8,24 @@ import { SiteNav } from '../components/site-nav';
 import { SkipLink } from '../components/skip-link';
 import { useSession } from '../features/auth/api/get-session';
 
+/**
+ * A new page starts at its top, as a link to another site's page would; the
+ * Back and Forward buttons (POP) leave the position to the browser, which
+ * restores it. Links to a section (#anchor) scroll there themselves
+ * (use-section-target.ts).
+ */
+function useScrollToTopOnNavigation() {
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== NavigationType.Pop && !hash) window.scrollTo(0, 0);
+  }, [pathname, hash, navigationType]);
+}
+
 /** The frame of every page: skip link, banner, nav, main, footer. */
 export function AppLayout() {
   const session = useSession();
+  useScrollToTopOnNavigation();
 
   return (
     <div className="app">
@@ -24,7 +39,6 @@ export function AppLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
   );
 }

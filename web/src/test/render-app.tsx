@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
+import { MemoryRouter, useLocation, type InitialEntry, type Location } from 'react-router';
 import { vi } from 'vitest';
 
 import type { SessionUser } from '../api/types';
 import { AppProviders, createQueryClient } from '../app/providers';
-import { appRoutes } from '../app/router';
+import { AppRoutes } from '../app/router';
 import { board, editionPages, naclo, site } from './content-data';
 
 export const visitor = null;
@@ -91,7 +91,12 @@ export function renderApp(entry: InitialEntry, { user = visitor, api = {} }: Ren
   });
   vi.stubGlobal('fetch', fetchMock);
 
-  const router = createMemoryRouter(appRoutes, { initialEntries: [entry] });
+  // Where the app is, as tests read it (`router.state.location`).
+  const router = { state: { location: undefined as unknown as Location } };
+  function LocationProbe() {
+    router.state.location = useLocation();
+    return null;
+  }
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
@@ -101,7 +106,10 @@ export function renderApp(entry: InitialEntry, { user = visitor, api = {} }: Ren
   const view = render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[entry]}>
+          <AppRoutes />
+          <LocationProbe />
+        </MemoryRouter>
       </AppProviders>
     </StrictMode>,
   );

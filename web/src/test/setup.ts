@@ -46,5 +46,5 @@ if (!('ResizeObserver' in window)) {
 // Section links scroll to their section; jsdom has no layout, so nothing to scroll.
 Element.prototype.scrollIntoView = () => undefined;
 
-// React Router's ScrollRestoration scrolls on navigation; jsdom does not implement it.
+// The layout scrolls a new page to its top; jsdom does not implement scrolling.
 window.scrollTo = () => undefined;
