@@ -22,7 +22,6 @@ impl Db {
 pub struct Account {
     pub id: Uuid,
     pub email: String,
-    pub first_name: String,
     pub password_hash: Option<String>,
     pub email_verified_at: Option<OffsetDateTime>,
 }
@@ -36,7 +35,7 @@ pub struct NewAccount<'a> {
     pub verified: bool,
 }
 
-const ACCOUNT_COLUMNS: &str = "id, email, first_name, password_hash, email_verified_at";
+const ACCOUNT_COLUMNS: &str = "id, email, password_hash, email_verified_at";
 
 impl Db {
     pub async fn account_by_email(&self, email: &Email) -> sqlx::Result<Option<Account>> {
