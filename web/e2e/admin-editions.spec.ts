@@ -5,8 +5,9 @@
  *
  * An admin (made with the real CLI) corrects the current edition's call
  * window in Pacific time, sees the server's field error at its field,
- * saves new limits, then creates the next year's edition with the settings
- * copied. E-mail requests: 1, to this test's own server (its own limit).
+ * saves new limits (words, file size, submissions per author), then
+ * creates the next year's edition with the settings copied. E-mail
+ * requests: 1, to this test's own server (its own limit).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -89,6 +90,8 @@ test('an admin edits the current edition in Pacific time and creates the next on
     await closes.fill('2025-03-28T17:00');
     await form.getByLabel('Word limit').fill('450');
     await form.getByLabel('Maximum file size (MiB)').fill('5');
+    await expect(form.getByLabel('Submissions per author')).toHaveValue('5');
+    await form.getByLabel('Submissions per author').fill('3');
     await form.getByRole('button', { name: 'Save Settings' }).click();
     await expect(form.getByRole('status')).toHaveText('The settings of SCULC 2025 were saved.');
     await expect(closes).not.toHaveAttribute('aria-invalid');
@@ -98,6 +101,7 @@ test('an admin edits the current edition in Pacific time and creates the next on
       call_closes_at: '2025-03-29T00:00:00Z',
       word_limit: 450,
       max_file_bytes: 5 * 1024 * 1024,
+      max_submissions_per_author: 3,
     });
   });
 
@@ -112,7 +116,12 @@ test('an admin edits the current edition in Pacific time and creates the next on
     );
     await expect(page.getByRole('region', { name: 'SCULC 2026 (current edition)' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create SCULC 2027' })).toBeVisible();
-    expect(await current()).toMatchObject({ year: 2026, word_limit: 450, max_file_bytes: 5 * 1024 * 1024 });
+    expect(await current()).toMatchObject({
+      year: 2026,
+      word_limit: 450,
+      max_file_bytes: 5 * 1024 * 1024,
+      max_submissions_per_author: 3,
+    });
   });
 
   await test.step('both changes are in the activity log', async () => {

@@ -8,6 +8,8 @@ import {
   concatTransformationMatrix,
   drawObject,
   PDFDocument,
+  PDFName,
+  PDFString,
   popGraphicsState,
   pushGraphicsState,
   rgb,
@@ -39,6 +41,12 @@ export interface AbstractPdfOptions {
    * holds no text, so the word count stays the text's.
    */
   figureSide?: number;
+  /**
+   * A JavaScript action run when the file is opened (the catalog's
+   * /OpenAction), as a hostile file carries it; pdf-lib writes it into a
+   * compressed object stream.
+   */
+  openScript?: string;
 }
 
 const PAGE_WIDTH = 595; // A4, in points
@@ -52,6 +60,7 @@ export async function abstractPdf({
   title = ABSTRACT_TITLE,
   text = ABSTRACT_TEXT,
   figureSide = 0,
+  openScript,
 }: AbstractPdfOptions = {}): Promise<Buffer> {
   const document = await PDFDocument.create();
   // Anonymized, as the guidelines ask: no Author; a fixed date keeps the file stable.
@@ -90,6 +99,11 @@ export async function abstractPdf({
       drawObject(name),
       popGraphicsState(),
     );
+  }
+
+  if (openScript !== undefined) {
+    const action = document.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of(openScript) });
+    document.catalog.set(PDFName.of('OpenAction'), document.context.register(action));
   }
 
   return Buffer.from(await document.save());

@@ -2,26 +2,56 @@
  * Abstract submissions in the real browser against the real server: upload
  * a real PDF (made by pdf-lib, pdfs.ts) and watch its progress, see it
  * listed with its word count, open it in a new tab (the bytes are the ones
- * uploaded), follow the status button of /sculc-2025, delete it, find the
- * congratulations page empty; and the files that are refused.
+ * uploaded, sandboxed), follow the status button of /sculc-2025, delete it,
+ * find the congratulations page empty; the files that are refused (not a
+ * PDF, damaged, with JavaScript); and, on a server of its own, an author at
+ * the edition's limit whose decided abstract is withdrawn, not deleted.
  *
  * The global setup opens the call for abstracts of SCULC 2025, which closed
  * in March 2025: otherwise the server refuses every upload.
  *
  * Journeys do not depend on the screen width: desktop runs them once.
- * E-mail requests (see accounts.ts): 2 (one account per test).
+ * E-mail requests (see accounts.ts): 2 (one account per test) to the
+ * suite's server, and 2 to the withdrawal test's own server (its own limit).
  */
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
 
-import type { SubmissionList } from '../src/api/types.ts';
-import { newPerson, profileLink, registerVerifiedAccount, submitSignIn, type Person } from './accounts.ts';
+import type { Edition, SessionUser, Submission, SubmissionList } from '../src/api/types.ts';
+import {
+  CSRF_HEADERS,
+  newPerson,
+  profileLink,
+  registerVerifiedAccount,
+  submitSignIn,
+  type Person,
+} from './accounts.ts';
+import { runCommand, startServer, type RunningServer } from './colloquy-server.ts';
+import { Outbox } from './emails.ts';
 import { expect, test } from './fixtures.ts';
 import { ABSTRACT_TEXT, ABSTRACT_TITLE, abstractPdf, countWords } from './pdfs.ts';
 
 /** Chromium logs every answer in the 400s as an error; some tests provoke them on purpose. */
 const REFUSED = (status: number) => new RegExp(`Failed to load resource: .*status of ${status}`);
+
+const NOT_PDF = 'The file must be a PDF.';
+const DAMAGED =
+  'The PDF is damaged and cannot be opened (it may be incomplete, for example from an interrupted download). ' +
+  'Save or download it again and upload the new file.';
+const SCRIPT =
+  'The PDF contains JavaScript, which an abstract may not have. ' +
+  'Export it again as a plain PDF (for example with Print to PDF) and upload that.';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Chromium's built-in PDF viewer (an extension), which renders the file in a frame of its own. */
+const PDF_VIEWER = 'mhjfbmdgcfjbbpaeojofohoefgiehjai';
 
 /** A name with a space and a letter outside ASCII, as people's files have. */
 const FILE_NAME = 'Vowel harmony – Ngäbere.pdf';
@@ -190,8 +220,12 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
       const tab = await opened;
       const fileUrl = `${server.url}/api/submissions/${submission.id}/file`;
       await expect(tab).toHaveURL(fileUrl);
-      // Shown inline, in the browser's PDF viewer, not downloaded.
+      // Shown inline, in the browser's PDF viewer, not downloaded; the
+      // sandbox the server puts it in does not keep the viewer out.
       await expect.poll(() => tab.evaluate(() => document.contentType)).toBe('application/pdf');
+      await expect
+        .poll(() => tab.frames().some((frame) => frame.url().startsWith(`chrome-extension://${PDF_VIEWER}/`)))
+        .toBe(true);
 
       const file = await page.request.get(fileUrl);
       expect(file.status()).toBe(200);
@@ -203,6 +237,9 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
       const encodedName = /filename\*=UTF-8''([^;\s]+)/.exec(disposition)?.[1] ?? '';
       expect(decodeURIComponent(encodedName), disposition).toBe(FILE_NAME);
       expect(headers['x-content-type-options']).toBe('nosniff');
+      // Whatever a file holds, it runs nothing as the site, and no other site embeds it.
+      expect(headers['content-security-policy']).toBe('sandbox');
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
       const body = await file.body();
       expect(body.length).toBe(pdf.length);
       expect(sha256(body), 'the served file is the uploaded one').toBe(sha256(pdf));
@@ -276,17 +313,30 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
       expect(uploads, 'nothing was sent').toEqual([]);
     });
 
-    const notPdfs = [
-      { what: 'a text file named .pdf', name: 'abstract.pdf', content: ABSTRACT_TEXT },
-      { what: 'a file that only starts like a PDF', name: 'broken.pdf', content: `%PDF-1.7\n${ABSTRACT_TEXT}\n` },
+    const real = await abstractPdf();
+    const refusals = [
+      { what: 'a text file named .pdf', name: 'abstract.pdf', content: Buffer.from(ABSTRACT_TEXT), message: NOT_PDF },
+      {
+        what: 'a file that only starts like a PDF',
+        name: 'broken.pdf',
+        content: Buffer.from(`%PDF-1.7\n${ABSTRACT_TEXT}\n`),
+        message: DAMAGED,
+      },
+      { what: 'a cut-off download', name: 'cut.pdf', content: real.subarray(0, real.length - 60), message: DAMAGED },
+      {
+        what: 'a PDF that runs JavaScript when opened',
+        name: 'script.pdf',
+        content: await abstractPdf({ openScript: 'app.alert("opened")' }),
+        message: SCRIPT,
+      },
     ];
-    for (const { what, name, content } of notPdfs) {
+    for (const { what, name, content, message } of refusals) {
       await test.step(`${what} is refused by the server`, async () => {
         const sent = uploads.length;
-        await picker.setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from(content) });
+        await picker.setInputFiles({ name, mimeType: 'application/pdf', buffer: content });
         await expect(main(page)).toContainText(`Selected file: ${name}`);
         await upload.click();
-        await expect(main(page).getByRole('alert')).toHaveText('The file must be a PDF.');
+        await expect(main(page).getByRole('alert')).toHaveText(message);
         expect(uploads).toHaveLength(sent + 1);
         // The form is usable again, on the same page.
         await expect(upload).toBeEnabled();
@@ -297,5 +347,159 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
     expect(await submissionsOf(page)).toEqual([]);
     const me = await page.request.get('/api/me');
     expect(await me.json()).toMatchObject({ applicant: false, presenter: false });
+  });
+});
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The binary global-setup.ts started, found the same way. */
+function serverBinary(): string {
+  if (process.env.COLLOQUY_BIN) return resolve(process.env.COLLOQUY_BIN);
+  return join(resolve(repoRoot, process.env.CARGO_TARGET_DIR ?? 'target'), 'release', 'colloquy');
+}
+
+/**
+ * On a server of its own: the limit of submissions per author is an
+ * edition setting the suite's server must keep at its default, and this
+ * journey's e-mails count against that server's limit, not the suite's.
+ */
+test.describe('withdrawing a decided abstract', { tag: '@desktop' }, () => {
+  let dataDir: string;
+  let own: RunningServer;
+
+  test.beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'colloquy-e2e-withdraw-'));
+    own = await startServer({ binary: serverBinary(), cwd: repoRoot, dataDir });
+  });
+
+  test.afterAll(async () => {
+    try {
+      await own.stop();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  /** A request context signed in as `person`. */
+  async function signedIn(api: APIRequestContext, person: Person) {
+    const response = await api.post('/api/accounts/login', {
+      headers: CSRF_HEADERS,
+      data: { email: person.email, password: person.password },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  test('an author at the limit is told why; once accepted, the abstract is withdrawn, not deleted', async ({
+    page,
+    playwright,
+    browserErrors,
+  }) => {
+    test.setTimeout(60_000);
+    browserErrors.allow(REFUSED(409));
+    const outbox = new Outbox(join(dataDir, 'outbox'));
+    const admin = await playwright.request.newContext({ baseURL: own.url });
+    const author = await playwright.request.newContext({ baseURL: own.url });
+    const organiser = newPerson('Edward', 'Sapir');
+    const applicant = newPerson('Ella', 'Deloria');
+    await registerVerifiedAccount(admin, outbox, organiser);
+    await registerVerifiedAccount(author, outbox, applicant);
+    await runCommand({ binary: serverBinary(), cwd: repoRoot, dataDir, args: ['admin', 'grant', organiser.email] });
+    await signedIn(admin, organiser);
+
+    await test.step('the admin opens the call and allows one abstract per author', async () => {
+      const [current] = (await (await admin.get('/api/admin/editions')).json()) as Edition[];
+      if (!current) throw new Error('no edition');
+      const saved = await admin.put(`/api/admin/editions/${current.year}`, {
+        headers: CSRF_HEADERS,
+        data: { ...current, call_opens_at: null, call_closes_at: '2099-03-21T23:59:00-07:00', max_submissions_per_author: 1 },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    });
+
+    const pickAndUpload = async (name: string) => {
+      await page.goto(`${own.url}/sculc/submit-abstract`);
+      await expect(heading(page)).toHaveText('Abstract Submission Portal');
+      await expect(main(page).getByRole('region', { name: 'Submission Guidelines' })).toContainText(
+        'You can submit up to 1 abstract.',
+      );
+      await main(page)
+        .getByLabel('Choose a PDF file')
+        .setInputFiles({ name, mimeType: 'application/pdf', buffer: await abstractPdf() });
+      await expect(main(page)).toContainText(`Selected file: ${name}`);
+      await main(page).getByRole('button', { name: 'Upload Abstract', exact: true }).click();
+    };
+
+    await test.step('one abstract is taken, the second is refused with the reason', async () => {
+      await page.goto(`${own.url}/login`);
+      await submitSignIn(page, applicant.email, applicant.password);
+      await expect(page).toHaveURL(`${own.url}/sculc`);
+      await pickAndUpload('First.pdf');
+      await expect(page).toHaveURL(`${own.url}/sculc/view-submission`);
+      await pickAndUpload('Second.pdf');
+      await expect(main(page).getByRole('alert')).toHaveText(
+        'You can submit at most 1 abstract to SCULC 2025. To upload another, first delete or withdraw one of yours.',
+      );
+      await expect(page).toHaveURL(`${own.url}/sculc/submit-abstract`);
+    });
+
+    const submission = await test.step('the admin accepts it', async () => {
+      await signedIn(author, applicant);
+      const [mine] = ((await (await author.get('/api/submissions')).json()) as SubmissionList).submissions;
+      if (!mine) throw new Error('no submission');
+      const decided = await admin.post(`/api/admin/submissions/${mine.id}/decision`, {
+        headers: CSRF_HEADERS,
+        data: { decision: 'accepted' },
+      });
+      expect(decided.status(), await decided.text()).toBe(200);
+      return mine;
+    });
+
+    await test.step('the author finds Withdraw instead of ×, is asked, and withdraws it', async () => {
+      const dialogs: { type: string; message: string }[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push({ type: dialog.type(), message: dialog.message() });
+        void dialog.accept();
+      });
+      await page.goto(`${own.url}/sculc/view-submission`);
+      const item = main(page).getByRole('listitem').filter({ hasText: 'First.pdf' });
+      await expect(item).toContainText('Decision: Accepted');
+      await expect(main(page).getByRole('button', { name: 'Delete First.pdf' })).toHaveCount(0);
+      // The list with its Withdraw button passes axe, on a desktop and on a phone.
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
+        await page.setViewportSize(viewport);
+        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+      }
+      await main(page).getByRole('button', { name: 'Withdraw First.pdf', exact: true }).click();
+
+      await expect
+        .poll(() => dialogs)
+        .toEqual([
+          { type: 'confirm', message: expect.stringMatching(/^Withdraw “First\.pdf”\?/) },
+          { type: 'alert', message: 'Your submission has been withdrawn.' },
+        ]);
+      await expect(main(page)).toContainText("You have no submissions for this year's conference yet.");
+    });
+
+    await test.step('the admins keep it, marked withdrawn and logged; the author is no presenter', async () => {
+      const me = (await (await author.get('/api/me')).json()) as SessionUser;
+      expect(me).toMatchObject({ applicant: false, presenter: false });
+      const theirs = (await (await admin.get(`/api/admin/users/${me.id}/submissions`)).json()) as Submission[];
+      expect(theirs.map(({ original_name, status }) => ({ original_name, status }))).toEqual([
+        { original_name: 'First.pdf', status: 'withdrawn' },
+      ]);
+      expect((await admin.get(`/api/submissions/${submission.id}/file`)).status()).toBe(200);
+      const log = (await (await admin.get('/api/admin/audit')).json()) as { entries: { action: string; summary: string }[] };
+      expect(log.entries[0]).toMatchObject({
+        action: 'submission.withdrawn',
+        summary: 'Withdrew ‘First.pdf’ by Ella Deloria (SCULC 2025)',
+      });
+      // Withdrawn abstracts do not count against the limit.
+      await pickAndUpload('Second.pdf');
+      await expect(page).toHaveURL(`${own.url}/sculc/view-submission`);
+    });
+
+    await admin.dispose();
+    await author.dispose();
   });
 });
