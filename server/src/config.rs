@@ -42,10 +42,32 @@ pub struct Config {
     pub pdf_inspector: PathBuf,
     /// Threads that hash passwords (each holds argon2's 19 MiB); unset means
     /// one per core.
+    #[serde(default, deserialize_with = "optional_count")]
     pub password_workers: Option<usize>,
     /// Password checks that may wait for a free thread before the answer is
     /// 503; unset means `accounts::password::DEFAULT_QUEUE`.
+    #[serde(default, deserialize_with = "optional_count")]
     pub password_queue: Option<usize>,
+}
+
+/// A number where an empty value (`VAR=`) means unset, as for every setting.
+fn optional_count<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<usize>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Count {
+        Number(usize),
+        Text(String),
+    }
+    match Option::<Count>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(Count::Number(n)) => Ok(Some(n)),
+        Some(Count::Text(text)) if text.trim().is_empty() => Ok(None),
+        Some(Count::Text(text)) => text
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| serde::de::Error::custom(format!("expected a whole number, found {text:?}"))),
+    }
 }
 
 fn this_program() -> PathBuf {
@@ -202,6 +224,21 @@ mod tests {
             assert!(config.database_url.is_none());
             assert_eq!(config.listen, "127.0.0.1:8080".parse().unwrap());
             assert_eq!(config.public_url().as_str(), "http://127.0.0.1:8080/");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn password_pool_sizes_are_whole_numbers_and_blank_means_unset() {
+        Jail::expect_with(|jail| {
+            jail.set_env("COLLOQUY_PASSWORD_WORKERS", "3");
+            jail.set_env("COLLOQUY_PASSWORD_QUEUE", "");
+            let config = Config::load(Overrides::default()).map_err(|e| *e)?;
+            assert_eq!(config.password_workers, Some(3));
+            assert_eq!(config.password_queue, None);
+            jail.set_env("COLLOQUY_PASSWORD_QUEUE", "many");
+            let error = Config::load(Overrides::default()).unwrap_err();
+            assert!(error.to_string().contains("expected a whole number"), "{error}");
             Ok(())
         });
     }
