@@ -49,9 +49,11 @@ pub struct Config {
     pub trusted_proxies: TrustedProxies,
     /// Threads that hash passwords (each holds argon2's 19 MiB); unset means
     /// one per core.
+    #[serde(default, deserialize_with = "optional_count")]
     pub password_workers: Option<usize>,
     /// Password checks that may wait for a free thread before the answer is
     /// 503; unset means `accounts::password::DEFAULT_QUEUE`.
+    #[serde(default, deserialize_with = "optional_count")]
     pub password_queue: Option<usize>,
     /// Seconds a client has to send a request's headers; also how long a
     /// kept-alive connection may sit idle.
@@ -64,6 +66,26 @@ pub struct Config {
     pub body_deadline_secs: u64,
     /// Connections served at once; more wait in the kernel's backlog.
     pub max_connections: usize,
+}
+
+/// A number where an empty value (`VAR=`) means unset, as for every setting.
+fn optional_count<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<usize>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Count {
+        Number(usize),
+        Text(String),
+    }
+    match Option::<Count>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(Count::Number(n)) => Ok(Some(n)),
+        Some(Count::Text(text)) if text.trim().is_empty() => Ok(None),
+        Some(Count::Text(text)) => text
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| serde::de::Error::custom(format!("expected a whole number, found {text:?}"))),
+    }
 }
 
 fn this_program() -> PathBuf {
@@ -301,6 +323,21 @@ mod tests {
             jail.set_env("COLLOQUY_MAX_CONNECTIONS", "0");
             let error = Config::load(Overrides::default()).unwrap_err().to_string();
             assert!(error.contains("COLLOQUY_MAX_CONNECTIONS must be at least 1"), "{error}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn password_pool_sizes_are_whole_numbers_and_blank_means_unset() {
+        Jail::expect_with(|jail| {
+            jail.set_env("COLLOQUY_PASSWORD_WORKERS", "3");
+            jail.set_env("COLLOQUY_PASSWORD_QUEUE", "");
+            let config = Config::load(Overrides::default()).map_err(|e| *e)?;
+            assert_eq!(config.password_workers, Some(3));
+            assert_eq!(config.password_queue, None);
+            jail.set_env("COLLOQUY_PASSWORD_QUEUE", "many");
+            let error = Config::load(Overrides::default()).unwrap_err();
+            assert!(error.to_string().contains("expected a whole number"), "{error}");
             Ok(())
         });
     }
