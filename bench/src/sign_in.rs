@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use colloquy::accounts::fields::NewPassword;
-use colloquy::accounts::password;
+use colloquy::accounts::password::Passwords;
 use colloquy::config::Config;
 use colloquy::db::Db;
 use colloquy::on_db;
@@ -56,7 +56,9 @@ async fn seed(data_dir: &Path, people: usize) -> anyhow::Result<()> {
     let config = Config::with_data_dir(data_dir);
     let db = Db::connect(&config).await?;
     db.migrate().await?;
-    let hash = password::hash(&NewPassword::parse(PASSWORD).map_err(|e| anyhow::anyhow!("{e:?}"))?).await?;
+    let hash = Passwords::new(1, 1)
+        .hash(&NewPassword::parse(PASSWORD).map_err(|e| anyhow::anyhow!("{e:?}"))?)
+        .await?;
     let now = time::OffsetDateTime::now_utc().replace_nanosecond(0)?;
     on_db!(&db, |pool| {
         for n in 0..people {
@@ -206,10 +208,11 @@ async fn main() -> anyhow::Result<()> {
     // The time of one hash: argon2id with the server's parameters, in this
     // (release) process, one at a time.
     let new_password = NewPassword::parse(PASSWORD).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let passwords = Passwords::new(1, 1);
     let mut times = Vec::new();
     for _ in 0..15 {
         let start = Instant::now();
-        password::hash(&new_password).await?;
+        passwords.hash(&new_password).await?;
         times.push(start.elapsed());
     }
     times.sort();

@@ -63,12 +63,13 @@ pub struct AppState {
     pub oidc_provider: accounts::google::ProviderCache,
     /// Runs the PDF inspector, a bounded number at once.
     pub inspector: submissions::pdf::Inspector,
+    /// Hashes and checks passwords on a bounded pool of threads.
+    pub passwords: accounts::password::Passwords,
 }
 
 /// Opens the database, brings its schema up to date, sets up e-mail and
 /// file storage.
 pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
-    accounts::password::start_pool(&config);
     let mailer = Mailer::from_config(&config)?;
     let storage = Storage::from_config(&config)?;
     // Temp files no live process holds are those of uploads a crash cut off.
@@ -79,6 +80,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
     db.migrate().await?;
     content::seed(&db).await?;
     let inspector = submissions::pdf::Inspector::new(config.pdf_inspector.clone());
+    let passwords = accounts::password::Passwords::from_config(&config);
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -87,6 +89,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         clock: clock::Clock::default(),
         oidc_provider: accounts::google::ProviderCache::default(),
         inspector,
+        passwords,
     })
 }
 

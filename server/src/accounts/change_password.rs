@@ -7,7 +7,6 @@ use super::api::{ChangePasswordRequest, MessageBody};
 use super::email::Email;
 use super::fields::{self, NewPassword};
 use super::login::PasswordAttempt;
-use super::password;
 use super::session::{CompletedUser, SESSION_COOKIE};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
@@ -46,13 +45,13 @@ pub async fn change_password(
     let email = Email::parse(&account.email).map_err(anyhow::Error::msg)?;
 
     let attempt = PasswordAttempt::take(&state, client, Some(&email)).await?;
-    let verified = password::verify(&request.current_password, account.password_hash).await;
+    let verified = state.passwords.verify(&request.current_password, account.password_hash).await;
     if !attempt.checked(&state, verified).await? {
         return Err(fields::refused("current_password", WRONG_CURRENT_PASSWORD));
     }
     attempt.succeeded(&state).await?;
 
-    let password_hash = password::hash(&new_password).await?;
+    let password_hash = state.passwords.hash(&new_password).await?;
     state.db.change_password(user.id, &password_hash, &session_id).await?;
     Ok(Json(MessageBody::new(CHANGED)))
 }

@@ -52,7 +52,8 @@ pub async fn login(
         None => None,
     };
     let stored_hash = account.as_ref().and_then(|a| a.password_hash.clone());
-    let matches = attempt.checked(&state, password::verify(&request.password, stored_hash).await).await?;
+    let matches =
+        attempt.checked(&state, state.passwords.verify(&request.password, stored_hash).await).await?;
     let Some(account) = account.filter(|_| matches) else {
         return Err(ApiError::coded(StatusCode::UNAUTHORIZED, "wrong_credentials", WRONG_CREDENTIALS));
     };

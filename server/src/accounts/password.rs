@@ -11,7 +11,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::{Context, anyhow, bail};
 use argon2::password_hash::phc::{Output, ParamsString, Salt};
@@ -51,24 +51,49 @@ impl From<HashingError> for ApiError {
 )]
 pub struct HashingBusy(#[allow(dead_code)] ErrorBody);
 
-/// The PHC string (`$argon2id$v=19$…`) of a new password, with a fresh salt.
-pub async fn hash(password: &NewPassword) -> Result<String, HashingError> {
-    let password = password.expose().to_owned();
-    pool().run(move |memory| hash_with(memory, password.as_bytes())).await
-}
+/// The app's password hashing: a handle on its pool of workers. Each app
+/// has its own, so two apps in one process (tests, benchmarks) never queue
+/// behind each other; the workers stop when the last handle is dropped.
+#[derive(Clone)]
+pub struct Passwords(Arc<Pool>);
 
-/// Whether `password` matches `stored`. With no stored hash (unknown account,
-/// or one that only signs in with Google) a dummy hash is checked instead, on
-/// the same pool, so the answer takes as long either way and reveals nothing.
-pub async fn verify(password: &str, stored: Option<String>) -> Result<bool, HashingError> {
-    let password = password.to_owned();
-    pool()
-        .run(move |memory| {
-            let known = stored.is_some();
-            let matches = verify_with(memory, password.as_bytes(), stored.as_deref().unwrap_or(DUMMY_HASH))?;
-            Ok(matches && known)
-        })
-        .await
+impl Passwords {
+    /// `workers` threads (at least one) and room for `queue` waiting jobs.
+    pub fn new(workers: usize, queue: usize) -> Self {
+        Self(Arc::new(Pool::start(workers.max(1), queue)))
+    }
+
+    /// The pool the configuration asks for: one worker per core and
+    /// `DEFAULT_QUEUE` unless set.
+    pub fn from_config(config: &Config) -> Self {
+        let workers = config
+            .password_workers
+            .filter(|n| *n > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        Self::new(workers, config.password_queue.unwrap_or(DEFAULT_QUEUE))
+    }
+
+    /// The PHC string (`$argon2id$v=19$…`) of a new password, with a fresh salt.
+    pub async fn hash(&self, password: &NewPassword) -> Result<String, HashingError> {
+        let password = password.expose().to_owned();
+        self.0.run(move |memory| hash_with(memory, password.as_bytes())).await
+    }
+
+    /// Whether `password` matches `stored`. With no stored hash (unknown
+    /// account, or one that only signs in with Google) a dummy hash is
+    /// checked instead, on the same pool, so the answer takes as long either
+    /// way and reveals nothing.
+    pub async fn verify(&self, password: &str, stored: Option<String>) -> Result<bool, HashingError> {
+        let password = password.to_owned();
+        self.0
+            .run(move |memory| {
+                let known = stored.is_some();
+                let matches =
+                    verify_with(memory, password.as_bytes(), stored.as_deref().unwrap_or(DUMMY_HASH))?;
+                Ok(matches && known)
+            })
+            .await
+    }
 }
 
 /// The argon2id hash of a random password nobody knows.
@@ -79,25 +104,6 @@ const DUMMY_HASH: &str =
 /// and ~30 ms a hash (release build), the last in line waits about half a
 /// second. Queued requests hold no argon2 memory.
 pub const DEFAULT_QUEUE: usize = 32;
-
-/// Starts the pool with the configured size (the first call wins; tests
-/// that start many apps in one process share one pool).
-pub fn start_pool(config: &Config) {
-    let workers = config
-        .password_workers
-        .filter(|n| *n > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let queue = config.password_queue.unwrap_or(DEFAULT_QUEUE);
-    POOL.get_or_init(|| Pool::start(workers, queue));
-}
-
-static POOL: OnceLock<Pool> = OnceLock::new();
-
-fn pool() -> &'static Pool {
-    POOL.get_or_init(|| {
-        Pool::start(std::thread::available_parallelism().map_or(1, |n| n.get()), DEFAULT_QUEUE)
-    })
-}
 
 /// A hash to compute with a worker's memory.
 type Job = Box<dyn FnOnce(&mut Vec<Block>) + Send>;
@@ -211,14 +217,18 @@ mod tests {
 
     use super::*;
 
+    fn passwords() -> Passwords {
+        Passwords::new(1, 4)
+    }
+
     #[tokio::test]
     async fn a_hash_verifies_its_password_only() {
         let password = NewPassword::parse("correct horse").unwrap();
-        let stored = hash(&password).await.unwrap();
+        let stored = passwords().hash(&password).await.unwrap();
         assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
-        assert!(verify("correct horse", Some(stored.clone())).await.unwrap());
-        assert!(!verify("wrong horse", Some(stored)).await.unwrap());
-        assert!(!verify("anything", None).await.unwrap());
+        assert!(passwords().verify("correct horse", Some(stored.clone())).await.unwrap());
+        assert!(!passwords().verify("wrong horse", Some(stored)).await.unwrap());
+        assert!(!passwords().verify("anything", None).await.unwrap());
     }
 
     /// Hashes stored before the pool (made by argon2's own `hash_password`)
@@ -226,10 +236,10 @@ mod tests {
     #[tokio::test]
     async fn hashes_agree_with_the_argon2_crate_both_ways() {
         let old = Argon2::default().hash_password(b"correct horse").unwrap().to_string();
-        assert!(verify("correct horse", Some(old.clone())).await.unwrap());
-        assert!(!verify("correct horsf", Some(old)).await.unwrap());
+        assert!(passwords().verify("correct horse", Some(old.clone())).await.unwrap());
+        assert!(!passwords().verify("correct horsf", Some(old)).await.unwrap());
 
-        let new = hash(&NewPassword::parse("correct horse").unwrap()).await.unwrap();
+        let new = passwords().hash(&NewPassword::parse("correct horse").unwrap()).await.unwrap();
         let parsed = PasswordHash::new(&new).unwrap();
         assert!(Argon2::default().verify_password(b"correct horse", &parsed).is_ok());
         assert!(Argon2::default().verify_password(b"correct horsf", &parsed).is_err());
@@ -238,6 +248,6 @@ mod tests {
     #[tokio::test]
     async fn a_stored_hash_that_wants_more_memory_is_refused_not_computed() {
         let greedy = "$argon2id$v=19$m=4194304,t=1,p=1$c29tZXNhbHRzb21lc2FsdA$Hh0Dk3A8H2CFLe8nWzJwBt6j0R9W0qSuJ0YQ8kJZb6o";
-        assert!(matches!(verify("x", Some(greedy.into())).await, Err(HashingError::Failed(_))));
+        assert!(matches!(passwords().verify("x", Some(greedy.into())).await, Err(HashingError::Failed(_))));
     }
 }

@@ -104,7 +104,7 @@ pub async fn complete_profile(
         unreachable!("finish() returned early for any missing field");
     };
     let password_hash = match &new_password {
-        Some(new_password) => Some(password::hash(new_password).await?),
+        Some(new_password) => Some(state.passwords.hash(new_password).await?),
         None => None,
     };
     let completed = state

@@ -46,7 +46,7 @@ pub async fn register(
     };
 
     take_mail_request(&state, client).await?;
-    let password_hash = password::hash(&new_password).await?;
+    let password_hash = state.passwords.hash(&new_password).await?;
     let created = state
         .db
         .create_account(NewAccount {

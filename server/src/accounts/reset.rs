@@ -74,7 +74,7 @@ pub async fn reset_password(
     // then the link, so a bogus one costs no hashing.
     let new_password = fields::one("password", NewPassword::parse(&request.password))?;
     state.db.check_email_token(token, Purpose::Reset).await?.map_err(token_error)?;
-    let password_hash = password::hash(&new_password).await?;
+    let password_hash = state.passwords.hash(&new_password).await?;
     state.db.reset_password_with_token(token, &password_hash).await?.map_err(token_error)?;
     Ok(Json(MessageBody::new("Your password has been changed. You can sign in with it now.")))
 }

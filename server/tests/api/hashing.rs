@@ -64,11 +64,10 @@ impl Server {
     /// Verified accounts with the test password, written straight to the
     /// database the server uses (registering through the API would hash too).
     async fn add_accounts(&self, emails: &[String]) {
-        let hash = colloquy::accounts::password::hash(
-            &colloquy::accounts::fields::NewPassword::parse(PASSWORD).unwrap(),
-        )
-        .await
-        .unwrap();
+        let hash = colloquy::accounts::password::Passwords::new(1, 1)
+            .hash(&colloquy::accounts::fields::NewPassword::parse(PASSWORD).unwrap())
+            .await
+            .unwrap();
         let db = colloquy::db::Db::connect(&self.database.config).await.unwrap();
         let now = colloquy::clock::now();
         for email in emails {

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::{applicant, json, make_pdf, set_submissions_per_author, stored_files, submission_count, upload};
 use crate::admin::{insert_submission, user_id};
-use crate::helpers::{TestApp, browser, spawn_app};
+use crate::helpers::{browser, spawn_app};
 
 fn limit_message(limit: i64) -> String {
     let abstracts = if limit == 1 { "abstract" } else { "abstracts" };
