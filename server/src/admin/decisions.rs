@@ -144,7 +144,7 @@ pub async fn decide(
     // identical requests racing, exactly one changes it, is audited and
     // sends the e-mail.
     let changed = on_db!(&state.db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::begin_write(pool).await?;
         let changed = sqlx::query(
             "UPDATE submissions SET status = $1
              WHERE id = $2 AND status <> $1 AND status <> 'withdrawn'
@@ -220,7 +220,7 @@ pub async fn delete_submission(
         summary: format!("Deleted {}", row.described()),
     };
     let deleted = on_db!(&state.db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::begin_write(pool).await?;
         let deleted = sqlx::query("DELETE FROM submissions WHERE id = $1")
             .bind(id)
             .execute(&mut *tx)

@@ -194,7 +194,7 @@ pub async fn update_edition(
         summary: format!("Updated the settings of SCULC {year}"),
     };
     let updated = on_db!(&state.db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::begin_write(pool).await?;
         let updated = sqlx::query(
             "UPDATE editions SET call_opens_at = $1, call_closes_at = $2, word_limit = $3, max_file_bytes = $4,
                  confirm_attendance_by = $5, final_materials_by = $6, confirmation_form_url = $7, contact_email = $8,
@@ -293,7 +293,7 @@ pub async fn create_edition(
     // The condition on MAX(year) makes a concurrent creation of an older or
     // equal year insert nothing.
     let created = on_db!(&state.db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::begin_write(pool).await?;
         let created = sqlx::query(
             "INSERT INTO editions (year, call_opens_at, call_closes_at, word_limit, max_file_bytes,
                  confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email,

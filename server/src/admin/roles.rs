@@ -67,7 +67,7 @@ impl Db {
             "UPDATE users SET admin = FALSE WHERE id = $1 AND admin = TRUE"
         };
         on_db!(self, |pool| {
-            let mut tx = pool.begin().await?;
+            let mut tx = crate::db::begin_write(pool).await?;
             if is_postgres && !admin && keep_one_admin {
                 sqlx::query("SELECT id FROM users WHERE admin = TRUE FOR UPDATE").fetch_all(&mut *tx).await?;
             }

@@ -275,7 +275,7 @@ pub async fn update_template(
         summary: format!("Edited the {} e-mail", kind.as_str()),
     };
     on_db!(&state.db, |pool| {
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::begin_write(pool).await?;
         sqlx::query("UPDATE mail_templates SET subject = $1, body = $2, updated_at = $3 WHERE kind = $4")
             .bind(&text.subject)
             .bind(&text.body)

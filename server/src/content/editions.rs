@@ -101,7 +101,7 @@ impl Db {
         let opens = opens.map(clock::to_stored);
         let closes = closes.map(clock::to_stored);
         on_db!(self, |pool| {
-            let mut tx = pool.begin().await?;
+            let mut tx = crate::db::begin_write(pool).await?;
             sqlx::query(
                 "INSERT INTO editions (year, word_limit, max_file_bytes, max_submissions_per_author,
                                        confirmation_form_url, contact_email)

@@ -84,7 +84,7 @@ impl Db {
         let rows = rows(bundle);
         let now = clock::now();
         on_db!(self, |pool| {
-            let mut tx = pool.begin().await?;
+            let mut tx = crate::db::begin_write(pool).await?;
             sqlx::query("DELETE FROM content_documents").execute(&mut *tx).await?;
             for row in &rows {
                 sqlx::query(
@@ -110,7 +110,7 @@ impl Db {
         let rows = rows(bundle);
         let now = clock::now();
         let seeded = on_db!(self, |pool| {
-            let mut tx = pool.begin().await?;
+            let mut tx = crate::db::begin_write(pool).await?;
             let existing: i64 =
                 sqlx::query_scalar("SELECT COUNT(*) FROM content_documents").fetch_one(&mut *tx).await?;
             if existing == 0 {

@@ -135,12 +135,38 @@ macro_rules! on_tx {
 }
 
 impl Db {
+    /// Starts a transaction that writes (see `begin_write`).
     pub async fn begin(&self) -> sqlx::Result<Tx> {
         Ok(match self {
-            Self::Sqlite(pool) => Tx::Sqlite(pool.begin().await?),
-            Self::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+            Self::Sqlite(pool) => Tx::Sqlite(begin_write(pool).await?),
+            Self::Postgres(pool) => Tx::Postgres(begin_write(pool).await?),
         })
     }
+}
+
+/// How each database starts a transaction that will write.
+pub trait WriteTransaction: sqlx::Database {
+    const BEGIN: &'static str;
+}
+
+impl WriteTransaction for sqlx::Sqlite {
+    // SQLite's default (deferred) transaction reads from a snapshot and asks
+    // for the write lock only at its first write; if another connection wrote
+    // in between, it fails at once with "database is locked" instead of
+    // waiting. IMMEDIATE takes the write lock first, waiting its turn.
+    const BEGIN: &'static str = "BEGIN IMMEDIATE";
+}
+
+impl WriteTransaction for sqlx::Postgres {
+    const BEGIN: &'static str = "BEGIN";
+}
+
+/// Starts a transaction that will write, on either database; every
+/// transaction that writes starts here.
+pub async fn begin_write<DB: WriteTransaction>(
+    pool: &sqlx::Pool<DB>,
+) -> sqlx::Result<sqlx::Transaction<'static, DB>> {
+    pool.begin_with(DB::BEGIN).await
 }
 
 impl Tx {

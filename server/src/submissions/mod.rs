@@ -141,7 +141,7 @@ impl Db {
         let warnings = serde_json::to_string(new.warnings).expect("strings serialise");
         let postgres = matches!(self, Db::Postgres(_));
         let inserted = on_db!(self, |pool| {
-            let mut tx = pool.begin().await?;
+            let mut tx = crate::db::begin_write(pool).await?;
             if postgres {
                 // Under READ COMMITTED two inserts would each count the
                 // other's absence: the author's row lock makes them take

@@ -75,7 +75,7 @@ pub async fn withdraw_submission(
         // Conditional, so of two clicks racing exactly one withdraws and
         // is logged; the edition is checked again in the same step.
         on_db!(&state.db, |pool| {
-            let mut tx = pool.begin().await?;
+            let mut tx = crate::db::begin_write(pool).await?;
             let changed = sqlx::query(
                 "UPDATE submissions SET status = 'withdrawn'
                  WHERE id = $1 AND user_id = $2 AND status <> 'withdrawn'
