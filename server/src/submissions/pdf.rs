@@ -75,18 +75,12 @@ const MAX_REQUEST_BYTES: u64 = 64 << 10;
 pub struct Inspector {
     program: PathBuf,
     turns: Arc<Semaphore>,
-    at_once: usize,
 }
 
 impl Inspector {
     pub fn new(program: PathBuf) -> Self {
         let at_once = std::thread::available_parallelism().map_or(1, usize::from);
-        Self { program, turns: Arc::new(Semaphore::new(at_once)), at_once }
-    }
-
-    /// How many inspections may run at once.
-    pub fn at_once(&self) -> usize {
-        self.at_once
+        Self { program, turns: Arc::new(Semaphore::new(at_once)) }
     }
 
     /// Waits for a turn, then inspects `file` in a child process.
