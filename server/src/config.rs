@@ -225,6 +225,19 @@ impl Config {
         })
     }
 
+    /// Whether `origin` (an `Origin` header) is one the site's own pages have:
+    /// the public URL's. With no public URL set and a loopback listen
+    /// address, `http://localhost:PORT` is this server too (the name people
+    /// type for the printed `http://127.0.0.1:PORT`).
+    pub fn is_own_origin(&self, origin: &[u8]) -> bool {
+        if origin == self.public_url().origin().ascii_serialization().as_bytes() {
+            return true;
+        }
+        self.public_url.is_none()
+            && self.listen.ip().is_loopback()
+            && origin == format!("http://localhost:{}", self.listen.port()).as_bytes()
+    }
+
     /// Whether the site is reached over HTTPS (then cookies are Secure).
     pub fn is_https(&self) -> bool {
         self.public_url().scheme() == "https"

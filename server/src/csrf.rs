@@ -8,7 +8,7 @@
 //! `Host` header is the client's to choose, so it proves nothing.
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::http::{Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -25,7 +25,8 @@ pub async fn guard(State(state): State<AppState>, request: Request, next: Next) 
     }
     let headers = request.headers();
     let has_header = headers.get(HEADER).is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(VALUE.as_bytes()));
-    let foreign_origin = headers.get(header::ORIGIN).is_some_and(|origin| !is_own_origin(origin, &state));
+    let foreign_origin =
+        headers.get(header::ORIGIN).is_some_and(|origin| !state.config.is_own_origin(origin.as_bytes()));
     if !has_header || foreign_origin {
         return ApiError::coded(
             StatusCode::FORBIDDEN,
@@ -35,8 +36,4 @@ pub async fn guard(State(state): State<AppState>, request: Request, next: Next) 
         .into_response();
     }
     next.run(request).await
-}
-
-fn is_own_origin(origin: &HeaderValue, state: &AppState) -> bool {
-    origin.as_bytes() == state.config.public_url().origin().ascii_serialization().as_bytes()
 }

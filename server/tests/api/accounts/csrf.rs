@@ -80,4 +80,25 @@ async fn behind_a_proxy_the_public_origin_is_the_one_accepted() {
     let listen_origin = app.address.clone().leak();
     assert_eq!(attempt(listen_origin).await.unwrap().status(), 403);
     assert_eq!(attempt("http://sculc.example.org").await.unwrap().status(), 403);
+    let localhost = app.address.replace("127.0.0.1", "localhost").leak();
+    assert_eq!(attempt(localhost).await.unwrap().status(), 403);
+}
+
+#[tokio::test]
+async fn with_no_public_url_the_printed_address_and_localhost_are_the_same_site() {
+    // `make run` prints http://127.0.0.1:8080; people type localhost:8080.
+    let app = spawn_app().await;
+    let attempt = |origin: String| {
+        app.client
+            .post(app.url("/api/accounts/forgot-password"))
+            .header("origin", origin)
+            .json(&json!({"email": "ada@example.edu"}))
+            .send()
+    };
+    let port = app.address.rsplit(':').next().unwrap().to_owned();
+    assert_eq!(attempt(format!("http://localhost:{port}")).await.unwrap().status(), 202);
+    assert_eq!(attempt(format!("http://127.0.0.1:{port}")).await.unwrap().status(), 202);
+    // Another port on this machine is another site.
+    assert_eq!(attempt("http://localhost:1".to_owned()).await.unwrap().status(), 403);
+    assert_eq!(attempt(format!("https://localhost:{port}")).await.unwrap().status(), 403);
 }
