@@ -35,7 +35,7 @@ use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnFailure, TraceLayer};
 
 use crate::client_ip::ClientIp;
 use crate::config::Config;
@@ -140,10 +140,18 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
         .layer(CatchPanicLayer::custom(|_panic| {
             ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
         }))
-        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
-            let client = request.extensions().get::<ClientIp>().map(ToString::to_string).unwrap_or_default();
-            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), %client)
-        }))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request<_>| {
+                    let client =
+                        request.extensions().get::<ClientIp>().map(ToString::to_string).unwrap_or_default();
+                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), %client)
+                })
+                // A 500's cause is logged at ERROR where it happens (ApiError);
+                // a 503 from a full hashing queue is load, not a fault, and a
+                // flood of them must not bury real errors.
+                .on_failure(DefaultOnFailure::new().level(tracing::Level::WARN)),
+        )
         .layer(axum::middleware::from_fn_with_state(trusted_proxies, client_ip::identify))
 }
 
