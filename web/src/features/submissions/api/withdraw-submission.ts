@@ -1,9 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
-import type { Submission, SubmissionList } from '../../../api/types';
-import { api, ApiError } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/session-query-key';
-import { submissionsQueryKey } from './get-submissions';
+import type { Submission } from '../../../api/types';
+import { api } from '../../../lib/api-client';
+import { useLeaveTheList } from './leave-the-list';
 
 /**
  * Withdraws one of the signed-in user's decided submissions: it stays with
@@ -14,23 +11,5 @@ export function withdrawSubmission(id: string): Promise<Submission> {
 }
 
 export function useWithdrawSubmission() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: withdrawSubmission,
-    onSuccess: (_withdrawn, id) => {
-      // Gone from the list at once; the refetch below confirms it.
-      queryClient.setQueriesData<SubmissionList>({ queryKey: submissionsQueryKey }, (list) =>
-        list ? { submissions: list.submissions.filter((submission) => submission.id !== id) } : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: submissionsQueryKey });
-      // A withdrawn abstract no longer makes its author an applicant or a presenter.
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    },
-    onError: (error) => {
-      void queryClient.invalidateQueries({ queryKey: submissionsQueryKey });
-      if (error instanceof ApiError && error.status === 401) {
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      }
-    },
-  });
+  return useLeaveTheList(withdrawSubmission);
 }
