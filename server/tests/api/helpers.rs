@@ -83,11 +83,18 @@ pub async fn spawn_app_with(extra: Router<AppState>, configure: impl FnOnce(&mut
     database.config.pdf_inspector = env!("CARGO_BIN_EXE_colloquy").into();
     configure(&mut database.config);
     let state = colloquy::prepare(database.config.clone()).await.expect("the app starts");
-    let address = format!("http://{}", listener.local_addr().unwrap());
-    let router = colloquy::router_with(state.clone(), extra);
-    let limits = colloquy::Limits::from(state.config.as_ref());
-    tokio::spawn(colloquy::serve(listener, router, limits, std::future::pending()));
+    let address = serve_in_background(listener, state.clone(), extra);
     TestApp { address, client: browser(), state, _database: database }
+}
+
+/// Serves `state` on `listener` as `colloquy serve` does, until the test
+/// ends; returns `http://ADDRESS`.
+pub fn serve_in_background(listener: TcpListener, state: AppState, extra: Router<AppState>) -> String {
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    let limits = colloquy::Limits::from(state.config.as_ref());
+    let router = colloquy::router_with(state, extra);
+    tokio::spawn(colloquy::serve(listener, router, limits, std::future::pending()));
+    address
 }
 
 /// A client that behaves like the web app in a browser: keeps cookies,

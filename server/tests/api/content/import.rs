@@ -8,7 +8,7 @@ use std::process::{Command, Output, Stdio};
 use colloquy::content::csp::PagePolicy;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, repo_root, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, repo_root, serve_in_background, spawn_app, spawn_app_with};
 
 /// The `colloquy` binary on the app's database, as an operator runs it
 /// beside the live server.
@@ -178,15 +178,20 @@ fn policy(frame_src: &str) -> String {
     )
 }
 
-#[tokio::test]
-async fn the_pages_csp_allows_exactly_the_contents_embed_origins_and_follows_an_import() {
-    let app = spawn_app_with(axum::Router::new(), |config| {
+/// An app whose web folder holds only a page shell, so its pages carry the CSP.
+async fn app_with_page_shell() -> TestApp {
+    spawn_app_with(axum::Router::new(), |config| {
         let web_dir = config.data_dir.join("web-dist");
         std::fs::create_dir_all(&web_dir).unwrap();
         std::fs::write(web_dir.join("index.html"), INDEX).unwrap();
         config.web_dir = Some(web_dir);
     })
-    .await;
+    .await
+}
+
+#[tokio::test]
+async fn the_pages_csp_allows_exactly_the_contents_embed_origins_and_follows_an_import() {
+    let app = app_with_page_shell().await;
     for path in ["/", "/sculc-2025", "/naclo"] {
         let response = app.get(path).await;
         assert_eq!(
@@ -234,21 +239,12 @@ async fn settled_policy(client: &reqwest::Client, url: &str, expected: &str) -> 
 async fn second_instance(app: &TestApp) -> String {
     let state = colloquy::prepare((*app.state.config).clone()).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = format!("http://{}", listener.local_addr().unwrap());
-    let limits = colloquy::Limits::from(state.config.as_ref());
-    tokio::spawn(colloquy::serve(listener, colloquy::router(state), limits, std::future::pending()));
-    address
+    serve_in_background(listener, state, axum::Router::new())
 }
 
 #[tokio::test]
 async fn an_import_reaches_the_pages_of_every_instance_though_each_keeps_the_policy_in_memory() {
-    let app = spawn_app_with(axum::Router::new(), |config| {
-        let web_dir = config.data_dir.join("web-dist");
-        std::fs::create_dir_all(&web_dir).unwrap();
-        std::fs::write(web_dir.join("index.html"), INDEX).unwrap();
-        config.web_dir = Some(web_dir);
-    })
-    .await;
+    let app = app_with_page_shell().await;
     let instances = [app.address.clone(), second_instance(&app).await];
     let before = policy("'self' https://docs.google.com");
     for address in &instances {
