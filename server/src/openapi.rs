@@ -4,10 +4,12 @@
 use std::sync::LazyLock;
 
 use axum::http::header;
-use utoipa::OpenApi;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
+use crate::accounts::session::SESSION_COOKIE;
 use crate::error::ErrorBody;
 
 #[derive(OpenApi)]
@@ -17,9 +19,25 @@ use crate::error::ErrorBody;
         description = "The API of the linguistics society's website and conference portal. \
                        Errors answer with a status code and an ErrorBody."
     ),
-    components(schemas(ErrorBody))
+    components(schemas(ErrorBody)),
+    modifiers(&SessionCookie)
 )]
 struct ApiDoc;
+
+/// The security scheme the signed-in endpoints declare: the HttpOnly
+/// session cookie the browser sends by itself.
+struct SessionCookie;
+
+impl Modify for SessionCookie {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        let cookie = ApiKeyValue::with_description(
+            SESSION_COOKIE,
+            "Set by signing in; state-changing requests also need the header `X-Requested-With`.",
+        );
+        components.add_security_scheme("session", SecurityScheme::ApiKey(ApiKey::Cookie(cookie)));
+    }
+}
 
 /// Every API route, with its documentation.
 pub fn api_router() -> OpenApiRouter<AppState> {

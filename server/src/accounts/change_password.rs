@@ -30,7 +30,8 @@ pub const CHANGED: &str = "Your password has been changed. You are signed out ev
         (status = 403, description = "The profile is not complete (code `profile_incomplete`)", body = ErrorBody),
         (status = 422, description = "The current password is wrong, or the new one is too short (see `fields`)", body = ErrorBody),
         (status = 429, description = "Too many wrong passwords (code `rate_limited`)", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn change_password(
     State(state): State<AppState>,

@@ -13,6 +13,7 @@ pub mod password;
 pub mod profile;
 pub mod register;
 pub mod reset;
+pub mod roles;
 pub mod session;
 pub mod sweep;
 pub mod tokens;

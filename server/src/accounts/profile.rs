@@ -19,7 +19,8 @@ use crate::error::{ApiError, ApiResult, ErrorBody, Json};
     responses(
         (status = 200, description = "The signed-in user", body = SessionUser),
         (status = 401, description = "No one is signed in", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn get_me(CurrentUser(user): CurrentUser) -> Json<SessionUser> {
     Json(user)
@@ -50,7 +51,8 @@ async fn reload(state: &AppState, user: &SessionUser) -> ApiResult<SessionUser> 
         (status = 200, description = "The updated user", body = SessionUser),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 422, description = "A name is missing or too long", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn update_me(
     State(state): State<AppState>,
@@ -82,7 +84,8 @@ pub async fn update_me(
         (status = 409, description = "The account has a password already (code `has_password`); nothing changed", body = ErrorBody),
         (status = 422, description = "A field is missing or invalid", body = ErrorBody),
         password::HashingBusy,
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn complete_profile(
     State(state): State<AppState>,

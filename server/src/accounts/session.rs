@@ -1,6 +1,6 @@
 //! Sign-in sessions: a random id in an HttpOnly cookie, stored only as its
 //! SHA-256 hash, looked up on each request by the `MaybeUser`, `CurrentUser`,
-//! `CompletedUser` and `Admin` extractors. Sessions end after 30 idle days,
+//! `CompletedUser`, `Admin` and `Reviewer` extractors. Sessions end after 30 idle days,
 //! and 90 days after signing in however busy they are.
 
 use axum::extract::{FromRef, FromRequestParts, State};
@@ -13,6 +13,7 @@ use time::{Duration, OffsetDateTime};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::roles::{Role, Roles};
 use super::tokens::{hash_token, random_token};
 use crate::config::Config;
 use crate::db::Db;
@@ -39,7 +40,9 @@ pub struct SessionUser {
     pub email: String,
     pub first_name: String,
     pub last_name: String,
-    pub admin: bool,
+    #[sqlx(try_from = "String")]
+    #[schema(value_type = Vec<Role>)]
+    pub roles: Roles,
     /// Has a submission in the current edition.
     pub applicant: bool,
     /// Has an accepted submission in the current edition.
@@ -53,13 +56,17 @@ pub struct SessionUser {
 /// The columns a `SessionUser` is read from, for queries that join users.
 /// The applicant and presenter flags are derived from the submissions to the
 /// current (newest) edition, never stored, so they cannot go stale.
-pub const SESSION_USER_COLUMNS: &str = "u.id, u.email, u.first_name, u.last_name, u.admin, \
+pub const SESSION_USER_COLUMNS: &str = concat!(
+    "u.id, u.email, u.first_name, u.last_name, ",
+    crate::roles_of_user!("u"),
+    " AS roles, \
      (u.first_name <> '' AND u.last_name <> '' AND u.password_hash IS NOT NULL) AS profile_complete, \
      (u.password_hash IS NOT NULL) AS has_password, \
      EXISTS (SELECT 1 FROM submissions a WHERE a.user_id = u.id AND a.status <> 'withdrawn' \
              AND a.edition_year = (SELECT MAX(year) FROM editions)) AS applicant, \
      EXISTS (SELECT 1 FROM submissions p WHERE p.user_id = u.id AND p.status = 'accepted' \
-             AND p.edition_year = (SELECT MAX(year) FROM editions)) AS presenter";
+             AND p.edition_year = (SELECT MAX(year) FROM editions)) AS presenter"
+);
 
 /// Who is asking: a signed-in user or a visitor.
 #[derive(Debug, Serialize, ToSchema)]
@@ -257,23 +264,40 @@ where
     }
 }
 
-/// A signed-in admin: a visitor gets 401, anyone else signed in 403. The
-/// flag is read from the database on every request, so a revoked admin loses
-/// access at once.
-pub struct Admin(pub SessionUser);
+/// Declares an extractor for the users who hold `$role`: a visitor gets
+/// 401, anyone else signed in 403. Roles are read from the database on every
+/// request, so a revoked role stops working at once.
+macro_rules! role_extractor {
+    ($(#[$doc:meta])* $name:ident, $role:expr) => {
+        $(#[$doc])*
+        pub struct $name(pub SessionUser);
 
-impl<S> FromRequestParts<S> for Admin
-where
-    S: Send + Sync,
-    AppState: FromRef<S>,
-{
-    type Rejection = ApiError;
+        impl<S> FromRequestParts<S> for $name
+        where
+            S: Send + Sync,
+            AppState: FromRef<S>,
+        {
+            type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
-        if user.admin { Ok(Self(user)) } else { Err(ApiError::Forbidden) }
-    }
+            async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+                let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+                if user.roles.has($role) { Ok(Self(user)) } else { Err(ApiError::Forbidden) }
+            }
+        }
+    };
 }
+
+role_extractor!(
+    /// A signed-in admin (every `/api/admin/` endpoint takes one).
+    Admin,
+    Role::Admin
+);
+role_extractor!(
+    /// A signed-in reviewer. Admins are not reviewers unless given the role:
+    /// reviewing is blind, and an admin sees every author.
+    Reviewer,
+    Role::Reviewer
+);
 
 /// Who is signed in. Always 200, so a visitor's page load logs no failed
 /// request; `user` is null for visitors. The web app asks on every load, so

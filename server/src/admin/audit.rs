@@ -32,6 +32,10 @@ pub enum AuditAction {
     AdminGranted,
     #[serde(rename = "admin.revoked")]
     AdminRevoked,
+    #[serde(rename = "reviewer.granted")]
+    ReviewerGranted,
+    #[serde(rename = "reviewer.revoked")]
+    ReviewerRevoked,
     #[serde(rename = "edition.updated")]
     EditionUpdated,
     #[serde(rename = "edition.created")]
@@ -50,6 +54,8 @@ impl AuditAction {
             Self::SubmissionWithdrawn => "submission.withdrawn",
             Self::AdminGranted => "admin.granted",
             Self::AdminRevoked => "admin.revoked",
+            Self::ReviewerGranted => "reviewer.granted",
+            Self::ReviewerRevoked => "reviewer.revoked",
             Self::EditionUpdated => "edition.updated",
             Self::EditionCreated => "edition.created",
             Self::TemplateUpdated => "template.updated",
@@ -172,7 +178,8 @@ struct EntryRow {
         (status = 400, description = "Bad paging", body = ErrorBody),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn list_audit(
     State(state): State<AppState>,

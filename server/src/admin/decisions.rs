@@ -9,10 +9,11 @@ use uuid::Uuid;
 
 use super::audit::{Actor, AuditAction, NewEntry, record};
 use super::templates::{self, LetterFacts, TemplateKind};
-use super::{AdminSubmission, SUBMISSION_COLUMNS, SubmissionRow, SubmissionStatus, display_name};
+use super::{AdminSubmission, SUBMISSION_COLUMNS, SubmissionRow, display_name};
 use crate::accounts::email::Email;
 use crate::accounts::session::Admin;
 use crate::db::Db;
+use crate::submissions::SubmissionStatus;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::{AppState, on_db};
 
@@ -114,7 +115,8 @@ fn no_such_submission() -> ApiError {
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such submission", body = ErrorBody),
         (status = 409, description = "Not a submission of the current edition, or withdrawn", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn decide(
     State(state): State<AppState>,
@@ -129,7 +131,7 @@ pub async fn decide(
             row.submission.edition_year
         )));
     }
-    if SubmissionStatus::from_stored(&row.submission.status) == SubmissionStatus::Withdrawn {
+    if row.submission.status == SubmissionStatus::Withdrawn {
         return Err(ApiError::Conflict("This submission was withdrawn by its author.".into()));
     }
     let status = decision.decision.status();
@@ -205,7 +207,8 @@ async fn notify_author(state: &AppState, row: &AuthoredRow, kind: TemplateKind) 
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such submission", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn delete_submission(
     State(state): State<AppState>,

@@ -156,7 +156,8 @@ impl Db {
         (status = 200, description = "Every edition, newest first", body = Vec<Edition>),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn list_editions(
     State(state): State<AppState>,
@@ -178,7 +179,8 @@ pub async fn list_editions(
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such edition", body = ErrorBody),
         (status = 422, description = "A setting is invalid", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn update_edition(
     State(state): State<AppState>,
@@ -261,7 +263,8 @@ fn years_later(at: OffsetDateTime, years: i32) -> Option<OffsetDateTime> {
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 409, description = "The year is not after the newest edition", body = ErrorBody),
         (status = 422, description = "Not a plausible year", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn create_edition(
     State(state): State<AppState>,

@@ -7,6 +7,7 @@ use time::OffsetDateTime;
 
 use super::table::TableRow;
 use super::users::{TableParams, table_query};
+use crate::accounts::roles::Role;
 use crate::accounts::session::Admin;
 use crate::content::editions::CONFERENCE_TIME_ZONE;
 use crate::error::{ApiError, ApiResult, ErrorBody, Query};
@@ -35,7 +36,8 @@ const HEADER: [&str; 9] = [
         (status = 400, description = "An unknown sort or direction", body = ErrorBody),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn export_users(
     State(state): State<AppState>,
@@ -71,7 +73,7 @@ fn to_csv(rows: &[TableRow]) -> anyhow::Result<Vec<u8>> {
             yes_no(row.presenter),
             &first.as_ref().map(|s| spreadsheet_safe(&s.original_name)).unwrap_or_default(),
             &first.as_ref().map(|s| pacific_time(s.uploaded_at)).unwrap_or_default(),
-            yes_no(row.admin),
+            yes_no(row.roles.has(Role::Admin)),
             &row.submission_count.to_string(),
         ])?;
     }

@@ -21,6 +21,7 @@ use uuid::Uuid;
 
 use crate::AppState;
 use crate::error::ApiError;
+use crate::submissions::SubmissionStatus;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -28,6 +29,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(export::export_users))
         .routes(routes!(users::user_submissions))
         .routes(routes!(roles::set_admin))
+        .routes(routes!(roles::grant_role, roles::revoke_role))
         .routes(routes!(decisions::decide))
         .routes(routes!(decisions::delete_submission))
         .routes(routes!(editions::list_editions, editions::create_edition))
@@ -35,37 +37,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(templates::list_templates))
         .routes(routes!(templates::update_template))
         .routes(routes!(audit::list_audit))
-}
-
-/// Where a submission stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum SubmissionStatus {
-    Submitted,
-    Accepted,
-    Rejected,
-    Withdrawn,
-}
-
-impl SubmissionStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Submitted => "submitted",
-            Self::Accepted => "accepted",
-            Self::Rejected => "rejected",
-            Self::Withdrawn => "withdrawn",
-        }
-    }
-
-    /// The stored text; the table's CHECK allows only these four.
-    pub fn from_stored(stored: &str) -> Self {
-        match stored {
-            "accepted" => Self::Accepted,
-            "rejected" => Self::Rejected,
-            "withdrawn" => Self::Withdrawn,
-            _ => Self::Submitted,
-        }
-    }
 }
 
 /// A submission as admins see it.
@@ -102,7 +73,7 @@ pub struct SubmissionRow {
     pub size_bytes: i64,
     pub word_count: Option<i32>,
     pub warnings: String,
-    pub status: String,
+    pub status: SubmissionStatus,
 }
 
 impl From<SubmissionRow> for AdminSubmission {
@@ -110,7 +81,7 @@ impl From<SubmissionRow> for AdminSubmission {
         Self {
             file_url: format!("/api/submissions/{}/file", row.id),
             warnings: serde_json::from_str(&row.warnings).unwrap_or_default(),
-            status: SubmissionStatus::from_stored(&row.status),
+            status: row.status,
             id: row.id,
             edition_year: row.edition_year,
             original_name: row.original_name,

@@ -9,7 +9,9 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{AdminSubmission, SubmissionRow};
+use crate::accounts::roles::Roles;
 use crate::db::Db;
+use crate::submissions::SubmissionStatus;
 use crate::on_db;
 
 /// A column the table can be sorted by.
@@ -50,7 +52,8 @@ pub struct TableRow {
     pub first_name: String,
     pub last_name: String,
     pub email: String,
-    pub admin: bool,
+    #[sqlx(try_from = "String")]
+    pub roles: Roles,
     pub applicant: bool,
     pub presenter: bool,
     pub submission_count: i64,
@@ -61,7 +64,7 @@ pub struct TableRow {
     pub s_size_bytes: Option<i64>,
     pub s_word_count: Option<i32>,
     pub s_warnings: Option<String>,
-    pub s_status: Option<String>,
+    pub s_status: Option<SubmissionStatus>,
     /// How many rows match the filter (the same on every row).
     pub total: i64,
 }
@@ -76,7 +79,7 @@ impl TableRow {
             size_bytes: self.s_size_bytes?,
             word_count: self.s_word_count,
             warnings: self.s_warnings.clone().unwrap_or_default(),
-            status: self.s_status.clone()?,
+            status: self.s_status?,
         }))
     }
 }
@@ -86,7 +89,8 @@ impl TableRow {
 /// time, the count and whether one is accepted (the presenter flag, derived
 /// as the session's is). Sorting and searching read only this.
 const ROWS: &str = "WITH table_rows AS (
-    SELECT u.id, u.first_name, u.last_name, u.email, u.admin,
+    SELECT u.id, u.first_name, u.last_name, u.email,
+           EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') AS admin,
            m.user_id IS NOT NULL AS applicant,
            COALESCE(m.accepted, FALSE) AS presenter,
            COALESCE(m.submission_count, 0) AS submission_count,
@@ -97,10 +101,14 @@ const ROWS: &str = "WITH table_rows AS (
 
 /// The chosen rows (`page`) with the rest of their first submission, which
 /// is looked up for those rows only.
-const COLUMNS: &str = "page.id, page.first_name, page.last_name, page.email, page.admin, page.applicant, \
+const COLUMNS: &str = concat!(
+    "page.id, page.first_name, page.last_name, page.email, ",
+    crate::roles_of_user!("page"),
+    " AS roles, page.applicant, \
      page.presenter, page.submission_count, page.s_id, s.edition_year AS s_edition_year, page.s_name, \
      page.s_uploaded_at, s.size_bytes AS s_size_bytes, s.word_count AS s_word_count, s.warnings AS s_warnings, \
-     s.status AS s_status, page.total";
+     s.status AS s_status, page.total"
+);
 
 /// The pattern `$1` for the search condition below. PostgreSQL lower-cases
 /// Unicode, so a LIKE on lower-cased text does; `%`, `_` and `\` typed in

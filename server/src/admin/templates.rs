@@ -235,7 +235,8 @@ pub async fn letter(db: &Db, kind: TemplateKind, facts: &LetterFacts<'_>) -> Api
         (status = 200, description = "The acceptance and rejection templates", body = Vec<MailTemplate>),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn list_templates(
     State(state): State<AppState>,
@@ -257,7 +258,8 @@ pub async fn list_templates(
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such template", body = ErrorBody),
         (status = 422, description = "Empty, too long, or an unknown placeholder", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn update_template(
     State(state): State<AppState>,

@@ -7,6 +7,7 @@ use uuid::Uuid;
 
 use super::table::{SortDirection, TableQuery, TableRow, UserSort};
 use super::{AdminSubmission, PageParams, SUBMISSION_COLUMNS, SubmissionRow};
+use crate::accounts::roles::{Role, Roles};
 use crate::accounts::session::Admin;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
@@ -23,7 +24,8 @@ pub struct AdminUser {
     pub applicant: bool,
     /// Has an accepted submission in the current edition.
     pub presenter: bool,
-    pub admin: bool,
+    #[schema(value_type = Vec<Role>)]
+    pub roles: Roles,
     /// The earliest-uploaded submission in the current edition (null: none).
     #[schema(required = true)]
     pub first_submission: Option<AdminSubmission>,
@@ -41,7 +43,7 @@ impl From<TableRow> for AdminUser {
             email: row.email,
             applicant: row.applicant,
             presenter: row.presenter,
-            admin: row.admin,
+            roles: row.roles,
             submission_count: row.submission_count,
         }
     }
@@ -95,7 +97,8 @@ const MAX_SEARCH_CHARS: usize = 200;
         (status = 400, description = "An unknown sort, direction or bad paging", body = ErrorBody),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn list_users(
     State(state): State<AppState>,
@@ -156,7 +159,8 @@ impl Db {
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such user", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn user_submissions(
     State(state): State<AppState>,

@@ -9,10 +9,10 @@ use crate::db::{Db, Tx};
 use crate::{clock, on_db, on_tx};
 
 impl Db {
-    /// How many accounts have the admin flag.
+    /// How many accounts have the admin role.
     pub async fn count_admins(&self) -> sqlx::Result<i64> {
         on_db!(self, |pool| {
-            sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE admin = TRUE").fetch_one(pool).await
+            sqlx::query_scalar("SELECT COUNT(*) FROM user_roles WHERE role = 'admin'").fetch_one(pool).await
         })
     }
 }

@@ -11,8 +11,9 @@ use uuid::Uuid;
 
 use super::{Deletion, Submission, SubmissionList};
 use crate::AppState;
+use crate::accounts::roles::Role;
 use crate::accounts::session::CurrentUser;
-use crate::admin::SubmissionStatus;
+use crate::submissions::SubmissionStatus;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 
 /// The signed-in user's submissions to the current edition, newest first.
@@ -23,7 +24,8 @@ use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
     responses(
         (status = 200, description = "The user's submissions", body = SubmissionList),
         (status = 401, description = "No one is signed in", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn list_submissions(
     State(state): State<AppState>,
@@ -43,14 +45,15 @@ pub async fn list_submissions(
         (status = 200, description = "The PDF", content_type = "application/pdf"),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 404, description = "No such submission of yours", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn submission_file(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Response> {
-    let row = state.db.submission(id).await?.filter(|row| row.user_id == user.id || user.admin);
+    let row = state.db.submission(id).await?.filter(|row| row.user_id == user.id || user.roles.has(Role::Admin));
     let row = row.ok_or_else(|| ApiError::NotFound("There is no such submission.".into()))?;
     let stream = state
         .storage
@@ -102,7 +105,8 @@ pub fn content_disposition(name: &str) -> HeaderValue {
         (status = 404, description = "No such submission of yours", body = ErrorBody),
         (status = 409, description = "Decided (code `decided`: withdraw it with \
             `POST /api/submissions/{id}/withdraw`) or already withdrawn (code `withdrawn`)", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn delete_submission(
     State(state): State<AppState>,

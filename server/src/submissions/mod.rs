@@ -6,6 +6,7 @@ pub mod active_content;
 pub mod damage;
 pub mod files;
 pub mod pdf;
+pub mod status;
 pub mod sweep;
 pub mod temp;
 pub mod upload;
@@ -19,9 +20,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::admin::SubmissionStatus;
 use crate::db::Db;
 use crate::{AppState, on_db};
+
+pub use status::SubmissionStatus;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -48,9 +50,9 @@ pub struct Submission {
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub uploaded_at: OffsetDateTime,
-    /// `submitted`, `accepted` or `rejected` (`withdrawn` only in the answer
-    /// to a withdrawal: withdrawn submissions leave the author's lists).
-    pub status: String,
+    /// `withdrawn` only in the answer to a withdrawal: withdrawn submissions
+    /// leave the author's lists.
+    pub status: SubmissionStatus,
     /// Words without the references; null when no text could be extracted.
     pub word_count: Option<i32>,
     pub word_limit: i32,
@@ -75,7 +77,7 @@ pub struct SubmissionRow {
     pub size_bytes: i64,
     pub word_count: Option<i32>,
     pub warnings: String,
-    pub status: String,
+    pub status: SubmissionStatus,
     pub uploaded_at: OffsetDateTime,
     pub word_limit: i32,
 }
@@ -215,7 +217,7 @@ impl Db {
     /// The status is checked in the DELETE itself, so a decision arriving
     /// meanwhile either comes first (and the row stays) or finds no row.
     pub async fn delete_submission_of(&self, id: Uuid, user_id: Uuid) -> sqlx::Result<Deletion> {
-        let (key, status): (Option<String>, Option<String>) = on_db!(self, |pool| {
+        let (key, status): (Option<String>, Option<SubmissionStatus>) = on_db!(self, |pool| {
             let key = sqlx::query_scalar(
                 "DELETE FROM submissions WHERE id = $1 AND user_id = $2 AND status = 'submitted'
                  RETURNING storage_key",
@@ -238,7 +240,7 @@ impl Db {
         });
         Ok(match (key, status) {
             (Some(key), _) => Deletion::Deleted(key),
-            (None, Some(status)) => Deletion::Kept(SubmissionStatus::from_stored(&status)),
+            (None, Some(status)) => Deletion::Kept(status),
             (None, None) => Deletion::NotFound,
         })
     }

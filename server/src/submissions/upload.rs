@@ -52,7 +52,8 @@ pub fn clean_file_name(raw: Option<&str>) -> String {
         (status = 413, description = "The file is larger than the edition allows", body = ErrorBody),
         (status = 422, description = "Not a PDF (code `not_pdf`), a damaged one (`damaged_pdf`), one locked with a password \
             (`encrypted_pdf`), one with JavaScript or launch actions (`active_content`), or no file", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn upload_submission(
     State(state): State<AppState>,

@@ -9,7 +9,8 @@ use uuid::Uuid;
 use super::Submission;
 use crate::accounts::session::CurrentUser;
 use crate::admin::audit::{Actor, AuditAction, NewEntry, record};
-use crate::admin::{SubmissionStatus, display_name};
+use crate::admin::display_name;
+use crate::submissions::SubmissionStatus;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::{AppState, on_db};
 
@@ -17,7 +18,7 @@ use crate::{AppState, on_db};
 #[derive(sqlx::FromRow)]
 struct Withdrawable {
     original_name: String,
-    status: String,
+    status: SubmissionStatus,
     edition_year: i32,
     current: bool,
 }
@@ -35,7 +36,8 @@ struct Withdrawable {
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 404, description = "No such submission of yours", body = ErrorBody),
         (status = 409, description = "Not a submission to the current edition", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn withdraw_submission(
     State(state): State<AppState>,
@@ -60,7 +62,7 @@ pub async fn withdraw_submission(
             found.edition_year
         )));
     }
-    if SubmissionStatus::from_stored(&found.status) != SubmissionStatus::Withdrawn {
+    if found.status != SubmissionStatus::Withdrawn {
         let actor = Actor::author(&user);
         let entry = NewEntry {
             actor: &actor,

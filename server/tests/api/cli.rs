@@ -35,7 +35,10 @@ fn text(bytes: &[u8]) -> String {
 
 async fn is_admin(db: &Db, email: &str) -> bool {
     on_db!(db, |pool| {
-        sqlx::query_scalar::<_, bool>("SELECT admin FROM users WHERE email = $1")
+        sqlx::query_scalar::<_, bool>(
+            "SELECT EXISTS (SELECT 1 FROM user_roles r JOIN users u ON u.id = r.user_id
+                            WHERE u.email = $1 AND r.role = 'admin')",
+        )
             .bind(email)
             .fetch_one(pool)
             .await

@@ -33,3 +33,37 @@ async fn the_web_apps_committed_api_document_is_current() {
         "web/src/api/openapi.json is stale: run `make api-types` and commit the result"
     );
 }
+
+/// Every endpoint a visitor is refused (401) declares the session cookie it
+/// needs, and sending no cookie to one really is refused: the document's
+/// security claims are the server's behaviour.
+#[tokio::test]
+async fn the_signed_in_endpoints_declare_the_session_cookie_and_require_it() {
+    let app = spawn_app().await;
+    let document: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    assert_eq!(
+        document["components"]["securitySchemes"]["session"],
+        serde_json::json!({
+            "type": "apiKey", "in": "cookie", "name": "colloquy_session",
+            "description": "Set by signing in; state-changing requests also need the header `X-Requested-With`."
+        })
+    );
+    let mut secured = 0;
+    for (path, operations) in document["paths"].as_object().unwrap() {
+        for (method, operation) in operations.as_object().unwrap() {
+            let declared = operation["security"] == serde_json::json!([{"session": []}]);
+            let refuses_visitors = operation["responses"]["401"]["description"] == "No one is signed in";
+            assert_eq!(declared, refuses_visitors, "{method} {path}");
+            if !declared {
+                continue;
+            }
+            secured += 1;
+            let url = path.replace("{id}", &uuid::Uuid::nil().to_string()).replace("{year}", "2025");
+            let url = url.replace("{kind}", "acceptance").replace("{role}", "reviewer");
+            let method = reqwest::Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let answer = app.client.request(method.clone(), app.url(&url)).send().await.unwrap();
+            assert_eq!(answer.status(), 401, "{method} {url} without a session");
+        }
+    }
+    assert!(secured >= 20, "only {secured} operations declare the session cookie");
+}

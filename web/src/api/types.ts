@@ -22,4 +22,5 @@ export type Providers = Schemas['Providers'];
 export type Edition = Schemas['Edition'];
 export type Submission = Schemas['Submission'];
 export type SubmissionList = Schemas['SubmissionList'];
-export type SubmissionStatus = Submission['status'];
+export type SubmissionStatus = Schemas['SubmissionStatus'];
+export type Role = Schemas['Role'];

@@ -77,7 +77,7 @@ export function SiteNav({ user }: SiteNavProps) {
               </NavLink>
             </li>
           )}
-          {user?.admin && (
+          {user?.roles.includes('admin') && (
             <li className="nav-item">
               <NavLink to={paths.userData} className={linkClass}>
                 User Data

@@ -16,14 +16,14 @@ export const member: SessionUser = {
   email: 'ada@example.edu',
   first_name: 'Ada',
   last_name: 'Lovelace',
-  admin: false,
+  roles: [],
   applicant: false,
   presenter: false,
   profile_complete: true,
   has_password: true,
 };
 
-export const admin: SessionUser = { ...member, id: 'c2f1e0d9-8b7a-4c6d-9e5f-4a3b2c1d0e9f', admin: true };
+export const admin: SessionUser = { ...member, id: 'c2f1e0d9-8b7a-4c6d-9e5f-4a3b2c1d0e9f', roles: ['admin'] };
 
 /** A request as a handler sees it. */
 export interface FakeRequest {

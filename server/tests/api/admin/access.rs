@@ -4,7 +4,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::{admin, insert_submission, insert_user};
+use super::{admin, give_role, insert_submission, insert_user, user_id};
 use crate::helpers::{TestApp, browser, spawn_app};
 use crate::submissions::sign_in_as;
 
@@ -43,6 +43,8 @@ async fn every_admin_endpoint_is_for_admins_only() {
         (Method::GET, "/api/admin/users.csv".to_owned(), None, 200),
         (Method::GET, format!("/api/admin/users/{author}/submissions"), None, 200),
         (Method::PUT, format!("/api/admin/users/{other}/admin"), Some(json!({"admin": true})), 200),
+        (Method::PUT, format!("/api/admin/users/{other}/roles/reviewer"), None, 200),
+        (Method::DELETE, format!("/api/admin/users/{other}/roles/reviewer"), None, 200),
         (
             Method::POST,
             format!("/api/admin/submissions/{to_decide}/decision"),
@@ -62,6 +64,10 @@ async fn every_admin_endpoint_is_for_admins_only() {
     let visitor = browser();
     let user = browser();
     sign_in_as(&app, &user, "user@example.edu").await;
+    // A reviewer is no admin: reviewing is blind, the admin pages are not.
+    let reviewer = browser();
+    sign_in_as(&app, &reviewer, "reviewer@example.edu").await;
+    give_role(&app, user_id(&app, "reviewer@example.edu").await, "reviewer").await;
     for call in &calls {
         let answer = send(&app, &visitor, call).await;
         assert_eq!(answer.status(), 401, "visitor: {} {}", call.method, call.path);
@@ -69,6 +75,8 @@ async fn every_admin_endpoint_is_for_admins_only() {
         assert_eq!(body["error"], "You need to sign in first.");
         let answer = send(&app, &user, call).await;
         assert_eq!(answer.status(), 403, "non-admin: {} {}", call.method, call.path);
+        let answer = send(&app, &reviewer, call).await;
+        assert_eq!(answer.status(), 403, "reviewer: {} {}", call.method, call.path);
     }
     // Nothing a refused request asked for happened.
     assert_eq!(super::audit_entries(&app).await, vec![]);
@@ -97,6 +105,7 @@ async fn malformed_ids_are_not_found_in_the_error_shape() {
     let calls = [
         (Method::GET, "/api/admin/users/not-an-id/submissions", None),
         (Method::PUT, "/api/admin/users/42/admin", Some(json!({"admin": true}))),
+        (Method::PUT, "/api/admin/users/42/roles/reviewer", None),
         (Method::POST, "/api/admin/submissions/x/decision", Some(json!({"decision": "accepted"}))),
         (Method::DELETE, "/api/admin/submissions/x", None),
         (Method::PUT, "/api/admin/editions/next", Some(json!({}))),

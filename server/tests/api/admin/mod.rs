@@ -28,8 +28,19 @@ pub async fn admin(app: &TestApp, email: &str) -> Uuid {
 }
 
 pub async fn make_admin(app: &TestApp, id: Uuid) {
+    give_role(app, id, "admin").await;
+}
+
+/// Gives the account a role straight in the database (as an operator's
+/// `colloquy admin grant` would for admins).
+pub async fn give_role(app: &TestApp, id: Uuid, role: &str) {
     colloquy::on_db!(&app.state.db, |pool| {
-        sqlx::query("UPDATE users SET admin = TRUE WHERE id = $1").bind(id).execute(pool).await.unwrap();
+        sqlx::query("INSERT INTO user_roles (user_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(id)
+            .bind(role)
+            .execute(pool)
+            .await
+            .unwrap();
     });
 }
 

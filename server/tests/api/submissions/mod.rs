@@ -13,6 +13,7 @@ mod process;
 mod s3;
 mod s3_server;
 mod sized;
+mod stored_status;
 mod sweep;
 mod upload;
 mod withdraw;

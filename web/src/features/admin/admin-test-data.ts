@@ -43,7 +43,7 @@ export const grace: AdminUser = {
   email: 'grace@example.edu',
   applicant: true,
   presenter: false,
-  admin: false,
+  roles: [],
   first_submission: phonology,
   submission_count: 2,
 };
@@ -55,7 +55,7 @@ export const noam: AdminUser = {
   email: 'noam@example.edu',
   applicant: false,
   presenter: false,
-  admin: true,
+  roles: ['admin'],
   first_submission: null,
   submission_count: 0,
 };

@@ -17,7 +17,7 @@ interface AdminOnlyProps {
  */
 export function AdminOnly({ children }: AdminOnlyProps) {
   const { user } = useSession();
-  if (!user?.admin) {
+  if (!user?.roles.includes('admin')) {
     return (
       <Page title={NOT_AUTHORISED_TITLE} className="narrow">
         <p>{messages.notAuthorised}</p>

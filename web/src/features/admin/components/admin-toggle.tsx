@@ -23,9 +23,10 @@ export function AdminToggle({ user, onNotice }: AdminToggleProps) {
   const setAdmin = useSetAdmin();
   const { user: me } = useSession();
   const name = displayName(user);
+  const isAdmin = user.roles.includes('admin');
 
   const toggle = async () => {
-    const grant = !user.admin;
+    const grant = !isAdmin;
     let question = `Remove admin rights from ${name}?`;
     if (grant) {
       question = `Make ${name} an admin? They will see every user's data and can change the conference settings.`;
@@ -46,12 +47,12 @@ export function AdminToggle({ user, onNotice }: AdminToggleProps) {
     <span className="admin-toggle">
       <input
         type="checkbox"
-        checked={user.admin}
+        checked={isAdmin}
         disabled={setAdmin.isPending}
         aria-label={`Admin: ${name}`}
         onChange={() => void toggle()}
       />
-      <span aria-hidden="true">{user.admin ? 'Yes' : 'No'}</span>
+      <span aria-hidden="true">{isAdmin ? 'Yes' : 'No'}</span>
     </span>
   );
 }

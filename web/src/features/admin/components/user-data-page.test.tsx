@@ -260,10 +260,10 @@ describe('/user-data', () => {
     const { user, requestsTo: bodiesTo } = renderApp('/user-data', {
       user: admin,
       api: {
-        ...usersApi(() => userPage([{ ...grace, admin: graceAdmin }])),
+        ...usersApi(() => userPage([{ ...grace, roles: graceAdmin ? ['admin'] : [] }])),
         [`PUT /api/admin/users/${grace.id}/admin`]: (request) => {
           graceAdmin = (request.body as { admin: boolean }).admin;
-          return Response.json({ ...grace, admin: graceAdmin });
+          return Response.json({ ...grace, roles: graceAdmin ? ['admin'] : [] });
         },
       },
     });

@@ -1,0 +1,93 @@
+//! What an account may do beyond its own submissions: a set of roles, each
+//! granted and revoked on its own (from the user table or the command line).
+
+use std::collections::BTreeSet;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A role an account can hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// Runs the conference: the user table, decisions, editions, the log.
+    Admin,
+    /// Reviews the abstracts assigned to them.
+    Reviewer,
+}
+
+impl Role {
+    /// Every role; the schemas' CHECK on `user_roles.role` allows only these.
+    pub const ALL: [Self; 2] = [Self::Admin, Self::Reviewer];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Admin => "admin",
+            Self::Reviewer => "reviewer",
+        }
+    }
+}
+
+/// A stored role the code does not know.
+#[derive(Debug, thiserror::Error)]
+#[error("unknown role {0:?}")]
+pub struct UnknownRole(String);
+
+impl FromStr for Role {
+    type Err = UnknownRole;
+
+    fn from_str(stored: &str) -> Result<Self, Self::Err> {
+        Self::ALL.into_iter().find(|role| role.as_str() == stored).ok_or_else(|| UnknownRole(stored.into()))
+    }
+}
+
+/// The roles an account holds, in a fixed order (as the API lists them).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Roles(BTreeSet<Role>);
+
+impl Roles {
+    pub fn has(&self, role: Role) -> bool {
+        self.0.contains(&role)
+    }
+}
+
+/// Read from the space-separated list `roles_of_user!` selects; strictly, so
+/// a role the code does not know fails the query instead of being dropped.
+impl TryFrom<String> for Roles {
+    type Error = UnknownRole;
+
+    fn try_from(stored: String) -> Result<Self, Self::Error> {
+        stored.split_whitespace().map(Role::from_str).collect::<Result<_, _>>().map(Self)
+    }
+}
+
+/// The roles of the account `$user` (a table alias) as one text column,
+/// for `Roles`; a macro so that queries can `concat!` it. Both databases
+/// have `string_agg` (SQLite since 3.44).
+#[macro_export]
+macro_rules! roles_of_user {
+    ($user:literal) => {
+        concat!("COALESCE((SELECT string_agg(r.role, ' ') FROM user_roles r WHERE r.user_id = ", $user, ".id), '')")
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_read_back_from_their_stored_list() {
+        let roles = Roles::try_from("admin reviewer".to_owned()).unwrap();
+        assert!(roles.has(Role::Admin) && roles.has(Role::Reviewer));
+        assert_eq!(Roles::try_from(String::new()).unwrap(), Roles::default());
+        assert_eq!(serde_json::to_value(&roles).unwrap(), serde_json::json!(["admin", "reviewer"]));
+    }
+
+    #[test]
+    fn an_unknown_stored_role_is_an_error_not_dropped() {
+        for stored in ["owner", "admin owner", "Admin"] {
+            assert!(Roles::try_from(stored.to_owned()).is_err(), "{stored:?}");
+        }
+    }
+}
