@@ -5,8 +5,13 @@
  */
 import type { Locator, Page } from '@playwright/test';
 
-import { SCULC_EDITIONS } from '../src/config/site.ts';
 import { expect, test } from './fixtures.ts';
+
+/** The spec's SCULC dropdown (section 2), from the seeded content and editions. */
+const SCULC_EDITIONS = [2025, 2024, 2023, 2022].map((year) => ({
+  label: `SCULC ${String(year)}`,
+  path: `/sculc-${String(year)}`,
+}));
 
 function mainNav(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Main', exact: true });

@@ -34,10 +34,10 @@ fn missing(what: &str) -> ApiError {
 )]
 pub async fn get_site(State(state): State<AppState>) -> ApiResult<Response> {
     let site: SiteFile = state.db.content_document(SITE, "").await?.ok_or_else(|| missing("site"))?;
-    let nav_editions =
-        state.db.content_keys(EDITION).await?.iter().filter_map(|year| year.parse().ok()).collect();
+    let nav_editions = state.db.nav_editions().await?;
+    let current_edition = state.db.current_edition_facts().await?;
     let SiteFile { society_name, footer, home, gallery } = site;
-    Ok(cached(Json(Site { society_name, footer, home, gallery, nav_editions })))
+    Ok(cached(Json(Site { society_name, footer, home, gallery, nav_editions, current_edition })))
 }
 
 /// Every board term, newest first: the first is the current board.
@@ -69,8 +69,11 @@ pub async fn get_naclo(State(state): State<AppState>) -> ApiResult<Response> {
 async fn edition(state: &AppState, year: &str) -> ApiResult<(i32, EditionPage)> {
     let no_such = || ApiError::NotFound("There is no such SCULC edition.".into());
     let year: i32 = year.parse().map_err(|_| no_such())?;
-    let page = state.db.content_document(EDITION, &year.to_string()).await?.ok_or_else(no_such)?;
-    Ok((year, page))
+    if let Some(page) = state.db.content_document(EDITION, &year.to_string()).await? {
+        return Ok((year, page));
+    }
+    let edition = state.db.edition(year).await?.ok_or_else(no_such)?;
+    Ok((year, super::current::announcement(&edition)))
 }
 
 /// One conference edition's pages.

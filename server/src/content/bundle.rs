@@ -277,6 +277,11 @@ fn check_edition(edition: &EditionPage, stem: &str) -> Vec<String> {
             found.push("event.ends must be after event.starts".into());
         }
     }
+    if let Some(countdown_to) = &edition.countdown_to
+        && countdown_to.parse::<jiff::Timestamp>().is_err()
+    {
+        found.push(format!("countdown_to {countdown_to:?} is not an RFC 3339 time (2025-05-17T17:30:00Z)"));
+    }
     match edition.pages.first() {
         None => found.push("an edition needs at least one page".into()),
         Some(first) if !first.slug.is_empty() => {

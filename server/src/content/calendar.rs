@@ -37,10 +37,19 @@ pub fn ics(year: i32, day: &ConferenceDay, stamp: &str) -> Result<String, jiff::
 
 /// A Pacific date and time as an iCalendar UTC time.
 fn utc(date: &str, time: &str) -> Result<String, jiff::Error> {
+    Ok(instant(date, time)?.strftime("%Y%m%dT%H%M%SZ").to_string())
+}
+
+/// When the conference day starts.
+pub fn starts_at(day: &ConferenceDay) -> Result<jiff::Timestamp, jiff::Error> {
+    instant(&day.date, &day.starts)
+}
+
+/// A Pacific date (YYYY-MM-DD) and time (HH:MM) as an instant.
+fn instant(date: &str, time: &str) -> Result<jiff::Timestamp, jiff::Error> {
     let date = Date::strptime("%Y-%m-%d", date)?;
     let time = Time::strptime("%H:%M", time)?;
-    let zoned = date.to_datetime(time).in_tz(CONFERENCE_TIME_ZONE)?;
-    Ok(zoned.timestamp().strftime("%Y%m%dT%H%M%SZ").to_string())
+    Ok(date.to_datetime(time).in_tz(CONFERENCE_TIME_ZONE)?.timestamp())
 }
 
 /// TEXT values escape backslashes, semicolons, commas and line breaks.

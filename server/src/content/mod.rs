@@ -6,6 +6,7 @@ pub mod api;
 pub mod bundle;
 pub mod calendar;
 pub mod csp;
+pub mod current;
 pub mod editions;
 pub mod model;
 pub mod store;

@@ -25,8 +25,28 @@ pub struct Site {
     pub footer: Footer,
     pub home: Home,
     pub gallery: Vec<GalleryItem>,
-    /// Years of the editions for the SCULC dropdown, newest first.
+    /// Years of the editions for the SCULC dropdown, newest first: those
+    /// with content and those created by `colloquy edition call` or an admin.
     pub nav_editions: Vec<i32>,
+    /// The edition the banner and the SCULC page point to (null: none yet).
+    #[schema(required = true)]
+    pub current_edition: Option<CurrentEdition>,
+}
+
+/// The current (newest) edition, as the frame shows it. Opening a new
+/// edition changes these, and the web app follows without a code change.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CurrentEdition {
+    pub year: i32,
+    /// "SCULC 2026": the content's title, or the plain name before there is content.
+    pub title: String,
+    /// Its page, `/sculc-{year}`.
+    pub path: String,
+    /// What the banner counts down to (null: no day known yet).
+    #[schema(required = true, format = DateTime)]
+    pub countdown_to: Option<String>,
+    /// Whether abstracts are accepted right now.
+    pub call_open: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -201,6 +221,10 @@ pub struct EditionPage {
     /// editions whose day is not recorded).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event: Option<ConferenceDay>,
+    /// What the banner counts down to (RFC 3339), when it is not the
+    /// event's start: the 2025 banner counts to 09:30 "PST" as the spec says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub countdown_to: Option<String>,
     /// The first page has slug "" (`/sculc-{year}`); the others are
     /// `/sculc-{year}-{slug}`.
     pub pages: Vec<SubPage>,

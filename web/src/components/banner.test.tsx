@@ -2,14 +2,22 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { Banner } from './banner';
+import type { CurrentEdition } from '../lib/content-types';
+import { EditionBanner } from './banner';
 
 const target = new Date('2025-05-17T17:30:00Z');
+const sculc2025: CurrentEdition = {
+  year: 2025,
+  title: 'SCULC 2025',
+  path: '/sculc-2025',
+  countdown_to: target.toISOString(),
+  call_open: false,
+};
 
-function renderBanner() {
+function renderBanner(edition: CurrentEdition = sculc2025) {
   render(
     <MemoryRouter>
-      <Banner target={target} />
+      <EditionBanner edition={edition} />
     </MemoryRouter>,
   );
 }
@@ -44,5 +52,12 @@ describe('Banner', () => {
     });
     expect(screen.getByText(/SCULC 2025 has just concluded/)).toBeInTheDocument();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('announces the next edition’s open call before its day is known', () => {
+    renderBanner({ year: 2026, title: 'SCULC 2026', path: '/sculc-2026', countdown_to: null, call_open: true });
+
+    expect(screen.getByText(/The call for abstracts for SCULC 2026 is open\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the conference page' })).toHaveAttribute('href', '/sculc-2026');
   });
 });

@@ -1,35 +1,57 @@
 import { Link } from 'react-router';
 
-import { CURRENT_CONFERENCE } from '../config/site';
 import { useCountdown, type Countdown } from '../hooks/use-countdown';
+import type { CurrentEdition } from '../lib/content-types';
+import { useSite } from '../lib/site-content';
 
-interface BannerProps {
-  /** When the conference starts; defaults to the current edition's countdown target. */
-  target?: Date;
+/**
+ * The notice at the top of every page, about the current edition as the
+ * server's data says (so opening the next edition needs no code change).
+ * Nothing shows until that data has arrived.
+ */
+export function Banner() {
+  const { data: site } = useSite();
+  const edition = site?.current_edition;
+  if (!edition) return null;
+  return <EditionBanner edition={edition} />;
+}
+
+interface EditionBannerProps {
+  edition: CurrentEdition;
 }
 
 /**
- * The notice at the top of every page. It counts down to the conference
- * while that lies ahead, then says the conference has concluded.
+ * Counts down to the conference while that lies ahead, then says it has
+ * concluded. Before its day is known, it announces an open call for
+ * abstracts, or just names the edition.
  */
-export function Banner({ target = CURRENT_CONFERENCE.countdownTarget }: BannerProps) {
-  const countdown = useCountdown(target);
-  const { name, path } = CURRENT_CONFERENCE;
-
+export function EditionBanner({ edition }: EditionBannerProps) {
+  const { countdown_to: countdownTo, title, path, call_open: callOpen } = edition;
   return (
     <aside className="site-banner" aria-label="Conference news">
-      {countdown.done ? (
-        <p>
-          {name} has just concluded — thank you for joining us!{' '}
-          <Link to={path}>See the conference page</Link>
-        </p>
+      {countdownTo ? (
+        <CountdownText target={new Date(countdownTo)} title={title} path={path} />
       ) : (
         <p>
-          {name} starts in <span className="countdown">{formatCountdown(countdown)}</span>.{' '}
+          {callOpen ? `The call for abstracts for ${title} is open.` : `${title} is coming soon.`}{' '}
           <Link to={path}>See the conference page</Link>
         </p>
       )}
     </aside>
+  );
+}
+
+function CountdownText({ target, title, path }: { target: Date; title: string; path: string }) {
+  const countdown = useCountdown(target);
+  return countdown.done ? (
+    <p>
+      {title} has just concluded — thank you for joining us! <Link to={path}>See the conference page</Link>
+    </p>
+  ) : (
+    <p>
+      {title} starts in <span className="countdown">{formatCountdown(countdown)}</span>.{' '}
+      <Link to={path}>See the conference page</Link>
+    </p>
   );
 }
 

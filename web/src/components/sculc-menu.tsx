@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
 
-import { SCULC_EDITIONS } from '../config/site';
 import { useSite } from '../lib/site-content';
 
 /**
@@ -9,9 +8,9 @@ import { useSite } from '../lib/site-content';
  *
  * Opens and closes with click, Enter or Space (it is a real <button>);
  * closes on Escape (focus returns to the button), on a click outside, when
- * focus moves elsewhere, and on navigation. The editions are the content's
- * (a new edition appears here with its data); until it arrives, the ones
- * the site was built with.
+ * focus moves elsewhere, and on navigation. The editions are the server's
+ * (a new edition appears here with its data; the list is empty until the
+ * data arrives).
  */
 export function SculcMenu() {
   const location = useLocation();
@@ -54,9 +53,10 @@ export function SculcMenu() {
 
   const inSculc = location.pathname.startsWith('/sculc');
   const { data: site } = useSite();
-  const editions =
-    site?.nav_editions.map((year) => ({ label: `SCULC ${String(year)}`, path: `/sculc-${String(year)}` })) ??
-    SCULC_EDITIONS;
+  const editions = (site?.nav_editions ?? []).map((year) => ({
+    label: `SCULC ${String(year)}`,
+    path: `/sculc-${String(year)}`,
+  }));
 
   return (
     // Key and focus events bubble up from the button and links inside.

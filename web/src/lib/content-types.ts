@@ -9,6 +9,7 @@ import type { components } from '../api/schema';
 type Schemas = components['schemas'];
 
 export type Site = Schemas['Site'];
+export type CurrentEdition = Schemas['CurrentEdition'];
 export type GalleryItem = Schemas['GalleryItem'];
 export type LinkTarget = Schemas['LinkTarget'];
 export type Image = Schemas['Image'];

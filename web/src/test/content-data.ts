@@ -41,6 +41,13 @@ export const site: Site = {
   },
   gallery: homeGallery,
   nav_editions: [2025, 2024, 2023, 2022],
+  current_edition: {
+    year: 2025,
+    title: 'SCULC 2025',
+    path: '/sculc-2025',
+    countdown_to: '2025-05-17T17:30:00Z',
+    call_open: false,
+  },
 };
 
 function member(role: string, name: string): BoardMember {

@@ -2,5 +2,6 @@
 //! files under `content/` at first start and by `colloquy content import`.
 
 mod calendar;
+mod current_edition;
 mod import;
 mod pages;

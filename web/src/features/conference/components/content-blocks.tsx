@@ -111,6 +111,6 @@ export function BlockView({ block, year, label }: BlockViewProps) {
         </p>
       );
     case 'submission_status':
-      return <SubmissionStatusButton />;
+      return <SubmissionStatusButton year={year} />;
   }
 }
