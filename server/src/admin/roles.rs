@@ -164,10 +164,9 @@ pub async fn set_admin(
     params(("id" = Uuid, Path, description = "The user"), ("role" = Role, Path, description = "The role")),
     responses(
         (status = 200, description = "The user's row after the change", body = AdminUser),
-        (status = 400, description = "Not a role", body = ErrorBody),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
-        (status = 404, description = "No such user", body = ErrorBody),
+        (status = 404, description = "No such user, or not a role", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -187,10 +186,9 @@ pub async fn grant_role(
     params(("id" = Uuid, Path, description = "The user"), ("role" = Role, Path, description = "The role")),
     responses(
         (status = 200, description = "The user's row after the change", body = AdminUser),
-        (status = 400, description = "Not a role", body = ErrorBody),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
-        (status = 404, description = "No such user", body = ErrorBody),
+        (status = 404, description = "No such user, or not a role", body = ErrorBody),
         (status = 409, description = "At least one admin must remain.", body = ErrorBody),
     ),
     security(("session" = []))

@@ -2416,15 +2416,6 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
-            /** @description Not a role */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No one is signed in */
             401: {
                 headers: {
@@ -2443,7 +2434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such user */
+            /** @description No such user, or not a role */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2477,15 +2468,6 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
-            /** @description Not a role */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No one is signed in */
             401: {
                 headers: {
@@ -2504,7 +2486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such user */
+            /** @description No such user, or not a role */
             404: {
                 headers: {
                     [name: string]: unknown;

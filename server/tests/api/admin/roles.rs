@@ -152,9 +152,9 @@ async fn an_admin_gives_and_takes_the_reviewer_role() {
     assert_eq!(json(revoked).await["roles"], json!([]));
     assert_eq!(roles_of(&noam_client, &app).await, json!([]));
 
-    // Not a role: a clear 400, and nothing changes.
+    // Not a role: not found (as a malformed id is), in the error shape, and nothing changes.
     let unknown = app.client.put(app.url(&format!("/api/admin/users/{noam}/roles/owner"))).send().await.unwrap();
-    assert_eq!(unknown.status(), 400);
+    assert_eq!(unknown.status(), 404);
     assert!(json(unknown).await["error"].is_string());
     // The last admin keeps the role, whichever way it is asked.
     let last = app.client.delete(app.url(&format!("/api/admin/users/{me}/roles/admin"))).send().await.unwrap();
