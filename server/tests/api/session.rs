@@ -14,16 +14,22 @@ async fn insert_user(db: &Db, email: &str, admin: bool) -> Uuid {
     let id = Uuid::now_v7();
     on_db!(db, |pool| {
         sqlx::query(
-            "INSERT INTO users (id, email, first_name, last_name, admin, created_at)
-             VALUES ($1, $2, 'Ada', 'Lovelace', $3, $4)",
+            "INSERT INTO users (id, email, first_name, last_name, created_at)
+             VALUES ($1, $2, 'Ada', 'Lovelace', $3)",
         )
         .bind(id)
         .bind(email)
-        .bind(admin)
         .bind(colloquy::clock::now())
         .execute(pool)
         .await
         .unwrap();
+        if admin {
+            sqlx::query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')")
+                .bind(id)
+                .execute(pool)
+                .await
+                .unwrap();
+        }
     });
     id
 }
@@ -73,7 +79,7 @@ async fn a_live_session_cookie_names_its_user_and_admin_flag() {
         json!({
             "id": user_id.to_string(), "email": "ada@example.edu",
             "first_name": "Ada", "last_name": "Lovelace",
-            "admin": true, "applicant": false, "presenter": false,
+            "roles": ["admin"], "applicant": false, "presenter": false,
             "profile_complete": false, "has_password": false
         })
     );
