@@ -144,6 +144,38 @@ test('the carousel moves with the arrow keys and wraps around', async ({ page })
   }
 });
 
+test('the carousel stays on the slide it moved to, and its caption follows', async ({ page }) => {
+  const site = await content<Site>(page.request, 'site');
+  await page.goto('/');
+  const gallery = page.getByRole('region', { name: 'Photos of the society' });
+  await openGallery(gallery);
+  const index = galleryIndex(gallery);
+  const caption = gallery.locator('.gallery-caption');
+  // The slide in the middle of the strip, the one a person sees.
+  const shownImage = gallery.locator('.image-gallery-center img').first();
+  await expect(index).toHaveText('1 / 4');
+
+  await gallery.getByRole('button', { name: 'Next Slide' }).focus();
+  /** What a person sees at this moment: the number, the caption, the image in the middle. */
+  const shown = async () => ({
+    index: await index.textContent(),
+    caption: await caption.textContent(),
+    image: await shownImage.getAttribute('alt'),
+  });
+  for (const slide of [2, 3, 4]) {
+    const item = site.gallery[slide - 1];
+    const expected = { index: `${String(slide)} / 4`, caption: item?.description ?? '', image: item?.original_alt ?? '' };
+    await page.keyboard.press('ArrowRight');
+    // The carousel used to show the new number, then snap back to the first
+    // slide about half a second later: wait well past the transition, then
+    // check what is shown, and that it stays.
+    await page.waitForTimeout(SLIDE_DURATION_MS * 3);
+    expect(await shown()).toEqual(expected);
+    await page.waitForTimeout(SLIDE_DURATION_MS * 2);
+    expect(await shown()).toEqual(expected);
+  }
+});
+
 test('a carousel image that fails to load shows the fallback image', async ({ page, browserErrors }) => {
   const site = await content<Site>(page.request, 'site');
   const broken = site.gallery[1];

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import ReactImageGallery, { type GalleryItem as LibraryItem } from 'react-image-gallery';
 import 'react-image-gallery/styles/image-gallery.css';
 
@@ -108,10 +108,14 @@ export function gallerySettings({
  */
 export function ImageGallery({ items, label, belowFold = false, ...options }: ImageGalleryProps) {
   const [current, setCurrent] = useState(0);
+  // The library starts over at the first slide whenever it gets a new items
+  // array, and each slide re-renders this component (the caption): the same
+  // array must come back, or the carousel snaps back mid-transition.
+  const libraryItems = useMemo(() => toLibraryItems(items, belowFold), [items, belowFold]);
   const caption = items[current]?.description;
   return (
     <section className="gallery" aria-label={label} aria-roledescription="carousel">
-      <ReactImageGallery items={toLibraryItems(items, belowFold)} onSlide={setCurrent} {...gallerySettings(options)} />
+      <ReactImageGallery items={libraryItems} onSlide={setCurrent} {...gallerySettings(options)} />
       {caption && <p className="gallery-caption">{caption}</p>}
     </section>
   );
