@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 
 import { useNearScreen } from '../hooks/use-near-screen';
 import type { ImageGalleryProps } from './image-gallery';
+import './gallery.css';
 
 const ImageGallery = lazy(async () => ({ default: (await import('./image-gallery')).ImageGallery }));
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import ReactImageGallery, { type GalleryItem as LibraryItem } from 'react-image-gallery';
 import 'react-image-gallery/styles/image-gallery.css';
+import './gallery.css';
 
 import type { GalleryItem } from '../lib/content-types';
 
