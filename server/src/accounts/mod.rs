@@ -14,6 +14,7 @@ pub mod profile;
 pub mod register;
 pub mod reset;
 pub mod session;
+pub mod store;
 pub mod sweep;
 pub mod tokens;
 

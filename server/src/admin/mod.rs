@@ -8,7 +8,7 @@ pub mod decisions;
 pub mod editions;
 pub mod export;
 pub mod roles;
-pub mod table;
+pub mod store;
 pub mod templates;
 pub mod users;
 
@@ -18,6 +18,8 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
+
+pub use store::table;
 
 use crate::AppState;
 use crate::error::ApiError;

@@ -36,12 +36,12 @@ impl TestDatabase {
     }
 }
 
-fn postgres_server() -> Option<String> {
+pub fn postgres_server() -> Option<String> {
     std::env::var("TEST_DATABASE_URL").ok().filter(|url| !url.trim().is_empty())
 }
 
 /// Creates an empty database on the server and returns its URL.
-async fn fresh_postgres_database(server: &str) -> String {
+pub async fn fresh_postgres_database(server: &str) -> String {
     use sqlx::Connection;
     let name = format!("colloquy_test_{}", Uuid::now_v7().simple());
     let mut connection = sqlx::PgConnection::connect(server)
