@@ -74,6 +74,25 @@ async function registerVerified(request: APIRequestContext, cluster: Cluster, pe
   expect(verified.status(), await verified.text()).toBe(200);
 }
 
+/**
+ * Waits until the balancer sends requests to both instances again: after an
+ * instance was down, nginx leaves it out of turn for a while (fail_timeout,
+ * 10 s by default) even once it is back.
+ */
+async function bothInTurn(request: APIRequestContext, cluster: Cluster) {
+  const all = new Set(cluster.instances.map((instance) => instance.address));
+  await expect
+    .poll(
+      async () => {
+        const seen = new Set<string>();
+        for (let n = 0; n < 4; n++) seen.add(upstreamOf(await request.get('/api/health')));
+        return seen;
+      },
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toEqual(all);
+}
+
 async function signIn(page: Page, person: Person) {
   await page.goto('/login');
   await submitSignIn(page, person.email, person.password);
@@ -309,6 +328,7 @@ test('an instance killed (kill -9) during uploads loses none that was acknowledg
 
 test('the sign-in limits hold across both instances under parallel attempts', async ({ request, cluster }) => {
   const owner = newPerson('Franz', 'Boas');
+  await bothInTurn(request, cluster);
   await registerVerified(request, cluster, owner);
 
   // 12 wrong passwords at once, each claiming another address in its own

@@ -198,6 +198,10 @@ async function startNginx(dir: string, port: number, port1: number, port2: numbe
   return async () => {
     process.off('exit', killOnExit);
     await stopChild(child);
+    // What nginx saw go wrong (refused connections, instances it took out
+    // of turn) explains a failed balancing check.
+    const log = await readFile(join(dir, 'error.log'), 'utf8').catch(() => '');
+    if (process.env.COLLOQUY_CLUSTER_NGINX_LOG && log) console.error(`--- nginx error.log\n${log}`);
   };
 }
 
