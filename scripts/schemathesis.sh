@@ -13,6 +13,7 @@
 set -euo pipefail
 
 binary=$(realpath "${1:-${COLLOQUY_BIN:-target/release/colloquy}}")
+config=$(realpath "$(dirname "$0")/schemathesis.toml")
 examples="${SCHEMATHESIS_EXAMPLES:-8}"
 venv="${COLLOQUY_SCHEMATHESIS_VENV:-$HOME/.cache/colloquy/schemathesis-venv}"
 version=4.32.5
@@ -74,12 +75,14 @@ cookie=$(api -o /dev/null -D - "$url/api/accounts/login" -d "{\"email\":\"$email
 [ -n "$cookie" ] || { echo "the admin could not sign in" >&2; exit 1; }
 
 checks=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,positive_data_acceptance
-run() {
-  "$venv/bin/schemathesis" --config-file "$(dirname "$0")/schemathesis.toml" run "$url/api/openapi.json" --url "$url" \
+# In the temp folder: schemathesis keeps a cache (.schemathesis/) where it runs.
+run() (
+  cd "$work"
+  "$venv/bin/schemathesis" --config-file "$config" run "$url/api/openapi.json" --url "$url" \
     --checks "$checks" --max-examples "$examples" --workers 1 --no-color \
     --generation-deterministic --suppress-health-check all \
     -H 'X-Requested-With: colloquy' "$@"
-}
+)
 status=0
 echo "== schemathesis as a visitor"
 run || status=1
