@@ -15,6 +15,7 @@ pub mod error;
 pub mod health;
 pub mod mail;
 pub mod openapi;
+mod openapi_errors;
 pub mod rate_limit;
 pub mod request_body;
 pub mod storage;

@@ -21,16 +21,33 @@ use crate::{AppState, clock};
 /// The settings an admin edits. Times are RFC 3339 (any offset) or null.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EditionSettings {
+    /// Before `call_closes_at` when both are set.
+    #[schema(format = DateTime)]
     pub call_opens_at: Option<String>,
+    #[schema(format = DateTime)]
     pub call_closes_at: Option<String>,
+    #[schema(minimum = 1, maximum = 10000)]
     pub word_limit: i64,
+    /// 1 KiB to 64 MiB, the largest upload the server reads.
+    #[schema(minimum = 1024, maximum = 67108864)]
     pub max_file_bytes: i64,
     /// How many abstracts one author may submit, 1 to 100.
+    #[schema(minimum = 1, maximum = 100)]
     pub max_submissions_per_author: i64,
+    #[schema(format = DateTime)]
     pub confirm_attendance_by: Option<String>,
+    #[schema(format = DateTime)]
     pub final_materials_by: Option<String>,
     /// An http(s) link, or null/empty for none.
+    #[schema(
+        max_length = 2000,
+        pattern = r"^(|https?://[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(/[A-Za-z0-9._~/-]*)?)$"
+    )]
     pub confirmation_form_url: Option<String>,
+    #[schema(
+        max_length = 254,
+        pattern = r"^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+$"
+    )]
     pub contact_email: String,
 }
 
@@ -188,6 +205,7 @@ fn no_such_edition() -> ApiError {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewEdition {
+    #[schema(minimum = 2000, maximum = 2200)]
     pub year: i32,
 }
 

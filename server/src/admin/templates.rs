@@ -65,7 +65,11 @@ pub struct MailTemplate {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TemplateText {
+    /// One line, not blank, at most 200 characters; placeholders as in `placeholders`.
+    #[schema(max_length = 200, pattern = r"^[^\r\n]*\S[^\r\n]*$")]
     pub subject: String,
+    /// Not blank, at most 10,000 characters; placeholders as in `placeholders`.
+    #[schema(max_length = 10000, pattern = r"\S")]
     pub body: String,
 }
 

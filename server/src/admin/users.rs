@@ -60,7 +60,8 @@ pub struct AdminUserPage {
 #[into_params(parameter_in = Query)]
 pub struct TableParams {
     /// Case-insensitive text found in the first name, last name, e-mail or
-    /// first abstract's name (empty: every user).
+    /// first abstract's name (empty: every user); at most 200 characters.
+    #[param(max_length = 200)]
     pub q: Option<String>,
     /// The column to sort by (default `name`).
     #[param(inline)]
