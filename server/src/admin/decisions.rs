@@ -14,7 +14,8 @@ use crate::accounts::email::Email;
 use crate::accounts::session::Admin;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::{AppState, on_db};
+use crate::mail::{Letter, outbox};
+use crate::{AppState, on_db, on_tx};
 
 /// An admin's decision; `submitted` undoes one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
@@ -140,11 +141,23 @@ pub async fn decide(
     };
     let actor = Actor::admin(&admin);
     let entry = NewEntry { actor: &actor, action, summary: format!("{verb} {}", row.described()) };
+    let kind = match decision.decision {
+        DecisionValue::Accepted => Some(TemplateKind::Acceptance),
+        DecisionValue::Rejected => Some(TemplateKind::Rejection),
+        DecisionValue::Submitted => None,
+    };
+    // Written before the transaction (it reads the template and the
+    // edition), queued inside it: the e-mail exists exactly when the
+    // decision does.
+    let email = match kind {
+        Some(kind) => letter_to_author(&state, &row, kind).await?,
+        None => None,
+    };
     // The UPDATE changes the row only if the status differs, so of two
     // identical requests racing, exactly one changes it, is audited and
-    // sends the e-mail.
-    let changed = on_db!(&state.db, |pool| {
-        let mut tx = crate::db::begin_write(pool).await?;
+    // queues the e-mail.
+    let mut tx = state.db.begin().await?;
+    let changed = on_tx!(&mut tx, |conn| {
         let changed = sqlx::query(
             "UPDATE submissions SET status = $1
              WHERE id = $2 AND status <> $1 AND status <> 'withdrawn'
@@ -152,30 +165,32 @@ pub async fn decide(
         )
         .bind(status.as_str())
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut **conn)
         .await?
         .rows_affected()
             == 1;
         if changed {
-            record!(&mut *tx, &entry)?;
+            record!(&mut **conn, &entry)?;
         }
-        tx.commit().await?;
         changed
     });
-    let kind = match decision.decision {
-        DecisionValue::Accepted => Some(TemplateKind::Acceptance),
-        DecisionValue::Rejected => Some(TemplateKind::Rejection),
-        DecisionValue::Submitted => None,
-    };
-    if let (true, Some(kind)) = (changed, kind) {
-        notify_author(&state, &row, kind).await?;
+    if let (true, Some((to, letter))) = (changed, &email) {
+        outbox::enqueue(&mut tx, to, letter).await?;
+    }
+    tx.commit().await?;
+    if changed && email.is_some() {
+        state.mailer.wake();
     }
     let submission = state.db.admin_submission(id).await?.ok_or_else(no_such_submission)?;
     Ok(Json(submission))
 }
 
-/// E-mails the author through the same path as verification e-mails.
-async fn notify_author(state: &AppState, row: &AuthoredRow, kind: TemplateKind) -> ApiResult<()> {
+/// The e-mail telling the author of a decision, from the admins' template.
+async fn letter_to_author(
+    state: &AppState,
+    row: &AuthoredRow,
+    kind: TemplateKind,
+) -> ApiResult<Option<(Email, Letter)>> {
     let edition = state.db.current_edition().await?.ok_or_else(ApiError::not_found)?;
     let site_url = state.config.public_url().as_str().trim_end_matches('/').to_owned();
     let facts = LetterFacts {
@@ -187,10 +202,12 @@ async fn notify_author(state: &AppState, row: &AuthoredRow, kind: TemplateKind) 
     };
     let letter = templates::letter(&state.db, kind, &facts).await?;
     match Email::parse(&row.author_email) {
-        Ok(to) => state.mailer.send_later(to, letter),
-        Err(error) => tracing::error!(error, "an author's stored address does not parse; no e-mail sent"),
+        Ok(to) => Ok(Some((to, letter))),
+        Err(error) => {
+            tracing::error!(error, "an author's stored address does not parse; no e-mail sent");
+            Ok(None)
+        }
     }
-    Ok(())
 }
 
 /// Deletes a submission: the row (audited, in one transaction), then its
