@@ -75,7 +75,7 @@ describe('/user-data/activity', () => {
     });
 
     const failed = await screen.findByRole('list', { name: 'E-mails not delivered, most recently tried first' });
-    const [email] = within(failed).getAllByRole('listitem');
+    const email = within(failed).getByRole('listitem');
     expect(email).toHaveTextContent('‘Verify your e-mail address’ to ada@example.edu');
     expect(email).toHaveTextContent('Attempt 12 of 12 failed at March 25, 2025, 10:30 AM PDT; given up.');
     expect(email).toHaveTextContent('mailbox unavailable');

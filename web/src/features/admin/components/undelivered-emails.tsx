@@ -38,7 +38,9 @@ export function UndeliveredEmails() {
               type="button"
               className="button button-secondary"
               disabled={retry.isPending}
-              onClick={() => retry.mutate(email.id)}
+              onClick={() => {
+                retry.mutate(email.id);
+              }}
               aria-label={`Retry the e-mail ‘${email.subject}’ to ${email.recipient}`}
             >
               Retry now
