@@ -54,12 +54,12 @@ lint: $(NPM_STAMP)
 # The test binaries embed the built web app (tests/api/embedded_app.rs serves it), and
 # the API tests sign in at the e2e tests' OpenID provider, run by Node from web/node_modules.
 test-rust: web
-	@echo "== Rust tests on SQLite (and the S3 storage tests against moto)"
-	scripts/with-s3.sh cargo test --locked
+	@echo "== Rust tests on SQLite (the S3 storage tests against moto, the e-mail tests against aiosmtpd)"
+	scripts/with-smtp.sh scripts/with-s3.sh cargo test --locked
 	@echo "== The S3 storage tests against a second S3-compatible server (s3s-fs)"
 	scripts/with-s3s-fs.sh cargo test --locked --test api submissions::s3::
-	@echo "== Rust API tests on PostgreSQL (and the S3 storage tests against moto)"
-	scripts/with-postgres.sh scripts/with-s3.sh cargo test --locked --test api
+	@echo "== Rust API tests on PostgreSQL (the S3 storage tests against moto, the e-mail tests against aiosmtpd)"
+	scripts/with-postgres.sh scripts/with-smtp.sh scripts/with-s3.sh cargo test --locked --test api
 
 test-web: $(NPM_STAMP)
 	cd web && npm test

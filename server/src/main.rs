@@ -226,6 +226,7 @@ async fn serve(mut config: Config) -> anyhow::Result<()> {
         ),
     });
     let db = state.db.clone();
+    colloquy::mail::sender::spawn(state.clone());
     colloquy::submissions::sweep::spawn_periodic(state.clone());
     colloquy::accounts::sweep::spawn_periodic(state.db.clone());
     let limits = colloquy::Limits::from(state.config.as_ref());

@@ -37,6 +37,8 @@ pub enum AuditAction {
     EditionCreated,
     #[serde(rename = "template.updated")]
     TemplateUpdated,
+    #[serde(rename = "email.retried")]
+    EmailRetried,
 }
 
 impl AuditAction {
@@ -52,6 +54,7 @@ impl AuditAction {
             Self::EditionUpdated => "edition.updated",
             Self::EditionCreated => "edition.created",
             Self::TemplateUpdated => "template.updated",
+            Self::EmailRetried => "email.retried",
         }
     }
 

@@ -15,6 +15,7 @@ use crate::AppState;
 use crate::accounts::email::Email;
 use crate::accounts::session::Admin;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::mail::Letter;
 
 /// An admin's decision; `submitted` undoes one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
@@ -102,24 +103,36 @@ pub async fn decide(
     };
     let actor = Actor::admin(&admin);
     let entry = NewEntry { actor: &actor, action, summary: format!("{verb} {}", row.described()) };
-    // The UPDATE changes the row only if the status differs, so of two
-    // identical requests racing, exactly one changes it, is audited and
-    // sends the e-mail.
-    let changed = state.db.set_submission_status(id, None, status, &entry).await?;
     let kind = match decision.decision {
         DecisionValue::Accepted => Some(TemplateKind::Acceptance),
         DecisionValue::Rejected => Some(TemplateKind::Rejection),
         DecisionValue::Submitted => None,
     };
-    if let (true, Some(kind)) = (changed, kind) {
-        notify_author(&state, &row, kind).await?;
+    // Written before the transaction (it reads the template and the
+    // edition), queued inside it: the e-mail exists exactly when the
+    // decision does.
+    let email = match kind {
+        Some(kind) => letter_to_author(&state, &row, kind).await?,
+        None => None,
+    };
+    // The UPDATE changes the row only if the status differs, so of two
+    // identical requests racing, exactly one changes it, is audited and
+    // queues the e-mail.
+    let queued = email.as_ref().map(|(to, letter)| (to, letter));
+    let changed = state.db.set_submission_status(id, None, status, &entry, queued).await?;
+    if changed && email.is_some() {
+        state.mailer.wake();
     }
     let submission = state.db.admin_submission(id).await?.ok_or_else(no_such_submission)?;
     Ok(Json(submission))
 }
 
-/// E-mails the author through the same path as verification e-mails.
-async fn notify_author(state: &AppState, row: &AuthoredRow, kind: TemplateKind) -> ApiResult<()> {
+/// The e-mail telling the author of a decision, from the admins' template.
+async fn letter_to_author(
+    state: &AppState,
+    row: &AuthoredRow,
+    kind: TemplateKind,
+) -> ApiResult<Option<(Email, Letter)>> {
     let edition = state.db.current_edition().await?.ok_or_else(ApiError::not_found)?;
     let site_url = state.config.public_url().as_str().trim_end_matches('/').to_owned();
     let facts = LetterFacts {
@@ -131,10 +144,12 @@ async fn notify_author(state: &AppState, row: &AuthoredRow, kind: TemplateKind) 
     };
     let letter = templates::letter(&state.db, kind, &facts).await?;
     match Email::parse(&row.author_email) {
-        Ok(to) => state.mailer.send_later(to, letter),
-        Err(error) => tracing::error!(error, "an author's stored address does not parse; no e-mail sent"),
+        Ok(to) => Ok(Some((to, letter))),
+        Err(error) => {
+            tracing::error!(error, "an author's stored address does not parse; no e-mail sent");
+            Ok(None)
+        }
     }
-    Ok(())
 }
 
 /// Deletes a submission: the row (audited, in one transaction), then its

@@ -7,6 +7,7 @@ pub mod audit;
 pub mod decisions;
 pub mod editions;
 pub mod export;
+pub mod outbox;
 pub mod roles;
 pub mod store;
 pub mod templates;
@@ -37,6 +38,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(templates::list_templates))
         .routes(routes!(templates::update_template))
         .routes(routes!(audit::list_audit))
+        .routes(routes!(outbox::outbox_report))
+        .routes(routes!(outbox::retry_email))
 }
 
 /// Where a submission stands.

@@ -5,11 +5,13 @@
 use uuid::Uuid;
 
 use super::{Deletion, NewSubmission, SubmissionRow};
+use crate::accounts::email::Email;
 use crate::admin::SubmissionStatus;
 use crate::admin::audit::NewEntry;
 use crate::admin::store::audit::record;
 use crate::db::{Db, RowLock};
-use crate::on_db;
+use crate::mail::{Letter, outbox};
+use crate::{on_db, on_tx};
 
 const ROW_COLUMNS: &str = "s.id, s.user_id, s.original_name, s.storage_key, s.size_bytes, s.word_count, \
      s.warnings, s.status, s.uploaded_at, e.word_limit";
@@ -170,16 +172,17 @@ impl Db {
     /// current edition, not withdrawn, and not already of that status;
     /// whether it changed. Conditional, so of two identical requests racing
     /// exactly one changes it and is logged; the edition is checked again
-    /// in the same step.
+    /// in the same step. `email`, if any, is queued with the change.
     pub async fn set_submission_status(
         &self,
         id: Uuid,
         author: Option<Uuid>,
         status: SubmissionStatus,
         entry: &NewEntry<'_>,
+        email: Option<(&Email, &Letter)>,
     ) -> sqlx::Result<bool> {
-        Ok(on_db!(self, |pool| {
-            let mut tx = crate::db::begin_write(pool).await?;
+        let mut tx = self.begin().await?;
+        let changed = on_tx!(&mut tx, |conn| {
             let changed = sqlx::query(
                 "UPDATE submissions SET status = $1
                  WHERE id = $2 AND ($3 IS NULL OR user_id = $3) AND status <> $1 AND status <> 'withdrawn'
@@ -188,15 +191,21 @@ impl Db {
             .bind(status.as_str())
             .bind(id)
             .bind(author)
-            .execute(&mut *tx)
+            .execute(&mut **conn)
             .await?
             .rows_affected()
                 == 1;
             if changed {
-                record!(&mut *tx, entry)?;
+                record!(&mut **conn, entry)?;
             }
-            tx.commit().await?;
             changed
-        }))
+        });
+        // Queued in the same transaction: the e-mail exists exactly when the
+        // change does.
+        if let (true, Some((to, letter))) = (changed, email) {
+            outbox::enqueue(&mut tx, to, letter).await?;
+        }
+        tx.commit().await?;
+        Ok(changed)
     }
 }

@@ -55,7 +55,7 @@ pub async fn withdraw_submission(
             ),
         };
         // Of two clicks racing exactly one withdraws and is logged.
-        state.db.set_submission_status(id, Some(user.id), SubmissionStatus::Withdrawn, &entry).await?;
+        state.db.set_submission_status(id, Some(user.id), SubmissionStatus::Withdrawn, &entry, None).await?;
     }
     let row = state.db.submission(id).await?.ok_or_else(no_such)?;
     Ok(Json(Submission::from(row)))

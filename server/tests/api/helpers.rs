@@ -91,6 +91,7 @@ pub async fn spawn_app_with(extra: Router<AppState>, configure: impl FnOnce(&mut
 /// ends; returns `http://ADDRESS`.
 pub fn serve_in_background(listener: TcpListener, state: AppState, extra: Router<AppState>) -> String {
     let address = format!("http://{}", listener.local_addr().unwrap());
+    colloquy::mail::sender::spawn(state.clone());
     let limits = colloquy::Limits::from(state.config.as_ref());
     let router = colloquy::router_with(state, extra);
     tokio::spawn(colloquy::serve(listener, router, limits, std::future::pending()));

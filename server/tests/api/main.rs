@@ -15,6 +15,7 @@ mod health;
 mod helpers;
 mod mail;
 mod openapi;
+mod outbox;
 mod schema_parity;
 mod session;
 mod slow_clients;

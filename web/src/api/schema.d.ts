@@ -293,6 +293,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** E-mails that have not gone out: how many wait, and the ones that failed. */
+        get: operations["outbox_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/outbox/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tries an e-mail that has not gone out again now, with a fresh set of
+         *     attempts. Recorded in the activity log.
+         */
+        post: operations["retry_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/submissions/{id}": {
         parameters: {
             query?: never;
@@ -760,7 +797,7 @@ export interface components {
          * @description What an admin did.
          * @enum {string}
          */
-        AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "submission.withdrawn" | "admin.granted" | "admin.revoked" | "edition.updated" | "edition.created" | "template.updated";
+        AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "submission.withdrawn" | "admin.granted" | "admin.revoked" | "edition.updated" | "edition.created" | "template.updated" | "email.retried";
         /** @description One line of the activity log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -1110,6 +1147,25 @@ export interface components {
             /** Format: int32 */
             year: number;
         };
+        OutboxReport: {
+            /**
+             * Format: int64
+             * @description E-mails given up after every attempt failed.
+             */
+            given_up: number;
+            /**
+             * Format: int64
+             * @description E-mails waiting to go out (due now or waiting for a retry).
+             */
+            queued: number;
+            /**
+             * Format: int64
+             * @description Of those, the ones that have failed at least once.
+             */
+            retrying: number;
+            /** @description The failing and given-up e-mails, most recently tried first (at most 50). */
+            undelivered: components["schemas"]["UndeliveredEmail"][];
+        };
         /** @description Which sign-in providers the login page offers. */
         Providers: {
             google: boolean;
@@ -1230,6 +1286,36 @@ export interface components {
         /** @description The token from an e-mail link. */
         TokenRequest: {
             token: string;
+        };
+        /** @description An e-mail whose delivery has failed and that has not gone out since. */
+        UndeliveredEmail: {
+            /**
+             * Format: int32
+             * @description Attempts so far.
+             */
+            attempts: number;
+            /** @description True once it is no longer tried (an admin may retry it). */
+            given_up: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_attempt_at?: string | null;
+            /** @description Why the last attempt failed, as the mail server or the disk said. */
+            last_error: string;
+            /**
+             * Format: int32
+             * @description Attempts before it is given up.
+             */
+            max_attempts: number;
+            /**
+             * Format: date-time
+             * @description When it is tried again; null once given up.
+             */
+            next_attempt_at?: string | null;
+            /** Format: date-time */
+            queued_at: string;
+            recipient: string;
+            subject: string;
         };
         UpdateProfileRequest: {
             first_name: string;
@@ -2489,6 +2575,92 @@ export interface operations {
             };
             /** @description The database cannot be reached right now; try again shortly */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    outbox_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outbox's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxReport"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retry_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The e-mail */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is due now */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such e-mail waiting (sent already, or being sent now) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,31 +28,6 @@ impl Db {
         }))
     }
 
-    /// Makes a new single-use token for `user_id` and returns it. Every
-    /// older link of the same kind for the account stops working.
-    pub async fn issue_email_token(&self, user_id: Uuid, purpose: Purpose) -> sqlx::Result<String> {
-        let token = random_token();
-        let now = clock::now();
-        let mut tx = self.begin().await?;
-        lock_account(&mut tx, user_id).await?;
-        revoke_live_tokens(&mut tx, user_id, Some(purpose)).await?;
-        on_tx!(&mut tx, |conn| {
-            sqlx::query(
-                "INSERT INTO email_tokens (id_hash, user_id, purpose, created_at, expires_at)
-                 VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(hash_token(&token))
-            .bind(user_id)
-            .bind(purpose.as_str())
-            .bind(now)
-            .bind(now + purpose.lifetime())
-            .execute(&mut **conn)
-            .await?;
-        });
-        tx.commit().await?;
-        Ok(token)
-    }
-
     /// Whether a token could be used now, and whose it is, without using it
     /// up: a bogus link is turned away before any costly work.
     pub async fn check_email_token(
@@ -127,6 +102,31 @@ impl Db {
             }),
         }
     }
+}
+
+/// Makes a new single-use token for `user_id` and returns it. Every
+/// older link of the same kind for the account stops working.
+/// Made inside `tx`, so that the e-mail carrying the link is queued in the
+/// same transaction.
+pub(crate) async fn issue_email_token(tx: &mut Tx, user_id: Uuid, purpose: Purpose) -> sqlx::Result<String> {
+    let token = random_token();
+    let now = clock::now();
+    lock_account(tx, user_id).await?;
+    revoke_live_tokens(tx, user_id, Some(purpose)).await?;
+    on_tx!(tx, |conn| {
+        sqlx::query(
+            "INSERT INTO email_tokens (id_hash, user_id, purpose, created_at, expires_at)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(hash_token(&token))
+        .bind(user_id)
+        .bind(purpose.as_str())
+        .bind(now)
+        .bind(now + purpose.lifetime())
+        .execute(&mut **conn)
+        .await?;
+    });
+    Ok(token)
 }
 
 /// Holds the account's row (and on SQLite the database) until `tx` ends, so
