@@ -10,7 +10,7 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 BIN := $(TARGET_DIR)/release/colloquy
 NPM_STAMP := web/node_modules/.installed
 
-.PHONY: run build web server test test-deps lint test-rust test-web e2e api-types bench-http clean
+.PHONY: run build web server test test-deps lint test-rust test-web e2e api-types bench-http image clean
 
 ## run: install, build, and serve the site at http://127.0.0.1:8080 (SQLite and files in ./data)
 run: build
@@ -75,6 +75,10 @@ api-types: $(NPM_STAMP)
 ## bench-http: the release binary against Debian's nginx over the same web/dist (not part of test)
 bench-http: build
 	COLLOQUY_BIN="$(abspath $(BIN))" python3 bench/http/run.py
+
+## image: the container image `colloquy` (deploy/Containerfile) with Debian's podman
+image:
+	podman build -f deploy/Containerfile -t colloquy .
 
 clean:
 	cargo clean
