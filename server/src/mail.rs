@@ -23,6 +23,7 @@ pub struct Letter {
 pub struct Mailer {
     transport: Arc<Transport>,
     from: Mailbox,
+    metrics: crate::metrics::Metrics,
 }
 
 enum Transport {
@@ -49,11 +50,37 @@ impl Mailer {
                 Transport::Outbox(AsyncFileTransport::new(outbox))
             }
         };
-        Ok(Self { transport: Arc::new(transport), from })
+        Ok(Self { transport: Arc::new(transport), from, metrics: crate::metrics::Metrics::default() })
+    }
+
+    /// Counts sent and failed e-mails in `metrics`.
+    pub fn counting(mut self, metrics: crate::metrics::Metrics) -> Self {
+        self.metrics = metrics;
+        self
     }
 
     /// Sends now; fails if the message cannot be handed over.
     pub async fn send(&self, to: &Email, letter: Letter) -> anyhow::Result<()> {
+        let sent = self.deliver(to, letter).await;
+        match &sent {
+            Ok(()) => self.metrics.email_sent(),
+            Err(_) => self.metrics.email_failed(),
+        }
+        sent
+    }
+
+    /// Connects to the SMTP server and greets it (`colloquy check`);
+    /// returns the server's address as configured, without credentials.
+    pub async fn check_smtp(&self) -> anyhow::Result<String> {
+        let Transport::Smtp(smtp) = self.transport.as_ref() else {
+            anyhow::bail!("COLLOQUY_SMTP_URL is not set");
+        };
+        let answered = smtp.test_connection().await.context("cannot reach the SMTP server")?;
+        anyhow::ensure!(answered, "the SMTP server did not answer");
+        Ok("the SMTP server".to_owned())
+    }
+
+    async fn deliver(&self, to: &Email, letter: Letter) -> anyhow::Result<()> {
         // Names and titles are often not ASCII ("Zoë Ñúñez"): a MIME part
         // declared `text/plain; charset=utf-8` (with `MIME-Version: 1.0`) makes
         // mail clients read the body as UTF-8 instead of guessing, and lettre

@@ -2,7 +2,9 @@
 //! says so. Both run the same queries (written with `$1` placeholders, which
 //! both accept) and each has its own migrations folder.
 
+pub mod backup;
 pub mod leases;
+pub mod schema;
 pub mod users;
 
 use std::str::FromStr;
@@ -37,8 +39,8 @@ macro_rules! on_db {
     };
 }
 
-static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
-static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+pub(crate) static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+pub(crate) static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// How long a request waits for a free connection before answering 503.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);

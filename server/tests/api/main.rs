@@ -15,6 +15,7 @@ mod health;
 mod helpers;
 mod mail;
 mod openapi;
+mod operations;
 mod session;
 mod slow_clients;
 mod submissions;
