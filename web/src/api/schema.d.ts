@@ -559,6 +559,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is up and answering; checks nothing else. */
+        get: operations["live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this instance can serve: the database and the file storage both
+         *     answer (each within two seconds).
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -1059,6 +1096,10 @@ export interface components {
             href: string;
             label: string;
         };
+        Liveness: {
+            /** @description Always `ok`: an answer at all is the news. */
+            status: string;
+        };
         LoginRequest: {
             email: string;
             password: string;
@@ -1102,6 +1143,13 @@ export interface components {
         /** @description Which sign-in providers the login page offers. */
         Providers: {
             google: boolean;
+        };
+        Readiness: {
+            database: components["schemas"]["Verdict"];
+            /** @description `ok`, or `unavailable` when a dependency is down. */
+            status: components["schemas"]["Verdict"];
+            /** @description The file storage (local files or the S3 bucket). */
+            storage: components["schemas"]["Verdict"];
         };
         RegisterRequest: {
             email: string;
@@ -1222,6 +1270,8 @@ export interface components {
             first_name: string;
             last_name: string;
         };
+        /** @enum {string} */
+        Verdict: "ok" | "unreachable" | "unavailable";
     };
     responses: never;
     parameters: never;
@@ -2557,6 +2607,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description The database or the storage (named `unreachable`) cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };
