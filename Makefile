@@ -10,7 +10,7 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 BIN := $(TARGET_DIR)/release/colloquy
 NPM_STAMP := web/node_modules/.installed
 
-.PHONY: run build web server test test-deps lint test-rust test-web e2e e2e-cluster api-schema api-types bench-http bench-cluster clean
+.PHONY: run build web server test test-deps lint test-rust test-web e2e e2e-cluster api-schema api-types bench-http bench-cluster image clean
 
 ## run: install, build, and serve the site at http://127.0.0.1:8080 (SQLite and files in ./data)
 run: build
@@ -88,6 +88,10 @@ bench-http: build
 ## bench-cluster: 200 clients, 5 % sign-ins, 60 s against two instances behind nginx (not part of test)
 bench-cluster: build
 	scripts/with-postgres.sh scripts/with-s3.sh env COLLOQUY_BIN="$(abspath $(BIN))" python3 bench/cluster/run.py
+
+## image: the container image `colloquy` (deploy/Containerfile) with Debian's podman
+image:
+	podman build -f deploy/Containerfile -t colloquy .
 
 clean:
 	cargo clean

@@ -107,6 +107,17 @@ impl Mailer {
         &self.counters
     }
 
+    /// Connects to the SMTP server and greets it (`colloquy check`);
+    /// returns the server's address as configured, without credentials.
+    pub async fn check_smtp(&self) -> anyhow::Result<String> {
+        let Transport::Smtp(smtp) = self.transport.as_ref() else {
+            anyhow::bail!("COLLOQUY_SMTP_URL is not set");
+        };
+        let answered = smtp.test_connection().await.context("cannot reach the SMTP server")?;
+        anyhow::ensure!(answered, "the SMTP server did not answer");
+        Ok("the SMTP server".to_owned())
+    }
+
     /// Hands one e-mail over now; fails if it cannot be. Only the sender
     /// loop calls this: everything else queues (`outbox::enqueue`).
     async fn deliver(&self, to: &str, letter: Letter) -> anyhow::Result<()> {

@@ -4,6 +4,7 @@
 //! handler takes the `Admin` extractor: 401 for visitors, 403 for others.
 
 pub mod audit;
+pub mod command_line;
 pub mod decisions;
 pub mod editions;
 pub mod export;

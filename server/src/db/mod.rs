@@ -4,9 +4,11 @@
 //! here or in a feature's `store` module; where the two databases differ,
 //! `dialect` chooses.
 
+pub mod backup;
 pub mod dialect;
 pub mod leases;
 pub mod rate_limits;
+pub mod schema;
 pub mod users;
 
 pub use dialect::{Dialect, RowLock, WriteTransaction, begin_write};
@@ -43,8 +45,8 @@ macro_rules! on_db {
     };
 }
 
-static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
-static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+pub(crate) static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+pub(crate) static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// How long a request waits for a free connection before answering 503.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);

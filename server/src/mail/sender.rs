@@ -59,6 +59,8 @@ async fn deliver_due(state: &AppState, holder: &str) -> sqlx::Result<()> {
     while let Some(claimed) = state.db.claim_email(holder).await? {
         deliver_one(state, holder, claimed).await?;
     }
+    // What is left for later (retries, other instances' claims), for the metrics.
+    state.metrics.set_emails_queued(state.db.outbox_counts().await?.queued);
     Ok(())
 }
 
@@ -68,6 +70,7 @@ async fn deliver_one(state: &AppState, holder: &str, claimed: Claimed) -> sqlx::
     match state.mailer.deliver(&claimed.recipient, letter).await {
         Ok(()) => {
             counters.sent.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            state.metrics.email_sent();
             if !state.db.email_sent(claimed.id, holder).await? {
                 // Only when this loop stalled past its claim and another
                 // instance took the e-mail over: it may arrive twice.
@@ -76,6 +79,7 @@ async fn deliver_one(state: &AppState, holder: &str, claimed: Claimed) -> sqlx::
         }
         Err(error) => {
             counters.failed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            state.metrics.email_failed();
             let reason: String = format!("{error:#}").chars().take(MAX_ERROR_CHARS).collect();
             let gave_up = state.db.email_failed(&claimed, holder, &reason).await?;
             if gave_up {

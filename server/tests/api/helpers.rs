@@ -72,8 +72,16 @@ pub async fn spawn_app() -> TestApp {
 
 /// Spawns the app with extra API routes and a chance to adjust the config.
 pub async fn spawn_app_with(extra: Router<AppState>, configure: impl FnOnce(&mut Config)) -> TestApp {
+    spawn_app_on(TestDatabase::new().await, extra, configure).await
+}
+
+/// Spawns the app on a database the test prepared (e.g. restored).
+pub async fn spawn_app_on(
+    mut database: TestDatabase,
+    extra: Router<AppState>,
+    configure: impl FnOnce(&mut Config),
+) -> TestApp {
     let _ = tracing_subscriber::fmt().with_env_filter("error").with_test_writer().try_init();
-    let mut database = TestDatabase::new().await;
     // By default no web app: tests of the web app give it a folder of its own.
     database.config.web_dir = Some(database.data_dir.path().join("no-web-app"));
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");

@@ -15,6 +15,7 @@ mod health;
 mod helpers;
 mod mail;
 mod openapi;
+mod operations;
 mod outbox;
 mod schema_parity;
 mod session;

@@ -596,6 +596,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is up and answering; checks nothing else. */
+        get: operations["live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this instance can serve: the database and the file storage both
+         *     answer (each within two seconds).
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -1106,6 +1143,10 @@ export interface components {
             href: string;
             label: string;
         };
+        Liveness: {
+            /** @description Always `ok`: an answer at all is the news. */
+            status: string;
+        };
         LoginRequest: {
             /** @description Not blank. */
             email: string;
@@ -1169,6 +1210,13 @@ export interface components {
         /** @description Which sign-in providers the login page offers. */
         Providers: {
             google: boolean;
+        };
+        Readiness: {
+            database: components["schemas"]["Verdict"];
+            /** @description `ok`, or `unavailable` when a dependency is down. */
+            status: components["schemas"]["Verdict"];
+            /** @description The file storage (local files or the S3 bucket). */
+            storage: components["schemas"]["Verdict"];
         };
         RegisterRequest: {
             email: string;
@@ -1321,6 +1369,8 @@ export interface components {
             first_name: string;
             last_name: string;
         };
+        /** @enum {string} */
+        Verdict: "ok" | "unreachable" | "unavailable";
     };
     responses: never;
     parameters: never;
@@ -2620,6 +2670,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     retry_email: {
@@ -2661,6 +2720,15 @@ export interface operations {
             };
             /** @description No such e-mail waiting (sent already, or being sent now) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3534,6 +3602,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description The database or the storage (named `unreachable`) cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };
