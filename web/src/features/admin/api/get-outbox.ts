@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 import type { OutboxReport } from './types';
 
 /** E-mails that have not gone out: how many wait, and the ones that failed. */
 export function getOutbox(signal?: AbortSignal): Promise<OutboxReport> {
-  return api.get<OutboxReport>('/api/admin/outbox', { signal });
+  return answerOf(api.GET('/api/admin/outbox', { signal }));
 }
 
 export function outboxQueryOptions() {

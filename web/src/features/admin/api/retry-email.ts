@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { api, doneOf } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 
 /** Tries an undelivered e-mail again now (recorded in the activity log). */
 export function retryEmail(emailId: string): Promise<void> {
-  return api.post(`/api/admin/outbox/${encodeURIComponent(emailId)}/retry`);
+  return doneOf(api.POST('/api/admin/outbox/{id}/retry', { params: { path: { id: emailId } } }));
 }
 
 export function useRetryEmail() {
