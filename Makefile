@@ -10,7 +10,7 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 BIN := $(TARGET_DIR)/release/colloquy
 NPM_STAMP := web/node_modules/.installed
 
-.PHONY: run build web server test test-deps lint test-rust test-web e2e api-types bench-http clean
+.PHONY: run build web server test test-deps lint test-rust test-web e2e e2e-cluster api-schema api-types bench-http bench-cluster image clean
 
 ## run: install, build, and serve the site at http://127.0.0.1:8080 (SQLite and files in ./data)
 run: build
@@ -41,7 +41,7 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 	touch $@
 
 ## test: every test and check: lints, Rust on SQLite and PostgreSQL, web unit tests, browser tests
-test: test-deps lint test-rust test-web e2e
+test: test-deps lint test-rust test-web e2e e2e-cluster api-schema
 
 test-deps:
 	scripts/install-test-deps.sh
@@ -54,18 +54,27 @@ lint: $(NPM_STAMP)
 # The test binaries embed the built web app (tests/api/embedded_app.rs serves it), and
 # the API tests sign in at the e2e tests' OpenID provider, run by Node from web/node_modules.
 test-rust: web
-	@echo "== Rust tests on SQLite (and the S3 storage tests against moto)"
-	scripts/with-s3.sh cargo test --locked
+	@echo "== Rust tests on SQLite (the S3 storage tests against moto, the e-mail tests against aiosmtpd)"
+	scripts/with-smtp.sh scripts/with-s3.sh cargo test --locked
 	@echo "== The S3 storage tests against a second S3-compatible server (s3s-fs)"
 	scripts/with-s3s-fs.sh cargo test --locked --test api submissions::s3::
-	@echo "== Rust API tests on PostgreSQL (and the S3 storage tests against moto)"
-	scripts/with-postgres.sh scripts/with-s3.sh cargo test --locked --test api
+	@echo "== Rust API tests on PostgreSQL (the S3 storage tests against moto, the e-mail tests against aiosmtpd)"
+	scripts/with-postgres.sh scripts/with-smtp.sh scripts/with-s3.sh cargo test --locked --test api
 
 test-web: $(NPM_STAMP)
 	cd web && npm test
 
 e2e: build
 	cd web && COLLOQUY_BIN="$(abspath $(BIN))" npm run e2e
+
+## e2e-cluster: two release instances on one PostgreSQL and one S3 bucket behind nginx, in the browser
+e2e-cluster: build
+	scripts/with-postgres.sh scripts/with-s3.sh \
+		bash -c 'cd web && COLLOQUY_BIN="$(abspath $(BIN))" npx playwright test -c e2e/cluster/playwright.config.ts'
+
+## api-schema: schemathesis against the served OpenAPI document, as a visitor and as an admin
+api-schema: build
+	scripts/schemathesis.sh "$(abspath $(BIN))"
 
 ## api-types: regenerate the OpenAPI document and the web app's TypeScript types from the server
 api-types: $(NPM_STAMP)
@@ -75,6 +84,14 @@ api-types: $(NPM_STAMP)
 ## bench-http: the release binary against Debian's nginx over the same web/dist (not part of test)
 bench-http: build
 	COLLOQUY_BIN="$(abspath $(BIN))" python3 bench/http/run.py
+
+## bench-cluster: 200 clients, 5 % sign-ins, 60 s against two instances behind nginx (not part of test)
+bench-cluster: build
+	scripts/with-postgres.sh scripts/with-s3.sh env COLLOQUY_BIN="$(abspath $(BIN))" python3 bench/cluster/run.py
+
+## image: the container image `colloquy` (deploy/Containerfile) with Debian's podman
+image:
+	podman build -f deploy/Containerfile -t colloquy .
 
 clean:
 	cargo clean

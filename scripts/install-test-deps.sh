@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond the Rust toolchain and Node.js:
-# Debian's chromium (the browser for end-to-end tests) and PostgreSQL (the
-# second database every Rust test runs on). On Debian as root they are
+# Debian's chromium (the browser for end-to-end tests), PostgreSQL (the
+# second database every Rust test runs on) and nginx (the balancer of the
+# multi-instance test). On Debian as root they are
 # installed with apt; elsewhere a missing one is a clear error.
 set -euo pipefail
 
@@ -9,6 +10,8 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null || missing+=(postgresql)
 command -v curl > /dev/null || missing+=(curl)
+# The balancer in front of two instances in the multi-instance test.
+[ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -12,6 +12,8 @@ use std::path::PathBuf;
 
 fn main() {
     println!("cargo:rerun-if-changed=../content");
+    // sqlx::migrate! embeds the migration folders; a new file must rebuild the crate.
+    println!("cargo:rerun-if-changed=migrations");
 
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let dist = manifest.join("../web/dist");

@@ -21,6 +21,8 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'e2e',
+  // The multi-instance test has its own run (e2e/cluster/playwright.config.ts).
+  testIgnore: 'cluster/**',
   outputDir: 'test-results',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
@@ -52,7 +54,7 @@ export default defineConfig({
       use: { viewport: { width: 375, height: 667 }, hasTouch: true },
       grepInvert: /@desktop/,
       // Plain HTTP checks do not depend on the viewport: desktop runs them once.
-      testIgnore: 'http.spec.ts',
+      testIgnore: ['http.spec.ts', 'cluster/**'],
     },
   ],
 });

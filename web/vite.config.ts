@@ -5,6 +5,10 @@ import react from '@vitejs/plugin-react';
 // The Rust server (`make run`) listens here; `npm run dev` proxies the API to it.
 const apiOrigin = process.env.COLLOQUY_API_ORIGIN ?? 'http://127.0.0.1:8080';
 
+/** React, TanStack Query and React Router: every page runs them. */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-router)[\\/]/;
+const MUTATIONS = /[\\/](useMutation|mutationObserver)\.js$/;
+
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -27,6 +31,16 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The runtime every page needs, in one chunk that compresses as one and
+          // stays cached across releases of the app. Mutations are left to
+          // the pages that change data, so that the home page does not load them.
+          groups: [{ name: 'framework', test: (id) => FRAMEWORK.test(id) && !MUTATIONS.test(id) }],
+        },
+      },
+    },
   },
   test: {
     restoreMocks: true,

@@ -12,8 +12,13 @@ Options (environment): COLLOQUY_BIN (default target/release/colloquy),
 BENCH_ROUNDS (3), BENCH_SECONDS (5).
 """
 
+import email
+import email.policy
+import http.client
+import json
 import os
 import re
+import threading
 import shutil
 import signal
 import socket
@@ -30,6 +35,9 @@ DIST = ROOT / "web" / "dist"
 BIN = Path(os.environ.get("COLLOQUY_BIN", ROOT / "target" / "release" / "colloquy"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
+PEOPLE = int(os.environ.get("BENCH_PEOPLE", "64"))
+PASSWORD = "correct horse battery"
+SIGN_INS_ONLY = os.environ.get("BENCH_ONLY") == "sign-ins"
 
 NGINX_CONF = """
 worker_processes auto;
@@ -114,9 +122,197 @@ def wrk(url, connections, gzip):
     return rps, p50, p99
 
 
+def start_colloquy(data_dir, env, port):
+    """The release binary on `port`; returns the process once it answers."""
+    process = subprocess.Popen(
+        [str(BIN), "serve", "--listen", f"127.0.0.1:{port}", "--data-dir", str(data_dir)],
+        cwd=data_dir.parent,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,  # every 503 is a log line; they would bury the table
+    )
+    wait_for(f"http://127.0.0.1:{port}/api/content/site")
+    return process
+
+
+def stop(process):
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=25)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def memory_mib(process, field):
+    """A field of /proc/PID/status (VmRSS, VmHWM) in MiB."""
+    status = Path(f"/proc/{process.pid}/status").read_text()
+    return int(re.search(rf"^{field}:\s+(\d+) kB", status, re.M).group(1)) / 1024
+
+
+def person_address(n):
+    return f"127.2.{n // 250}.{n % 250 + 1}"
+
+
+def post(port, path, body, source):
+    """One JSON POST as the web app sends it; returns (status, Retry-After)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120, source_address=(source, 0))
+    try:
+        connection.request(
+            "POST",
+            path,
+            json.dumps(body),
+            {"Content-Type": "application/json", "X-Requested-With": "colloquy"},
+        )
+        response = connection.getresponse()
+        response.read()
+        return response.status, int(response.getheader("Retry-After") or 1)
+    finally:
+        connection.close()
+
+
+def until_not_busy(port, path, body, source):
+    """Posts, waiting out 503s as a person would; returns the final status."""
+    while True:
+        status, retry_after = post(port, path, body, source)
+        if status != 503:
+            return status
+        time.sleep(retry_after)
+
+
+def sign_in(port, n):
+    body = {"email": f"person{n}@bench.example", "password": PASSWORD}
+    status = until_not_busy(port, "/api/accounts/login", body, person_address(n))
+    if status != 200:
+        sys.exit(f"signing in person{n} answered {status}")
+
+
+def in_parallel(count, work):
+    """Runs work(n) for n in range(count) on threads released together."""
+    start = threading.Barrier(count)
+    failures = []
+
+    def run(n):
+        start.wait()
+        try:
+            work(n)
+        except BaseException as error:  # noqa: BLE001 (reported below)
+            failures.append(error)
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]
+
+
+def sign_ins(work, env):
+    """The sign-ins row: peak RSS rise of PEOPLE at once, then the sustained rate."""
+    data_dir = work / "sign-in-data"
+    port = free_port()
+    server = start_colloquy(data_dir, env, port)
+    try:
+        for n in range(PEOPLE):
+            body = {
+                "first_name": "Bench",
+                "last_name": f"Person{chr(97 + n % 26)}",
+                "email": f"person{n}@bench.example",
+                "password": PASSWORD,
+            }
+            status = until_not_busy(port, "/api/accounts/register", body, person_address(n))
+            if status != 202:
+                sys.exit(f"registering person{n} answered {status}")
+        deadline = time.time() + 30
+        while len(list((data_dir / "outbox").glob("*.eml"))) < PEOPLE and time.time() < deadline:
+            time.sleep(0.2)
+        for letter in (data_dir / "outbox").glob("*.eml"):
+            message = email.message_from_bytes(letter.read_bytes(), policy=email.policy.default)
+            text = message.get_body(("plain",)).get_content()
+            token = re.search(r"/verify-email\?token=([\w-]+)", text).group(1)
+            status, _ = post(port, "/api/accounts/verify-email", {"token": token}, "127.0.0.1")
+            if status != 200:
+                sys.exit(f"verifying {letter.name} answered {status}")
+    finally:
+        stop(server)
+
+    # A fresh server, so that its peak memory is this burst's.
+    server = start_colloquy(data_dir, env, port)
+    try:
+        time.sleep(0.5)
+        before = memory_mib(server, "VmRSS")
+        in_parallel(PEOPLE, lambda n: sign_in(port, n))
+        rise = memory_mib(server, "VmHWM") - before
+
+        alone = []
+        for _ in range(15):
+            started = time.perf_counter()
+            sign_in(port, 0)
+            alone.append(time.perf_counter() - started)
+        one = statistics.median(alone)
+        cores = os.cpu_count()
+        goal = cores / one * 0.8
+
+        finished, times = [], []
+        window_start = time.perf_counter()
+
+        def keep_signing_in(n):
+            while time.perf_counter() - window_start < SECONDS:
+                started = time.perf_counter()
+                sign_in(port, n)
+                ended = time.perf_counter()
+                if ended - window_start <= SECONDS:
+                    finished.append(1)
+                    times.append((ended - started) * 1000)
+
+        window_start = time.perf_counter()
+        in_parallel(PEOPLE, keep_signing_in)
+        rate = len(finished) / SECONDS
+        times.sort()
+        p50 = statistics.median(times)
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    finally:
+        stop(server)
+    return {"rise": rise, "one_ms": one * 1000, "goal": goal, "rate": rate, "p50": p50, "p99": p99, "cores": cores}
+
+
+def print_header():
+    load = os.getloadavg()
+    what = (
+        f"sign-ins alone, {SECONDS} s of sustained sign-ins"
+        if SIGN_INS_ONLY
+        else f"{ROUNDS} rounds of {SECONDS} s each, medians over the rounds"
+    )
+    print(
+        f"\n{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores, "
+        f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; {what}; {BIN}\n"
+    )
+    print("| what | colloquy req/s | p50 ms | p99 ms | nginx req/s | p50 ms | p99 ms | ratio |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+
+
+def print_sign_ins(signed):
+    print(
+        f"| sign-ins, {PEOPLE} concurrent (peak RSS rise **{signed['rise']:.0f} MiB**; "
+        f"goal {signed['cores']} ÷ {signed['one_ms']:.0f} ms alone × 0.8 = {signed['goal']:.0f}/s) "
+        f"| {signed['rate']:,.1f} | {signed['p50']:.2f} | {signed['p99']:.2f} | — | — | — | — |"
+    )
+
+
 def main():
-    if not (DIST / "index.html").is_file() or not BIN.is_file():
+    if not BIN.is_file() or not (SIGN_INS_ONLY or (DIST / "index.html").is_file()):
         sys.exit("build first: make build (web/dist and target/release/colloquy)")
+    if SIGN_INS_ONLY:
+        work = Path(tempfile.mkdtemp(prefix="colloquy-bench-http-"))
+        try:
+            env = {k: v for k, v in os.environ.items() if k not in ("COLLOQUY_WEB_DIR", "DATABASE_URL")}
+            env.update(RUST_LOG="warn", COLLOQUY_CONFIG=str(work / "absent.toml"))
+            signed = sign_ins(work, env)
+            print_header()
+            print_sign_ins(signed)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        return
     need("wrk", "wrk")
     need("nginx", "nginx-light")
     shell = (DIST / "index.html").read_text()
@@ -161,15 +357,10 @@ def main():
                         continue
                     results[(name, server)].append(wrk(servers[server] + path, connections, gzip))
             print(f"round {round_ + 1}/{ROUNDS} done", file=sys.stderr, flush=True)
+        signed = sign_ins(work, env)
+        print("sign-ins done", file=sys.stderr, flush=True)
 
-        load = os.getloadavg()
-        print(
-            f"\n{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores, "
-            f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; {ROUNDS} rounds of {SECONDS} s each, "
-            f"medians over the rounds\n"
-        )
-        print("| what | colloquy req/s | p50 ms | p99 ms | nginx req/s | p50 ms | p99 ms | ratio |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        print_header()
         for name, _, connections, _, on_nginx in scenarios:
             row = [f"{name}, {connections} conn."]
             medians = {}
@@ -183,10 +374,7 @@ def main():
                 row += [f"{rps:,.0f}", f"{p50:.2f}", f"{p99:.2f}"]
             ratio = f"{medians['colloquy'] / medians['nginx']:.2f}×" if on_nginx else "—"
             print("| " + " | ".join(row + [ratio]) + " |")
-        # SIGN-INS (issue 11 item 5): the sign-in bench binary (bench/, another
-        # change) adds its row here: 64 concurrent correct sign-ins, sign-ins/s
-        # and the server's peak RSS rise. Until then the table says so.
-        print("| sign-ins, 64 concurrent (peak RSS rise) | not measured here yet: sign-in bench pending | | | | | | |")
+        print_sign_ins(signed)
     finally:
         for process in processes:
             process.send_signal(signal.SIGTERM)

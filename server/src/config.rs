@@ -66,6 +66,26 @@ pub struct Config {
     pub body_deadline_secs: u64,
     /// Connections served at once; more wait in the kernel's backlog.
     pub max_connections: usize,
+    /// Where Prometheus metrics are served (a listener of their own, never
+    /// the public one); unset means no metrics.
+    #[serde(default, deserialize_with = "optional_address")]
+    pub metrics_listen: Option<SocketAddr>,
+    /// `text` (default) or `json` logs.
+    #[serde(default)]
+    pub log_format: crate::logging::LogFormat,
+}
+
+/// An address where an empty value (`VAR=`) means unset.
+fn optional_address<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<SocketAddr>, D::Error> {
+    match Option::<String>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(text) if text.trim().is_empty() => Ok(None),
+        Some(text) => text.trim().parse().map(Some).map_err(|_| {
+            serde::de::Error::custom(format!("expected an address such as 127.0.0.1:9100, found {text:?}"))
+        }),
+    }
 }
 
 /// A number where an empty value (`VAR=`) means unset, as for every setting.
@@ -171,6 +191,8 @@ impl Config {
             idle_timeout_secs: defaults.idle_timeout_secs,
             body_deadline_secs: defaults.body_deadline_secs,
             max_connections: defaults.max_connections,
+            metrics_listen: None,
+            log_format: crate::logging::LogFormat::Text,
         }
     }
 

@@ -4,6 +4,8 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod backup;
+pub mod check;
 pub mod client_ip;
 pub mod clock;
 pub mod config;
@@ -13,10 +15,14 @@ pub mod csrf;
 pub mod db;
 pub mod error;
 pub mod health;
+pub mod logging;
 pub mod mail;
+pub mod metrics;
 pub mod openapi;
+mod openapi_errors;
 pub mod rate_limit;
 pub mod request_body;
+pub mod serve;
 pub mod storage;
 pub mod submissions;
 pub mod text;
@@ -65,11 +71,29 @@ pub struct AppState {
     pub inspector: submissions::pdf::Inspector,
     /// Hashes and checks passwords on a bounded pool of threads.
     pub passwords: accounts::password::Passwords,
+    /// What `COLLOQUY_METRICS_LISTEN` serves.
+    pub metrics: metrics::Metrics,
+}
+
+/// Whether a starting server migrates the schema itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Migrations {
+    /// One machine: every start brings the schema up to date.
+    Run,
+    /// Several instances (`serve --no-migrate`): the operator runs
+    /// `colloquy migrate` once, and a server refuses any other schema.
+    Require,
 }
 
 /// Opens the database, brings its schema up to date, sets up e-mail and
 /// file storage.
 pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
+    prepare_with(config, Migrations::Run).await
+}
+
+/// As `prepare`, migrating or only checking the schema.
+pub async fn prepare_with(config: Config, migrations: Migrations) -> anyhow::Result<AppState> {
+    let metrics = metrics::Metrics::default();
     let mailer = Mailer::from_config(&config)?;
     let storage = Storage::from_config(&config)?;
     // Temp files no live process holds are those of uploads a crash cut off.
@@ -77,7 +101,10 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         tracing::warn!(%error, "could not remove the temp files of interrupted uploads");
     }
     let db = Db::connect(&config).await?;
-    db.migrate().await?;
+    match migrations {
+        Migrations::Run => db.migrate().await?,
+        Migrations::Require => db.require_current_schema().await?,
+    }
     content::seed(&db).await?;
     let inspector = submissions::pdf::Inspector::new(config.pdf_inspector.clone());
     let passwords = accounts::password::Passwords::from_config(&config);
@@ -90,6 +117,7 @@ pub async fn prepare(config: Config) -> anyhow::Result<AppState> {
         oidc_provider: accounts::google::ProviderCache::default(),
         inspector,
         passwords,
+        metrics,
     })
 }
 
@@ -119,6 +147,7 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
         BodyTimeouts { idle: state.config.idle_timeout(), deadline: state.config.body_deadline() };
     let trusted_proxies = state.config.trusted_proxies.clone();
     let page_policy = content::csp::PagePolicy::new(state.db.clone());
+    let request_metrics = state.metrics.clone();
     api.fallback_service(web)
         .layer(axum::middleware::from_fn_with_state(body_timeouts, request_body::limit))
         .layer(axum::middleware::from_fn_with_state(page_policy, content::csp::header))
@@ -140,6 +169,9 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
         .layer(CatchPanicLayer::custom(|_panic| {
             ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
         }))
+        // Inside the routing, so the route template is known; outside the
+        // panic catcher, so a panic counts as the 500 it becomes.
+        .layer(axum::middleware::from_fn_with_state(request_metrics, metrics::record))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request<_>| {

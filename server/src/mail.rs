@@ -1,16 +1,27 @@
-//! E-mail: through SMTP when `COLLOQUY_SMTP_URL` is set, otherwise each
-//! message is written as one `.eml` file in `DATA/outbox/`.
+//! E-mail: written to the outbox table in the transaction that causes it,
+//! then delivered by a sender loop (see `sender`) through SMTP when
+//! `COLLOQUY_SMTP_URL` is set, otherwise as one `.eml` file each in
+//! `DATA/outbox/`.
+
+pub mod outbox;
+pub mod sender;
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use anyhow::Context;
 use lettre::message::{Mailbox, SinglePart};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use secrecy::ExposeSecret;
+use tokio::sync::Notify;
 
-use crate::accounts::email::Email;
 use crate::config::Config;
+
+/// How long one SMTP exchange may take before it counts as failed (well
+/// under `outbox::CLAIM`).
+pub const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A message before it has a recipient and sender.
 #[derive(Debug, Clone)]
@@ -23,6 +34,34 @@ pub struct Letter {
 pub struct Mailer {
     transport: Arc<Transport>,
     from: Mailbox,
+    /// Wakes this instance's sender loop when an e-mail was queued here.
+    queued: Arc<Notify>,
+    counters: Arc<Counters>,
+}
+
+/// What this process's sender loop has done since it started (for metrics).
+#[derive(Debug, Default)]
+pub struct Counters {
+    sent: AtomicU64,
+    failed: AtomicU64,
+    given_up: AtomicU64,
+}
+
+impl Counters {
+    /// E-mails handed over to the SMTP server or the file outbox.
+    pub fn sent(&self) -> u64 {
+        self.sent.load(Ordering::Relaxed)
+    }
+
+    /// Failed attempts (each retry that fails counts again).
+    pub fn failed(&self) -> u64 {
+        self.failed.load(Ordering::Relaxed)
+    }
+
+    /// E-mails given up after their last attempt.
+    pub fn given_up(&self) -> u64 {
+        self.given_up.load(Ordering::Relaxed)
+    }
 }
 
 enum Transport {
@@ -40,6 +79,7 @@ impl Mailer {
             Some(url) => Transport::Smtp(
                 AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose_secret())
                     .context("COLLOQUY_SMTP_URL is not a valid smtp:// or smtps:// URL")?
+                    .timeout(Some(SMTP_TIMEOUT))
                     .build(),
             ),
             None => {
@@ -49,11 +89,38 @@ impl Mailer {
                 Transport::Outbox(AsyncFileTransport::new(outbox))
             }
         };
-        Ok(Self { transport: Arc::new(transport), from })
+        Ok(Self {
+            transport: Arc::new(transport),
+            from,
+            queued: Arc::new(Notify::new()),
+            counters: Arc::default(),
+        })
     }
 
-    /// Sends now; fails if the message cannot be handed over.
-    pub async fn send(&self, to: &Email, letter: Letter) -> anyhow::Result<()> {
+    /// Tells this instance's sender loop that an e-mail was committed to the
+    /// outbox (others find it when they poll).
+    pub fn wake(&self) {
+        self.queued.notify_one();
+    }
+
+    pub fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    /// Connects to the SMTP server and greets it (`colloquy check`);
+    /// returns the server's address as configured, without credentials.
+    pub async fn check_smtp(&self) -> anyhow::Result<String> {
+        let Transport::Smtp(smtp) = self.transport.as_ref() else {
+            anyhow::bail!("COLLOQUY_SMTP_URL is not set");
+        };
+        let answered = smtp.test_connection().await.context("cannot reach the SMTP server")?;
+        anyhow::ensure!(answered, "the SMTP server did not answer");
+        Ok("the SMTP server".to_owned())
+    }
+
+    /// Hands one e-mail over now; fails if it cannot be. Only the sender
+    /// loop calls this: everything else queues (`outbox::enqueue`).
+    async fn deliver(&self, to: &str, letter: Letter) -> anyhow::Result<()> {
         // Names and titles are often not ASCII ("Zoë Ñúñez"): a MIME part
         // declared `text/plain; charset=utf-8` (with `MIME-Version: 1.0`) makes
         // mail clients read the body as UTF-8 instead of guessing, and lettre
@@ -61,7 +128,7 @@ impl Mailer {
         // non-ASCII headers.
         let message = Message::builder()
             .from(self.from.clone())
-            .to(to.as_str().parse().context("recipient address")?)
+            .to(to.parse().context("recipient address")?)
             .subject(letter.subject)
             .singlepart(SinglePart::plain(letter.body))
             .context("building an e-mail")?;
@@ -71,18 +138,6 @@ impl Mailer {
                 outbox.send(message).await.map(|_| ()).context("writing an e-mail to the outbox failed")
             }
         }
-    }
-
-    /// Sends without making the request wait: the answer to "register" or
-    /// "forgot password" then takes as long whether or not an e-mail went
-    /// out, and a slow mail server does not slow the site. Failures are logged.
-    pub fn send_later(&self, to: Email, letter: Letter) {
-        let mailer = self.clone();
-        tokio::spawn(async move {
-            if let Err(error) = mailer.send(&to, letter).await {
-                tracing::error!(error = format!("{error:#}"), "an e-mail could not be sent");
-            }
-        });
     }
 }
 

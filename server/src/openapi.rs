@@ -52,7 +52,9 @@ pub fn api_router() -> OpenApiRouter<AppState> {
 
 /// The document itself, as served and as written by `colloquy openapi`.
 pub fn document() -> utoipa::openapi::OpenApi {
-    api_router().split_for_parts().1
+    let mut document = api_router().split_for_parts().1;
+    crate::openapi_errors::add_shared_answers(&mut document);
+    document
 }
 
 /// This document.

@@ -1,12 +1,11 @@
-//! Rate limits whose counters live in the database, so they hold across
-//! every instance behind a load balancer and across restarts.
+//! Rate limits whose counters live in the database (`db::rate_limits`), so
+//! they hold across every instance behind a load balancer and across
+//! restarts.
 
 use time::Duration;
 
-use crate::clock;
 use crate::db::Db;
 use crate::error::ApiError;
-use crate::on_db;
 
 /// At most `max` events per `window` for one key.
 #[derive(Debug, Clone, Copy)]
@@ -24,31 +23,6 @@ impl Limit {
 }
 
 impl Db {
-    /// Takes one of the key's slots in its window: true while the limit
-    /// holds, false once the slots are used up. Counting and deciding are one
-    /// statement, so concurrent requests cannot all see the same free slot.
-    /// A window starts with the first slot taken after the last one ended.
-    pub async fn take_slot(&self, limit: &Limit, subject: &str) -> sqlx::Result<bool> {
-        let now = clock::now();
-        let used: i64 = on_db!(self, |pool| {
-            sqlx::query_scalar(
-                "INSERT INTO rate_limit_counters (key, used, window_ends) VALUES ($1, 1, $2)
-                 ON CONFLICT (key) DO UPDATE SET
-                     used = CASE WHEN rate_limit_counters.window_ends <= $3
-                                 THEN 1 ELSE rate_limit_counters.used + 1 END,
-                     window_ends = CASE WHEN rate_limit_counters.window_ends <= $3
-                                        THEN excluded.window_ends ELSE rate_limit_counters.window_ends END
-                 RETURNING used",
-            )
-            .bind(limit.key(subject))
-            .bind(now + limit.window)
-            .bind(now)
-            .fetch_one(pool)
-            .await?
-        });
-        Ok(used <= limit.max)
-    }
-
     /// Takes a slot, or answers 429 with `message` when none is left.
     pub async fn take(&self, limit: &Limit, subject: &str, message: &str) -> Result<(), ApiError> {
         if self.take_slot(limit, subject).await? {
@@ -56,41 +30,6 @@ impl Db {
         } else {
             Err(ApiError::TooManyRequests(message.to_owned()))
         }
-    }
-
-    /// Returns a slot taken for an attempt that turned out not to count (a
-    /// sign-in that succeeded).
-    pub async fn give_back_slot(&self, limit: &Limit, subject: &str) -> sqlx::Result<()> {
-        on_db!(self, |pool| {
-            sqlx::query("UPDATE rate_limit_counters SET used = used - 1 WHERE key = $1 AND used > 0")
-                .bind(limit.key(subject))
-                .execute(pool)
-                .await?;
-        });
-        Ok(())
-    }
-
-    /// Frees all of a key's slots (a successful sign-in forgives the
-    /// failures before it).
-    pub async fn clear_slots(&self, limit: &Limit, subject: &str) -> sqlx::Result<()> {
-        on_db!(self, |pool| {
-            sqlx::query("DELETE FROM rate_limit_counters WHERE key = $1")
-                .bind(limit.key(subject))
-                .execute(pool)
-                .await?;
-        });
-        Ok(())
-    }
-
-    /// Forgets the counters whose window has ended; returns how many.
-    pub async fn forget_ended_windows(&self) -> sqlx::Result<u64> {
-        Ok(on_db!(self, |pool| {
-            sqlx::query("DELETE FROM rate_limit_counters WHERE window_ends <= $1")
-                .bind(clock::now())
-                .execute(pool)
-                .await?
-                .rows_affected()
-        }))
     }
 }
 

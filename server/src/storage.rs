@@ -24,6 +24,8 @@ pub struct Storage {
     /// Each file being stored holds a permit: together with the part size
     /// this bounds the memory all uploads to the store can take at once.
     transfers: Arc<Semaphore>,
+    /// The folder of local storage (None for S3).
+    local_root: Option<std::path::PathBuf>,
 }
 
 /// Files smaller than this go to the store in one PUT; larger ones in parts
@@ -39,6 +41,7 @@ const TRANSFERS: usize = 8;
 
 impl Storage {
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
+        let local_root = config.storage.is_none().then(|| config.data_dir.join("files"));
         let store: Arc<dyn ObjectStore> = match config.storage.as_deref() {
             None => {
                 let root = config.data_dir.join("files");
@@ -58,7 +61,7 @@ impl Storage {
                 if prefix.is_empty() { Arc::new(s3) } else { Arc::new(PrefixStore::new(s3, prefix)) }
             }
         };
-        Ok(Self { store, transfers: Arc::new(Semaphore::new(TRANSFERS)) })
+        Ok(Self { store, transfers: Arc::new(Semaphore::new(TRANSFERS)), local_root })
     }
 
     /// Copies a local file to `key`: in one PUT when it is small, else in
@@ -95,6 +98,38 @@ impl Storage {
             Err(object_store::Error::NotFound { .. }) => Ok(()),
             other => other,
         }
+    }
+
+    /// Whether the store answers within two seconds.
+    pub async fn is_reachable(&self) -> bool {
+        let probe = async {
+            match &self.local_root {
+                // A missing folder lists as empty: ask the file system itself.
+                Some(root) => tokio::fs::metadata(root).await.is_ok_and(|m| m.is_dir()),
+                // A missing bucket or bad credentials fail a listing; an
+                // empty prefix lists nothing, so this costs one small request.
+                None => self.store.list_with_delimiter(Some(&ObjectPath::from("health"))).await.is_ok(),
+            }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(2), probe).await.unwrap_or(false)
+    }
+
+    /// Writes a small object, reads it back and deletes it (`colloquy
+    /// check`); says which step failed.
+    pub async fn check_round_trip(&self) -> anyhow::Result<()> {
+        let key = ObjectPath::from(format!("check/{}.txt", uuid::Uuid::now_v7()));
+        let written = bytes::Bytes::from_static(b"colloquy check");
+        self.store.put(&key, written.clone().into()).await.context("writing a test object failed")?;
+        let read = self.store.get(&key).await.context("reading the test object back failed")?;
+        let read = read.bytes().await.context("reading the test object back failed")?;
+        anyhow::ensure!(read == written, "the test object read back differs from what was written");
+        self.store.delete(&key).await.context("deleting the test object failed")?;
+        Ok(())
+    }
+
+    /// Every object in the store.
+    pub fn list_all(&self) -> BoxStream<'static, object_store::Result<ObjectMeta>> {
+        self.store.list(None).boxed()
     }
 
     /// Every object under `prefix`.

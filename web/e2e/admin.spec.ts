@@ -240,3 +240,52 @@ test('a visitor at an admin page is sent to sign in', async ({ page }) => {
   await expect(page).toHaveURL('/login');
   await expect(main(page).getByRole('status')).toHaveText('Please sign in to continue.');
 });
+
+test('at 1280 px the user table shows its last column without scrolling sideways @desktop', async ({
+  page,
+  outbox,
+  server,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const tag = uniqueTag();
+  const organiser = newPerson('Edward', `Sapir${tag}`);
+  const applicant = newPerson('Mary', `Haas${tag}`);
+  await registerVerifiedAccount(page.request, outbox, organiser);
+  await registerVerifiedAccount(page.request, outbox, applicant);
+  await signIn(page, applicant);
+  // A title of the length applicants give their abstracts.
+  const uploaded = await page.request.post('/api/submissions', {
+    headers: CSRF_HEADERS,
+    multipart: {
+      file: {
+        name: 'Vowel harmony in Turkish and Hungarian.pdf',
+        mimeType: 'application/pdf',
+        buffer: await abstractPdf(),
+      },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  await page.context().clearCookies();
+  await runCommand({
+    binary: serverBinary(),
+    cwd: repoRoot,
+    dataDir: server.dataDir,
+    args: ['admin', 'grant', organiser.email],
+  });
+
+  await signIn(page, organiser);
+  await page.goto(`/user-data?q=${tag}`);
+  await expect.poll(() => emailsInTable(page)).toEqual([organiser.email, applicant.email]);
+
+  const table = main(page).getByRole('region', { name: /^Users, sorted by/ });
+  const { scrollWidth, clientWidth } = await table.evaluate((region) => ({
+    scrollWidth: region.scrollWidth,
+    clientWidth: region.clientWidth,
+  }));
+  expect(scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(clientWidth);
+  // The last column, whole, on the screen: its header and each row's switch.
+  await expect(main(page).getByRole('columnheader', { name: 'Admin' })).toBeInViewport({ ratio: 1 });
+  await expect(main(page).getByRole('checkbox', { name: `Admin: Mary Haas${tag}` })).toBeInViewport({ ratio: 1 });
+  await expect(main(page).getByRole('checkbox', { name: `Admin: Edward Sapir${tag}` })).toBeInViewport({ ratio: 1 });
+});

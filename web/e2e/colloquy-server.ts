@@ -37,6 +37,8 @@ export interface RunningServer {
   url: string;
   /** SIGTERM, then waits for a clean exit; throws if it does not come. */
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash would end it, and waits for it to be gone. */
+  kill: () => Promise<void>;
 }
 
 export async function startServer({
@@ -86,6 +88,13 @@ export async function startServer({
         throw new Error(describe(`colloquy did not stop within ${STOP_TIMEOUT_MS} ms of SIGTERM`));
       }
       if (code !== 0) throw new Error(describe(`colloquy exited with ${code} after SIGTERM`));
+    },
+    kill: async () => {
+      process.off('exit', killOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = waitForExit(child, STOP_TIMEOUT_MS);
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

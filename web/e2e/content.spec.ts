@@ -108,13 +108,19 @@ test('the home page shows its hero, description, events link, SCULC blurb and fo
 
 /**
  * Scrolls to a carousel and waits for it: it loads only when near the
- * screen, replacing a placeholder region of the same name.
+ * screen, replacing a placeholder region of the same name, and on the home
+ * page its code only when a pointer comes over it (before, a facade draws
+ * the first slide: gallery-facade.tsx).
  */
 async function openGallery(gallery: Locator) {
   await expect(async () => {
     await gallery.scrollIntoViewIfNeeded({ timeout: 1000 });
     await expect(galleryIndex(gallery)).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
+  // Focus in it wakes it (as a pointer over it does: home-page.test.tsx).
+  await gallery.getByRole('button', { name: 'Previous Slide' }).focus();
+  // The library draws every slide (and copies of the ends); the facade only the first.
+  await expect.poll(() => gallery.locator('.image-gallery-slide').count()).toBeGreaterThan(1);
 }
 
 /** The carousel's '2 / 4'. */
@@ -142,6 +148,85 @@ test('the carousel moves with the arrow keys and wraps around', async ({ page })
     // move (the spec's 450 ms) are ignored by the library, as for a person.
     await page.waitForTimeout(SLIDE_DURATION_MS + 150);
   }
+});
+
+test('the carousel stays on the slide it moved to, and its caption follows', async ({ page }) => {
+  const site = await content<Site>(page.request, 'site');
+  await page.goto('/');
+  const gallery = page.getByRole('region', { name: 'Photos of the society' });
+  await openGallery(gallery);
+  const index = galleryIndex(gallery);
+  const caption = gallery.locator('.gallery-caption');
+  // The slide in the middle of the strip, the one a person sees.
+  const shownImage = gallery.locator('.image-gallery-center img').first();
+  await expect(index).toHaveText('1 / 4');
+
+  await gallery.getByRole('button', { name: 'Next Slide' }).focus();
+  /** What a person sees at this moment: the number, the caption, the image in the middle. */
+  const shown = async () => ({
+    index: await index.textContent(),
+    caption: await caption.textContent(),
+    image: await shownImage.getAttribute('alt'),
+  });
+  for (const slide of [2, 3, 4]) {
+    const item = site.gallery[slide - 1];
+    const expected = { index: `${String(slide)} / 4`, caption: item?.description ?? '', image: item?.original_alt ?? '' };
+    await page.keyboard.press('ArrowRight');
+    // The carousel used to show the new number, then snap back to the first
+    // slide about half a second later: wait well past the transition, then
+    // check what is shown, and that it stays.
+    await page.waitForTimeout(SLIDE_DURATION_MS * 3);
+    expect(await shown()).toEqual(expected);
+    await page.waitForTimeout(SLIDE_DURATION_MS * 2);
+    expect(await shown()).toEqual(expected);
+  }
+});
+
+test('the home carousel waits for someone to reach for it, and then does what they asked', async ({ page }) => {
+  const site = await content<Site>(page.request, 'site');
+  const libraryRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/image-gallery-[^/]*\.js$/.test(request.url())) libraryRequests.push(request.url());
+  });
+  await page.goto('/');
+  const gallery = page.getByRole('region', { name: 'Photos of the society' });
+  await expect(async () => {
+    await gallery.scrollIntoViewIfNeeded({ timeout: 1000 });
+    await expect(galleryIndex(gallery)).toHaveText('1 / 4', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(gallery.getByAltText(site.gallery[0]?.original_alt ?? '')).toBeVisible();
+  await expect(gallery.locator('.gallery-caption')).toHaveText(site.gallery[0]?.description ?? '');
+  await page.waitForLoadState('networkidle');
+  expect(libraryRequests, 'the carousel library loaded before anyone reached for it').toEqual([]);
+
+  // A keyboard user tabs to the next arrow and presses the right arrow key:
+  // the carousel opens on the second slide, and focus stays on the arrow.
+  await gallery.getByRole('button', { name: 'Previous Slide' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
+  await expect(galleryIndex(gallery)).toHaveText('2 / 4');
+  await expect(gallery.locator('.gallery-caption')).toHaveText(site.gallery[1]?.description ?? '');
+  await expect(gallery.getByRole('button', { name: 'Next Slide' })).toBeFocused();
+  expect(libraryRequests).toHaveLength(1);
+  await page.waitForTimeout(SLIDE_DURATION_MS * 2);
+  await page.keyboard.press('ArrowRight');
+  await expect(galleryIndex(gallery)).toHaveText('3 / 4');
+});
+
+test('a bullet of the home carousel pressed before it loaded opens it on that slide', async ({ page }) => {
+  const site = await content<Site>(page.request, 'site');
+  await page.goto('/');
+  const gallery = page.getByRole('region', { name: 'Photos of the society' });
+  await expect(async () => {
+    await gallery.scrollIntoViewIfNeeded({ timeout: 1000 });
+    await expect(galleryIndex(gallery)).toHaveText('1 / 4', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await gallery.getByRole('navigation', { name: 'Bullet Navigation' }).getByRole('button', { name: 'Go to Slide 3' }).click();
+  await expect(galleryIndex(gallery)).toHaveText('3 / 4');
+  await expect(gallery.locator('.gallery-caption')).toHaveText(site.gallery[2]?.description ?? '');
+  await expect(
+    gallery.getByRole('navigation', { name: 'Bullet Navigation' }).getByRole('button', { name: 'Go to Slide 3' }),
+  ).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a carousel image that fails to load shows the fallback image', async ({ page, browserErrors }) => {

@@ -3,39 +3,81 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+// The limits below are the ones `PersonName`, `Email` and `NewPassword`
+// (fields.rs, email.rs) enforce, stated in the schema so that a client
+// knows them: a name is at most 100 characters, not blank and without
+// control characters; a new password is 8 characters or more and at most
+// 1024 bytes (256 characters of up to 4 bytes). The e-mail pattern is the
+// plain form every account can use; the server also takes other plausible
+// addresses of at most 254 bytes.
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RegisterRequest {
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub first_name: String,
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub last_name: String,
+    #[schema(
+        max_length = 254,
+        pattern = r"^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+$"
+    )]
     pub email: String,
+    #[schema(min_length = 8, max_length = 256)]
     pub password: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
+    /// Not blank.
+    #[schema(pattern = r"\S")]
     pub email: String,
+    #[schema(min_length = 1)]
     pub password: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CompleteProfileRequest {
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub first_name: String,
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub last_name: String,
     /// Required when the account has no password yet; refused when it has
     /// one (that changes only with the current password).
     #[serde(default)]
+    #[schema(min_length = 8, max_length = 256)]
     pub password: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ChangePasswordRequest {
     pub current_password: String,
+    #[schema(min_length = 8, max_length = 256)]
     pub new_password: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UpdateProfileRequest {
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub first_name: String,
+    #[schema(
+        max_length = 100,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub last_name: String,
 }
 
@@ -48,11 +90,16 @@ pub struct TokenRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetPasswordRequest {
     pub token: String,
+    #[schema(min_length = 8, max_length = 256)]
     pub password: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EmailRequest {
+    #[schema(
+        max_length = 254,
+        pattern = r"^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+$"
+    )]
     pub email: String,
 }
 

@@ -24,11 +24,12 @@ use super::email::Email;
 use super::fields::PersonName;
 use super::limits;
 use super::session::session_cookie;
+use super::store::sign_in_flows::Flow;
 use super::tokens::hash_token;
 use crate::client_ip::ClientIp;
 use crate::db::users::NewAccount;
 use crate::error::{Json, Query};
-use crate::{AppState, clock, on_db};
+use crate::{AppState, clock};
 
 /// Where the web app lands after each outcome.
 const DEFAULT_RETURN: &str = "/sculc";
@@ -205,19 +206,8 @@ async fn begin(state: &AppState, return_to: String) -> anyhow::Result<(url::Url,
         .url();
     let now = clock::now();
     // Flows that ran out are removed by the sweep (sweep.rs).
-    on_db!(&state.db, |pool| {
-        sqlx::query(
-            "INSERT INTO oidc_logins (state_hash, nonce, pkce_verifier, return_to, expires_at)
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(hash_token(csrf.secret()))
-        .bind(nonce.secret())
-        .bind(verifier.secret())
-        .bind(&return_to)
-        .bind(now + FLOW_LIFETIME)
-        .execute(pool)
-        .await?;
-    });
+    let flow = Flow { nonce: nonce.secret().clone(), pkce_verifier: verifier.secret().clone(), return_to };
+    state.db.save_sign_in_flow(&hash_token(csrf.secret()), &flow, now + FLOW_LIFETIME).await?;
     Ok((url, csrf.secret().clone()))
 }
 
@@ -228,13 +218,6 @@ pub struct CallbackQuery {
     /// Set by the provider when sign-in did not happen (`access_denied` when
     /// the person canceled).
     error: Option<String>,
-}
-
-#[derive(sqlx::FromRow)]
-struct Flow {
-    nonce: String,
-    pkce_verifier: String,
-    return_to: String,
 }
 
 /// Where the provider sends the browser back.
@@ -254,10 +237,12 @@ pub async fn callback(
     let jar = jar.remove(Cookie::build(FLOW_COOKIE).path(FLOW_PATH));
     // The flow is used up whatever happens next.
     let flow = match &query.state {
-        Some(flow_state) => take_flow(&state, flow_state).await.unwrap_or_else(|error| {
-            tracing::error!(error = format!("{error:#}"), "reading a Google sign-in flow failed");
-            None
-        }),
+        Some(flow_state) => {
+            state.db.take_sign_in_flow(&hash_token(flow_state)).await.unwrap_or_else(|error| {
+                tracing::error!(error = format!("{error:#}"), "reading a Google sign-in flow failed");
+                None
+            })
+        }
         None => None,
     };
     if let Some(error) = &query.error {
@@ -279,20 +264,6 @@ pub async fn callback(
             (jar, Redirect::to(FAILED))
         }
     }
-}
-
-/// Removes and returns a live flow, so a state works once.
-async fn take_flow(state: &AppState, flow_state: &str) -> sqlx::Result<Option<Flow>> {
-    on_db!(&state.db, |pool| {
-        sqlx::query_as(
-            "DELETE FROM oidc_logins WHERE state_hash = $1 AND expires_at > $2
-             RETURNING nonce, pkce_verifier, return_to",
-        )
-        .bind(hash_token(flow_state))
-        .bind(clock::now())
-        .fetch_optional(pool)
-        .await
-    })
 }
 
 /// Exchanges the code, verifies the ID token and signs the person in:
@@ -401,4 +372,12 @@ mod tests {
         }
         assert_eq!(safe_return_path(None), "/sculc");
     }
+}
+
+/// Fetches the provider's discovery document (`colloquy check`); returns
+/// its issuer.
+pub async fn discover(config: &crate::config::Config) -> anyhow::Result<String> {
+    let issuer = IssuerUrl::new(config.oidc_issuer.as_str().trim_end_matches('/').to_owned())?;
+    let metadata = CoreProviderMetadata::discover_async(issuer, &http_client()?).await?;
+    Ok(metadata.issuer().to_string())
 }

@@ -15,6 +15,7 @@ pub mod register;
 pub mod reset;
 pub mod roles;
 pub mod session;
+pub mod store;
 pub mod sweep;
 pub mod tokens;
 

@@ -10,6 +10,7 @@
 //! requests arrive, and the pool still hashes as fast as the cores allow.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -79,6 +80,11 @@ impl Passwords {
         self.0.run(move |memory| hash_with(memory, password.as_bytes())).await
     }
 
+    /// Password checks queued for a worker right now.
+    pub fn waiting(&self) -> usize {
+        self.0.waiting.load(Ordering::Relaxed)
+    }
+
     /// Whether `password` matches `stored`. With no stored hash (unknown
     /// account, or one that only signs in with Google) a dummy hash is
     /// checked instead, on the same pool, so the answer takes as long either
@@ -110,6 +116,8 @@ type Job = Box<dyn FnOnce(&mut Vec<Block>) + Send>;
 
 struct Pool {
     jobs: SyncSender<Job>,
+    /// Jobs queued and not yet taken by a worker (the metrics' queue depth).
+    waiting: Arc<AtomicUsize>,
 }
 
 impl Pool {
@@ -124,7 +132,7 @@ impl Pool {
                 .expect("the system can start a password hashing thread");
         }
         tracing::info!(workers, queue, "password hashing pool started");
-        Self { jobs }
+        Self { jobs, waiting: Arc::new(AtomicUsize::new(0)) }
     }
 
     /// Queues `compute` unless the queue is full; waits for its result.
@@ -133,16 +141,26 @@ impl Pool {
         compute: impl FnOnce(&mut Vec<Block>) -> anyhow::Result<T> + Send + 'static,
     ) -> Result<T, HashingError> {
         let (reply, result) = oneshot::channel();
+        let waiting = Arc::clone(&self.waiting);
+        waiting.fetch_add(1, Ordering::Relaxed);
+        let taken = Arc::clone(&waiting);
         let job: Job = Box::new(move |memory| {
+            taken.fetch_sub(1, Ordering::Relaxed);
             // The client went away while this waited: spare the work.
             if !reply.is_closed() {
                 let _ = reply.send(compute(memory));
             }
         });
-        self.jobs.try_send(job).map_err(|error| match error {
-            TrySendError::Full(_) => HashingError::Busy,
-            TrySendError::Disconnected(_) => anyhow!("the password hashing threads have stopped").into(),
-        })?;
+        self.jobs
+            .try_send(job)
+            .map_err(|error| {
+                waiting.fetch_sub(1, Ordering::Relaxed);
+                error
+            })
+            .map_err(|error| match error {
+                TrySendError::Full(_) => HashingError::Busy,
+                TrySendError::Disconnected(_) => anyhow!("the password hashing threads have stopped").into(),
+            })?;
         Ok(result.await.context("a password hashing job was dropped")??)
     }
 }

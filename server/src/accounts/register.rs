@@ -2,15 +2,19 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use url::Url;
+use uuid::Uuid;
 
 use super::api::{EmailRequest, MessageBody, RegisterRequest, TokenRequest};
 use super::email::Email;
 use super::fields::{self, FieldErrors, NewPassword, PersonName};
+use super::store::tokens::issue_email_token;
 use super::tokens::{Purpose, TokenProblem};
 use super::{in_background, letters, limits, password};
 use crate::AppState;
 use crate::db::users::NewAccount;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::mail::{Letter, outbox};
 use crate::rate_limit::ClientIp;
 
 /// Creates an account and sends the verification e-mail. The account is not
@@ -62,13 +66,11 @@ pub async fn register(
     // or not the address had an account.
     let background = state.clone();
     in_background("sending the sign-up e-mail", async move {
-        let public_url = background.config.public_url();
         let letter = match created {
             Some(user_id) => {
-                let token = background.db.issue_email_token(user_id, Purpose::Verify).await?;
-                letters::verify_email(&public_url, &token)
+                Compose::Link { user_id, purpose: Purpose::Verify, letter: letters::verify_email }
             }
-            None => letters::already_registered(&public_url),
+            None => Compose::Plain(letters::already_registered(&background.config.public_url())),
         };
         send_limited(&background, email, letter).await
     });
@@ -80,17 +82,37 @@ pub(super) async fn take_mail_request(state: &AppState, client: ClientIp) -> Res
     state.db.take(&limits::MAIL_CLIENT, &client.to_string(), limits::MAIL_CLIENT_MESSAGE).await
 }
 
-/// Sends unless the address has had its share of e-mails this hour.
-pub(super) async fn send_limited(
-    state: &AppState,
-    to: Email,
-    letter: crate::mail::Letter,
-) -> anyhow::Result<()> {
-    if state.db.take_slot(&limits::MAIL_ADDRESS, to.as_str()).await? {
-        state.mailer.send_later(to, letter);
-    } else {
+/// An accounts e-mail, with or without a fresh single-use link.
+pub(super) enum Compose {
+    /// A new link of `purpose` for the account (older ones stop working),
+    /// put in the e-mail `letter` writes.
+    Link {
+        user_id: Uuid,
+        purpose: Purpose,
+        letter: fn(&Url, &str) -> Letter,
+    },
+    Plain(Letter),
+}
+
+/// Queues the e-mail unless the address has had its share this hour. A
+/// link is made in the same transaction as its e-mail is queued: either
+/// both exist or neither does.
+pub(super) async fn send_limited(state: &AppState, to: Email, compose: Compose) -> anyhow::Result<()> {
+    if !state.db.take_slot(&limits::MAIL_ADDRESS, to.as_str()).await? {
         tracing::warn!("not sending another e-mail to an address that had too many this hour");
+        return Ok(());
     }
+    let mut tx = state.db.begin().await?;
+    let letter = match compose {
+        Compose::Link { user_id, purpose, letter } => {
+            let token = issue_email_token(&mut tx, user_id, purpose).await?;
+            letter(&state.config.public_url(), &token)
+        }
+        Compose::Plain(letter) => letter,
+    };
+    outbox::enqueue(&mut tx, &to, &letter).await?;
+    tx.commit().await?;
+    state.mailer.wake();
     Ok(())
 }
 
@@ -165,9 +187,12 @@ pub async fn resend_verification(
     in_background("resending a verification e-mail", async move {
         let account = background.db.account_by_email(&to).await?;
         if let Some(account) = account.filter(|a| a.email_verified_at.is_none()) {
-            let token = background.db.issue_email_token(account.id, Purpose::Verify).await?;
-            send_limited(&background, to, letters::verify_email(&background.config.public_url(), &token))
-                .await?;
+            let letter = Compose::Link {
+                user_id: account.id,
+                purpose: Purpose::Verify,
+                letter: letters::verify_email,
+            };
+            send_limited(&background, to, letter).await?;
         }
         Ok(())
     });

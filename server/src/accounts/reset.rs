@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use super::api::{EmailRequest, MessageBody, ResetPasswordRequest};
 use super::email::Email;
 use super::fields::{self, NewPassword};
-use super::register::{send_limited, take_mail_request, token_error};
+use super::register::{Compose, send_limited, take_mail_request, token_error};
 use super::tokens::Purpose;
 use super::{in_background, letters, password};
 use crate::AppState;
@@ -39,9 +39,12 @@ pub async fn forgot_password(
     let to = email.clone();
     in_background("sending a password reset e-mail", async move {
         if let Some(account) = background.db.account_by_email(&to).await? {
-            let token = background.db.issue_email_token(account.id, Purpose::Reset).await?;
-            send_limited(&background, to, letters::reset_password(&background.config.public_url(), &token))
-                .await?;
+            let letter = Compose::Link {
+                user_id: account.id,
+                purpose: Purpose::Reset,
+                letter: letters::reset_password,
+            };
+            send_limited(&background, to, letter).await?;
         }
         Ok(())
     });

@@ -68,7 +68,11 @@ impl TryFrom<String> for Roles {
 #[macro_export]
 macro_rules! roles_of_user {
     ($user:literal) => {
-        concat!("COALESCE((SELECT string_agg(r.role, ' ') FROM user_roles r WHERE r.user_id = ", $user, ".id), '')")
+        concat!(
+            "COALESCE((SELECT string_agg(r.role, ' ') FROM user_roles r WHERE r.user_id = ",
+            $user,
+            ".id), '')"
+        )
     };
 }
 

@@ -4,8 +4,8 @@
 
 use time::Duration;
 
+use crate::clock;
 use crate::db::Db;
-use crate::{clock, on_db};
 
 /// How often a running server sweeps.
 pub const EVERY: std::time::Duration = std::time::Duration::from_secs(10 * 60);
@@ -24,24 +24,10 @@ pub struct Swept {
 }
 
 pub async fn sweep(db: &Db) -> sqlx::Result<Swept> {
-    let now = clock::now();
-    let (sign_in_flows, email_links) = on_db!(db, |pool| {
-        let flows = sqlx::query("DELETE FROM oidc_logins WHERE expires_at <= $1")
-            .bind(now)
-            .execute(pool)
-            .await?
-            .rows_affected();
-        let links = sqlx::query("DELETE FROM email_tokens WHERE expires_at <= $1")
-            .bind(now - SPENT_LINKS_KEPT)
-            .execute(pool)
-            .await?
-            .rows_affected();
-        (flows, links)
-    });
     Ok(Swept {
-        sign_in_flows,
+        sign_in_flows: db.forget_ended_sign_in_flows().await?,
         sessions: db.forget_ended_sessions().await?,
-        email_links,
+        email_links: db.forget_email_tokens_ended_before(clock::now() - SPENT_LINKS_KEPT).await?,
         rate_limit_windows: db.forget_ended_windows().await?,
     })
 }

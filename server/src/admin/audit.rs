@@ -9,10 +9,9 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{PageParams, display_name, offset};
+use crate::AppState;
 use crate::accounts::session::{Admin, SessionUser};
-use crate::db::Db;
 use crate::error::{ApiResult, ErrorBody, Json, Query};
-use crate::{AppState, on_db};
 
 /// What an admin did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -42,6 +41,8 @@ pub enum AuditAction {
     EditionCreated,
     #[serde(rename = "template.updated")]
     TemplateUpdated,
+    #[serde(rename = "email.retried")]
+    EmailRetried,
 }
 
 impl AuditAction {
@@ -59,6 +60,7 @@ impl AuditAction {
             Self::EditionUpdated => "edition.updated",
             Self::EditionCreated => "edition.created",
             Self::TemplateUpdated => "template.updated",
+            Self::EmailRetried => "email.retried",
         }
     }
 
@@ -94,43 +96,11 @@ impl Actor {
     }
 }
 
-/// One entry about to be written.
+/// One entry about to be written (by `store::audit::record!`).
 pub struct NewEntry<'a> {
     pub actor: &'a Actor,
     pub action: AuditAction,
     pub summary: String,
-}
-
-/// Writes `$entry` (a `NewEntry`) on `$conn` (a connection or transaction
-/// of either database), inside whatever transaction the caller holds.
-macro_rules! record {
-    ($conn:expr, $entry:expr) => {{
-        let entry: &$crate::admin::audit::NewEntry<'_> = $entry;
-        sqlx::query(
-            "INSERT INTO audit_log (id, at, actor_id, actor_email, actor_name, action, summary)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(uuid::Uuid::now_v7())
-        .bind($crate::clock::now())
-        .bind(entry.actor.id)
-        .bind(&entry.actor.email)
-        .bind(&entry.actor.name)
-        .bind(entry.action.as_str())
-        .bind(&entry.summary)
-        .execute($conn)
-        .await
-    }};
-}
-pub(crate) use record;
-
-impl Db {
-    /// Records an action that is not part of a larger transaction.
-    pub async fn record_audit(&self, entry: &NewEntry<'_>) -> sqlx::Result<()> {
-        on_db!(self, |pool| {
-            record!(pool, entry)?;
-        });
-        Ok(())
-    }
 }
 
 /// One line of the activity log.
@@ -157,16 +127,6 @@ pub struct AuditPage {
     pub per_page: i64,
 }
 
-#[derive(sqlx::FromRow)]
-struct EntryRow {
-    id: Uuid,
-    at: OffsetDateTime,
-    actor_email: String,
-    actor_name: String,
-    action: String,
-    summary: String,
-}
-
 /// The activity log, newest first.
 #[utoipa::path(
     get,
@@ -187,18 +147,7 @@ pub async fn list_audit(
     Query(paged): Query<PageParams>,
 ) -> ApiResult<Json<AuditPage>> {
     let (page, per_page) = paged.checked()?;
-    let (rows, total): (Vec<EntryRow>, i64) = on_db!(&state.db, |pool| {
-        let rows = sqlx::query_as(
-            "SELECT id, at, actor_email, actor_name, action, summary FROM audit_log
-             ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2",
-        )
-        .bind(per_page)
-        .bind(offset(page, per_page))
-        .fetch_all(pool)
-        .await?;
-        let total = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log").fetch_one(pool).await?;
-        (rows, total)
-    });
+    let (rows, total) = state.db.audit_page(per_page, offset(page, per_page)).await?;
     let entries = rows
         .into_iter()
         .filter_map(|row| {

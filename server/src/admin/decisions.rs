@@ -7,15 +7,15 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::audit::{Actor, AuditAction, NewEntry, record};
+use super::audit::{Actor, AuditAction, NewEntry};
+use super::store::decisions::AuthoredRow;
 use super::templates::{self, LetterFacts, TemplateKind};
-use super::{AdminSubmission, SUBMISSION_COLUMNS, SubmissionRow, display_name};
+use super::{AdminSubmission, SubmissionStatus, display_name};
+use crate::AppState;
 use crate::accounts::email::Email;
 use crate::accounts::session::Admin;
-use crate::db::Db;
-use crate::submissions::SubmissionStatus;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::{AppState, on_db};
+use crate::mail::Letter;
 
 /// An admin's decision; `submitted` undoes one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
@@ -41,18 +41,6 @@ impl DecisionValue {
     }
 }
 
-/// A submission with its author, for decisions and summaries.
-#[derive(sqlx::FromRow)]
-struct AuthoredRow {
-    #[sqlx(flatten)]
-    submission: SubmissionRow,
-    storage_key: String,
-    author_email: String,
-    author_first_name: String,
-    author_last_name: String,
-    current: bool,
-}
-
 impl AuthoredRow {
     fn author(&self) -> String {
         display_name(&self.author_first_name, &self.author_last_name, &self.author_email)
@@ -66,32 +54,6 @@ impl AuthoredRow {
             self.author(),
             self.submission.edition_year
         )
-    }
-}
-
-impl Db {
-    async fn authored_submission(&self, id: Uuid) -> sqlx::Result<Option<AuthoredRow>> {
-        on_db!(self, |pool| {
-            sqlx::query_as(&format!(
-                "SELECT {SUBMISSION_COLUMNS}, s.storage_key, u.email AS author_email,
-                        u.first_name AS author_first_name, u.last_name AS author_last_name,
-                        s.edition_year = (SELECT MAX(year) FROM editions) AS current
-                 FROM submissions s JOIN users u ON u.id = s.user_id WHERE s.id = $1"
-            ))
-            .bind(id)
-            .fetch_optional(pool)
-            .await
-        })
-    }
-
-    async fn admin_submission(&self, id: Uuid) -> sqlx::Result<Option<AdminSubmission>> {
-        let row: Option<SubmissionRow> = on_db!(self, |pool| {
-            sqlx::query_as(&format!("SELECT {SUBMISSION_COLUMNS} FROM submissions s WHERE s.id = $1"))
-                .bind(id)
-                .fetch_optional(pool)
-                .await?
-        });
-        Ok(row.map(AdminSubmission::from))
     }
 }
 
@@ -142,42 +104,36 @@ pub async fn decide(
     };
     let actor = Actor::admin(&admin);
     let entry = NewEntry { actor: &actor, action, summary: format!("{verb} {}", row.described()) };
-    // The UPDATE changes the row only if the status differs, so of two
-    // identical requests racing, exactly one changes it, is audited and
-    // sends the e-mail.
-    let changed = on_db!(&state.db, |pool| {
-        let mut tx = crate::db::begin_write(pool).await?;
-        let changed = sqlx::query(
-            "UPDATE submissions SET status = $1
-             WHERE id = $2 AND status <> $1 AND status <> 'withdrawn'
-               AND edition_year = (SELECT MAX(year) FROM editions)",
-        )
-        .bind(status.as_str())
-        .bind(id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-            == 1;
-        if changed {
-            record!(&mut *tx, &entry)?;
-        }
-        tx.commit().await?;
-        changed
-    });
     let kind = match decision.decision {
         DecisionValue::Accepted => Some(TemplateKind::Acceptance),
         DecisionValue::Rejected => Some(TemplateKind::Rejection),
         DecisionValue::Submitted => None,
     };
-    if let (true, Some(kind)) = (changed, kind) {
-        notify_author(&state, &row, kind).await?;
+    // Written before the transaction (it reads the template and the
+    // edition), queued inside it: the e-mail exists exactly when the
+    // decision does.
+    let email = match kind {
+        Some(kind) => letter_to_author(&state, &row, kind).await?,
+        None => None,
+    };
+    // The UPDATE changes the row only if the status differs, so of two
+    // identical requests racing, exactly one changes it, is audited and
+    // queues the e-mail.
+    let queued = email.as_ref().map(|(to, letter)| (to, letter));
+    let changed = state.db.set_submission_status(id, None, status, &entry, queued).await?;
+    if changed && email.is_some() {
+        state.mailer.wake();
     }
     let submission = state.db.admin_submission(id).await?.ok_or_else(no_such_submission)?;
     Ok(Json(submission))
 }
 
-/// E-mails the author through the same path as verification e-mails.
-async fn notify_author(state: &AppState, row: &AuthoredRow, kind: TemplateKind) -> ApiResult<()> {
+/// The e-mail telling the author of a decision, from the admins' template.
+async fn letter_to_author(
+    state: &AppState,
+    row: &AuthoredRow,
+    kind: TemplateKind,
+) -> ApiResult<Option<(Email, Letter)>> {
     let edition = state.db.current_edition().await?.ok_or_else(ApiError::not_found)?;
     let site_url = state.config.public_url().as_str().trim_end_matches('/').to_owned();
     let facts = LetterFacts {
@@ -189,10 +145,12 @@ async fn notify_author(state: &AppState, row: &AuthoredRow, kind: TemplateKind) 
     };
     let letter = templates::letter(&state.db, kind, &facts).await?;
     match Email::parse(&row.author_email) {
-        Ok(to) => state.mailer.send_later(to, letter),
-        Err(error) => tracing::error!(error, "an author's stored address does not parse; no e-mail sent"),
+        Ok(to) => Ok(Some((to, letter))),
+        Err(error) => {
+            tracing::error!(error, "an author's stored address does not parse; no e-mail sent");
+            Ok(None)
+        }
     }
-    Ok(())
 }
 
 /// Deletes a submission: the row (audited, in one transaction), then its
@@ -222,20 +180,7 @@ pub async fn delete_submission(
         action: AuditAction::SubmissionDeleted,
         summary: format!("Deleted {}", row.described()),
     };
-    let deleted = on_db!(&state.db, |pool| {
-        let mut tx = crate::db::begin_write(pool).await?;
-        let deleted = sqlx::query("DELETE FROM submissions WHERE id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected()
-            == 1;
-        if deleted {
-            record!(&mut *tx, &entry)?;
-        }
-        tx.commit().await?;
-        deleted
-    });
+    let deleted = state.db.delete_submission_audited(id, &entry).await?;
     if !deleted {
         return Err(no_such_submission());
     }

@@ -9,43 +9,59 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use utoipa::ToSchema;
 
-use super::audit::{Actor, AuditAction, NewEntry, record};
+use super::audit::{Actor, AuditAction, NewEntry};
 use crate::accounts::email::Email;
 use crate::accounts::fields::FieldErrors;
 use crate::accounts::session::Admin;
-use crate::content::editions::{CONFERENCE_TIME_ZONE, EDITION_COLUMNS, Edition};
-use crate::db::Db;
+use crate::content::editions::{CONFERENCE_TIME_ZONE, Edition};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::submissions::upload::MAX_REQUEST_BYTES;
-use crate::{AppState, clock, on_db};
+use crate::{AppState, clock};
 
 /// The settings an admin edits. Times are RFC 3339 (any offset) or null.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EditionSettings {
+    /// Before `call_closes_at` when both are set.
+    #[schema(format = DateTime)]
     pub call_opens_at: Option<String>,
+    #[schema(format = DateTime)]
     pub call_closes_at: Option<String>,
+    #[schema(minimum = 1, maximum = 10000)]
     pub word_limit: i64,
+    /// 1 KiB to 64 MiB, the largest upload the server reads.
+    #[schema(minimum = 1024, maximum = 67108864)]
     pub max_file_bytes: i64,
     /// How many abstracts one author may submit, 1 to 100.
+    #[schema(minimum = 1, maximum = 100)]
     pub max_submissions_per_author: i64,
+    #[schema(format = DateTime)]
     pub confirm_attendance_by: Option<String>,
+    #[schema(format = DateTime)]
     pub final_materials_by: Option<String>,
     /// An http(s) link, or null/empty for none.
+    #[schema(
+        max_length = 2000,
+        pattern = r"^(|https?://[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(/[A-Za-z0-9._~/-]*)?)$"
+    )]
     pub confirmation_form_url: Option<String>,
+    #[schema(
+        max_length = 254,
+        pattern = r"^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+$"
+    )]
     pub contact_email: String,
 }
 
 /// `EditionSettings`, checked.
-struct ValidSettings {
-    call_opens_at: Option<OffsetDateTime>,
-    call_closes_at: Option<OffsetDateTime>,
-    word_limit: i32,
-    max_file_bytes: i64,
-    max_submissions_per_author: i32,
-    confirm_attendance_by: Option<OffsetDateTime>,
-    final_materials_by: Option<OffsetDateTime>,
-    confirmation_form_url: Option<String>,
-    contact_email: String,
+pub struct ValidSettings {
+    pub call_opens_at: Option<OffsetDateTime>,
+    pub call_closes_at: Option<OffsetDateTime>,
+    pub word_limit: i32,
+    pub max_file_bytes: i64,
+    pub max_submissions_per_author: i32,
+    pub confirm_attendance_by: Option<OffsetDateTime>,
+    pub final_materials_by: Option<OffsetDateTime>,
+    pub confirmation_form_url: Option<String>,
+    pub contact_email: String,
 }
 
 pub const MAX_WORD_LIMIT: i64 = 10_000;
@@ -130,23 +146,6 @@ impl EditionSettings {
     }
 }
 
-impl Db {
-    /// Every edition, newest first.
-    pub async fn editions(&self) -> sqlx::Result<Vec<Edition>> {
-        let editions: Vec<Edition> = on_db!(self, |pool| {
-            sqlx::query_as(&format!("SELECT {EDITION_COLUMNS} FROM editions ORDER BY year DESC"))
-                .fetch_all(pool)
-                .await?
-        });
-        let now = clock::now();
-        Ok(editions.into_iter().map(|e| Edition { call_open: e.accepts_at(now), ..e }).collect())
-    }
-
-    pub async fn edition(&self, year: i32) -> sqlx::Result<Option<Edition>> {
-        Ok(self.editions().await?.into_iter().find(|e| e.year == year))
-    }
-}
-
 /// Every edition, newest (the current one) first.
 #[utoipa::path(
     get,
@@ -195,34 +194,7 @@ pub async fn update_edition(
         action: AuditAction::EditionUpdated,
         summary: format!("Updated the settings of SCULC {year}"),
     };
-    let updated = on_db!(&state.db, |pool| {
-        let mut tx = crate::db::begin_write(pool).await?;
-        let updated = sqlx::query(
-            "UPDATE editions SET call_opens_at = $1, call_closes_at = $2, word_limit = $3, max_file_bytes = $4,
-                 confirm_attendance_by = $5, final_materials_by = $6, confirmation_form_url = $7, contact_email = $8,
-                 max_submissions_per_author = $10
-             WHERE year = $9",
-        )
-        .bind(settings.call_opens_at)
-        .bind(settings.call_closes_at)
-        .bind(settings.word_limit)
-        .bind(settings.max_file_bytes)
-        .bind(settings.confirm_attendance_by)
-        .bind(settings.final_materials_by)
-        .bind(&settings.confirmation_form_url)
-        .bind(&settings.contact_email)
-        .bind(year)
-        .bind(settings.max_submissions_per_author)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-            == 1;
-        if updated {
-            record!(&mut *tx, &entry)?;
-        }
-        tx.commit().await?;
-        updated
-    });
+    let updated = state.db.update_edition_audited(year, &settings, &entry).await?;
     if !updated {
         return Err(no_such_edition());
     }
@@ -235,6 +207,7 @@ fn no_such_edition() -> ApiError {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewEdition {
+    #[schema(minimum = 2000, maximum = 2200)]
     pub year: i32,
 }
 
@@ -295,36 +268,16 @@ pub async fn create_edition(
     };
     // The condition on MAX(year) makes a concurrent creation of an older or
     // equal year insert nothing.
-    let created = on_db!(&state.db, |pool| {
-        let mut tx = crate::db::begin_write(pool).await?;
-        let created = sqlx::query(
-            "INSERT INTO editions (year, call_opens_at, call_closes_at, word_limit, max_file_bytes,
-                 confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email,
-                 max_submissions_per_author)
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
-             WHERE $1 > (SELECT MAX(year) FROM editions)
-             ON CONFLICT (year) DO NOTHING",
-        )
-        .bind(new.year)
-        .bind(shift(newest.call_opens_at))
-        .bind(shift(newest.call_closes_at))
-        .bind(newest.word_limit)
-        .bind(newest.max_file_bytes)
-        .bind(shift(newest.confirm_attendance_by))
-        .bind(shift(newest.final_materials_by))
-        .bind(&newest.confirmation_form_url)
-        .bind(&newest.contact_email)
-        .bind(newest.max_submissions_per_author)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-            == 1;
-        if created {
-            record!(&mut *tx, &entry)?;
-        }
-        tx.commit().await?;
-        created
-    });
+    let edition = Edition {
+        year: new.year,
+        call_opens_at: shift(newest.call_opens_at),
+        call_closes_at: shift(newest.call_closes_at),
+        call_open: false,
+        confirm_attendance_by: shift(newest.confirm_attendance_by),
+        final_materials_by: shift(newest.final_materials_by),
+        ..newest.clone()
+    };
+    let created = state.db.create_edition_audited(&edition, &entry).await?;
     if !created {
         return Err(too_early());
     }

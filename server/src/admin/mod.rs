@@ -4,11 +4,13 @@
 //! handler takes the `Admin` extractor: 401 for visitors, 403 for others.
 
 pub mod audit;
+pub mod command_line;
 pub mod decisions;
 pub mod editions;
 pub mod export;
+pub mod outbox;
 pub mod roles;
-pub mod table;
+pub mod store;
 pub mod templates;
 pub mod users;
 
@@ -18,6 +20,8 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
+
+pub use store::table;
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -37,6 +41,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(templates::list_templates))
         .routes(routes!(templates::update_template))
         .routes(routes!(audit::list_audit))
+        .routes(routes!(outbox::outbox_report))
+        .routes(routes!(outbox::retry_email))
 }
 
 /// A submission as admins see it.

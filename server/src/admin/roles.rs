@@ -6,14 +6,12 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::audit::{Actor, AuditAction, NewEntry, record};
-use super::display_name;
+use super::audit::Actor;
 use super::users::{AdminUser, no_such_user};
+use crate::AppState;
 use crate::accounts::roles::Role;
 use crate::accounts::session::Admin;
-use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::{AppState, on_db};
 
 pub const LAST_ADMIN: &str = "At least one admin must remain.";
 
@@ -31,102 +29,6 @@ pub enum FlagChange {
     /// Revoking would leave no admin.
     LastAdmin,
     NoSuchUser,
-}
-
-#[derive(sqlx::FromRow)]
-struct Person {
-    email: String,
-    first_name: String,
-    last_name: String,
-    has_role: bool,
-}
-
-impl Db {
-    /// Grants or revokes the admin role (what `colloquy admin grant/revoke`
-    /// and the user table's Admin column do); see `change_role`.
-    pub async fn change_admin_flag(
-        &self,
-        user_id: Uuid,
-        admin: bool,
-        keep_one_admin: bool,
-        actor: &Actor,
-    ) -> sqlx::Result<FlagChange> {
-        self.change_role(user_id, Role::Admin, admin, keep_one_admin, actor).await
-    }
-
-    /// Grants or revokes one role of the account `user_id` and records it,
-    /// in one transaction. With `keep_one_admin` (the site), revoking the
-    /// last admin is refused; the command line may (it says how to grant one).
-    ///
-    /// Revoking is one conditional DELETE that leaves at least one admin. On
-    /// PostgreSQL the admins' rows are locked first, so a concurrent revoke
-    /// waits and then counts what this one left. On SQLite the DELETE comes
-    /// first, so the transaction takes the write lock before it reads
-    /// anything and never works from a stale snapshot.
-    pub async fn change_role(
-        &self,
-        user_id: Uuid,
-        role: Role,
-        granted: bool,
-        keep_one_admin: bool,
-        actor: &Actor,
-    ) -> sqlx::Result<FlagChange> {
-        let is_postgres = matches!(self, Db::Postgres(_));
-        let guard_last_admin = !granted && keep_one_admin && role == Role::Admin;
-        let sql = if granted {
-            "INSERT INTO user_roles (user_id, role) SELECT id, $2 FROM users WHERE id = $1
-             ON CONFLICT (user_id, role) DO NOTHING"
-        } else if guard_last_admin {
-            "DELETE FROM user_roles WHERE user_id = $1 AND role = $2
-             AND (SELECT COUNT(*) FROM user_roles WHERE role = 'admin') > 1"
-        } else {
-            "DELETE FROM user_roles WHERE user_id = $1 AND role = $2"
-        };
-        on_db!(self, |pool| {
-            let mut tx = crate::db::begin_write(pool).await?;
-            if is_postgres && guard_last_admin {
-                sqlx::query("SELECT user_id FROM user_roles WHERE role = 'admin' FOR UPDATE")
-                    .fetch_all(&mut *tx)
-                    .await?;
-            }
-            let changed =
-                sqlx::query(sql).bind(user_id).bind(role.as_str()).execute(&mut *tx).await?.rows_affected() == 1;
-            let person: Option<Person> = sqlx::query_as(
-                "SELECT email, first_name, last_name,
-                        EXISTS (SELECT 1 FROM user_roles WHERE user_id = $1 AND role = $2) AS has_role
-                 FROM users WHERE id = $1",
-            )
-            .bind(user_id)
-            .bind(role.as_str())
-            .fetch_optional(&mut *tx)
-            .await?;
-            let Some(person) = person else { return Ok(FlagChange::NoSuchUser) };
-            let outcome = if changed {
-                let name = display_name(&person.first_name, &person.last_name, &person.email);
-                let email = &person.email;
-                let (action, summary) = match (role, granted) {
-                    (Role::Admin, true) => (AuditAction::AdminGranted, format!("Made {name} ({email}) an admin")),
-                    (Role::Admin, false) => {
-                        (AuditAction::AdminRevoked, format!("Removed admin rights from {name} ({email})"))
-                    }
-                    (Role::Reviewer, true) => {
-                        (AuditAction::ReviewerGranted, format!("Made {name} ({email}) a reviewer"))
-                    }
-                    (Role::Reviewer, false) => {
-                        (AuditAction::ReviewerRevoked, format!("Removed the reviewer role from {name} ({email})"))
-                    }
-                };
-                record!(&mut *tx, &NewEntry { actor, action, summary })?;
-                FlagChange::Changed
-            } else if guard_last_admin && person.has_role {
-                FlagChange::LastAdmin
-            } else {
-                FlagChange::Unchanged
-            };
-            tx.commit().await?;
-            Ok(outcome)
-        })
-    }
 }
 
 /// Grants or revokes the admin role (the user table's Admin column). An

@@ -5,14 +5,14 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::audit::{Actor, AuditAction, NewEntry, record};
+use super::audit::{Actor, AuditAction, NewEntry};
+use crate::AppState;
 use crate::accounts::fields::FieldErrors;
 use crate::accounts::session::Admin;
 use crate::content::editions::{Edition, pacific};
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::mail::Letter;
-use crate::{AppState, clock, on_db};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -29,7 +29,7 @@ impl TemplateKind {
         }
     }
 
-    fn parse(raw: &str) -> Option<Self> {
+    pub(crate) fn parse(raw: &str) -> Option<Self> {
         match raw {
             "acceptance" => Some(Self::Acceptance),
             "rejection" => Some(Self::Rejection),
@@ -65,26 +65,12 @@ pub struct MailTemplate {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TemplateText {
+    /// One line, not blank, at most 200 characters; placeholders as in `placeholders`.
+    #[schema(max_length = 200, pattern = r"^[^\r\n]*\S[^\r\n]*$")]
     pub subject: String,
+    /// Not blank, at most 10,000 characters; placeholders as in `placeholders`.
+    #[schema(max_length = 10000, pattern = r"\S")]
     pub body: String,
-}
-
-#[derive(sqlx::FromRow)]
-struct TemplateRow {
-    kind: String,
-    subject: String,
-    body: String,
-}
-
-impl From<TemplateRow> for MailTemplate {
-    fn from(row: TemplateRow) -> Self {
-        Self {
-            kind: TemplateKind::parse(&row.kind).unwrap_or(TemplateKind::Acceptance),
-            subject: row.subject,
-            body: row.body,
-            placeholders: PLACEHOLDERS.iter().map(|p| format!("{{{p}}}")).collect(),
-        }
-    }
 }
 
 /// Calls `on_name` with each `{name}` in `text` (letters, digits and `_`
@@ -196,27 +182,6 @@ pub fn render(text: &str, facts: &LetterFacts<'_>) -> String {
     out
 }
 
-impl Db {
-    pub async fn mail_templates(&self) -> sqlx::Result<Vec<MailTemplate>> {
-        let rows: Vec<TemplateRow> = on_db!(self, |pool| {
-            sqlx::query_as("SELECT kind, subject, body FROM mail_templates ORDER BY kind")
-                .fetch_all(pool)
-                .await?
-        });
-        Ok(rows.into_iter().map(MailTemplate::from).collect())
-    }
-
-    pub async fn mail_template(&self, kind: TemplateKind) -> sqlx::Result<Option<MailTemplate>> {
-        let row: Option<TemplateRow> = on_db!(self, |pool| {
-            sqlx::query_as("SELECT kind, subject, body FROM mail_templates WHERE kind = $1")
-                .bind(kind.as_str())
-                .fetch_optional(pool)
-                .await?
-        });
-        Ok(row.map(MailTemplate::from))
-    }
-}
-
 /// The e-mail for a decision, from its template.
 pub async fn letter(db: &Db, kind: TemplateKind, facts: &LetterFacts<'_>) -> ApiResult<Letter> {
     let template = db
@@ -276,18 +241,7 @@ pub async fn update_template(
         action: AuditAction::TemplateUpdated,
         summary: format!("Edited the {} e-mail", kind.as_str()),
     };
-    on_db!(&state.db, |pool| {
-        let mut tx = crate::db::begin_write(pool).await?;
-        sqlx::query("UPDATE mail_templates SET subject = $1, body = $2, updated_at = $3 WHERE kind = $4")
-            .bind(&text.subject)
-            .bind(&text.body)
-            .bind(clock::now())
-            .bind(kind.as_str())
-            .execute(&mut *tx)
-            .await?;
-        record!(&mut *tx, &entry)?;
-        tx.commit().await?;
-    });
+    state.db.update_template_audited(kind, &text, &entry).await?;
     let template = state.db.mail_template(kind).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(template))
 }

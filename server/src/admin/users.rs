@@ -6,12 +6,11 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::table::{SortDirection, TableQuery, TableRow, UserSort};
-use super::{AdminSubmission, PageParams, SUBMISSION_COLUMNS, SubmissionRow};
+use super::{AdminSubmission, PageParams};
+use crate::AppState;
 use crate::accounts::roles::{Role, Roles};
 use crate::accounts::session::Admin;
-use crate::db::Db;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
-use crate::{AppState, on_db};
 
 /// A row of the admin table.
 #[derive(Debug, Serialize, ToSchema)]
@@ -63,7 +62,8 @@ pub struct AdminUserPage {
 #[into_params(parameter_in = Query)]
 pub struct TableParams {
     /// Case-insensitive text found in the first name, last name, e-mail or
-    /// first abstract's name (empty: every user).
+    /// first abstract's name (empty: every user); at most 200 characters.
+    #[param(max_length = 200)]
     pub q: Option<String>,
     /// The column to sort by (default `name`).
     #[param(inline)]
@@ -121,31 +121,6 @@ pub(crate) fn table_query(params: TableParams) -> ApiResult<TableQuery> {
         )));
     }
     Ok(query)
-}
-
-impl Db {
-    /// Every submission of a user, in every edition, newest first.
-    pub async fn admin_submissions_of(&self, user_id: Uuid) -> sqlx::Result<Vec<SubmissionRow>> {
-        on_db!(self, |pool| {
-            sqlx::query_as(&format!(
-                "SELECT {SUBMISSION_COLUMNS} FROM submissions s WHERE s.user_id = $1
-                 ORDER BY s.uploaded_at DESC, s.id DESC"
-            ))
-            .bind(user_id)
-            .fetch_all(pool)
-            .await
-        })
-    }
-
-    pub async fn user_exists(&self, user_id: Uuid) -> sqlx::Result<bool> {
-        let count: i64 = on_db!(self, |pool| {
-            sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE id = $1")
-                .bind(user_id)
-                .fetch_one(pool)
-                .await?
-        });
-        Ok(count > 0)
-    }
 }
 
 /// All of one user's submissions, in every edition, newest first.

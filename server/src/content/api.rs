@@ -1,7 +1,7 @@
 //! The public content endpoints: GET only, no session needed, cacheable for a
 //! minute (an import shows within that).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
@@ -9,7 +9,7 @@ use super::calendar;
 use super::model::{Board, BoardTerm, EditionPage, Naclo, Site, SiteFile};
 use super::store::{BOARD, EDITION, NACLO, SITE};
 use crate::AppState;
-use crate::error::{ApiError, ApiResult, Json};
+use crate::error::{ApiError, ApiResult, Json, Path};
 
 const CACHE: &str = "public, max-age=60";
 

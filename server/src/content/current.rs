@@ -62,7 +62,9 @@ pub fn announcement(edition: &Edition) -> EditionPage {
         (None, Some(closes)) => {
             format!("The call for abstracts for SCULC {year} is open until {}.", pacific(closes))
         }
-        (Some(opens), None) => format!("The call for abstracts for SCULC {year} opens on {}.", pacific(opens)),
+        (Some(opens), None) => {
+            format!("The call for abstracts for SCULC {year} opens on {}.", pacific(opens))
+        }
         (None, None) => format!("The call for abstracts for SCULC {year} is open."),
     };
     let title = format!("SCULC {year}");

@@ -5,6 +5,7 @@
 pub mod api;
 pub mod bundle;
 pub mod calendar;
+pub mod command_line;
 pub mod csp;
 pub mod current;
 pub mod editions;

@@ -1,7 +1,10 @@
 //! Content in the database: one row per content file, stored as the JSON
 //! the API serves, plus the CSP's frame origins computed at import. Kept in
 //! the database rather than in memory so every instance serves the same
-//! content and an import applies without a restart.
+//! content and an import applies without a restart. Editions, which
+//! admins change, are rows of their own (`editions`).
+
+pub mod editions;
 
 use std::fmt;
 

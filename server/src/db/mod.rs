@@ -1,9 +1,17 @@
 //! The database: embedded SQLite by default, PostgreSQL when `DATABASE_URL`
 //! says so. Both run the same queries (written with `$1` placeholders, which
-//! both accept) and each has its own migrations folder.
+//! both accept) and each has its own migrations folder. Every query lives
+//! here or in a feature's `store` module; where the two databases differ,
+//! `dialect` chooses.
 
+pub mod backup;
+pub mod dialect;
 pub mod leases;
+pub mod rate_limits;
+pub mod schema;
 pub mod users;
+
+pub use dialect::{Dialect, RowLock, WriteTransaction, begin_write};
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -37,8 +45,8 @@ macro_rules! on_db {
     };
 }
 
-static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
-static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+pub(crate) static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+pub(crate) static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// How long a request waits for a free connection before answering 503.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
@@ -142,31 +150,6 @@ impl Db {
             Self::Postgres(pool) => Tx::Postgres(begin_write(pool).await?),
         })
     }
-}
-
-/// How each database starts a transaction that will write.
-pub trait WriteTransaction: sqlx::Database {
-    const BEGIN: &'static str;
-}
-
-impl WriteTransaction for sqlx::Sqlite {
-    // SQLite's default (deferred) transaction reads from a snapshot and asks
-    // for the write lock only at its first write; if another connection wrote
-    // in between, it fails at once with "database is locked" instead of
-    // waiting. IMMEDIATE takes the write lock first, waiting its turn.
-    const BEGIN: &'static str = "BEGIN IMMEDIATE";
-}
-
-impl WriteTransaction for sqlx::Postgres {
-    const BEGIN: &'static str = "BEGIN";
-}
-
-/// Starts a transaction that will write, on either database; every
-/// transaction that writes starts here.
-pub async fn begin_write<DB: WriteTransaction>(
-    pool: &sqlx::Pool<DB>,
-) -> sqlx::Result<sqlx::Transaction<'static, DB>> {
-    pool.begin_with(DB::BEGIN).await
 }
 
 impl Tx {

@@ -4,7 +4,8 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::accounts::email::Email;
-use crate::accounts::tokens::{Purpose, TokenProblem, hash_token, lock_account, revoke_live_tokens};
+use crate::accounts::store::tokens::{lock_account, revoke_live_tokens};
+use crate::accounts::tokens::{Purpose, TokenProblem, hash_token};
 use crate::db::{Db, Tx};
 use crate::{clock, on_db, on_tx};
 

@@ -13,8 +13,8 @@ use super::{Deletion, Submission, SubmissionList};
 use crate::AppState;
 use crate::accounts::roles::Role;
 use crate::accounts::session::CurrentUser;
-use crate::submissions::SubmissionStatus;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::submissions::SubmissionStatus;
 
 /// The signed-in user's submissions to the current edition, newest first.
 #[utoipa::path(
@@ -53,7 +53,8 @@ pub async fn submission_file(
     CurrentUser(user): CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Response> {
-    let row = state.db.submission(id).await?.filter(|row| row.user_id == user.id || user.roles.has(Role::Admin));
+    let row =
+        state.db.submission(id).await?.filter(|row| row.user_id == user.id || user.roles.has(Role::Admin));
     let row = row.ok_or_else(|| ApiError::NotFound("There is no such submission.".into()))?;
     let stream = state
         .storage

@@ -7,6 +7,7 @@ pub mod damage;
 pub mod files;
 pub mod pdf;
 pub mod status;
+pub mod store;
 pub mod sweep;
 pub mod temp;
 pub mod upload;
@@ -20,8 +21,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::db::Db;
-use crate::{AppState, on_db};
+use crate::AppState;
 
 pub use status::SubmissionStatus;
 
@@ -98,9 +98,6 @@ impl From<SubmissionRow> for Submission {
     }
 }
 
-const ROW_COLUMNS: &str = "s.id, s.user_id, s.original_name, s.storage_key, s.size_bytes, s.word_count, \
-     s.warnings, s.status, s.uploaded_at, e.word_limit";
-
 /// A new row, written once its file is stored.
 pub struct NewSubmission<'a> {
     pub id: Uuid,
@@ -114,16 +111,6 @@ pub struct NewSubmission<'a> {
     pub warnings: &'a [String],
 }
 
-/// Inserts the row unless its author already has as many submissions to
-/// the edition (withdrawn ones aside) as the edition allows.
-const INSERT_WITHIN_LIMIT: &str =
-    "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key,
-                                      size_bytes, sha256, word_count, warnings, uploaded_at)
-     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
-     WHERE (SELECT COUNT(*) FROM submissions
-            WHERE user_id = $2 AND edition_year = $3 AND status <> 'withdrawn')
-         < (SELECT max_submissions_per_author FROM editions WHERE year = $3)";
-
 /// What became of an author's request to delete a submission.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Deletion {
@@ -133,126 +120,4 @@ pub enum Deletion {
     NotFound,
     /// Decided or withdrawn: the record stays.
     Kept(SubmissionStatus),
-}
-
-impl Db {
-    /// Writes the row if its author is within the edition's limit of
-    /// submissions; `false` when the limit is reached. The count and the
-    /// insert are one step, so uploads racing each other cannot pass it.
-    pub async fn insert_submission(&self, new: NewSubmission<'_>) -> sqlx::Result<bool> {
-        let warnings = serde_json::to_string(new.warnings).expect("strings serialise");
-        let postgres = matches!(self, Db::Postgres(_));
-        let inserted = on_db!(self, |pool| {
-            let mut tx = crate::db::begin_write(pool).await?;
-            if postgres {
-                // Under READ COMMITTED two inserts would each count the
-                // other's absence: the author's row lock makes them take
-                // turns. (SQLite takes its one write lock before the insert
-                // reads anything, so there the statement alone is one step.)
-                sqlx::query("SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE")
-                    .bind(new.user_id)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-            }
-            let inserted = sqlx::query(INSERT_WITHIN_LIMIT)
-                .bind(new.id)
-                .bind(new.user_id)
-                .bind(new.edition_year)
-                .bind(new.original_name)
-                .bind(new.storage_key)
-                .bind(new.size_bytes)
-                .bind(new.sha256)
-                .bind(new.word_count)
-                .bind(&warnings)
-                .bind(crate::clock::now())
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-            tx.commit().await?;
-            inserted
-        });
-        Ok(inserted == 1)
-    }
-
-    /// How many submissions `user_id` has in edition `year`, withdrawn ones aside.
-    pub async fn submission_count_of(&self, user_id: Uuid, year: i32) -> sqlx::Result<i64> {
-        on_db!(self, |pool| {
-            sqlx::query_scalar(
-                "SELECT COUNT(*) FROM submissions WHERE user_id = $1 AND edition_year = $2 AND status <> 'withdrawn'",
-            )
-            .bind(user_id)
-            .bind(year)
-            .fetch_one(pool)
-            .await
-        })
-    }
-
-    /// One user's submissions to the current edition, newest first.
-    pub async fn submissions_of(&self, user_id: Uuid) -> sqlx::Result<Vec<SubmissionRow>> {
-        on_db!(self, |pool| {
-            sqlx::query_as(&format!(
-                "SELECT {ROW_COLUMNS} FROM submissions s JOIN editions e ON e.year = s.edition_year
-                 WHERE s.user_id = $1 AND s.edition_year = (SELECT MAX(year) FROM editions)
-                   AND s.status <> 'withdrawn'
-                 ORDER BY s.uploaded_at DESC, s.id DESC"
-            ))
-            .bind(user_id)
-            .fetch_all(pool)
-            .await
-        })
-    }
-
-    pub async fn submission(&self, id: Uuid) -> sqlx::Result<Option<SubmissionRow>> {
-        on_db!(self, |pool| {
-            sqlx::query_as(&format!(
-                "SELECT {ROW_COLUMNS} FROM submissions s JOIN editions e ON e.year = s.edition_year WHERE s.id = $1"
-            ))
-            .bind(id)
-            .fetch_optional(pool)
-            .await
-        })
-    }
-
-    /// Deletes the row if it belongs to `user_id` and is still undecided.
-    /// The status is checked in the DELETE itself, so a decision arriving
-    /// meanwhile either comes first (and the row stays) or finds no row.
-    pub async fn delete_submission_of(&self, id: Uuid, user_id: Uuid) -> sqlx::Result<Deletion> {
-        let (key, status): (Option<String>, Option<SubmissionStatus>) = on_db!(self, |pool| {
-            let key = sqlx::query_scalar(
-                "DELETE FROM submissions WHERE id = $1 AND user_id = $2 AND status = 'submitted'
-                 RETURNING storage_key",
-            )
-            .bind(id)
-            .bind(user_id)
-            .fetch_optional(pool)
-            .await?;
-            let status = match key {
-                Some(_) => None,
-                None => {
-                    sqlx::query_scalar("SELECT status FROM submissions WHERE id = $1 AND user_id = $2")
-                        .bind(id)
-                        .bind(user_id)
-                        .fetch_optional(pool)
-                        .await?
-                }
-            };
-            (key, status)
-        });
-        Ok(match (key, status) {
-            (Some(key), _) => Deletion::Deleted(key),
-            (None, Some(status)) => Deletion::Kept(status),
-            (None, None) => Deletion::NotFound,
-        })
-    }
-
-    /// Whether a row points at this storage key.
-    pub async fn storage_key_in_use(&self, key: &str) -> sqlx::Result<bool> {
-        let count: i64 = on_db!(self, |pool| {
-            sqlx::query_scalar("SELECT COUNT(*) FROM submissions WHERE storage_key = $1")
-                .bind(key)
-                .fetch_one(pool)
-                .await?
-        });
-        Ok(count > 0)
-    }
 }

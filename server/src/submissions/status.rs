@@ -40,7 +40,10 @@ impl FromStr for SubmissionStatus {
     type Err = UnknownStatus;
 
     fn from_str(stored: &str) -> Result<Self, Self::Err> {
-        Self::ALL.into_iter().find(|status| status.as_str() == stored).ok_or_else(|| UnknownStatus(stored.into()))
+        Self::ALL
+            .into_iter()
+            .find(|status| status.as_str() == stored)
+            .ok_or_else(|| UnknownStatus(stored.into()))
     }
 }
 

@@ -124,6 +124,7 @@ pub async fn upload_submission(
             Ok(_) => limit_reached(&edition),
         });
     }
+    state.metrics.uploaded(u64::try_from(received.size).unwrap_or_default());
     let row = state.db.submission(id).await?.ok_or_else(ApiError::not_found)?;
     Ok((StatusCode::CREATED, Json(Submission::from(row))))
 }

@@ -7,21 +7,12 @@ use axum::extract::State;
 use uuid::Uuid;
 
 use super::Submission;
+use crate::AppState;
 use crate::accounts::session::CurrentUser;
-use crate::admin::audit::{Actor, AuditAction, NewEntry, record};
+use crate::admin::audit::{Actor, AuditAction, NewEntry};
 use crate::admin::display_name;
-use crate::submissions::SubmissionStatus;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::{AppState, on_db};
-
-/// What withdrawing needs to know about the submission.
-#[derive(sqlx::FromRow)]
-struct Withdrawable {
-    original_name: String,
-    status: SubmissionStatus,
-    edition_year: i32,
-    current: bool,
-}
+use crate::submissions::SubmissionStatus;
 
 /// Withdraws one of the user's own submissions to the current edition
 /// (meant for decided ones, which can no longer be deleted). Withdrawing
@@ -45,16 +36,7 @@ pub async fn withdraw_submission(
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<Submission>> {
     let no_such = || ApiError::NotFound("There is no such submission.".into());
-    let found: Option<Withdrawable> = on_db!(&state.db, |pool| {
-        sqlx::query_as(
-            "SELECT original_name, status, edition_year, edition_year = (SELECT MAX(year) FROM editions) AS current
-             FROM submissions WHERE id = $1 AND user_id = $2",
-        )
-        .bind(id)
-        .bind(user.id)
-        .fetch_optional(pool)
-        .await?
-    });
+    let found = state.db.withdrawable(id, user.id).await?;
     let found = found.ok_or_else(no_such)?;
     if !found.current {
         return Err(ApiError::Conflict(format!(
@@ -74,26 +56,8 @@ pub async fn withdraw_submission(
                 found.edition_year
             ),
         };
-        // Conditional, so of two clicks racing exactly one withdraws and
-        // is logged; the edition is checked again in the same step.
-        on_db!(&state.db, |pool| {
-            let mut tx = crate::db::begin_write(pool).await?;
-            let changed = sqlx::query(
-                "UPDATE submissions SET status = 'withdrawn'
-                 WHERE id = $1 AND user_id = $2 AND status <> 'withdrawn'
-                   AND edition_year = (SELECT MAX(year) FROM editions)",
-            )
-            .bind(id)
-            .bind(user.id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected()
-                == 1;
-            if changed {
-                record!(&mut *tx, &entry)?;
-            }
-            tx.commit().await?;
-        });
+        // Of two clicks racing exactly one withdraws and is logged.
+        state.db.set_submission_status(id, Some(user.id), SubmissionStatus::Withdrawn, &entry, None).await?;
     }
     let row = state.db.submission(id).await?.ok_or_else(no_such)?;
     Ok(Json(Submission::from(row)))

@@ -39,10 +39,10 @@ async fn is_admin(db: &Db, email: &str) -> bool {
             "SELECT EXISTS (SELECT 1 FROM user_roles r JOIN users u ON u.id = r.user_id
                             WHERE u.email = $1 AND r.role = 'admin')",
         )
-            .bind(email)
-            .fetch_one(pool)
-            .await
-            .unwrap()
+        .bind(email)
+        .fetch_one(pool)
+        .await
+        .unwrap()
     })
 }
 

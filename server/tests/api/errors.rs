@@ -48,6 +48,18 @@ async fn an_id_that_does_not_parse_is_not_found_in_the_error_shape() {
     }
 }
 
+#[tokio::test]
+async fn a_path_that_is_not_text_is_not_found_in_the_error_shape() {
+    let app = spawn_app().await;
+    // %FF decodes to a byte that is not UTF-8: no edition can be named so.
+    for path in ["/api/content/editions/%FF", "/api/content/editions/%FF/calendar.ics"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 404, "{path}");
+        assert_eq!(response.headers()["content-type"], "application/json", "{path}");
+        assert_eq!(error_of(response).await, "There is no such thing here.");
+    }
+}
+
 #[derive(Deserialize)]
 struct Greeting {
     name: String,

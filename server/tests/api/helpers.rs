@@ -36,12 +36,12 @@ impl TestDatabase {
     }
 }
 
-fn postgres_server() -> Option<String> {
+pub fn postgres_server() -> Option<String> {
     std::env::var("TEST_DATABASE_URL").ok().filter(|url| !url.trim().is_empty())
 }
 
 /// Creates an empty database on the server and returns its URL.
-async fn fresh_postgres_database(server: &str) -> String {
+pub async fn fresh_postgres_database(server: &str) -> String {
     use sqlx::Connection;
     let name = format!("colloquy_test_{}", Uuid::now_v7().simple());
     let mut connection = sqlx::PgConnection::connect(server)
@@ -72,8 +72,16 @@ pub async fn spawn_app() -> TestApp {
 
 /// Spawns the app with extra API routes and a chance to adjust the config.
 pub async fn spawn_app_with(extra: Router<AppState>, configure: impl FnOnce(&mut Config)) -> TestApp {
+    spawn_app_on(TestDatabase::new().await, extra, configure).await
+}
+
+/// Spawns the app on a database the test prepared (e.g. restored).
+pub async fn spawn_app_on(
+    mut database: TestDatabase,
+    extra: Router<AppState>,
+    configure: impl FnOnce(&mut Config),
+) -> TestApp {
     let _ = tracing_subscriber::fmt().with_env_filter("error").with_test_writer().try_init();
-    let mut database = TestDatabase::new().await;
     // By default no web app: tests of the web app give it a folder of its own.
     database.config.web_dir = Some(database.data_dir.path().join("no-web-app"));
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
@@ -91,6 +99,7 @@ pub async fn spawn_app_with(extra: Router<AppState>, configure: impl FnOnce(&mut
 /// ends; returns `http://ADDRESS`.
 pub fn serve_in_background(listener: TcpListener, state: AppState, extra: Router<AppState>) -> String {
     let address = format!("http://{}", listener.local_addr().unwrap());
+    colloquy::mail::sender::spawn(state.clone());
     let limits = colloquy::Limits::from(state.config.as_ref());
     let router = colloquy::router_with(state, extra);
     tokio::spawn(colloquy::serve(listener, router, limits, std::future::pending()));

@@ -293,6 +293,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** E-mails that have not gone out: how many wait, and the ones that failed. */
+        get: operations["outbox_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/outbox/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tries an e-mail that has not gone out again now, with a fresh set of
+         *     attempts. Recorded in the activity log.
+         */
+        post: operations["retry_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/submissions/{id}": {
         parameters: {
             query?: never;
@@ -412,33 +449,12 @@ export interface paths {
         };
         get?: never;
         /**
-         * Grants or revokes the admin role (the user table's Admin column). An
-         *     admin may revoke their own if another admin remains.
+         * Grants or revokes the admin flag. An admin may revoke their own flag if
+         *     another admin remains.
          */
         put: operations["set_admin"];
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/users/{id}/roles/{role}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Gives the user a role (`admin` or `reviewer`); giving it again changes
-         *     nothing.
-         */
-        put: operations["grant_role"];
-        post?: never;
-        /** Takes a role from the user; the last admin keeps theirs (409). */
-        delete: operations["revoke_role"];
         options?: never;
         head?: never;
         patch?: never;
@@ -572,6 +588,43 @@ export interface paths {
         };
         /** Reports whether the database answers. */
         get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is up and answering; checks nothing else. */
+        get: operations["live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this instance can serve: the database and the file storage both
+         *     answer (each within two seconds).
+         */
+        get: operations["ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -748,6 +801,7 @@ export interface components {
         };
         /** @description A row of the admin table. */
         AdminUser: {
+            admin: boolean;
             /** @description Has a submission in the current edition. */
             applicant: boolean;
             email: string;
@@ -758,7 +812,6 @@ export interface components {
             last_name: string;
             /** @description Has an accepted submission in the current edition. */
             presenter: boolean;
-            roles: components["schemas"]["Role"][];
             /**
              * Format: int64
              * @description How many submissions the user has in the current edition.
@@ -781,7 +834,7 @@ export interface components {
          * @description What an admin did.
          * @enum {string}
          */
-        AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "submission.withdrawn" | "admin.granted" | "admin.revoked" | "reviewer.granted" | "reviewer.revoked" | "edition.updated" | "edition.created" | "template.updated";
+        AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "submission.withdrawn" | "admin.granted" | "admin.revoked" | "edition.updated" | "edition.created" | "template.updated" | "email.retried";
         /** @description One line of the activity log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -911,25 +964,6 @@ export interface components {
             starts: string;
             summary: string;
         };
-        /**
-         * @description The current (newest) edition, as the frame shows it. Opening a new
-         *     edition changes these, and the web app follows without a code change.
-         */
-        CurrentEdition: {
-            /** @description Whether abstracts are accepted right now. */
-            call_open: boolean;
-            /**
-             * Format: date-time
-             * @description What the banner counts down to (null: no day known yet).
-             */
-            countdown_to: string | null;
-            /** @description Its page, `/sculc-{year}`. */
-            path: string;
-            /** @description "SCULC 2026": the content's title, or the plain name before there is content. */
-            title: string;
-            /** Format: int32 */
-            year: number;
-        };
         Decision: {
             decision: components["schemas"]["DecisionValue"];
         };
@@ -975,11 +1009,6 @@ export interface components {
         };
         /** @description `content/editions/{year}.toml`, served at `GET /api/content/editions/{year}`. */
         EditionPage: {
-            /**
-             * @description What the banner counts down to (RFC 3339), when it is not the
-             *     event's start: the 2025 banner counts to 09:30 "PST" as the spec says.
-             */
-            countdown_to?: string | null;
             event?: null | components["schemas"]["ConferenceDay"];
             /**
              * @description The first page has slug "" (`/sculc-{year}`); the others are
@@ -992,14 +1021,24 @@ export interface components {
         };
         /** @description The settings an admin edits. Times are RFC 3339 (any offset) or null. */
         EditionSettings: {
+            /** Format: date-time */
             call_closes_at?: string | null;
+            /**
+             * Format: date-time
+             * @description Before `call_closes_at` when both are set.
+             */
             call_opens_at?: string | null;
+            /** Format: date-time */
             confirm_attendance_by?: string | null;
             /** @description An http(s) link, or null/empty for none. */
             confirmation_form_url?: string | null;
             contact_email: string;
+            /** Format: date-time */
             final_materials_by?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description 1 KiB to 64 MiB, the largest upload the server reads.
+             */
             max_file_bytes: number;
             /**
              * Format: int64
@@ -1104,7 +1143,12 @@ export interface components {
             href: string;
             label: string;
         };
+        Liveness: {
+            /** @description Always `ok`: an answer at all is the news. */
+            status: string;
+        };
         LoginRequest: {
+            /** @description Not blank. */
             email: string;
             password: string;
         };
@@ -1144,9 +1188,35 @@ export interface components {
             /** Format: int32 */
             year: number;
         };
+        OutboxReport: {
+            /**
+             * Format: int64
+             * @description E-mails given up after every attempt failed.
+             */
+            given_up: number;
+            /**
+             * Format: int64
+             * @description E-mails waiting to go out (due now or waiting for a retry).
+             */
+            queued: number;
+            /**
+             * Format: int64
+             * @description Of those, the ones that have failed at least once.
+             */
+            retrying: number;
+            /** @description The failing and given-up e-mails, most recently tried first (at most 50). */
+            undelivered: components["schemas"]["UndeliveredEmail"][];
+        };
         /** @description Which sign-in providers the login page offers. */
         Providers: {
             google: boolean;
+        };
+        Readiness: {
+            database: components["schemas"]["Verdict"];
+            /** @description `ok`, or `unavailable` when a dependency is down. */
+            status: components["schemas"]["Verdict"];
+            /** @description The file storage (local files or the S3 bucket). */
+            storage: components["schemas"]["Verdict"];
         };
         RegisterRequest: {
             email: string;
@@ -1158,11 +1228,6 @@ export interface components {
             password: string;
             token: string;
         };
-        /**
-         * @description A role an account can hold.
-         * @enum {string}
-         */
-        Role: "admin" | "reviewer";
         ScheduleItem: {
             detail?: string | null;
             time: string;
@@ -1188,6 +1253,7 @@ export interface components {
         };
         /** @description The signed-in person, as the web app sees them. */
         SessionUser: {
+            admin: boolean;
             /** @description Has a submission in the current edition. */
             applicant: boolean;
             email: string;
@@ -1201,21 +1267,16 @@ export interface components {
             presenter: boolean;
             /** @description Has names and a password (a new Google account has no password yet). */
             profile_complete: boolean;
-            roles: components["schemas"]["Role"][];
         };
         /**
          * @description What `GET /api/content/site` answers: the site file plus the editions
          *     the nav's SCULC dropdown lists.
          */
         Site: {
-            current_edition: null | components["schemas"]["CurrentEdition"];
             footer: components["schemas"]["Footer"];
             gallery: components["schemas"]["GalleryItem"][];
             home: components["schemas"]["Home"];
-            /**
-             * @description Years of the editions for the SCULC dropdown, newest first: those
-             *     with content and those created by `colloquy edition call` or an admin.
-             */
+            /** @description Years of the editions for the SCULC dropdown, newest first. */
             nav_editions: number[];
             society_name: string;
         };
@@ -1238,10 +1299,10 @@ export interface components {
             /** Format: int64 */
             size_bytes: number;
             /**
-             * @description `withdrawn` only in the answer to a withdrawal: withdrawn submissions
-             *     leave the author's lists.
+             * @description `submitted`, `accepted` or `rejected` (`withdrawn` only in the answer
+             *     to a withdrawal: withdrawn submissions leave the author's lists).
              */
-            status: components["schemas"]["SubmissionStatus"];
+            status: string;
             /** Format: date-time */
             uploaded_at: string;
             /** @description Guideline warnings (length, anonymisation), for people. */
@@ -1258,25 +1319,58 @@ export interface components {
             submissions: components["schemas"]["Submission"][];
         };
         /**
-         * @description Where a submission stands. Stored as its lower-case name; both schemas
-         *     allow only these four (a CHECK on `submissions.status`).
+         * @description Where a submission stands.
          * @enum {string}
          */
         SubmissionStatus: "submitted" | "accepted" | "rejected" | "withdrawn";
         /** @enum {string} */
         TemplateKind: "acceptance" | "rejection";
         TemplateText: {
+            /** @description Not blank, at most 10,000 characters; placeholders as in `placeholders`. */
             body: string;
+            /** @description One line, not blank, at most 200 characters; placeholders as in `placeholders`. */
             subject: string;
         };
         /** @description The token from an e-mail link. */
         TokenRequest: {
             token: string;
         };
+        /** @description An e-mail whose delivery has failed and that has not gone out since. */
+        UndeliveredEmail: {
+            /**
+             * Format: int32
+             * @description Attempts so far.
+             */
+            attempts: number;
+            /** @description True once it is no longer tried (an admin may retry it). */
+            given_up: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_attempt_at?: string | null;
+            /** @description Why the last attempt failed, as the mail server or the disk said. */
+            last_error: string;
+            /**
+             * Format: int32
+             * @description Attempts before it is given up.
+             */
+            max_attempts: number;
+            /**
+             * Format: date-time
+             * @description When it is tried again; null once given up.
+             */
+            next_attempt_at?: string | null;
+            /** Format: date-time */
+            queued_at: string;
+            recipient: string;
+            subject: string;
+        };
         UpdateProfileRequest: {
             first_name: string;
             last_name: string;
         };
+        /** @enum {string} */
+        Verdict: "ok" | "unreachable" | "unavailable";
     };
     responses: never;
     parameters: never;
@@ -1308,6 +1402,15 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No one is signed in */
             401: {
                 headers: {
@@ -1326,6 +1429,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The current password is wrong, or the new one is too short (see `fields`) */
             422: {
                 headers: {
@@ -1337,6 +1467,15 @@ export interface operations {
             };
             /** @description Too many wrong passwords (code `rate_limited`) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1368,6 +1507,15 @@ export interface operations {
                     "application/json": components["schemas"]["SessionUser"];
                 };
             };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No one is signed in */
             401: {
                 headers: {
@@ -1377,8 +1525,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The account has a password already (code `has_password`); nothing changed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1430,6 +1614,51 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not an e-mail address */
             422: {
                 headers: {
@@ -1441,6 +1670,15 @@ export interface operations {
             };
             /** @description Too many requests from this client */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1474,6 +1712,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The query string is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     start: {
@@ -1494,6 +1750,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The query string is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1519,6 +1793,15 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Incorrect email or password. */
             401: {
                 headers: {
@@ -1530,6 +1813,33 @@ export interface operations {
             };
             /** @description The e-mail address is not verified (code `email_unverified`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1584,6 +1894,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     providers: {
@@ -1602,6 +1930,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Providers"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1626,6 +1963,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description A field is missing or invalid */
@@ -1681,6 +2063,51 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not an e-mail address */
             422: {
                 headers: {
@@ -1692,6 +2119,15 @@ export interface operations {
             };
             /** @description Too many requests from this client */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1725,6 +2161,42 @@ export interface operations {
             };
             /** @description The link is expired, used, replaced or not valid (see `code`) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1785,6 +2257,60 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body has the wrong shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_audit: {
@@ -1837,6 +2363,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_editions: {
@@ -1875,6 +2410,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     create_edition: {
@@ -1899,6 +2443,15 @@ export interface operations {
                     "application/json": components["schemas"]["Edition"];
                 };
             };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No one is signed in */
             401: {
                 headers: {
@@ -1917,6 +2470,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The year is not after the newest edition */
             409: {
                 headers: {
@@ -1926,8 +2488,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not a plausible year */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1962,6 +2551,15 @@ export interface operations {
                     "application/json": components["schemas"]["Edition"];
                 };
             };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No one is signed in */
             401: {
                 headers: {
@@ -1989,8 +2587,148 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A setting is invalid */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    outbox_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outbox's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxReport"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retry_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The e-mail */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is due now */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such e-mail waiting (sent already, or being sent now) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2046,6 +2784,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     decide: {
@@ -2071,6 +2818,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminSubmission"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No one is signed in */
@@ -2100,8 +2856,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not a submission of the current edition, or withdrawn */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body has the wrong shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2147,6 +2948,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update_template: {
@@ -2172,6 +2982,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MailTemplate"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No one is signed in */
@@ -2201,8 +3020,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Empty, too long, or an unknown placeholder */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2217,7 +3072,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Case-insensitive text found in the first name, last name, e-mail or
-                 *     first abstract's name (empty: every user).
+                 *     first abstract's name (empty: every user); at most 200 characters.
                  */
                 q?: string;
                 /** @description The column to sort by (default `name`). */
@@ -2271,6 +3126,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     export_users: {
@@ -2278,7 +3142,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Case-insensitive text found in the first name, last name, e-mail or
-                 *     first abstract's name (empty: every user).
+                 *     first abstract's name (empty: every user); at most 200 characters.
                  */
                 q?: string;
                 /** @description The column to sort by (default `name`). */
@@ -2328,6 +3192,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     set_admin: {
@@ -2353,6 +3226,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No one is signed in */
@@ -2382,112 +3264,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description At least one admin must remain. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    grant_role: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The user */
-                id: string;
-                /** @description The role */
-                role: components["schemas"]["Role"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The user's row after the change */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminUser"];
-                };
-            };
-            /** @description No one is signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not an admin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such user, or not a role */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    revoke_role: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The user */
-                id: string;
-                /** @description The role */
-                role: components["schemas"]["Role"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The user's row after the change */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminUser"];
-                };
-            };
-            /** @description No one is signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not an admin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such user, or not a role */
-            404: {
+            /** @description The request body did not arrive in time */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2497,6 +3275,42 @@ export interface operations {
             };
             /** @description At least one admin must remain. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body has the wrong shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2554,6 +3368,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_board: {
@@ -2572,6 +3395,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2599,6 +3431,15 @@ export interface operations {
             };
             /** @description No such edition */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2638,6 +3479,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_naclo: {
@@ -2656,6 +3506,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Naclo"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2678,6 +3537,15 @@ export interface operations {
                     "application/json": components["schemas"]["Site"];
                 };
             };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_current_edition: {
@@ -2696,6 +3564,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Edition"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2729,6 +3606,64 @@ export interface operations {
             };
         };
     };
+    live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description The database or the storage (named `unreachable`) cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
     get_me: {
         parameters: {
             query?: never;
@@ -2749,6 +3684,15 @@ export interface operations {
             };
             /** @description No one is signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2780,6 +3724,15 @@ export interface operations {
                     "application/json": components["schemas"]["SessionUser"];
                 };
             };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No one is signed in */
             401: {
                 headers: {
@@ -2789,8 +3742,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A name is missing or too long */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2818,6 +3816,15 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_session: {
@@ -2836,6 +3843,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2860,6 +3876,15 @@ export interface operations {
             };
             /** @description No one is signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2892,6 +3917,15 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No one is signed in */
             401: {
                 headers: {
@@ -2903,6 +3937,15 @@ export interface operations {
             };
             /** @description The call is closed (code `call_closed`) or the profile incomplete */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2928,8 +3971,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not a form upload */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not a PDF (code `not_pdf`), a damaged one (`damaged_pdf`), one locked with a password (`encrypted_pdf`), one with JavaScript or launch actions (`active_content`), or no file */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2967,6 +4028,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such submission of yours */
             404: {
                 headers: {
@@ -2978,6 +4048,15 @@ export interface operations {
             };
             /** @description Decided (code `decided`: withdraw it with `POST /api/submissions/{id}/withdraw`) or already withdrawn (code `withdrawn`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3026,6 +4105,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     withdraw_submission: {
@@ -3058,6 +4146,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such submission of yours */
             404: {
                 headers: {
@@ -3069,6 +4166,15 @@ export interface operations {
             };
             /** @description Not a submission to the current edition */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

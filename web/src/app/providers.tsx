@@ -1,24 +1,34 @@
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 import { ApiError } from '../lib/api-client';
 import { sessionQueryKey } from '../lib/session-query-key';
 
+/**
+ * Whether a refused request means that who is signed in has changed: a 401
+ * means the session ended (expired, logged out elsewhere, password reset);
+ * a 403 `profile_incomplete` that the profile is not complete after all.
+ */
+function sessionIsStale(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 401 || (error.status === 403 && error.code === 'profile_incomplete');
+}
+
 export function createQueryClient(): QueryClient {
+  // The one place that reacts to an ended session, for queries and mutations
+  // alike: refreshing the session lets the protected routes send the user to
+  // /login (and back here afterwards) or to /complete-profile.
+  const refreshSessionAfter = (error: unknown) => {
+    if (sessionIsStale(error)) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
-      // A 401 on a signed-in page means the session ended (expired, logged
-      // out elsewhere, password reset); a 403 `profile_incomplete` that the
-      // profile is not complete after all. Refreshing the session lets the
-      // protected routes send the user to /login (and back here afterwards)
-      // or to /complete-profile.
       onError: (error, query) => {
-        if (query.queryKey[0] === sessionQueryKey[0] || !(error instanceof ApiError)) return;
-        if (error.status === 401 || (error.status === 403 && error.code === 'profile_incomplete')) {
-          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-        }
+        // The session query answers 200 for visitors; its own failures must not refetch it in a loop.
+        if (query.queryKey[0] !== sessionQueryKey[0]) refreshSessionAfter(error);
       },
     }),
+    mutationCache: new MutationCache({ onError: refreshSessionAfter }),
     defaultOptions: {
       queries: {
         // Retrying a 4xx repeats a request the server has already refused.

@@ -2,6 +2,7 @@ import { useState } from 'react';
 
 import { useNearScreen } from '../hooks/use-near-screen';
 import type { Embed } from '../lib/content-types';
+import './embed-frame.css';
 
 const DEFAULT_HEIGHT: Record<Embed['kind'], number> = { pdf: 720, slides: 420, form: 640, video: 360 };
 

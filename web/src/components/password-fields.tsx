@@ -1,25 +1,25 @@
+import { messages } from '../config/messages';
+import type { FieldBinding } from '../hooks/use-form';
 import { TextField } from './text-field';
 
 interface PasswordFieldsProps {
-  password: string;
-  confirmation: string;
-  onPasswordChange: (value: string) => void;
-  onConfirmationChange: (value: string) => void;
-  /** The server's messages about the password. */
-  errors?: readonly string[] | undefined;
+  password: FieldBinding;
+  confirmation: FieldBinding;
   passwordLabel?: string;
   confirmationLabel?: string;
   /** Off where the form shows its own 'Please fill out all fields.'. */
   required?: boolean;
 }
 
+/** The form's own check of a new password: the spec's message when the two differ. */
+export function passwordMismatch({ password, confirmation }: { password?: string; confirmation?: string }) {
+  return password !== confirmation ? messages.passwordsDoNotMatch : null;
+}
+
 /** A new password and its confirmation, as on the register, complete-profile, reset and change-password screens. */
 export function PasswordFields({
   password,
   confirmation,
-  onPasswordChange,
-  onConfirmationChange,
-  errors,
   passwordLabel = 'Password',
   confirmationLabel = 'Confirm Password',
   required = true,
@@ -34,11 +34,7 @@ export function PasswordFields({
         required={required}
         aria-required="true"
         hint="At least 8 characters."
-        errors={errors}
-        value={password}
-        onChange={(event) => {
-          onPasswordChange(event.target.value);
-        }}
+        {...password}
       />
       <TextField
         label={confirmationLabel}
@@ -47,10 +43,7 @@ export function PasswordFields({
         autoComplete="new-password"
         required={required}
         aria-required="true"
-        value={confirmation}
-        onChange={(event) => {
-          onConfirmationChange(event.target.value);
-        }}
+        {...confirmation}
       />
     </>
   );

@@ -21,15 +21,15 @@ describe('site nav', () => {
   });
 
   it('shows a signed-in member Profile instead of Login, and no User Data', async () => {
-    const { fetchMock } = renderApp('/', { user: member });
+    const { requests } = renderApp('/', { user: member });
     const nav = mainNav();
 
     expect(await within(nav).findByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(within(nav).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'User Data' })).not.toBeInTheDocument();
 
-    const sessionCall = fetchMock.mock.calls.find(([url]) => url === '/api/session');
-    expect(sessionCall?.[1]?.credentials).toBe('include');
+    const sessionCall = requests.find((request) => request.path === '/api/session');
+    expect(sessionCall?.credentials).toBe('include');
   });
 
   it('shows an admin the User Data link', async () => {

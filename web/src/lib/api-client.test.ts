@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { api, ApiError, refusalMessage } from './api-client';
+import { answerOf, api, ApiError, doneOf, refusalMessage } from './api-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(response));
@@ -8,9 +8,11 @@ function stubFetch(response: Response) {
   return fetchMock;
 }
 
-function sentRequest(fetchMock: ReturnType<typeof stubFetch>) {
-  const [url, init] = fetchMock.mock.calls[0] ?? [];
-  return { url, init: init ?? {}, headers: new Headers(init?.headers) };
+/** The one request the client sent (openapi-fetch hands fetch a Request). */
+async function sentRequest(fetchMock: ReturnType<typeof stubFetch>) {
+  const [input] = fetchMock.mock.calls[0] ?? [];
+  if (!(input instanceof Request)) throw new Error('no request was sent');
+  return { url: new URL(input.url), request: input, body: await input.text() };
 }
 
 describe('api client', () => {
@@ -21,23 +23,34 @@ describe('api client', () => {
   it('sends cookies and the CSRF header, and parses JSON', async () => {
     const fetchMock = stubFetch(Response.json({ status: 'ok', database: 'ok' }));
 
-    await expect(api.get('/api/health')).resolves.toEqual({ status: 'ok', database: 'ok' });
-    const { url, init, headers } = sentRequest(fetchMock);
-    expect(url).toBe('/api/health');
-    expect(init.method).toBe('GET');
-    expect(init.credentials).toBe('include');
-    expect(headers.get('X-Requested-With')).toBe('colloquy');
+    await expect(answerOf(api.GET('/api/health'))).resolves.toEqual({ status: 'ok', database: 'ok' });
+    const { url, request } = await sentRequest(fetchMock);
+    expect(url.pathname).toBe('/api/health');
+    expect(url.origin).toBe(window.location.origin);
+    expect(request.method).toBe('GET');
+    expect(request.credentials).toBe('include');
+    expect(request.headers.get('X-Requested-With')).toBe('colloquy');
   });
 
   it('sends a body as JSON', async () => {
     const fetchMock = stubFetch(new Response(null, { status: 204 }));
 
-    await expect(api.post('/api/login', { email: 'a@example.edu' })).resolves.toBeUndefined();
-    const { init, headers } = sentRequest(fetchMock);
-    expect(init.method).toBe('POST');
-    expect(headers.get('Content-Type')).toBe('application/json');
-    expect(headers.get('X-Requested-With')).toBe('colloquy');
-    expect(init.body).toBe('{"email":"a@example.edu"}');
+    const request = api.POST('/api/accounts/forgot-password', { body: { email: 'a@example.edu' } });
+    await expect(doneOf(request)).resolves.toBeUndefined();
+    const { request: sent, body } = await sentRequest(fetchMock);
+    expect(sent.method).toBe('POST');
+    expect(sent.headers.get('Content-Type')).toBe('application/json');
+    expect(sent.headers.get('X-Requested-With')).toBe('colloquy');
+    expect(body).toBe('{"email":"a@example.edu"}');
+  });
+
+  it('puts path parameters in the path, escaped', async () => {
+    const fetchMock = stubFetch(new Response(null, { status: 204 }));
+
+    await doneOf(api.DELETE('/api/submissions/{id}', { params: { path: { id: '../admin?x' } } }));
+    const { url } = await sentRequest(fetchMock);
+    expect(url.pathname).toBe('/api/submissions/..%2Fadmin%3Fx');
+    expect(url.search).toBe('');
   });
 
   it("throws an ApiError with the status and the server's message", async () => {
@@ -48,7 +61,9 @@ describe('api client', () => {
       ),
     );
 
-    const error: unknown = await api.post('/api/login', {}).catch((e: unknown) => e);
+    const error: unknown = await answerOf(api.POST('/api/accounts/login', { body: { email: '', password: '' } })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 422,
@@ -60,7 +75,7 @@ describe('api client', () => {
   it("carries the server's error code", async () => {
     stubFetch(Response.json({ error: 'This link has expired.', code: 'token_expired' }, { status: 400 }));
 
-    await expect(api.post('/api/accounts/verify-email', { token: 't' })).rejects.toMatchObject({
+    await expect(answerOf(api.POST('/api/accounts/verify-email', { body: { token: 't' } }))).rejects.toMatchObject({
       status: 400,
       message: 'This link has expired.',
       code: 'token_expired',
@@ -71,7 +86,9 @@ describe('api client', () => {
   it('has no code when the server sent none', async () => {
     stubFetch(Response.json({ error: 'Incorrect email or password.' }, { status: 401 }));
 
-    const error: unknown = await api.post('/api/accounts/login', {}).catch((e: unknown) => e);
+    const error: unknown = await answerOf(api.POST('/api/accounts/login', { body: { email: '', password: '' } })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBeUndefined();
   });
@@ -87,7 +104,7 @@ describe('api client', () => {
   it('falls back to a generic message when the error body is not JSON', async () => {
     stubFetch(new Response('<html>Bad Gateway</html>', { status: 502 }));
 
-    await expect(api.get('/api/session')).rejects.toMatchObject({
+    await expect(answerOf(api.GET('/api/session'))).rejects.toMatchObject({
       status: 502,
       message: 'Something went wrong. Please try again.',
     });
@@ -96,6 +113,18 @@ describe('api client', () => {
   it('reports an unreachable server as status 0', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
 
-    await expect(api.get('/api/session')).rejects.toMatchObject({ status: 0 });
+    await expect(answerOf(api.GET('/api/session'))).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('lets an aborted request fail as aborted, not as an outage', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new DOMException('The operation was aborted.', 'AbortError'))));
+    const controller = new AbortController();
+    controller.abort();
+
+    const error: unknown = await answerOf(api.GET('/api/session', { signal: controller.signal })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'AbortError' });
   });
 });

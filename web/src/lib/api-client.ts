@@ -1,12 +1,18 @@
+import createClient from 'openapi-fetch';
+
+import type { paths } from '../api/schema';
+
 /**
- * The one HTTP client for the server's JSON API under /api.
+ * The one HTTP client for the server's JSON API under /api, typed by the
+ * server's OpenAPI document (src/api/schema.d.ts): paths, parameters,
+ * bodies and answers are checked by tsc.
  *
  * - Sends the session cookie (credentials: 'include').
  * - Adds `X-Requested-With: colloquy` to every request; the server's CSRF
  *   guard requires it on state-changing requests (a cross-site form cannot
  *   set custom headers).
- * - Non-2xx answers throw an ApiError carrying the status and the server's
- *   `{"error": "...", "fields"?: {...}, "code"?: "..."}` answer.
+ * - `answerOf` turns a non-2xx answer into an ApiError carrying the status
+ *   and the server's `{"error": "...", "fields"?: {...}, "code"?: "..."}`.
  */
 
 export const CSRF_HEADER = 'X-Requested-With';
@@ -47,56 +53,47 @@ export function refusalMessage(error: unknown): string | undefined {
   return error.message === FALLBACK_MESSAGE ? undefined : error.message;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const api = createClient<paths>({
+  // Absolute, because a Request outside a page (tests) has no base to resolve '/api/...' against.
+  baseUrl: globalThis.location.origin,
+  credentials: 'include',
+  headers: { Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
+  fetch: reachServer,
+});
 
-export interface RequestOptions {
-  /** A plain object is sent as JSON; FormData as multipart (e.g. uploads). */
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
-export async function apiRequest<T>(
-  method: Method,
-  path: string,
-  { body, signal }: RequestOptions = {},
-): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE });
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
-    payload = body; // the browser sets the multipart boundary itself
-  } else if (body !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    payload = JSON.stringify(body);
-  }
-
-  let response: Response;
+/** The global fetch as it is at call time (tests stub it), with outages as an ApiError. */
+async function reachServer(request: Request): Promise<Response> {
   try {
-    response = await fetch(path, { method, headers, body: payload, credentials: 'include', signal });
+    return await fetch(request);
   } catch (cause) {
-    if (signal?.aborted) throw cause;
+    if (request.signal.aborted) throw cause;
     throw unreachableError();
   }
-
-  if (!response.ok) throw await errorFrom(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    // Not JSON (e.g. a proxy's HTML error page): keep the fallback message.
-  }
-  return apiErrorOf(response.status, body);
+/** What one call of `api` resolves to: the answer's body, or the server's error body. */
+interface Outcome<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The body of a 2xx answer; any other answer is thrown as an ApiError. */
+export async function answerOf<T>(call: Promise<Outcome<T>>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw apiErrorOf(response.status, error);
+  return data as T;
+}
+
+/** For calls whose answer has no body (204): resolves once the server has said yes. */
+export async function doneOf(call: Promise<Outcome<unknown>>): Promise<void> {
+  await answerOf(call);
 }
 
 /**
  * The ApiError for a non-2xx answer whose body has been parsed already (or
- * is undefined when it was not JSON). Exported for requests that cannot go
- * through fetch, e.g. uploads that report progress with XMLHttpRequest.
+ * is text or undefined when it was not JSON). Exported for requests that
+ * cannot go through fetch, e.g. uploads that report progress with XMLHttpRequest.
  */
 export function apiErrorOf(status: number, body: unknown): ApiError {
   let message = FALLBACK_MESSAGE;
@@ -127,14 +124,3 @@ function normaliseFields(raw: Record<string, unknown>): Record<string, string[]>
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PATCH', path, { ...options, body }),
-  delete: <T = void>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
-};

@@ -43,9 +43,35 @@ export interface FakeServer {
 /** Answers one endpoint, keyed 'METHOD /path' (without the query). */
 export type Handler = (request: FakeRequest, server: FakeServer) => Response | Promise<Response>;
 
-function urlOf(input: RequestInfo | URL): string {
-  if (typeof input === 'string') return input;
-  return input instanceof URL ? input.href : input.url;
+/** A request as the app sent it, for tests that check what went over the wire. */
+export interface SentRequest extends FakeRequest {
+  headers: Headers;
+  credentials: RequestCredentials | undefined;
+}
+
+/** fetch's arguments as one record, whether the caller passed a Request (the API client) or a URL and options. */
+async function sentRequestOf(input: RequestInfo | URL, init?: RequestInit): Promise<SentRequest> {
+  if (input instanceof Request) {
+    const text = await input.clone().text();
+    const url = new URL(input.url);
+    return {
+      method: input.method,
+      path: url.pathname,
+      url,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+      headers: input.headers,
+      credentials: input.credentials,
+    };
+  }
+  const url = new URL(input instanceof URL ? input.href : input, 'http://localhost');
+  return {
+    method: init?.method ?? 'GET',
+    path: url.pathname,
+    url,
+    body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    headers: new Headers(init?.headers),
+    credentials: init?.credentials,
+  };
 }
 
 const defaultHandlers: Record<string, Handler> = {
@@ -81,13 +107,14 @@ export interface RenderAppOptions {
 export function renderApp(entry: InitialEntry, { user = visitor, api = {} }: RenderAppOptions = {}) {
   const server: FakeServer = { user };
   const handlers = { ...defaultHandlers, ...api };
+  /** Every request the app sent, in order. */
+  const requests: SentRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(urlOf(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const handler = handlers[`${method} ${url.pathname}`];
+    const request = await sentRequestOf(input, init);
+    requests.push(request);
+    const handler = handlers[`${request.method} ${request.path}`];
     if (!handler) return Response.json({ error: 'Not found' }, { status: 404 });
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    return handler({ method, path: url.pathname, url, body }, server);
+    return handler(request, server);
   });
   vi.stubGlobal('fetch', fetchMock);
 
@@ -116,14 +143,9 @@ export function renderApp(entry: InitialEntry, { user = visitor, api = {} }: Ren
 
   /** The JSON bodies sent to one endpoint ('POST /api/accounts/login'), in order. */
   const requestsTo = (endpoint: string): unknown[] =>
-    fetchMock.mock.calls
-      .filter(([input, init]) => {
-        const url = new URL(urlOf(input), 'http://localhost');
-        return `${init?.method ?? 'GET'} ${url.pathname}` === endpoint;
-      })
-      .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined) as unknown);
+    requests.filter((request) => `${request.method} ${request.path}` === endpoint).map((request) => request.body);
 
-  return { ...view, router, fetchMock, server, requestsTo, user: events };
+  return { ...view, router, fetchMock, requests, server, requestsTo, user: events };
 }
 
 /** A JSON error answer in the server's shape. */

@@ -144,7 +144,8 @@ async fn an_admin_gives_and_takes_the_reviewer_role() {
     let own = noam_client.put(app.url(&format!("/api/admin/users/{noam}/roles/admin"))).send().await.unwrap();
     assert_eq!(own.status(), 403);
     // Roles add up: an admin may review too.
-    let both = app.client.put(app.url(&format!("/api/admin/users/{me}/roles/reviewer"))).send().await.unwrap();
+    let both =
+        app.client.put(app.url(&format!("/api/admin/users/{me}/roles/reviewer"))).send().await.unwrap();
     assert_eq!(json(both).await["roles"], json!(["admin", "reviewer"]));
 
     let revoked = app.client.delete(app.url(&role_url)).send().await.unwrap();
@@ -153,11 +154,13 @@ async fn an_admin_gives_and_takes_the_reviewer_role() {
     assert_eq!(roles_of(&noam_client, &app).await, json!([]));
 
     // Not a role: not found (as a malformed id is), in the error shape, and nothing changes.
-    let unknown = app.client.put(app.url(&format!("/api/admin/users/{noam}/roles/owner"))).send().await.unwrap();
+    let unknown =
+        app.client.put(app.url(&format!("/api/admin/users/{noam}/roles/owner"))).send().await.unwrap();
     assert_eq!(unknown.status(), 404);
     assert!(json(unknown).await["error"].is_string());
     // The last admin keeps the role, whichever way it is asked.
-    let last = app.client.delete(app.url(&format!("/api/admin/users/{me}/roles/admin"))).send().await.unwrap();
+    let last =
+        app.client.delete(app.url(&format!("/api/admin/users/{me}/roles/admin"))).send().await.unwrap();
     assert_eq!(last.status(), 409);
     assert_eq!(json(last).await["error"], LAST_ADMIN);
     assert_eq!(roles_of(&app.client, &app).await, json!(["admin", "reviewer"]));
@@ -213,14 +216,15 @@ async fn an_admin_from_before_roles_is_still_an_admin_and_nobody_else_becomes_on
         Db::Postgres(_) => "postgres",
     };
     // The schema as it was before roles: every migration older than theirs.
-    let mut before = Migrator::new(Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join(folder))
-        .await
-        .unwrap();
+    let mut before =
+        Migrator::new(Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join(folder)).await.unwrap();
     before.migrations = before.migrations.iter().filter(|m| m.version < ROLES_MIGRATION).cloned().collect();
     let (old_admin, old_member) = (Uuid::now_v7(), Uuid::now_v7());
     on_db!(&db, |pool| {
         before.run(pool).await.unwrap();
-        for (id, email, admin) in [(old_admin, "old-admin@example.edu", true), (old_member, "member@example.edu", false)] {
+        for (id, email, admin) in
+            [(old_admin, "old-admin@example.edu", true), (old_member, "member@example.edu", false)]
+        {
             sqlx::query("INSERT INTO users (id, email, admin, created_at) VALUES ($1, $2, $3, $4)")
                 .bind(id)
                 .bind(email)
@@ -254,7 +258,10 @@ async fn an_admin_from_before_roles_is_still_an_admin_and_nobody_else_becomes_on
         .collect();
     assert_eq!(
         roles,
-        vec![("member@example.edu".to_owned(), json!([])), ("old-admin@example.edu".to_owned(), json!(["admin"]))]
+        vec![
+            ("member@example.edu".to_owned(), json!([])),
+            ("old-admin@example.edu".to_owned(), json!(["admin"]))
+        ]
     );
     assert_eq!(member_client.get(format!("{address}/api/admin/users")).send().await.unwrap().status(), 403);
     assert_eq!(state.db.count_admins().await.unwrap(), 1);

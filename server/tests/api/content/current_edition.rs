@@ -32,7 +32,11 @@ async fn the_seeded_current_edition_is_the_specs_2025() {
 async fn opening_2026_moves_the_current_edition_the_nav_and_gives_it_a_page() {
     let app = spawn_app().await;
     let now = colloquy::clock::now();
-    app.state.db.set_call_window(2026, Some(now - Duration::days(1)), Some(now + Duration::days(30))).await.unwrap();
+    app.state
+        .db
+        .set_call_window(2026, Some(now - Duration::days(1)), Some(now + Duration::days(30)))
+        .await
+        .unwrap();
 
     let (_, site) = get(&app, "/api/content/site").await;
     assert_eq!(
@@ -47,7 +51,12 @@ async fn opening_2026_moves_the_current_edition_the_nav_and_gives_it_a_page() {
     assert_eq!(status, 200);
     assert_eq!(page["title"], "SCULC 2026");
     let blocks = &page["pages"][0]["sections"][0]["blocks"];
-    assert!(blocks[0]["text"].as_str().unwrap().starts_with("The call for abstracts for SCULC 2026 is open from "));
+    assert!(
+        blocks[0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("The call for abstracts for SCULC 2026 is open from ")
+    );
     assert_eq!(blocks[1]["href"], "/sculc/submit-abstract");
     assert_eq!(blocks[2], json!({"type": "submission_status"}));
     // No day yet: no calendar file; and a year with neither data is no edition.

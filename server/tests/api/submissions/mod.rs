@@ -12,7 +12,7 @@ mod limits;
 mod process;
 mod s3;
 mod s3_server;
-mod sized;
+pub mod sized;
 mod stored_status;
 mod sweep;
 mod upload;

@@ -16,8 +16,11 @@ async fn the_database_refuses_a_status_outside_the_four() {
     applicant(&app, "ada@example.edu").await;
     let ada = user_id(&app, "ada@example.edu").await;
     let id = insert_submission(&app, ada, "phonology.pdf", 2025, 0).await;
-    let written =
-        colloquy::on_db!(&app.state.db, |pool| sqlx::query(STATUS_UPDATE).bind(id).execute(pool).await.map(|_| ()));
+    let written = colloquy::on_db!(&app.state.db, |pool| sqlx::query(STATUS_UPDATE)
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()));
     assert!(written.is_err(), "the CHECK on submissions.status lets 'pending' in");
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session-query-key';
 import { adminQueryKey } from './admin-query-key';
 import type { AdminEdition } from './types';
@@ -10,7 +10,7 @@ import type { AdminEdition } from './types';
  * becomes the current edition at once. 409 unless `year` is the newest.
  */
 export function createEdition(year: number): Promise<AdminEdition> {
-  return api.post<AdminEdition>('/api/admin/editions', { year });
+  return answerOf(api.POST('/api/admin/editions', { body: { year } }));
 }
 
 export function useCreateEdition() {

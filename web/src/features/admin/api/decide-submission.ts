@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 import type { AdminSubmission, Decision } from './types';
 
@@ -12,9 +12,9 @@ export interface DecideSubmissionInput {
 
 /** Accepts or rejects a submission (the author gets the matching e-mail), or undoes that. */
 export function decideSubmission({ submissionId, decision }: DecideSubmissionInput): Promise<AdminSubmission> {
-  return api.post<AdminSubmission>(`/api/admin/submissions/${encodeURIComponent(submissionId)}/decision`, {
-    decision,
-  });
+  return answerOf(
+    api.POST('/api/admin/submissions/{id}/decision', { params: { path: { id: submissionId } }, body: { decision } }),
+  );
 }
 
 export function useDecideSubmission() {

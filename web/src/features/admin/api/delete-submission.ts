@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { api, doneOf } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 
 /** Deletes anyone's submission, with its file (recorded in the activity log). */
 export function deleteSubmission(submissionId: string): Promise<void> {
-  return api.delete(`/api/admin/submissions/${encodeURIComponent(submissionId)}`);
+  return doneOf(api.DELETE('/api/admin/submissions/{id}', { params: { path: { id: submissionId } } }));
 }
 
 export function useDeleteSubmission() {

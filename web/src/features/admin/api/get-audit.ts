@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 import type { AuditPage } from './types';
 
@@ -9,7 +9,7 @@ export const AUDIT_PER_PAGE = 50;
 
 /** One page of the activity log, newest first. */
 export function getAudit(page: number, signal?: AbortSignal): Promise<AuditPage> {
-  return api.get<AuditPage>(`/api/admin/audit?page=${page}&per_page=${AUDIT_PER_PAGE}`, { signal });
+  return answerOf(api.GET('/api/admin/audit', { params: { query: { page, per_page: AUDIT_PER_PAGE } }, signal }));
 }
 
 export function auditQueryOptions(page: number) {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 import type { AdminEdition } from './types';
 
 /** Every edition, newest (the current one) first. */
 export function getEditions(signal?: AbortSignal): Promise<AdminEdition[]> {
-  return api.get<AdminEdition[]>('/api/admin/editions', { signal });
+  return answerOf(api.GET('/api/admin/editions', { signal }));
 }
 
 export const editionsQueryOptions = queryOptions({

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 import type { MailTemplate } from './types';
 
 /** The acceptance and rejection e-mails, with the placeholders each may use. */
 export function getTemplates(signal?: AbortSignal): Promise<MailTemplate[]> {
-  return api.get<MailTemplate[]>('/api/admin/templates', { signal });
+  return answerOf(api.GET('/api/admin/templates', { signal }));
 }
 
 export const templatesQueryOptions = queryOptions({

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 import type { AdminSubmission } from './types';
 
 /** Every submission of one user, in all editions, newest first. */
 export function getUserSubmissions(userId: string, signal?: AbortSignal): Promise<AdminSubmission[]> {
-  return api.get<AdminSubmission[]>(`/api/admin/users/${encodeURIComponent(userId)}/submissions`, { signal });
+  return answerOf(api.GET('/api/admin/users/{id}/submissions', { params: { path: { id: userId } }, signal }));
 }
 
 export function userSubmissionsQueryOptions(userId: string) {

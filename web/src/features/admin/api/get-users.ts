@@ -1,23 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { PER_PAGE, type UserTableQuery } from '../user-table-query';
 import { adminQueryKey } from './admin-query-key';
 import type { AdminUserPage } from './types';
 
-/** The server's query string for a table query (searched, sorted and paged there). */
-export function usersQueryString(query: Omit<UserTableQuery, 'page'> & { page?: number }): string {
-  const params = new URLSearchParams({ q: query.q, sort: query.sort, dir: query.dir });
-  if (query.page !== undefined) {
-    params.set('page', String(query.page));
-    params.set('per_page', String(PER_PAGE));
-  }
-  return params.toString();
-}
-
 /** One page of users, with the first abstract of each. */
 export function getUsers(query: UserTableQuery, signal?: AbortSignal): Promise<AdminUserPage> {
-  return api.get<AdminUserPage>(`/api/admin/users?${usersQueryString(query)}`, { signal });
+  return answerOf(
+    api.GET('/api/admin/users', { params: { query: { ...query, per_page: PER_PAGE } }, signal }),
+  );
 }
 
 export function usersQueryOptions(query: UserTableQuery) {
@@ -36,5 +28,7 @@ export function useUsers(query: UserTableQuery) {
 
 /** The CSV export of everyone the table's search finds, in its order (not paged). */
 export function usersCsvUrl(query: UserTableQuery): string {
-  return `/api/admin/users.csv?${usersQueryString({ q: query.q, sort: query.sort, dir: query.dir })}`;
+  // A link, not a fetch (the browser downloads it), so the typed client has no part in it.
+  const search = new URLSearchParams({ q: query.q, sort: query.sort, dir: query.dir });
+  return `/api/admin/users.csv?${search.toString()}`;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session-query-key';
 import { adminQueryKey } from './admin-query-key';
 import type { AdminUser } from './types';
@@ -15,7 +15,7 @@ export interface SetAdminInput {
  * with 409 'At least one admin must remain.'
  */
 export function setAdmin({ userId, admin }: SetAdminInput): Promise<AdminUser> {
-  return api.put<AdminUser>(`/api/admin/users/${encodeURIComponent(userId)}/admin`, { admin });
+  return answerOf(api.PUT('/api/admin/users/{id}/admin', { params: { path: { id: userId } }, body: { admin } }));
 }
 
 export function useSetAdmin() {

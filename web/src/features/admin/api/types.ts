@@ -18,3 +18,5 @@ export type AdminEdition = Schemas['Edition'];
 export type EditionSettings = Schemas['EditionSettings'];
 export type AuditEntry = Schemas['AuditEntry'];
 export type AuditPage = Schemas['AuditPage'];
+export type OutboxReport = Schemas['OutboxReport'];
+export type UndeliveredEmail = Schemas['UndeliveredEmail'];

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session-query-key';
 import { adminQueryKey } from './admin-query-key';
 import type { AdminEdition, EditionSettings } from './types';
@@ -12,7 +12,7 @@ export interface UpdateEditionInput {
 
 /** Saves an edition's call window, limits, deadlines and contacts; 422 with `fields` when invalid. */
 export function updateEdition({ year, settings }: UpdateEditionInput): Promise<AdminEdition> {
-  return api.put<AdminEdition>(`/api/admin/editions/${year}`, settings);
+  return answerOf(api.PUT('/api/admin/editions/{year}', { params: { path: { year } }, body: settings }));
 }
 
 export function useUpdateEdition() {

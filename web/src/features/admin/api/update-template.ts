@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 import type { MailTemplate, TemplateKind } from './types';
 
@@ -12,7 +12,7 @@ export interface UpdateTemplateInput {
 
 /** Saves one e-mail; 422 with `fields` for an unknown placeholder or an empty or too long text. */
 export function updateTemplate({ kind, subject, body }: UpdateTemplateInput): Promise<MailTemplate> {
-  return api.put<MailTemplate>(`/api/admin/templates/${kind}`, { subject, body });
+  return answerOf(api.PUT('/api/admin/templates/{kind}', { params: { path: { kind } }, body: { subject, body } }));
 }
 
 export function useUpdateTemplate() {

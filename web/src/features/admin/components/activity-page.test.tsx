@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { admin, renderApp } from '../../../test/render-app';
 import { allowSlowPageLoads } from '../admin-test-data';
-import type { AuditEntry } from '../api/types';
+import type { AuditEntry, OutboxReport } from '../api/types';
 
 function entry(n: number): AuditEntry {
   return {
@@ -40,5 +40,50 @@ describe('/user-data/activity', () => {
     await user.click(screen.getByRole('link', { name: 'Next' }));
     expect(await screen.findByText('Accepted ‘abstract-10.pdf’ by Ada Lovelace (SCULC 2025)')).toBeInTheDocument();
     expect(screen.getByText(/Showing 51–60 of 60 entries/)).toBeInTheDocument();
+  });
+
+  it('shows e-mails that could not be delivered, and retries one', async () => {
+    let report: OutboxReport = {
+      queued: 0,
+      retrying: 0,
+      given_up: 1,
+      undelivered: [
+        {
+          id: 'email-1',
+          recipient: 'ada@example.edu',
+          subject: 'Verify your e-mail address',
+          queued_at: '2025-03-25T17:00:00Z',
+          attempts: 12,
+          max_attempts: 12,
+          last_attempt_at: '2025-03-25T17:30:00Z',
+          last_error: 'SMTP delivery failed: permanent error (550): mailbox unavailable',
+          next_attempt_at: null,
+          given_up: true,
+        },
+      ],
+    };
+    const { user, requestsTo } = renderApp('/user-data/activity', {
+      user: admin,
+      api: {
+        'GET /api/admin/audit': () => Response.json({ entries: [], total: 0, page: 1, per_page: 50 }),
+        'GET /api/admin/outbox': () => Response.json(report),
+        'POST /api/admin/outbox/email-1/retry': () => {
+          report = { queued: 1, retrying: 0, given_up: 0, undelivered: [] };
+          return new Response(null, { status: 204 });
+        },
+      },
+    });
+
+    const failed = await screen.findByRole('list', { name: 'E-mails not delivered, most recently tried first' });
+    const email = within(failed).getByRole('listitem');
+    expect(email).toHaveTextContent('‘Verify your e-mail address’ to ada@example.edu');
+    expect(email).toHaveTextContent('Attempt 12 of 12 failed at March 25, 2025, 10:30 AM PDT; given up.');
+    expect(email).toHaveTextContent('mailbox unavailable');
+
+    await user.click(
+      within(email).getByRole('button', { name: 'Retry the e-mail ‘Verify your e-mail address’ to ada@example.edu' }),
+    );
+    expect(requestsTo('POST /api/admin/outbox/email-1/retry')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'E-mails not delivered' })).not.toBeInTheDocument());
   });
 });

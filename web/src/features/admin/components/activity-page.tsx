@@ -8,6 +8,7 @@ import { formatConferenceTime } from '../../../lib/format';
 import { AUDIT_PER_PAGE, useAudit } from '../api/get-audit';
 import { AdminPage } from './admin-page';
 import { Pager } from './pager';
+import { UndeliveredEmails } from './undelivered-emails';
 
 /** /user-data/activity: who did what and when, newest first (?page=2 for older). */
 export function ActivityPage() {
@@ -18,6 +19,7 @@ export function ActivityPage() {
 
   return (
     <AdminPage title={routes.userDataActivity.title}>
+      <UndeliveredEmails />
       {audit.isPending && <PageLoading label="Loading the activity log…" />}
       {audit.isError && (
         <FormMessage tone="error">

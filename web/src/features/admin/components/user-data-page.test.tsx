@@ -1,31 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { admin, errorResponse, findMessage, member, renderApp } from '../../../test/render-app';
+import { admin, errorResponse, findMessage, member, renderApp, type SentRequest } from '../../../test/render-app';
 import { allowSlowPageLoads, grace, lastYears, noam, phonology, syntax, userPage, usersApi } from '../admin-test-data';
 
-type FetchMock = ReturnType<typeof renderApp>['fetchMock'];
-
-function urlOf(input: RequestInfo | URL): URL {
-  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return new URL(href, 'http://localhost');
-}
-
 /** Every admin endpoint asked, by path. */
-function adminPaths(fetchMock: FetchMock): string[] {
-  return fetchMock.mock.calls.map(([input]) => urlOf(input).pathname).filter((path) => path.startsWith('/api/admin'));
+function adminPaths(requests: readonly SentRequest[]): string[] {
+  return requests.map((request) => request.path).filter((path) => path.startsWith('/api/admin'));
 }
 
 /** The URLs of the requests made to one path, e.g. '/api/admin/users', in order. */
-function requestsTo(fetchMock: FetchMock, pathname: string, method = 'GET'): URL[] {
-  return fetchMock.mock.calls
-    .map(([input, init]) => ({ url: urlOf(input), method: init?.method ?? 'GET' }))
-    .filter(({ url, method: m }) => url.pathname === pathname && m === method)
-    .map(({ url }) => url);
+function requestsTo(requests: readonly SentRequest[], pathname: string, method = 'GET'): URL[] {
+  return requests.filter((request) => request.path === pathname && request.method === method).map(({ url }) => url);
 }
 
-function lastQuery(fetchMock: FetchMock): Record<string, string> {
-  const urls = requestsTo(fetchMock, '/api/admin/users');
+function lastQuery(requests: readonly SentRequest[]): Record<string, string> {
+  const urls = requestsTo(requests, '/api/admin/users');
   return Object.fromEntries(urls.at(-1)?.searchParams ?? []);
 }
 
@@ -73,48 +63,48 @@ describe('/user-data', () => {
   });
 
   it('sorts on the server: a new column ascending, the same one again descending, and keeps it in the URL', async () => {
-    const { user, fetchMock, router } = renderApp('/user-data', { user: admin, api: usersApi([grace, noam]) });
+    const { user, requests, router } = renderApp('/user-data', { user: admin, api: usersApi([grace, noam]) });
     await screen.findByRole('table');
-    expect(lastQuery(fetchMock)).toMatchObject({ sort: 'name', dir: 'asc', page: '1' });
+    expect(lastQuery(requests)).toMatchObject({ sort: 'name', dir: 'asc', page: '1' });
     const header = (name: string) => columnHeaders().find((cell) => cell.textContent.startsWith(name));
     expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
 
     await user.click(screen.getByRole('button', { name: 'Upload Time' }));
     await waitFor(() => {
-      expect(lastQuery(fetchMock)).toMatchObject({ sort: 'uploaded_at', dir: 'asc' });
+      expect(lastQuery(requests)).toMatchObject({ sort: 'uploaded_at', dir: 'asc' });
     });
     expect(header('Upload Time')).toHaveAttribute('aria-sort', 'ascending');
     expect(header('Name')).not.toHaveAttribute('aria-sort');
 
     await user.click(screen.getByRole('button', { name: 'Upload Time' }));
     await waitFor(() => {
-      expect(lastQuery(fetchMock)).toMatchObject({ sort: 'uploaded_at', dir: 'desc' });
+      expect(lastQuery(requests)).toMatchObject({ sort: 'uploaded_at', dir: 'desc' });
     });
     expect(header('Upload Time')).toHaveAttribute('aria-sort', 'descending');
     expect(router.state.location.search).toBe('?sort=uploaded_at&dir=desc');
 
     await user.click(screen.getByRole('button', { name: 'Admin' }));
     await waitFor(() => {
-      expect(lastQuery(fetchMock)).toMatchObject({ sort: 'admin', dir: 'asc' });
+      expect(lastQuery(requests)).toMatchObject({ sort: 'admin', dir: 'asc' });
     });
   });
 
   it('searches when Enter is pressed, not on each keystroke, and starts again at page 1', async () => {
-    const { user, fetchMock, router } = renderApp('/user-data?page=2&sort=email&dir=desc', {
+    const { user, requests, router } = renderApp('/user-data?page=2&sort=email&dir=desc', {
       user: admin,
       api: usersApi(() => userPage([grace], { total: 120, page: 2 })),
     });
     await screen.findByRole('table');
-    expect(lastQuery(fetchMock)).toMatchObject({ q: '', sort: 'email', dir: 'desc', page: '2', per_page: '50' });
-    const before = requestsTo(fetchMock, '/api/admin/users').length;
+    expect(lastQuery(requests)).toMatchObject({ q: '', sort: 'email', dir: 'desc', page: '2', per_page: '50' });
+    const before = requestsTo(requests, '/api/admin/users').length;
 
     const search = screen.getByRole('searchbox', { name: 'Search users' });
     await user.type(search, ' Hopper ');
-    expect(requestsTo(fetchMock, '/api/admin/users')).toHaveLength(before);
+    expect(requestsTo(requests, '/api/admin/users')).toHaveLength(before);
 
     await user.keyboard('{Enter}');
     await waitFor(() => {
-      expect(lastQuery(fetchMock)).toMatchObject({ q: 'Hopper', sort: 'email', dir: 'desc', page: '1' });
+      expect(lastQuery(requests)).toMatchObject({ q: 'Hopper', sort: 'email', dir: 'desc', page: '1' });
     });
     expect(router.state.location.search).toBe('?q=Hopper&sort=email&dir=desc');
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
@@ -124,7 +114,7 @@ describe('/user-data', () => {
   });
 
   it('pages through the results with links that keep the search and order', async () => {
-    const { user, fetchMock } = renderApp('/user-data?q=a', {
+    const { user, requests } = renderApp('/user-data?q=a', {
       user: admin,
       api: usersApi((request) =>
         userPage([grace], { total: 120, page: Number(request.url.searchParams.get('page')) }),
@@ -134,13 +124,13 @@ describe('/user-data', () => {
 
     await user.click(screen.getByRole('link', { name: 'Next' }));
     expect(await screen.findByText(/Showing 51–100 of 120 users/)).toBeInTheDocument();
-    expect(lastQuery(fetchMock)).toMatchObject({ q: 'a', page: '2' });
+    expect(lastQuery(requests)).toMatchObject({ q: 'a', page: '2' });
     expect(screen.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/user-data?q=a');
   });
 
   it('opens a user’s submissions in every edition, and accepts one; the table is read again', async () => {
     let status: 'submitted' | 'accepted' = 'submitted';
-    const { user, fetchMock, requestsTo: bodiesTo } = renderApp('/user-data', {
+    const { user, requests, requestsTo: bodiesTo } = renderApp('/user-data', {
       user: admin,
       api: {
         ...usersApi(() => userPage([{ ...grace, presenter: status === 'accepted' }])),
@@ -181,7 +171,7 @@ describe('/user-data', () => {
     expect(confirm).toHaveBeenCalledWith('Accept “syntax.pdf” by Grace Hopper? The acceptance e-mail goes to them at once.');
     expect(bodiesTo(`POST /api/admin/submissions/${syntax.id}/decision`)).toEqual([]);
 
-    const tableReads = requestsTo(fetchMock, '/api/admin/users').length;
+    const tableReads = requestsTo(requests, '/api/admin/users').length;
     await user.click(within(syntaxItem).getByRole('button', { name: 'Accept' }));
 
     expect(
@@ -189,7 +179,7 @@ describe('/user-data', () => {
     ).toBeInTheDocument();
     expect(bodiesTo(`POST /api/admin/submissions/${syntax.id}/decision`)).toEqual([{ decision: 'accepted' }]);
     await waitFor(() => {
-      expect(requestsTo(fetchMock, '/api/admin/users').length).toBeGreaterThan(tableReads);
+      expect(requestsTo(requests, '/api/admin/users').length).toBeGreaterThan(tableReads);
     });
     const row = screen.getByRole('rowheader', { name: /Grace Hopper/ }).closest('tr');
     if (!row) throw new Error('no row');
@@ -230,6 +220,28 @@ describe('/user-data', () => {
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
 
     expect(await findMessage('alert', 'Only submissions to the current edition can be decided.')).toBeInTheDocument();
+  });
+
+  it('sends an admin whose session ended to sign in when a decision is refused with 401, to come back after', async () => {
+    const { user, router } = renderApp('/user-data', {
+      user: admin,
+      api: {
+        ...usersApi([grace]),
+        [`GET /api/admin/users/${grace.id}/submissions`]: () => Response.json([syntax]),
+        // Signed out elsewhere: from now on the session is a visitor's too.
+        [`POST /api/admin/submissions/${syntax.id}/decision`]: (_request, server) => {
+          server.user = null;
+          return errorResponse(401, 'Please sign in.');
+        },
+      },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(await screen.findByRole('button', { name: 'Submissions of Grace Hopper' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toMatchObject({ from: '/user-data' });
   });
 
   it('deletes a submission after a confirmation', async () => {
@@ -310,24 +322,24 @@ describe('admin pages for anyone else', () => {
   it.each(['/user-data', '/user-data/editions', '/user-data/templates', '/user-data/activity'])(
     '%s shows a signed-in non-admin "Not authorised" and asks the server for nothing',
     async (path) => {
-      const { fetchMock } = renderApp(path, { user: member, api: usersApi([grace]) });
+      const { requests } = renderApp(path, { user: member, api: usersApi([grace]) });
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Not authorised' })).toBeInTheDocument();
       expect(screen.getByText('You need admin rights to see this page.')).toBeInTheDocument();
       await waitFor(() => {
         expect(document.title).toBe('Not authorised · Undergraduate Linguistics Society');
       });
-      expect(adminPaths(fetchMock)).toEqual([]);
+      expect(adminPaths(requests)).toEqual([]);
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
     },
   );
 
   it('sends a visitor to /login, to come back after signing in', async () => {
-    const { router, fetchMock } = renderApp('/user-data/templates', { user: null });
+    const { router, requests } = renderApp('/user-data/templates', { user: null });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toMatchObject({ from: '/user-data/templates' });
-    expect(adminPaths(fetchMock)).toEqual([]);
+    expect(adminPaths(requests)).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { CompleteProfileRequest, Session, SessionUser } from '../../../api/types';
-import { api, ApiError } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session-query-key';
 
 /** Sets the names, and a password if the account has none (so a Google user can also sign in with one). */
 export function completeProfile(request: CompleteProfileRequest): Promise<SessionUser> {
-  return api.post<SessionUser>('/api/accounts/complete-profile', request);
+  return answerOf(api.POST('/api/accounts/complete-profile', { body: request }));
 }
 
 export function useCompleteProfile() {
@@ -17,12 +17,6 @@ export function useCompleteProfile() {
       // Seeded first so that pages guarded on profile_complete let the user in at once.
       queryClient.setQueryData<Session>(sessionQueryKey, { user });
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    },
-    onError: (error) => {
-      // The session ended meanwhile: refreshing it sends the user to sign in.
-      if (error instanceof ApiError && error.status === 401) {
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      }
     },
   });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { Providers } from '../../../api/types';
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 
 /** Which sign-in providers the server is configured for. */
 export function getProviders(signal?: AbortSignal): Promise<Providers> {
-  return api.get<Providers>('/api/accounts/providers', { signal });
+  return answerOf(api.GET('/api/accounts/providers', { signal }));
 }
 
 export const providersQueryOptions = queryOptions({

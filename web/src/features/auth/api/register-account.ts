@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
 import type { MessageBody, RegisterRequest } from '../../../api/types';
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 
 /**
  * Creates an account and sends the verification e-mail. The user is not
@@ -9,7 +9,7 @@ import { api } from '../../../lib/api-client';
  * same for an address that already has an account (no enumeration).
  */
 export function registerAccount(request: RegisterRequest): Promise<MessageBody> {
-  return api.post<MessageBody>('/api/accounts/register', request);
+  return answerOf(api.POST('/api/accounts/register', { body: request }));
 }
 
 export function useRegisterAccount() {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 
 import type { EmailRequest, MessageBody } from '../../../api/types';
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 
 /** Sends the reset e-mail. Always the same answer, so it reveals no accounts. */
 export function requestPasswordReset(request: EmailRequest): Promise<MessageBody> {
-  return api.post<MessageBody>('/api/accounts/forgot-password', request);
+  return answerOf(api.POST('/api/accounts/forgot-password', { body: request }));
 }
 
 export function useRequestPasswordReset() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { MessageBody, ResetPasswordRequest } from '../../../api/types';
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session-query-key';
 
 export function resetPassword(request: ResetPasswordRequest): Promise<MessageBody> {
-  return api.post<MessageBody>('/api/accounts/reset-password', request);
+  return answerOf(api.POST('/api/accounts/reset-password', { body: request }));
 }
 
 export function useResetPassword() {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 
 import type { MessageBody, TokenRequest } from '../../../api/types';
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 
 /** Spends the single-use token from the verification e-mail's link. */
 export function verifyEmail(request: TokenRequest): Promise<MessageBody> {
-  return api.post<MessageBody>('/api/accounts/verify-email', request);
+  return answerOf(api.POST('/api/accounts/verify-email', { body: request }));
 }
 
 export function useVerifyEmail() {

@@ -173,10 +173,10 @@ describe('login page', () => {
   });
 
   it('shows no Google button unless the server has Google sign-in', async () => {
-    const { fetchMock } = renderApp('/login');
+    const { requests } = renderApp('/login');
 
     await screen.findByLabelText('Email');
-    await expect.poll(() => fetchMock.mock.calls.some(([url]) => url === '/api/accounts/providers')).toBe(true);
+    await expect.poll(() => requests.some((request) => request.path === '/api/accounts/providers')).toBe(true);
     expect(screen.queryByRole('link', { name: 'Sign in with Google' })).not.toBeInTheDocument();
   });
 

@@ -1,12 +1,14 @@
-import { useState, type SubmitEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 
 import type { SessionUser } from '../../../api/types';
+import { EmailField } from '../../../components/account-fields';
 import { FormMessage } from '../../../components/form-message';
 import { Page } from '../../../components/page';
+import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { messages, noticeMessages } from '../../../config/messages';
 import { paths, routes } from '../../../config/routes';
+import { useForm } from '../../../hooks/use-form';
 import { ApiError, refusalMessage } from '../../../lib/api-client';
 import { readRedirectState, type RedirectState } from '../../../lib/redirect-state';
 import { useSession } from '../api/get-session';
@@ -22,7 +24,7 @@ function returnPath(from: string | undefined): string {
   return from;
 }
 
-function errorMessage(error: unknown): string {
+function errorMessage(error: Error): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return messages.incorrectCredentials;
     if (error.status === 403 && error.code === 'email_unverified') return messages.emailUnverified;
@@ -49,23 +51,16 @@ export function LoginPage() {
   const { user } = useSession();
   const providers = useProviders();
   const logIn = useLogIn();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  // The account that turned out unverified: the resend goes to it, even if the field was edited since.
-  const [attemptedEmail, setAttemptedEmail] = useState('');
+  const form = useForm(logIn, {
+    initial: { email: '', password: '' },
+    request: (values) => values,
+    failure: errorMessage,
+  });
 
   // Signed in, whether on arrival or just now (useLogIn seeds the session).
   if (user) return <SignedInRedirect user={user} from={from} />;
 
-  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (logIn.isPending) return;
-    setAttemptedEmail(email);
-    logIn.mutate({ email, password });
-  };
-
-  const error = logIn.isError ? errorMessage(logIn.error) : null;
-  const unverified = error === messages.emailUnverified;
+  const unverified = form.error === messages.emailUnverified;
   // The reason for coming here matters until the first attempt, then the attempt's outcome does.
   const showPassed = logIn.isIdle;
 
@@ -73,34 +68,22 @@ export function LoginPage() {
     <Page title={routes.login.title} className="narrow">
       {showPassed && passedMessage && <FormMessage tone="info">{passedMessage}</FormMessage>}
       {showPassed && notice && <FormMessage tone="error">{notice}</FormMessage>}
-      <form className="form" onSubmit={handleSubmit}>
-        {error && <FormMessage tone="error">{error}</FormMessage>}
-        {unverified && <ResendVerificationButton email={attemptedEmail} />}
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-          }}
-        />
+      <form className="form" onSubmit={form.handleSubmit}>
+        {form.error && <FormMessage tone="error">{form.error}</FormMessage>}
+        {/* The account that turned out unverified: the resend goes to it, even if the field was edited since. */}
+        {unverified && <ResendVerificationButton email={logIn.variables?.email ?? ''} />}
+        <EmailField {...form.field('email')} />
         <TextField
           label="Password"
           type="password"
           name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-          }}
+          {...form.field('password')}
         />
-        <button type="submit" className="button" disabled={logIn.isPending}>
-          {logIn.isPending ? 'Signing In...' : 'Sign In'}
-        </button>
+        <SubmitButton busy={form.busy} busyLabel="Signing In...">
+          Sign In
+        </SubmitButton>
       </form>
       <p>
         <Link to={paths.forgotPassword}>Forgot your password?</Link>

@@ -1,43 +1,25 @@
-import { useState, type SubmitEvent } from 'react';
-
+import { EmailField } from '../../../components/account-fields';
 import { FormMessage } from '../../../components/form-message';
-import { TextField } from '../../../components/text-field';
+import { SubmitButton } from '../../../components/submit-button';
+import { useForm } from '../../../hooks/use-form';
 import { refusalMessage } from '../../../lib/api-client';
 import { useResendVerification } from '../api/resend-verification';
 
 /** Asks for a new verification e-mail when a link has expired or was used. */
 export function ResendVerificationForm() {
   const resend = useResendVerification();
-  const [email, setEmail] = useState('');
-
-  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (resend.isPending) return;
-    resend.mutate({ email });
-  };
+  const form = useForm(resend, {
+    initial: { email: '' },
+    request: (values) => values,
+    failure: (error) => refusalMessage(error) ?? 'Failed to resend the verification email. Please try again.',
+  });
 
   return (
-    <form className="form" onSubmit={handleSubmit}>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-        }}
-      />
-      <button type="submit" className="button" disabled={resend.isPending}>
-        Resend verification email
-      </button>
+    <form className="form" onSubmit={form.handleSubmit}>
+      <EmailField {...form.field('email')} />
+      <SubmitButton busy={form.busy}>Resend verification email</SubmitButton>
       {resend.isSuccess && <FormMessage tone="success">{resend.data.message}</FormMessage>}
-      {resend.isError && (
-        <FormMessage tone="error">
-          {refusalMessage(resend.error) ?? 'Failed to resend the verification email. Please try again.'}
-        </FormMessage>
-      )}
+      {form.error && <FormMessage tone="error">{form.error}</FormMessage>}
     </form>
   );
 }

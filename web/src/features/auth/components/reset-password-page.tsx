@@ -1,14 +1,15 @@
-import { useState, type SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { FormMessage } from '../../../components/form-message';
 import { Page } from '../../../components/page';
-import { messages } from '../../../config/messages';
+import { PasswordFields, passwordMismatch } from '../../../components/password-fields';
+import { SubmitButton } from '../../../components/submit-button';
 import { paths, routes } from '../../../config/routes';
-import { ApiError, refusalMessage } from '../../../lib/api-client';
+import { useForm } from '../../../hooks/use-form';
+import { refusalMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
-import { PasswordFields } from '../../../components/password-fields';
 import { tokenProblem, type TokenProblem } from './token-problem';
+import { GoToLogin } from './go-to-login';
 
 const problemText: Record<TokenProblem, string> = {
   expired: 'This password reset link has expired.',
@@ -30,9 +31,12 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const form = useForm(reset, {
+    initial: { password: '', confirmation: '' },
+    check: passwordMismatch,
+    request: ({ password }) => ({ token, password }),
+    failure: (error) => refusalMessage(error) ?? 'Failed to set the new password. Please try again.',
+  });
 
   const problem = token ? tokenProblem(reset.error) : 'invalid';
   if (problem) {
@@ -48,49 +52,24 @@ export function ResetPasswordPage() {
     return (
       <Page title={routes.resetPassword.title} className="narrow">
         <FormMessage tone="success">{reset.data.message}</FormMessage>
-        <p>
-          <Link to={paths.login} className="button">
-            Go to Login Page
-          </Link>
-        </p>
+        <GoToLogin />
       </Page>
     );
   }
 
-  const handleSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (reset.isPending) return;
-    if (password !== confirmation) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
-    reset.mutate({ token, password });
-  };
-
-  const fieldErrors = reset.error instanceof ApiError ? reset.error.fields : {};
-  const error = mismatch
-    ? messages.passwordsDoNotMatch
-    : reset.isError
-      ? (refusalMessage(reset.error) ?? 'Failed to set the new password. Please try again.')
-      : null;
-
   return (
     <Page title={routes.resetPassword.title} className="narrow">
-      <form className="form" onSubmit={handleSubmit}>
-        {error && <FormMessage tone="error">{error}</FormMessage>}
+      <form className="form" onSubmit={form.handleSubmit}>
+        {form.error && <FormMessage tone="error">{form.error}</FormMessage>}
         <PasswordFields
-          password={password}
-          confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
-          errors={fieldErrors.password}
+          password={form.field('password', 'password')}
+          confirmation={form.field('confirmation')}
           passwordLabel="New Password"
           confirmationLabel="Confirm New Password"
         />
-        <button type="submit" className="button" disabled={reset.isPending}>
-          {reset.isPending ? 'Setting Password...' : 'Set New Password'}
-        </button>
+        <SubmitButton busy={form.busy} busyLabel="Setting Password...">
+          Set New Password
+        </SubmitButton>
       </form>
     </Page>
   );

@@ -8,6 +8,7 @@ import { paths, routes } from '../../../config/routes';
 import { useVerifyEmail } from '../api/verify-email';
 import { ResendVerificationForm } from './resend-verification-form';
 import { tokenProblem, type TokenProblem } from './token-problem';
+import { GoToLogin } from './go-to-login';
 
 const problemText: Record<TokenProblem | 'missing' | 'failed', string> = {
   expired: 'This verification link has expired.',
@@ -39,11 +40,7 @@ export function VerifyEmailPage() {
     return (
       <Page title={routes.verifyEmail.title} className="narrow">
         <FormMessage tone="success">Your email has been verified. You can now sign in.</FormMessage>
-        <p>
-          <Link to={paths.login} className="button">
-            Go to Login Page
-          </Link>
-        </p>
+        <GoToLogin />
       </Page>
     );
   }

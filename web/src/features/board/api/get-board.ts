@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import type { Board } from '../../../lib/content-types';
 import { CONTENT_STALE_TIME_MS } from '../../../lib/site-content';
 
 /** Every board term, newest first; the first is the current board. */
 export function getBoard(signal?: AbortSignal): Promise<Board> {
-  return api.get<Board>('/api/content/board', { signal });
+  return answerOf(api.GET('/api/content/board', { signal }));
 }
 
 export const boardQueryOptions = queryOptions({

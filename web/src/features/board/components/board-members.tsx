@@ -1,4 +1,5 @@
 import type { BoardMember } from '../../../lib/content-types';
+import './board.css';
 
 /** The members of one term, each with their role and answers to the board's questions. */
 export function BoardMembers({ members }: { members: readonly BoardMember[] }) {

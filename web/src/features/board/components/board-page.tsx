@@ -5,6 +5,7 @@ import { routes } from '../../../config/routes';
 import { useBoard } from '../api/get-board';
 import { BoardMembers } from './board-members';
 import { PastTerm } from './past-term';
+import './board.css';
 
 /**
  * The board: the current term (the newest in the data) in full, and each

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 
 import type { BoardTerm } from '../../../lib/content-types';
 import { BoardMembers } from './board-members';
+import './board.css';
 
 /**
  * An earlier board, collapsed until its toggle opens it: a disclosure

@@ -4,6 +4,7 @@ import { EmbedFrame, ExpandableEmbed } from '../../../components/embed-frame';
 import type { Block } from '../../../lib/content-types';
 import { calendarUrl } from '../api/get-edition';
 import { SubmissionStatusButton } from './submission-status-button';
+import './conference.css';
 
 interface BlockViewProps {
   block: Block;

@@ -10,6 +10,7 @@ import { BlockView } from './content-blocks';
 import { EditionNav } from './edition-nav';
 import { SectionMenu } from './section-menu';
 import { useSectionTarget } from './use-section-target';
+import './conference.css';
 
 interface EditionScreenProps {
   year: number;

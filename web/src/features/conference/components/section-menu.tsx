@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 
 import type { Section } from '../../../lib/content-types';
+import './conference.css';
 
 /**
  * The side menu of a long page: a link to each section that has a menu

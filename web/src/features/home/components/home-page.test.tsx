@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { site } from '../../../test/content-data';
+import { nth, site } from '../../../test/content-data';
 import { renderApp } from '../../../test/render-app';
 
 describe('home page', () => {
@@ -20,12 +21,26 @@ describe('home page', () => {
   });
 
   it('has a carousel of the four images, without thumbnails or a play button', async () => {
+    const user = userEvent.setup();
     renderApp('/home');
 
-    // The region stands for the gallery while its code loads.
+    // The region stands for the gallery while its code loads; until a
+    // pointer comes over it, a facade draws the first slide.
     await waitFor(
       () => {
         expect(screen.getByRole('region', { name: 'Photos of the society' })).toHaveTextContent('1 / 4');
+      },
+      { timeout: 5000 },
+    );
+    const first = screen.getByRole('region', { name: 'Photos of the society' });
+    expect(within(first).getByAltText(nth(site.gallery, 0).original_alt)).toHaveAttribute('loading', 'lazy');
+    expect(within(first).queryByAltText(nth(site.gallery, 1).original_alt)).not.toBeInTheDocument();
+
+    await user.hover(within(first).getByAltText(nth(site.gallery, 0).original_alt));
+    await waitFor(
+      () => {
+        const gallery = screen.getByRole('region', { name: 'Photos of the society' });
+        expect(within(gallery).getAllByAltText(nth(site.gallery, 3).original_alt).length).toBeGreaterThan(0);
       },
       { timeout: 5000 },
     );

@@ -5,6 +5,7 @@ import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { routes } from '../../../config/routes';
 import { useSite } from '../api/get-site';
+import './home.css';
 
 /**
  * The home page: hero, what the society is, a way to its events, the

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import type { Naclo } from '../../../lib/content-types';
 import { CONTENT_STALE_TIME_MS } from '../../../lib/site-content';
 
 /** The competition page: its dates, what to bring, the attendance form. */
 export function getNaclo(signal?: AbortSignal): Promise<Naclo> {
-  return api.get<Naclo>('/api/content/naclo', { signal });
+  return answerOf(api.GET('/api/content/naclo', { signal }));
 }
 
 export const nacloQueryOptions = queryOptions({

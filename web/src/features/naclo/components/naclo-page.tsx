@@ -6,6 +6,7 @@ import { routes } from '../../../config/routes';
 import type { NacloEvent } from '../../../lib/content-types';
 import { useNaclo } from '../api/get-naclo';
 import { formatClock, formatEventDate, formatTimeRange } from '../format-event';
+import './naclo.css';
 
 /** The competition page: what NACLO is, its dates on campus, what to bring, the attendance form. */
 export function NacloPage() {

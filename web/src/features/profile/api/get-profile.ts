@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { SessionUser } from '../../../api/types';
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 
 export const profileQueryKey = ['me'] as const;
 
 /** The signed-in user, fresh from the server (GET /api/me; 401 for a visitor). */
 export function getProfile(signal?: AbortSignal): Promise<SessionUser> {
-  return api.get<SessionUser>('/api/me', { signal });
+  return answerOf(api.GET('/api/me', { signal }));
 }
 
 export const profileQueryOptions = queryOptions({

@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
 import type { Session } from '../../../api/types';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError, doneOf } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session-query-key';
 import { profileQueryKey } from './get-profile';
 
 /** Deletes the session on the server (and its cookie). */
 export async function logOut(): Promise<void> {
   try {
-    await api.post<undefined>('/api/accounts/logout');
+    await doneOf(api.POST('/api/accounts/logout'));
   } catch (error) {
     // 401: the session had already ended, which is what Log Out wants anyway.
     if (!(error instanceof ApiError && error.status === 401)) throw error;

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { Session, SessionUser, UpdateProfileRequest } from '../../../api/types';
-import { api, ApiError } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session-query-key';
 import { profileQueryKey } from './get-profile';
 
 /** Changes the signed-in user's names. */
 export function updateProfile(request: UpdateProfileRequest): Promise<SessionUser> {
-  return api.patch<SessionUser>('/api/me', request);
+  return answerOf(api.PATCH('/api/me', { body: request }));
 }
 
 export function useUpdateProfile() {
@@ -19,12 +19,6 @@ export function useUpdateProfile() {
       queryClient.setQueryData(profileQueryKey, user);
       queryClient.setQueryData<Session>(sessionQueryKey, { user });
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    },
-    onError: (error) => {
-      // The session ended meanwhile: refreshing it sends the user to sign in.
-      if (error instanceof ApiError && error.status === 401) {
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      }
     },
   });
 }

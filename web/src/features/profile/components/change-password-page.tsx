@@ -1,14 +1,14 @@
-import { useRef, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { FormMessage } from '../../../components/form-message';
 import { Page } from '../../../components/page';
+import { PasswordFields, passwordMismatch } from '../../../components/password-fields';
+import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
-import { messages } from '../../../config/messages';
 import { paths, routes } from '../../../config/routes';
-import { ApiError, refusalMessage } from '../../../lib/api-client';
+import { useForm } from '../../../hooks/use-form';
+import { refusalMessage } from '../../../lib/api-client';
 import type { RedirectState } from '../../../lib/redirect-state';
-import { PasswordFields } from '../../../components/password-fields';
 import { useChangePassword } from '../api/change-password';
 
 /** Shown on /profile after the change; it contains 'success', so it is styled as one. */
@@ -22,46 +22,21 @@ const FAILED_MESSAGE = 'Failed to change your password. Please try again.';
  */
 export function ChangePasswordPage() {
   const navigate = useNavigate();
-  const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [mismatch, setMismatch] = useState(false);
-  // isPending only updates on the next render; two submits in one tick (a
-  // double click, Enter pressed twice) would both get through without this.
-  const saving = useRef(false);
-
-  const handleSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving.current) return;
-    if (password !== confirmation) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
-    saving.current = true;
-    try {
-      await change.mutateAsync({ current_password: current, new_password: password });
-    } catch {
-      return; // shown from change.error below
-    } finally {
-      saving.current = false;
-    }
-    const state: RedirectState = { message: CHANGED_MESSAGE };
-    await navigate(paths.profile, { state });
-  };
-
-  const fieldErrors = change.error instanceof ApiError ? change.error.fields : {};
-  const error = mismatch
-    ? messages.passwordsDoNotMatch
-    : change.isError
-      ? (refusalMessage(change.error) ?? FAILED_MESSAGE)
-      : null;
+  const form = useForm(useChangePassword(), {
+    initial: { current: '', password: '', confirmation: '' },
+    check: passwordMismatch,
+    request: ({ current, password }) => ({ current_password: current, new_password: password }),
+    failure: (error) => refusalMessage(error) ?? FAILED_MESSAGE,
+    onSent: () => {
+      const state: RedirectState = { message: CHANGED_MESSAGE };
+      return navigate(paths.profile, { state });
+    },
+  });
 
   return (
     <Page title={routes.changePassword.title} className="narrow">
-      <form className="form" onSubmit={(event) => void handleSubmit(event)}>
-        {error && <FormMessage tone="error">{error}</FormMessage>}
+      <form className="form" onSubmit={form.handleSubmit}>
+        {form.error && <FormMessage tone="error">{form.error}</FormMessage>}
         <TextField
           label="Current Password"
           type="password"
@@ -69,25 +44,18 @@ export function ChangePasswordPage() {
           autoComplete="current-password"
           required
           aria-required="true"
-          errors={fieldErrors.current_password}
-          value={current}
-          onChange={(event) => {
-            setCurrent(event.target.value);
-          }}
+          {...form.field('current', 'current_password')}
         />
         <PasswordFields
-          password={password}
-          confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
-          errors={fieldErrors.new_password}
+          password={form.field('password', 'new_password')}
+          confirmation={form.field('confirmation')}
           passwordLabel="New Password"
           confirmationLabel="Confirm New Password"
         />
         <div className="button-row">
-          <button type="submit" className="button" disabled={change.isPending}>
-            {change.isPending ? 'Changing Password...' : 'Change Password'}
-          </button>
+          <SubmitButton busy={form.busy} busyLabel="Changing Password...">
+            Change Password
+          </SubmitButton>
           <Link to={paths.profile} className="button button-secondary">
             Cancel
           </Link>

@@ -1,14 +1,15 @@
-import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 import type { SessionUser } from '../../../api/types';
+import { NameFields } from '../../../components/account-fields';
 import { FormMessage, toneOf } from '../../../components/form-message';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
+import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { messages } from '../../../config/messages';
 import { paths, routes } from '../../../config/routes';
-import { ApiError } from '../../../lib/api-client';
+import { useForm } from '../../../hooks/use-form';
 import type { RedirectState } from '../../../lib/redirect-state';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -19,52 +20,22 @@ const SAVED_MESSAGE = 'Profile updated successfully.';
 /** The form, mounted once the profile has loaded so that its fields start filled. */
 function EditProfileForm({ profile }: { profile: SessionUser }) {
   const navigate = useNavigate();
-  const update = useUpdateProfile();
-  const [firstName, setFirstName] = useState(profile.first_name);
-  const [lastName, setLastName] = useState(profile.last_name);
-
-  const handleSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    try {
-      await update.mutateAsync({ first_name: firstName, last_name: lastName });
-    } catch {
-      return; // shown from update.error below
-    }
-    const state: RedirectState = { message: SAVED_MESSAGE };
-    await navigate(paths.profile, { state });
-  };
-
-  const fieldErrors = update.error instanceof ApiError ? update.error.fields : {};
-  const message = update.isError ? messages.profileUpdateFailed : null;
+  const form = useForm(useUpdateProfile(), {
+    initial: { firstName: profile.first_name, lastName: profile.last_name },
+    request: ({ firstName, lastName }) => ({ first_name: firstName, last_name: lastName }),
+    failure: () => messages.profileUpdateFailed,
+    onSent: () => {
+      const state: RedirectState = { message: SAVED_MESSAGE };
+      return navigate(paths.profile, { state });
+    },
+  });
 
   return (
-    <form className="form" onSubmit={(event) => void handleSubmit(event)}>
-      {message && <FormMessage tone={toneOf(message)}>{message}</FormMessage>}
+    <form className="form" onSubmit={form.handleSubmit}>
+      {form.error && <FormMessage tone={toneOf(form.error)}>{form.error}</FormMessage>}
       <TextField label="Email" type="email" name="email" value={profile.email} readOnly />
-      <TextField
-        label="First Name"
-        name="first-name"
-        autoComplete="given-name"
-        errors={fieldErrors.first_name}
-        value={firstName}
-        onChange={(event) => {
-          setFirstName(event.target.value);
-        }}
-      />
-      <TextField
-        label="Last Name"
-        name="last-name"
-        autoComplete="family-name"
-        errors={fieldErrors.last_name}
-        value={lastName}
-        onChange={(event) => {
-          setLastName(event.target.value);
-        }}
-      />
-      <button type="submit" className="button" disabled={update.isPending}>
-        Save Changes
-      </button>
+      <NameFields firstName={form.field('firstName', 'first_name')} lastName={form.field('lastName', 'last_name')} />
+      <SubmitButton busy={form.busy}>Save Changes</SubmitButton>
     </form>
   );
 }

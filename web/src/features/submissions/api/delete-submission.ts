@@ -1,9 +1,9 @@
-import { api } from '../../../lib/api-client';
+import { api, doneOf } from '../../../lib/api-client';
 import { useLeaveTheList } from './leave-the-list';
 
 /** Deletes one of the signed-in user's submissions (the file with it). */
 export function deleteSubmission(id: string): Promise<void> {
-  return api.delete(`/api/submissions/${encodeURIComponent(id)}`);
+  return doneOf(api.DELETE('/api/submissions/{id}', { params: { path: { id } } }));
 }
 
 export function useDeleteSubmission() {

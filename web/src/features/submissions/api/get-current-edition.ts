@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { Edition } from '../../../api/types';
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 
 export const currentEditionQueryKey = ['editions', 'current'] as const;
 
 /** This year's conference and its call for abstracts (deadlines, limits, contacts). */
 export function getCurrentEdition(signal?: AbortSignal): Promise<Edition> {
-  return api.get<Edition>('/api/editions/current', { signal });
+  return answerOf(api.GET('/api/editions/current', { signal }));
 }
 
 export const currentEditionQueryOptions = queryOptions({

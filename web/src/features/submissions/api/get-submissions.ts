@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { Submission, SubmissionList } from '../../../api/types';
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
 /** Prefix of every user's list; mutations invalidate by it. */
@@ -9,7 +9,7 @@ export const submissionsQueryKey = ['submissions'] as const;
 
 /** The signed-in user's submissions in the current edition, newest first. */
 export function getSubmissions(signal?: AbortSignal): Promise<SubmissionList> {
-  return api.get<SubmissionList>('/api/submissions', { signal });
+  return answerOf(api.GET('/api/submissions', { signal }));
 }
 
 /**

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { SubmissionList } from '../../../api/types';
-import { ApiError } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session-query-key';
 import { submissionsQueryKey } from './get-submissions';
 
@@ -10,7 +9,7 @@ import { submissionsQueryKey } from './get-submissions';
  * lists (deleting or withdrawing it). On success it leaves the list at once
  * and the session is read again, since the applicant and presenter flags
  * may change. On failure the list is read again: a 404 means another tab
- * already removed it, a 401 that the session ended (so it is read again too).
+ * already removed it (a 401 is the query client's to handle).
  */
 export function useLeaveTheList<T>(request: (id: string) => Promise<T>) {
   const queryClient = useQueryClient();
@@ -24,11 +23,8 @@ export function useLeaveTheList<T>(request: (id: string) => Promise<T>) {
       void queryClient.invalidateQueries({ queryKey: submissionsQueryKey });
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
-    onError: (error) => {
+    onError: () => {
       void queryClient.invalidateQueries({ queryKey: submissionsQueryKey });
-      if (error instanceof ApiError && error.status === 401) {
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      }
     },
   });
 }

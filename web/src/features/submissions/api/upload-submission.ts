@@ -98,11 +98,6 @@ export function useUploadSubmission() {
         void queryClient.invalidateQueries({ queryKey: submissionsQueryKey });
         return;
       }
-      // The session ended, or the profile is not complete after all: a fresh
-      // session lets the protected route send the user where they must go.
-      if (error.status === 401 || error.code === 'profile_incomplete') {
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      }
       // The deadline passed while the page was open: show the closed call.
       if (error.code === 'call_closed') {
         void queryClient.invalidateQueries({ queryKey: currentEditionQueryKey });

@@ -1,5 +1,5 @@
 import type { Submission } from '../../../api/types';
-import { api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 import { useLeaveTheList } from './leave-the-list';
 
 /**
@@ -7,7 +7,7 @@ import { useLeaveTheList } from './leave-the-list';
  * the organizers, marked withdrawn, and leaves the user's lists.
  */
 export function withdrawSubmission(id: string): Promise<Submission> {
-  return api.post<Submission>(`/api/submissions/${encodeURIComponent(id)}/withdraw`);
+  return answerOf(api.POST('/api/submissions/{id}/withdraw', { params: { path: { id } } }));
 }
 
 export function useWithdrawSubmission() {

@@ -2,6 +2,7 @@ import { useId } from 'react';
 
 import type { Edition } from '../../../api/types';
 import { formatConferenceTime, formatFileSize } from '../../../lib/format';
+import './submissions.css';
 
 /** The spec's guidelines for abstracts, filled in from the edition's limits and deadline. */
 export function AbstractGuidelines({ edition }: { edition: Edition }) {

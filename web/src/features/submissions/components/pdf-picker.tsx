@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 
 import { formatFileSize } from '../../../lib/format';
+import './submissions.css';
 
 interface PdfPickerProps {
   /** The chosen file, shown by name and size. */

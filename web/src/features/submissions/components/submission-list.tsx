@@ -1,5 +1,6 @@
 import type { Submission } from '../../../api/types';
 import { formatConferenceTime, formatFileSize } from '../../../lib/format';
+import './submissions.css';
 
 interface SubmissionListProps {
   submissions: readonly Submission[];

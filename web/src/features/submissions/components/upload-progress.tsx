@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './submissions.css';
 
 /**
  * The upload's progress as a native <progress> (role progressbar, read out

@@ -102,7 +102,7 @@ describe('view submission page', () => {
   it("deletes a submission after confirmation, alerts 'Your submission has been deleted.' and refreshes the list", async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const alert = vi.spyOn(window, 'alert').mockReturnValue(undefined);
-    const { user, requestsTo, fetchMock } = renderApp(PAGE, {
+    const { user, requestsTo, requests } = renderApp(PAGE, {
       user: applicant,
       api: submissionsApi([syntaxAbstract, phonologyAbstract]),
     });
@@ -112,8 +112,8 @@ describe('view submission page', () => {
       expect(alert).toHaveBeenCalledWith('Your submission has been deleted.');
     });
     expect(requestsTo(`DELETE /api/submissions/${syntaxAbstract.id}`)).toHaveLength(1);
-    const [, init] = fetchMock.mock.calls.find(([, options]) => options?.method === 'DELETE') ?? [];
-    expect(new Headers(init?.headers).get('X-Requested-With')).toBe('colloquy');
+    const sent = requests.find((request) => request.method === 'DELETE');
+    expect(sent?.headers.get('X-Requested-With')).toBe('colloquy');
     await waitFor(() => {
       expect(screen.queryByRole('button', { name: 'syntax.pdf (opens in a new tab)' })).not.toBeInTheDocument();
     });
@@ -214,7 +214,7 @@ describe('view submission page', () => {
     const alert = vi.spyOn(window, 'alert').mockReturnValue(undefined);
     const answer = deferred<undefined>();
     let submissions: Submission[] = [accepted, scannedAbstract];
-    const { user, requestsTo, fetchMock } = renderApp(PAGE, {
+    const { user, requestsTo, requests } = renderApp(PAGE, {
       user: { ...applicant, presenter: true },
       api: {
         'GET /api/submissions': () => Response.json({ submissions }),
@@ -235,8 +235,8 @@ describe('view submission page', () => {
     await waitFor(() => {
       expect(alert).toHaveBeenCalledWith('Your submission has been withdrawn.');
     });
-    const [, init] = fetchMock.mock.calls.find(([, options]) => options?.method === 'POST') ?? [];
-    expect(new Headers(init?.headers).get('X-Requested-With')).toBe('colloquy');
+    const sent = requests.find((request) => request.method === 'POST');
+    expect(sent?.headers.get('X-Requested-With')).toBe('colloquy');
     expect(requestsTo(`POST /api/submissions/${accepted.id}/withdraw`)).toHaveLength(1);
     await waitFor(() => {
       expect(screen.queryByRole('button', { name: 'phonology-abstract.pdf (opens in a new tab)' })).not.toBeInTheDocument();

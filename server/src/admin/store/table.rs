@@ -8,11 +8,11 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{AdminSubmission, SubmissionRow};
 use crate::accounts::roles::Roles;
+use crate::admin::{AdminSubmission, SubmissionRow};
 use crate::db::Db;
-use crate::submissions::SubmissionStatus;
 use crate::on_db;
+use crate::submissions::SubmissionStatus;
 
 /// A column the table can be sorted by.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
@@ -110,108 +110,21 @@ const COLUMNS: &str = concat!(
      s.status AS s_status, page.total"
 );
 
-/// The pattern `$1` for the search condition below. PostgreSQL lower-cases
-/// Unicode, so a LIKE on lower-cased text does; `%`, `_` and `\` typed in
-/// the search box are escaped to match themselves.
-fn like_pattern(search: &str) -> String {
-    let mut pattern = String::from("%");
-    for c in search.to_lowercase().chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            pattern.push('\\');
-        }
-        pattern.push(c);
+/// The WHERE condition on `$1`, and what to bind to it.
+fn filter(query: &TableQuery, db: &Db) -> (&'static str, String) {
+    if query.search.is_empty() {
+        ("$1 = $1", String::new())
+    } else {
+        db.dialect().admin_search(&query.search)
     }
-    pattern.push('%');
-    pattern
-}
-
-/// SQLite's LOWER and LIKE fold ASCII letters only, so "ñúñez" would miss
-/// "Ñúñez". Its GLOB is case-sensitive but has character classes, so each
-/// letter becomes a class of its cases (`[ñÑ]`); GLOB's own `*`, `?` and
-/// `[` are put in classes to match themselves, and `%`, `_` and `\` are
-/// plain characters to GLOB.
-fn glob_pattern(search: &str) -> String {
-    let mut pattern = String::from("*");
-    for c in search.chars() {
-        let mut cases = vec![c];
-        for case in c.to_lowercase().chain(c.to_uppercase()) {
-            if !cases.contains(&case) {
-                cases.push(case);
-            }
-        }
-        // A letter whose other case is several letters (ß, SS) is left as typed.
-        let simple = c.to_lowercase().count() == 1 && c.to_uppercase().count() == 1;
-        match c {
-            '*' | '?' | '[' => pattern.extend(['[', c, ']']),
-            _ if simple && cases.len() > 1 => {
-                pattern.push('[');
-                pattern.extend(cases);
-                pattern.push(']');
-            }
-            _ => pattern.push(c),
-        }
-    }
-    pattern.push('*');
-    pattern
-}
-
-/// The search as one FTS5 phrase: a trigram index matches a phrase where
-/// the text occurs as a substring of one column, case folded. A `"` typed
-/// in the search box is doubled to match itself.
-fn trigram_phrase(search: &str) -> String {
-    format!("\"{}\"", search.replace('"', "\"\""))
-}
-
-/// Trigram indexes (migration `20261123000004_admin_search`) find searches
-/// of three or more characters; shorter ones read every row, as they match
-/// many anyway.
-fn uses_trigrams(search: &str) -> bool {
-    search.chars().count() >= 3
-}
-
-fn search_pattern(db: &Db, search: &str) -> String {
-    match db {
-        Db::Sqlite(_) if uses_trigrams(search) => trigram_phrase(search),
-        Db::Sqlite(_) => glob_pattern(search),
-        Db::Postgres(_) => like_pattern(search),
-    }
-}
-
-/// Case-insensitive substring over first name, last name, e-mail and the
-/// first abstract's name; `$1` is the pattern from `search_pattern`.
-fn search_condition(db: &Db, search: &str) -> &'static str {
-    match db {
-        Db::Sqlite(_) if uses_trigrams(search) => {
-            "id IN (SELECT user_id FROM user_search WHERE search_key IN \
-             (SELECT rowid FROM user_search_index WHERE user_search_index MATCH $1))"
-        }
-        Db::Sqlite(_) => "(first_name GLOB $1 OR last_name GLOB $1 OR email GLOB $1 OR s_name GLOB $1)",
-        // One lookup per table, each answered by its trigram indexes (an OR
-        // across the join could use none).
-        Db::Postgres(_) => {
-            "id IN (SELECT id FROM users WHERE LOWER(first_name) LIKE $1 ESCAPE '\\' \
-             OR LOWER(last_name) LIKE $1 ESCAPE '\\' OR LOWER(email) LIKE $1 ESCAPE '\\' \
-             UNION ALL SELECT user_id FROM submission_summaries WHERE LOWER(first_original_name) LIKE $1 ESCAPE '\\')"
-        }
-    }
-}
-
-fn filter(query: &TableQuery, db: &Db) -> &'static str {
-    if query.search.is_empty() { "$1 = $1" } else { search_condition(db, &query.search) }
 }
 
 /// The ORDER BY: rows without a value last in both directions, then the
 /// column in the asked direction, then e-mail and id so that equal values
-/// keep one order and pages neither repeat nor skip rows.
-///
-/// PostgreSQL compares text by the database's locale, which ignores spaces
-/// and punctuation; `COLLATE "C"` makes it compare lower-cased text by code
-/// point as SQLite does, so both databases give the same order.
+/// keep one order and pages neither repeat nor skip rows; text compares
+/// by code point on both databases.
 fn order_by(query: &TableQuery, db: &Db, table: &str) -> String {
-    let collate = match db {
-        Db::Sqlite(_) => "",
-        Db::Postgres(_) => " COLLATE \"C\"",
-    };
+    let collate = db.dialect().code_point_order();
     // Booleans are never empty; the other columns put their empty rows last.
     let (empty, key) = match query.sort {
         UserSort::Name => (Some(format!("{table}name_key = ''")), format!("{table}name_key{collate}")),
@@ -240,16 +153,17 @@ fn order_by(query: &TableQuery, db: &Db, table: &str) -> String {
 /// With a search, the matching rows are counted on the way (`COUNT(*) OVER
 /// ()`); without one, that would keep all 10,000 rows for a page of 50, so
 /// the rows are left to a top-N sort and counted apart (`total` is 0 here).
-fn select(query: &TableQuery, db: &Db, paged: bool) -> String {
+fn select(query: &TableQuery, db: &Db, paged: bool) -> (String, String) {
     let limit = if paged { " LIMIT $2 OFFSET $3" } else { "" };
     let total = if query.search.is_empty() { "CAST(0 AS BIGINT)" } else { "COUNT(*) OVER ()" };
-    format!(
-        "{ROWS}, page AS (SELECT *, {total} AS total FROM table_rows WHERE {} {}{limit})
+    let (condition, pattern) = filter(query, db);
+    let sql = format!(
+        "{ROWS}, page AS (SELECT *, {total} AS total FROM table_rows WHERE {condition} {}{limit})
          SELECT {COLUMNS} FROM page LEFT JOIN submissions s ON s.id = page.s_id {}",
-        filter(query, db),
         order_by(query, db, ""),
         order_by(query, db, "page.")
-    )
+    );
+    (sql, pattern)
 }
 
 impl Db {
@@ -260,13 +174,12 @@ impl Db {
         page: i64,
         per_page: i64,
     ) -> sqlx::Result<(Vec<TableRow>, i64)> {
-        let sql = select(query, self, true);
-        let pattern = search_pattern(self, &query.search);
+        let (sql, pattern) = select(query, self, true);
         let rows: Vec<TableRow> = on_db!(self, |pool| {
             sqlx::query_as(&sql)
                 .bind(&pattern)
                 .bind(per_page)
-                .bind(super::offset(page, per_page))
+                .bind(crate::admin::offset(page, per_page))
                 .fetch_all(pool)
                 .await?
         });
@@ -284,15 +197,14 @@ impl Db {
                 .fetch_one(pool)
                 .await);
         }
-        let sql = format!("{ROWS} SELECT COUNT(*) FROM table_rows WHERE {}", filter(query, self));
-        let pattern = search_pattern(self, &query.search);
+        let (condition, pattern) = filter(query, self);
+        let sql = format!("{ROWS} SELECT COUNT(*) FROM table_rows WHERE {condition}");
         on_db!(self, |pool| sqlx::query_scalar(&sql).bind(&pattern).fetch_one(pool).await)
     }
 
     /// Every matching row, in order (the CSV export).
     pub async fn admin_table_all(&self, query: &TableQuery) -> sqlx::Result<Vec<TableRow>> {
-        let sql = select(query, self, false);
-        let pattern = search_pattern(self, &query.search);
+        let (sql, pattern) = select(query, self, false);
         on_db!(self, |pool| sqlx::query_as(&sql).bind(&pattern).fetch_all(pool).await)
     }
 
@@ -303,29 +215,5 @@ impl Db {
              SELECT {COLUMNS} FROM page LEFT JOIN submissions s ON s.id = page.s_id"
         );
         on_db!(self, |pool| sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{glob_pattern, like_pattern, trigram_phrase};
-
-    #[test]
-    fn a_quote_typed_in_the_search_stays_inside_the_phrase() {
-        assert_eq!(trigram_phrase("Ada"), "\"Ada\"");
-        assert_eq!(trigram_phrase("say \"hi\" OR x*"), "\"say \"\"hi\"\" OR x*\"");
-    }
-
-    #[test]
-    fn like_wildcards_typed_in_the_search_match_themselves() {
-        assert_eq!(like_pattern("Ada"), "%ada%");
-        assert_eq!(like_pattern("50%_off\\"), "%50\\%\\_off\\\\%");
-    }
-
-    #[test]
-    fn glob_letters_match_either_case_and_glob_wildcards_themselves() {
-        assert_eq!(glob_pattern("Ñu"), "*[Ññ][uU]*");
-        assert_eq!(glob_pattern("a*?[b]"), "*[aA][*][?][[][bB]]*");
-        assert_eq!(glob_pattern("5%_\\ß"), "*5%_\\ß*");
     }
 }

@@ -1,0 +1,108 @@
+//! Editions as admins list, change and create them.
+
+use crate::admin::audit::NewEntry;
+use crate::admin::editions::ValidSettings;
+use crate::content::editions::Edition;
+use crate::content::store::editions::EDITION_COLUMNS;
+use crate::db::Db;
+use crate::{clock, on_db};
+
+use super::audit::record;
+
+impl Db {
+    /// Every edition, newest first.
+    pub async fn editions(&self) -> sqlx::Result<Vec<Edition>> {
+        let editions: Vec<Edition> = on_db!(self, |pool| {
+            sqlx::query_as(&format!("SELECT {EDITION_COLUMNS} FROM editions ORDER BY year DESC"))
+                .fetch_all(pool)
+                .await?
+        });
+        let now = clock::now();
+        Ok(editions.into_iter().map(|e| Edition { call_open: e.accepts_at(now), ..e }).collect())
+    }
+
+    pub async fn edition(&self, year: i32) -> sqlx::Result<Option<Edition>> {
+        Ok(self.editions().await?.into_iter().find(|e| e.year == year))
+    }
+}
+
+impl Db {
+    /// Changes the settings of `year` and records `entry`, in one
+    /// transaction; whether there is such an edition.
+    pub async fn update_edition_audited(
+        &self,
+        year: i32,
+        settings: &ValidSettings,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<bool> {
+        Ok(on_db!(self, |pool| {
+            let mut tx = crate::db::begin_write(pool).await?;
+            let updated = sqlx::query(
+                "UPDATE editions SET call_opens_at = $1, call_closes_at = $2, word_limit = $3, max_file_bytes = $4,
+                     confirm_attendance_by = $5, final_materials_by = $6, confirmation_form_url = $7, contact_email = $8,
+                     max_submissions_per_author = $10
+                 WHERE year = $9",
+            )
+            .bind(settings.call_opens_at)
+            .bind(settings.call_closes_at)
+            .bind(settings.word_limit)
+            .bind(settings.max_file_bytes)
+            .bind(settings.confirm_attendance_by)
+            .bind(settings.final_materials_by)
+            .bind(&settings.confirmation_form_url)
+            .bind(&settings.contact_email)
+            .bind(year)
+            .bind(settings.max_submissions_per_author)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                == 1;
+            if updated {
+                record!(&mut *tx, entry)?;
+            }
+            tx.commit().await?;
+            updated
+        }))
+    }
+
+    /// Inserts `edition` and records `entry`, in one transaction, if its
+    /// year comes after every edition's; whether it did. The condition on
+    /// MAX(year) makes a concurrent creation of an older or equal year
+    /// insert nothing.
+    pub async fn create_edition_audited(
+        &self,
+        edition: &Edition,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<bool> {
+        Ok(on_db!(self, |pool| {
+            let mut tx = crate::db::begin_write(pool).await?;
+            let created = sqlx::query(
+                "INSERT INTO editions (year, call_opens_at, call_closes_at, word_limit, max_file_bytes,
+                     confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email,
+                     max_submissions_per_author)
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+                 WHERE $1 > (SELECT MAX(year) FROM editions)
+                 ON CONFLICT (year) DO NOTHING",
+            )
+            .bind(edition.year)
+            .bind(edition.call_opens_at)
+            .bind(edition.call_closes_at)
+            .bind(edition.word_limit)
+            .bind(edition.max_file_bytes)
+            .bind(edition.confirm_attendance_by)
+            .bind(edition.final_materials_by)
+            .bind(&edition.confirmation_form_url)
+            .bind(&edition.contact_email)
+            .bind(edition.max_submissions_per_author)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                == 1;
+            if created {
+                record!(&mut *tx, entry)?;
+            }
+            tx.commit().await?;
+            created
+        }))
+    }
+}

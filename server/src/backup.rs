@@ -1,0 +1,272 @@
+//! `colloquy backup DIR` and `colloquy restore DIR [--force]`.
+//!
+//! A backup folder holds the database (`colloquy.db`, a SQLite snapshot
+//! taken with `VACUUM INTO`, or `colloquy.pgdump` from `pg_dump`), the
+//! stored files under `files/` by their storage keys, and `backup.json`
+//! saying what it is. Both commands run beside a live server; a restore
+//! over accounts needs `--force` (and the server stopped).
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use anyhow::{Context, bail, ensure};
+use futures_util::StreamExt;
+use object_store::path::Path as ObjectPath;
+use secrecy::ExposeSecret;
+use serde::{Deserialize, Serialize};
+use tokio::io::AsyncWriteExt;
+
+use crate::config::Config;
+use crate::db::Db;
+use crate::storage::Storage;
+
+const SQLITE_FILE: &str = "colloquy.db";
+const PG_DUMP_FILE: &str = "colloquy.pgdump";
+const FILES: &str = "files";
+const MANIFEST: &str = "backup.json";
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Manifest {
+    /// `SQLite` or `PostgreSQL`.
+    database: String,
+    #[serde(with = "time::serde::rfc3339")]
+    taken_at: time::OffsetDateTime,
+    colloquy_version: String,
+    files: u64,
+    file_bytes: u64,
+}
+
+/// `colloquy backup DIR`: the database first, then the files (an upload
+/// finishing meanwhile adds a file no row names yet, which is harmless;
+/// the other order could leave a row without its file).
+pub async fn backup(config: &Config, dir: &Path) -> anyhow::Result<String> {
+    prepare_empty_folder(dir)?;
+    let db = Db::open_migrated(config).await?;
+    let storage = Storage::from_config(config)?;
+    let database = match &db {
+        Db::Sqlite(_) => {
+            db.sqlite_snapshot(&dir.join(SQLITE_FILE)).await.context("the database snapshot failed")?;
+            format!("the SQLite database ({SQLITE_FILE})")
+        }
+        Db::Postgres(_) => {
+            pg_tool(config, "pg_dump", &["--format=custom", "--no-owner", "--file"], &dir.join(PG_DUMP_FILE))
+                .await?;
+            format!("the PostgreSQL database ({PG_DUMP_FILE}, made by pg_dump)")
+        }
+    };
+    let (files, file_bytes) = copy_files_out(&storage, &dir.join(FILES)).await?;
+    let manifest = Manifest {
+        database: db.kind().to_owned(),
+        taken_at: crate::clock::now(),
+        colloquy_version: env!("CARGO_PKG_VERSION").to_owned(),
+        files,
+        file_bytes,
+    };
+    std::fs::write(dir.join(MANIFEST), serde_json::to_vec_pretty(&manifest)?)?;
+    db.close().await;
+    Ok(format!("Backed up {database} and {files} stored file(s) ({file_bytes} bytes) to {}.", dir.display()))
+}
+
+/// `colloquy restore DIR [--force]`.
+pub async fn restore(config: &Config, dir: &Path, force: bool) -> anyhow::Result<String> {
+    let manifest: Manifest = serde_json::from_slice(
+        &std::fs::read(dir.join(MANIFEST))
+            .with_context(|| format!("{} is not a colloquy backup (it has no {MANIFEST})", dir.display()))?,
+    )
+    .with_context(|| format!("{} is damaged", dir.join(MANIFEST).display()))?;
+    let db = Db::connect(config).await?;
+    ensure!(
+        manifest.database == db.kind(),
+        "this backup is of a {} database and the configured database is {}; restore it into {} \
+         (DATABASE_URL {})",
+        manifest.database,
+        db.kind(),
+        manifest.database,
+        if manifest.database == "SQLite" { "unset" } else { "set to postgres://…" }
+    );
+    let accounts = db.accounts_held().await?;
+    if accounts > 0 && !force {
+        bail!(
+            "the {} database already holds {accounts} account(s); a restore replaces all of it. \
+             Stop the server, then run `colloquy restore {} --force`",
+            db.kind(),
+            dir.display()
+        );
+    }
+    match db {
+        Db::Sqlite(_) => {
+            db.close().await;
+            restore_sqlite(config, &dir.join(SQLITE_FILE)).await?;
+        }
+        Db::Postgres(_) => {
+            db.close().await;
+            pg_tool(
+                config,
+                "pg_restore",
+                &["--clean", "--if-exists", "--no-owner", "--single-transaction"],
+                &dir.join(PG_DUMP_FILE),
+            )
+            .await?;
+        }
+    }
+    let storage = Storage::from_config(config)?;
+    let files = copy_files_in(&storage, &dir.join(FILES)).await?;
+    // A backup made by an older version gets this version's schema.
+    let db = Db::open_migrated(config).await?;
+    let accounts = db.accounts_held().await?;
+    db.close().await;
+    Ok(format!(
+        "Restored the {} database ({accounts} account(s)) and {files} stored file(s) from the backup of {}.",
+        manifest.database,
+        manifest.taken_at.format(&time::format_description::well_known::Rfc3339)?
+    ))
+}
+
+/// Creates `dir`, which must not exist or be empty: a backup never mixes
+/// with another.
+fn prepare_empty_folder(dir: &Path) -> anyhow::Result<()> {
+    if dir.exists() {
+        let mut entries = std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+        ensure!(entries.next().is_none(), "{} is not empty; back up into a new folder", dir.display());
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))
+}
+
+/// Checks the snapshot, then swaps it in for the database file in one
+/// rename, so the data folder never holds half a database.
+async fn restore_sqlite(config: &Config, snapshot: &Path) -> anyhow::Result<()> {
+    ensure!(snapshot.is_file(), "the backup has no {SQLITE_FILE}");
+    let target = config.sqlite_path();
+    let staged = target.with_extension("db.restoring");
+    std::fs::copy(snapshot, &staged)
+        .with_context(|| format!("cannot copy the backup to {}", staged.display()))?;
+    check_sqlite_file(&staged).await?;
+    // The old database's write-ahead log belongs to the old file.
+    for suffix in ["-wal", "-shm"] {
+        let mut side = target.clone().into_os_string();
+        side.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(side));
+    }
+    std::fs::rename(&staged, &target).with_context(|| format!("cannot replace {}", target.display()))?;
+    Ok(())
+}
+
+async fn check_sqlite_file(path: &Path) -> anyhow::Result<()> {
+    use sqlx::sqlite::SqliteConnectOptions;
+    let options = SqliteConnectOptions::new().filename(path).read_only(true);
+    let pool =
+        sqlx::SqlitePool::connect_with(options).await.context("the backup's database does not open")?;
+    let db = Db::Sqlite(pool);
+    let sound = db.sqlite_integrity().await;
+    db.close().await;
+    sound
+}
+
+/// Runs `pg_dump` or `pg_restore` on the configured database, with the
+/// password in the environment (never on a command line others can read).
+async fn pg_tool(config: &Config, tool: &str, args: &[&str], file: &Path) -> anyhow::Result<()> {
+    let url = config.database_url.as_ref().context("DATABASE_URL is not set")?;
+    let mut url = url::Url::parse(url.expose_secret()).context("DATABASE_URL is not a URL")?;
+    let password =
+        url.password().map(|p| percent_encoding::percent_decode_str(p).decode_utf8_lossy().into_owned());
+    let _ = url.set_password(None);
+    let mut command = tokio::process::Command::new(tool);
+    command.args(args);
+    if tool == "pg_dump" {
+        command.arg(file).arg("--dbname").arg(url.as_str());
+    } else {
+        command.arg("--dbname").arg(url.as_str()).arg(file);
+    }
+    if let Some(password) = password {
+        command.env("PGPASSWORD", password);
+    }
+    let output = match command.stdin(Stdio::null()).output().await {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => bail!(
+            "{tool} is not installed, and the database is PostgreSQL: install PostgreSQL's client tools \
+             (Debian: apt-get install postgresql-client, of the server's major version or newer) and run \
+             this again, or back up with your database provider's own tools"
+        ),
+        other => other.with_context(|| format!("cannot run {tool}"))?,
+    };
+    ensure!(
+        output.status.success(),
+        "{tool} failed ({}): {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr).trim()
+    );
+    Ok(())
+}
+
+/// Copies every stored object to `dir`, by its key; returns the count and bytes.
+async fn copy_files_out(storage: &Storage, dir: &Path) -> anyhow::Result<(u64, u64)> {
+    std::fs::create_dir_all(dir)?;
+    let (mut count, mut bytes) = (0, 0);
+    let mut objects = storage.list_all();
+    while let Some(meta) = objects.next().await {
+        let meta = meta.context("listing the stored files failed")?;
+        let target = dir.join(key_path(&meta.location)?);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        let mut file = tokio::fs::File::create(&target).await?;
+        let mut stream = match storage.get(&meta.location).await {
+            // Deleted since it was listed (a withdrawal): nothing to keep.
+            Err(object_store::Error::NotFound { .. }) => {
+                drop(file);
+                let _ = std::fs::remove_file(&target);
+                continue;
+            }
+            other => other.with_context(|| format!("reading {} failed", meta.location))?,
+        };
+        while let Some(chunk) = stream.next().await {
+            let chunk = chunk.with_context(|| format!("reading {} failed", meta.location))?;
+            bytes += chunk.len() as u64;
+            file.write_all(&chunk).await?;
+        }
+        file.flush().await?;
+        file.sync_all().await?;
+        count += 1;
+    }
+    Ok((count, bytes))
+}
+
+/// Stores every file under `dir` by its path as the key; returns the count.
+async fn copy_files_in(storage: &Storage, dir: &Path) -> anyhow::Result<u64> {
+    let mut count = 0;
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        let entries = match std::fs::read_dir(&folder) {
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound && folder == dir => return Ok(0),
+            other => other.with_context(|| format!("cannot read {}", folder.display()))?,
+        };
+        for entry in entries {
+            let path = entry?.path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let relative = path.strip_prefix(dir)?;
+            let key = relative
+                .components()
+                .map(|c| c.as_os_str().to_str().context("a file name in the backup is not UTF-8"))
+                .collect::<anyhow::Result<Vec<_>>>()?
+                .join("/");
+            let key = ObjectPath::parse(&key).with_context(|| format!("{key} is not a storage key"))?;
+            storage.put_file(&key, &path).await.with_context(|| format!("storing {key} failed"))?;
+            count += 1;
+        }
+    }
+    Ok(count)
+}
+
+/// A storage key as a relative path; keys come from our own store, but a
+/// part that could climb out of the folder is refused all the same.
+fn key_path(key: &ObjectPath) -> anyhow::Result<PathBuf> {
+    let mut path = PathBuf::new();
+    for part in key.parts() {
+        let part = part.as_ref();
+        ensure!(!part.is_empty() && part != "." && part != ".." && !part.contains('/'), "unsafe key {key}");
+        path.push(part);
+    }
+    Ok(path)
+}

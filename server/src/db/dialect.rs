@@ -1,0 +1,193 @@
+//! Where SQLite and PostgreSQL differ. Every query is written once, with
+//! `$1` placeholders both accept; what cannot be written once (how a writing
+//! transaction starts, row locks, case-insensitive search, collation) is
+//! chosen here, so no other module names either database.
+
+use super::Db;
+
+/// Which SQL the database speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    Sqlite,
+    Postgres,
+}
+
+impl Db {
+    pub fn dialect(&self) -> Dialect {
+        match self {
+            Self::Sqlite(_) => Dialect::Sqlite,
+            Self::Postgres(_) => Dialect::Postgres,
+        }
+    }
+}
+
+/// How each database starts a transaction that will write.
+pub trait WriteTransaction: sqlx::Database {
+    const BEGIN: &'static str;
+}
+
+impl WriteTransaction for sqlx::Sqlite {
+    // SQLite's default (deferred) transaction reads from a snapshot and asks
+    // for the write lock only at its first write; if another connection wrote
+    // in between, it fails at once with "database is locked" instead of
+    // waiting. IMMEDIATE takes the write lock first, waiting its turn.
+    const BEGIN: &'static str = "BEGIN IMMEDIATE";
+}
+
+impl WriteTransaction for sqlx::Postgres {
+    const BEGIN: &'static str = "BEGIN";
+}
+
+/// Starts a transaction that will write, on either database; every
+/// transaction that writes starts here.
+pub async fn begin_write<DB: WriteTransaction>(
+    pool: &sqlx::Pool<DB>,
+) -> sqlx::Result<sqlx::Transaction<'static, DB>> {
+    pool.begin_with(DB::BEGIN).await
+}
+
+/// How strongly `lock_rows` locks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowLock {
+    /// The rows are about to change: `FOR UPDATE`.
+    Update,
+    /// Others may not change them meanwhile, but rows referring to them may
+    /// still be inserted: `FOR NO KEY UPDATE`.
+    NoKeyUpdate,
+}
+
+impl Dialect {
+    /// `select` locking the rows it reads until the transaction ends, or
+    /// `None` where no statement is needed: on PostgreSQL (READ COMMITTED)
+    /// two transactions would each count the other's rows absent, so they
+    /// take turns on a row lock; a SQLite transaction that writes already
+    /// holds the database's one write lock from `BEGIN IMMEDIATE`.
+    pub fn lock_rows(self, select: &str, lock: RowLock) -> Option<String> {
+        match (self, lock) {
+            (Self::Sqlite, _) => None,
+            (Self::Postgres, RowLock::Update) => Some(format!("{select} FOR UPDATE")),
+            (Self::Postgres, RowLock::NoKeyUpdate) => Some(format!("{select} FOR NO KEY UPDATE")),
+        }
+    }
+
+    /// Appended to a text key so that sorting compares code points.
+    ///
+    /// PostgreSQL compares text by the database's locale, which ignores
+    /// spaces and punctuation; `COLLATE "C"` makes it compare lower-cased
+    /// text by code point as SQLite does, so both databases give the same
+    /// order.
+    pub fn code_point_order(self) -> &'static str {
+        match self {
+            Self::Sqlite => "",
+            Self::Postgres => " COLLATE \"C\"",
+        }
+    }
+
+    /// The admin table's case-insensitive substring search over first name,
+    /// last name, e-mail and the first abstract's name (the columns of its
+    /// rows), as a condition on `$1`, and the value to bind to `$1`.
+    pub fn admin_search(self, search: &str) -> (&'static str, String) {
+        match self {
+            Self::Sqlite if uses_trigrams(search) => (
+                "id IN (SELECT user_id FROM user_search WHERE search_key IN \
+                 (SELECT rowid FROM user_search_index WHERE user_search_index MATCH $1))",
+                trigram_phrase(search),
+            ),
+            Self::Sqlite => (
+                "(first_name GLOB $1 OR last_name GLOB $1 OR email GLOB $1 OR s_name GLOB $1)",
+                glob_pattern(search),
+            ),
+            // One lookup per table, each answered by its trigram indexes (an
+            // OR across the join could use none).
+            Self::Postgres => (
+                "id IN (SELECT id FROM users WHERE LOWER(first_name) LIKE $1 ESCAPE '\\' \
+                 OR LOWER(last_name) LIKE $1 ESCAPE '\\' OR LOWER(email) LIKE $1 ESCAPE '\\' \
+                 UNION ALL SELECT user_id FROM submission_summaries WHERE LOWER(first_original_name) LIKE $1 ESCAPE '\\')",
+                like_pattern(search),
+            ),
+        }
+    }
+}
+
+/// A LIKE pattern for PostgreSQL, which lower-cases Unicode, so a LIKE on
+/// lower-cased text does; `%`, `_` and `\` typed in the search box are
+/// escaped to match themselves.
+fn like_pattern(search: &str) -> String {
+    let mut pattern = String::from("%");
+    for c in search.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
+/// SQLite's LOWER and LIKE fold ASCII letters only, so "ñúñez" would miss
+/// "Ñúñez". Its GLOB is case-sensitive but has character classes, so each
+/// letter becomes a class of its cases (`[ñÑ]`); GLOB's own `*`, `?` and
+/// `[` are put in classes to match themselves, and `%`, `_` and `\` are
+/// plain characters to GLOB.
+fn glob_pattern(search: &str) -> String {
+    let mut pattern = String::from("*");
+    for c in search.chars() {
+        let mut cases = vec![c];
+        for case in c.to_lowercase().chain(c.to_uppercase()) {
+            if !cases.contains(&case) {
+                cases.push(case);
+            }
+        }
+        // A letter whose other case is several letters (ß, SS) is left as typed.
+        let simple = c.to_lowercase().count() == 1 && c.to_uppercase().count() == 1;
+        match c {
+            '*' | '?' | '[' => pattern.extend(['[', c, ']']),
+            _ if simple && cases.len() > 1 => {
+                pattern.push('[');
+                pattern.extend(cases);
+                pattern.push(']');
+            }
+            _ => pattern.push(c),
+        }
+    }
+    pattern.push('*');
+    pattern
+}
+
+/// The search as one FTS5 phrase: a trigram index matches a phrase where
+/// the text occurs as a substring of one column, case folded. A `"` typed
+/// in the search box is doubled to match itself.
+fn trigram_phrase(search: &str) -> String {
+    format!("\"{}\"", search.replace('"', "\"\""))
+}
+
+/// SQLite's trigram index (migration `20261123000004_admin_search`) finds
+/// searches of three or more characters; shorter ones read every row, as
+/// they match many anyway.
+fn uses_trigrams(search: &str) -> bool {
+    search.chars().count() >= 3
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{glob_pattern, like_pattern, trigram_phrase};
+
+    #[test]
+    fn a_quote_typed_in_the_search_stays_inside_the_phrase() {
+        assert_eq!(trigram_phrase("Ada"), "\"Ada\"");
+        assert_eq!(trigram_phrase("say \"hi\" OR x*"), "\"say \"\"hi\"\" OR x*\"");
+    }
+
+    #[test]
+    fn like_wildcards_typed_in_the_search_match_themselves() {
+        assert_eq!(like_pattern("Ada"), "%ada%");
+        assert_eq!(like_pattern("50%_off\\"), "%50\\%\\_off\\\\%");
+    }
+
+    #[test]
+    fn glob_letters_match_either_case_and_glob_wildcards_themselves() {
+        assert_eq!(glob_pattern("Ñu"), "*[Ññ][uU]*");
+        assert_eq!(glob_pattern("a*?[b]"), "*[aA][*][?][[][bB]]*");
+        assert_eq!(glob_pattern("5%_\\ß"), "*5%_\\ß*");
+    }
+}

@@ -1,0 +1,211 @@
+//! Submissions in the database: the author's side (insert within the
+//! edition's limit, list, delete, withdraw) and the status change that
+//! withdrawing and admins' decisions share.
+
+use uuid::Uuid;
+
+use super::SubmissionStatus;
+use super::{Deletion, NewSubmission, SubmissionRow};
+use crate::accounts::email::Email;
+use crate::admin::audit::NewEntry;
+use crate::admin::store::audit::record;
+use crate::db::{Db, RowLock};
+use crate::mail::{Letter, outbox};
+use crate::{on_db, on_tx};
+
+const ROW_COLUMNS: &str = "s.id, s.user_id, s.original_name, s.storage_key, s.size_bytes, s.word_count, \
+     s.warnings, s.status, s.uploaded_at, e.word_limit";
+
+/// Inserts the row unless its author already has as many submissions to
+/// the edition (withdrawn ones aside) as the edition allows.
+const INSERT_WITHIN_LIMIT: &str =
+    "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key,
+                                      size_bytes, sha256, word_count, warnings, uploaded_at)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+     WHERE (SELECT COUNT(*) FROM submissions
+            WHERE user_id = $2 AND edition_year = $3 AND status <> 'withdrawn')
+         < (SELECT max_submissions_per_author FROM editions WHERE year = $3)";
+
+/// What withdrawing needs to know about an author's submission.
+#[derive(sqlx::FromRow)]
+pub struct Withdrawable {
+    pub original_name: String,
+    pub status: SubmissionStatus,
+    pub edition_year: i32,
+    /// Whether it is a submission to the current edition.
+    pub current: bool,
+}
+
+impl Db {
+    /// Writes the row if its author is within the edition's limit of
+    /// submissions; `false` when the limit is reached. The count and the
+    /// insert are one step, so uploads racing each other cannot pass it.
+    pub async fn insert_submission(&self, new: NewSubmission<'_>) -> sqlx::Result<bool> {
+        let warnings = serde_json::to_string(new.warnings).expect("strings serialise");
+        // Two inserts would each count the other's absence: the author's
+        // row lock makes them take turns.
+        let lock_author =
+            self.dialect().lock_rows("SELECT id FROM users WHERE id = $1", RowLock::NoKeyUpdate);
+        let inserted = on_db!(self, |pool| {
+            let mut tx = crate::db::begin_write(pool).await?;
+            if let Some(lock_author) = &lock_author {
+                sqlx::query(lock_author).bind(new.user_id).fetch_optional(&mut *tx).await?;
+            }
+            let inserted = sqlx::query(INSERT_WITHIN_LIMIT)
+                .bind(new.id)
+                .bind(new.user_id)
+                .bind(new.edition_year)
+                .bind(new.original_name)
+                .bind(new.storage_key)
+                .bind(new.size_bytes)
+                .bind(new.sha256)
+                .bind(new.word_count)
+                .bind(&warnings)
+                .bind(crate::clock::now())
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            tx.commit().await?;
+            inserted
+        });
+        Ok(inserted == 1)
+    }
+
+    /// How many submissions `user_id` has in edition `year`, withdrawn ones aside.
+    pub async fn submission_count_of(&self, user_id: Uuid, year: i32) -> sqlx::Result<i64> {
+        on_db!(self, |pool| {
+            sqlx::query_scalar(
+                "SELECT COUNT(*) FROM submissions WHERE user_id = $1 AND edition_year = $2 AND status <> 'withdrawn'",
+            )
+            .bind(user_id)
+            .bind(year)
+            .fetch_one(pool)
+            .await
+        })
+    }
+
+    /// One user's submissions to the current edition, newest first.
+    pub async fn submissions_of(&self, user_id: Uuid) -> sqlx::Result<Vec<SubmissionRow>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(&format!(
+                "SELECT {ROW_COLUMNS} FROM submissions s JOIN editions e ON e.year = s.edition_year
+                 WHERE s.user_id = $1 AND s.edition_year = (SELECT MAX(year) FROM editions)
+                   AND s.status <> 'withdrawn'
+                 ORDER BY s.uploaded_at DESC, s.id DESC"
+            ))
+            .bind(user_id)
+            .fetch_all(pool)
+            .await
+        })
+    }
+
+    pub async fn submission(&self, id: Uuid) -> sqlx::Result<Option<SubmissionRow>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(&format!(
+                "SELECT {ROW_COLUMNS} FROM submissions s JOIN editions e ON e.year = s.edition_year WHERE s.id = $1"
+            ))
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+        })
+    }
+
+    /// Deletes the row if it belongs to `user_id` and is still undecided.
+    /// The status is checked in the DELETE itself, so a decision arriving
+    /// meanwhile either comes first (and the row stays) or finds no row.
+    pub async fn delete_submission_of(&self, id: Uuid, user_id: Uuid) -> sqlx::Result<Deletion> {
+        let (key, status): (Option<String>, Option<SubmissionStatus>) = on_db!(self, |pool| {
+            let key = sqlx::query_scalar(
+                "DELETE FROM submissions WHERE id = $1 AND user_id = $2 AND status = 'submitted'
+                 RETURNING storage_key",
+            )
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(pool)
+            .await?;
+            let status = match key {
+                Some(_) => None,
+                None => {
+                    sqlx::query_scalar("SELECT status FROM submissions WHERE id = $1 AND user_id = $2")
+                        .bind(id)
+                        .bind(user_id)
+                        .fetch_optional(pool)
+                        .await?
+                }
+            };
+            (key, status)
+        });
+        Ok(match (key, status) {
+            (Some(key), _) => Deletion::Deleted(key),
+            (None, Some(status)) => Deletion::Kept(status),
+            (None, None) => Deletion::NotFound,
+        })
+    }
+
+    /// Whether a row points at this storage key.
+    pub async fn storage_key_in_use(&self, key: &str) -> sqlx::Result<bool> {
+        let count: i64 = on_db!(self, |pool| {
+            sqlx::query_scalar("SELECT COUNT(*) FROM submissions WHERE storage_key = $1")
+                .bind(key)
+                .fetch_one(pool)
+                .await?
+        });
+        Ok(count > 0)
+    }
+
+    /// The submission `id` of `user_id`, as withdrawing sees it.
+    pub async fn withdrawable(&self, id: Uuid, user_id: Uuid) -> sqlx::Result<Option<Withdrawable>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT original_name, status, edition_year, edition_year = (SELECT MAX(year) FROM editions) AS current
+                 FROM submissions WHERE id = $1 AND user_id = $2",
+            )
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(pool)
+            .await
+        })
+    }
+
+    /// Gives the submission `id` (of `author`, when given) the status and
+    /// records `entry`, in one transaction, if it is a submission to the
+    /// current edition, not withdrawn, and not already of that status;
+    /// whether it changed. Conditional, so of two identical requests racing
+    /// exactly one changes it and is logged; the edition is checked again
+    /// in the same step. `email`, if any, is queued with the change.
+    pub async fn set_submission_status(
+        &self,
+        id: Uuid,
+        author: Option<Uuid>,
+        status: SubmissionStatus,
+        entry: &NewEntry<'_>,
+        email: Option<(&Email, &Letter)>,
+    ) -> sqlx::Result<bool> {
+        let mut tx = self.begin().await?;
+        let changed = on_tx!(&mut tx, |conn| {
+            let changed = sqlx::query(
+                "UPDATE submissions SET status = $1
+                 WHERE id = $2 AND ($3 IS NULL OR user_id = $3) AND status <> $1 AND status <> 'withdrawn'
+                   AND edition_year = (SELECT MAX(year) FROM editions)",
+            )
+            .bind(status.as_str())
+            .bind(id)
+            .bind(author)
+            .execute(&mut **conn)
+            .await?
+            .rows_affected()
+                == 1;
+            if changed {
+                record!(&mut **conn, entry)?;
+            }
+            changed
+        });
+        // Queued in the same transaction: the e-mail exists exactly when the
+        // change does.
+        if let (true, Some((to, letter))) = (changed, email) {
+            outbox::enqueue(&mut tx, to, letter).await?;
+        }
+        tx.commit().await?;
+        Ok(changed)
+    }
+}
