@@ -56,7 +56,7 @@ pub fn configuration_failed(error: &dyn fmt::Display) -> String {
 
 /// Runs every check; the report, and whether all passed.
 pub async fn run(config: &Config) -> (String, bool) {
-    let lines = vec![
+    let lines = [
         configuration(config),
         database(config).await,
         storage(config).await,

@@ -360,6 +360,14 @@ fn provider_name<T: std::ops::Deref<Target = String>>(
         .unwrap_or_default()
 }
 
+/// Fetches the provider's discovery document (`colloquy check`); returns
+/// its issuer.
+pub async fn discover(config: &crate::config::Config) -> anyhow::Result<String> {
+    let issuer = IssuerUrl::new(config.oidc_issuer.as_str().trim_end_matches('/').to_owned())?;
+    let metadata = CoreProviderMetadata::discover_async(issuer, &http_client()?).await?;
+    Ok(metadata.issuer().to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::safe_return_path;
@@ -372,12 +380,4 @@ mod tests {
         }
         assert_eq!(safe_return_path(None), "/sculc");
     }
-}
-
-/// Fetches the provider's discovery document (`colloquy check`); returns
-/// its issuer.
-pub async fn discover(config: &crate::config::Config) -> anyhow::Result<String> {
-    let issuer = IssuerUrl::new(config.oidc_issuer.as_str().trim_end_matches('/').to_owned())?;
-    let metadata = CoreProviderMetadata::discover_async(issuer, &http_client()?).await?;
-    Ok(metadata.issuer().to_string())
 }

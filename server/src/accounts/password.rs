@@ -153,9 +153,8 @@ impl Pool {
         });
         self.jobs
             .try_send(job)
-            .map_err(|error| {
+            .inspect_err(|_| {
                 waiting.fetch_sub(1, Ordering::Relaxed);
-                error
             })
             .map_err(|error| match error {
                 TrySendError::Full(_) => HashingError::Busy,
