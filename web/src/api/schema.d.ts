@@ -449,12 +449,33 @@ export interface paths {
         };
         get?: never;
         /**
-         * Grants or revokes the admin flag. An admin may revoke their own flag if
-         *     another admin remains.
+         * Grants or revokes the admin role (the user table's Admin column). An
+         *     admin may revoke their own if another admin remains.
          */
         put: operations["set_admin"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/roles/{role}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Gives the user a role (`admin` or `reviewer`); giving it again changes
+         *     nothing.
+         */
+        put: operations["grant_role"];
+        post?: never;
+        /** Takes a role from the user; the last admin keeps theirs (409). */
+        delete: operations["revoke_role"];
         options?: never;
         head?: never;
         patch?: never;
@@ -801,7 +822,6 @@ export interface components {
         };
         /** @description A row of the admin table. */
         AdminUser: {
-            admin: boolean;
             /** @description Has a submission in the current edition. */
             applicant: boolean;
             email: string;
@@ -812,6 +832,7 @@ export interface components {
             last_name: string;
             /** @description Has an accepted submission in the current edition. */
             presenter: boolean;
+            roles: components["schemas"]["Role"][];
             /**
              * Format: int64
              * @description How many submissions the user has in the current edition.
@@ -834,7 +855,7 @@ export interface components {
          * @description What an admin did.
          * @enum {string}
          */
-        AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "submission.withdrawn" | "admin.granted" | "admin.revoked" | "edition.updated" | "edition.created" | "template.updated" | "email.retried";
+        AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "submission.withdrawn" | "admin.granted" | "admin.revoked" | "reviewer.granted" | "reviewer.revoked" | "edition.updated" | "edition.created" | "template.updated" | "email.retried";
         /** @description One line of the activity log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -964,6 +985,25 @@ export interface components {
             starts: string;
             summary: string;
         };
+        /**
+         * @description The current (newest) edition, as the frame shows it. Opening a new
+         *     edition changes these, and the web app follows without a code change.
+         */
+        CurrentEdition: {
+            /** @description Whether abstracts are accepted right now. */
+            call_open: boolean;
+            /**
+             * Format: date-time
+             * @description What the banner counts down to (null: no day known yet).
+             */
+            countdown_to: string | null;
+            /** @description Its page, `/sculc-{year}`. */
+            path: string;
+            /** @description "SCULC 2026": the content's title, or the plain name before there is content. */
+            title: string;
+            /** Format: int32 */
+            year: number;
+        };
         Decision: {
             decision: components["schemas"]["DecisionValue"];
         };
@@ -1009,6 +1049,11 @@ export interface components {
         };
         /** @description `content/editions/{year}.toml`, served at `GET /api/content/editions/{year}`. */
         EditionPage: {
+            /**
+             * @description What the banner counts down to (RFC 3339), when it is not the
+             *     event's start: the 2025 banner counts to 09:30 "PST" as the spec says.
+             */
+            countdown_to?: string | null;
             event?: null | components["schemas"]["ConferenceDay"];
             /**
              * @description The first page has slug "" (`/sculc-{year}`); the others are
@@ -1228,6 +1273,11 @@ export interface components {
             password: string;
             token: string;
         };
+        /**
+         * @description A role an account can hold.
+         * @enum {string}
+         */
+        Role: "admin" | "reviewer";
         ScheduleItem: {
             detail?: string | null;
             time: string;
@@ -1253,7 +1303,6 @@ export interface components {
         };
         /** @description The signed-in person, as the web app sees them. */
         SessionUser: {
-            admin: boolean;
             /** @description Has a submission in the current edition. */
             applicant: boolean;
             email: string;
@@ -1267,16 +1316,21 @@ export interface components {
             presenter: boolean;
             /** @description Has names and a password (a new Google account has no password yet). */
             profile_complete: boolean;
+            roles: components["schemas"]["Role"][];
         };
         /**
          * @description What `GET /api/content/site` answers: the site file plus the editions
          *     the nav's SCULC dropdown lists.
          */
         Site: {
+            current_edition: null | components["schemas"]["CurrentEdition"];
             footer: components["schemas"]["Footer"];
             gallery: components["schemas"]["GalleryItem"][];
             home: components["schemas"]["Home"];
-            /** @description Years of the editions for the SCULC dropdown, newest first. */
+            /**
+             * @description Years of the editions for the SCULC dropdown, newest first: those
+             *     with content and those created by `colloquy edition call` or an admin.
+             */
             nav_editions: number[];
             society_name: string;
         };
@@ -1299,10 +1353,10 @@ export interface components {
             /** Format: int64 */
             size_bytes: number;
             /**
-             * @description `submitted`, `accepted` or `rejected` (`withdrawn` only in the answer
-             *     to a withdrawal: withdrawn submissions leave the author's lists).
+             * @description `withdrawn` only in the answer to a withdrawal: withdrawn submissions
+             *     leave the author's lists.
              */
-            status: string;
+            status: components["schemas"]["SubmissionStatus"];
             /** Format: date-time */
             uploaded_at: string;
             /** @description Guideline warnings (length, anonymisation), for people. */
@@ -1319,7 +1373,8 @@ export interface components {
             submissions: components["schemas"]["Submission"][];
         };
         /**
-         * @description Where a submission stands.
+         * @description Where a submission stands. Stored as its lower-case name; both schemas
+         *     allow only these four (a CHECK on `submissions.status`).
          * @enum {string}
          */
         SubmissionStatus: "submitted" | "accepted" | "rejected" | "withdrawn";
@@ -3302,6 +3357,137 @@ export interface operations {
             };
             /** @description The request body has the wrong shape */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grant_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user */
+                id: string;
+                /** @description The role */
+                role: components["schemas"]["Role"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's row after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such user, or not a role */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user */
+                id: string;
+                /** @description The role */
+                role: components["schemas"]["Role"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's row after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such user, or not a role */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description At least one admin must remain. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
