@@ -81,7 +81,8 @@ impl From<Undelivered> for UndeliveredEmail {
         (status = 200, description = "The outbox's state", body = OutboxReport),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn outbox_report(
     State(state): State<AppState>,
@@ -109,7 +110,8 @@ pub async fn outbox_report(
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such e-mail waiting (sent already, or being sent now)", body = ErrorBody),
-    )
+    ),
+    security(("session" = []))
 )]
 pub async fn retry_email(
     State(state): State<AppState>,
