@@ -116,7 +116,7 @@ test('opening SCULC 2026 from the command line moves the banner, the dropdown an
     await page.goto(`${own.url}/sculc-2026`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('SCULC 2026');
     await expect(page.getByRole('link', { name: 'View Submission Status' })).toHaveCount(0);
-    const uploaded = await page.request.post('/api/submissions', {
+    const uploaded = await page.request.post(`${own.url}/api/submissions`, {
       headers: CSRF_HEADERS,
       multipart: { file: { name: 'abstract.pdf', mimeType: 'application/pdf', buffer: await abstractPdf() } },
     });
