@@ -88,8 +88,10 @@ pub async fn outbox_report(
     State(state): State<AppState>,
     Admin(_admin): Admin,
 ) -> ApiResult<Json<OutboxReport>> {
-    let counts = state.db.outbox_counts().await?;
+    // The list first, then the counts: a failure recorded between the two
+    // reads is then counted too, so the counts never miss a listed e-mail.
     let undelivered = state.db.undelivered_emails(LISTED).await?;
+    let counts = state.db.outbox_counts().await?;
     Ok(Json(OutboxReport {
         queued: counts.queued,
         retrying: counts.retrying,

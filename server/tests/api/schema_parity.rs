@@ -255,42 +255,35 @@ type SummaryRow = (Uuid, Uuid, String, OffsetDateTime, i64, bool);
 const SUMMARIES: &str = "SELECT user_id, first_submission_id, first_original_name, first_uploaded_at,
                                 CAST(submission_count AS BIGINT), accepted FROM submission_summaries";
 
-async fn sqlite_summaries_after_each_step(pool: &SqlitePool) -> Vec<(&'static str, Vec<SummaryRow>)> {
-    let mut seen = Vec::new();
-    for (step, sql, args) in steps() {
-        let mut query = sqlx::query(sql);
-        for arg in args {
-            query = match arg {
-                Arg::Id(id) => query.bind(id),
-                Arg::Text(text) => query.bind(text),
-                Arg::At(at) => query.bind(at),
-            };
+/// Runs every step on `$pool` and reads the summaries after each; a macro
+/// because the SQLite and PostgreSQL pools are different types.
+macro_rules! summaries_after_each_step {
+    ($pool:expr) => {{
+        let mut seen = Vec::new();
+        for (step, sql, args) in steps() {
+            let mut query = sqlx::query(sql);
+            for arg in args {
+                query = match arg {
+                    Arg::Id(id) => query.bind(id),
+                    Arg::Text(text) => query.bind(text),
+                    Arg::At(at) => query.bind(at),
+                };
+            }
+            query.execute($pool).await.unwrap_or_else(|error| panic!("{step}: {error}"));
+            let mut rows: Vec<SummaryRow> = sqlx::query_as(SUMMARIES).fetch_all($pool).await.unwrap();
+            rows.sort();
+            seen.push((step, rows));
         }
-        query.execute(pool).await.unwrap_or_else(|error| panic!("{step}: {error}"));
-        let mut rows: Vec<SummaryRow> = sqlx::query_as(SUMMARIES).fetch_all(pool).await.unwrap();
-        rows.sort();
-        seen.push((step, rows));
-    }
-    seen
+        seen
+    }};
+}
+
+async fn sqlite_summaries_after_each_step(pool: &SqlitePool) -> Vec<(&'static str, Vec<SummaryRow>)> {
+    summaries_after_each_step!(pool)
 }
 
 async fn postgres_summaries_after_each_step(pool: &PgPool) -> Vec<(&'static str, Vec<SummaryRow>)> {
-    let mut seen = Vec::new();
-    for (step, sql, args) in steps() {
-        let mut query = sqlx::query(sql);
-        for arg in args {
-            query = match arg {
-                Arg::Id(id) => query.bind(id),
-                Arg::Text(text) => query.bind(text),
-                Arg::At(at) => query.bind(at),
-            };
-        }
-        query.execute(pool).await.unwrap_or_else(|error| panic!("{step}: {error}"));
-        let mut rows: Vec<SummaryRow> = sqlx::query_as(SUMMARIES).fetch_all(pool).await.unwrap();
-        rows.sort();
-        seen.push((step, rows));
-    }
-    seen
+    summaries_after_each_step!(pool)
 }
 
 #[tokio::test]

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import 'react-image-gallery/styles/image-gallery.css';
 import './gallery.css';
 
@@ -53,7 +53,9 @@ function GalleryBehindFacade(props: ImageGalleryProps) {
     });
   };
 
-  useEffect(() => {
+  // Before the browser handles the next event: a key pressed while the
+  // carousel replaces the facade then reaches the carousel, not the page.
+  useLayoutEffect(() => {
     if (!Gallery || !focused.current) return;
     const name = CSS.escape(focused.current);
     box.current?.querySelector<HTMLElement>(`button[aria-label="${name}"]`)?.focus();
