@@ -25,6 +25,10 @@ pub async fn run(mut config: Config, migrations: Migrations) -> anyhow::Result<(
     allow_a_descriptor_per_connection(config.max_connections);
     let state = crate::prepare_with(config, migrations).await?;
     tracing::info!(database = state.db.kind(), data_dir = %state.config.data_dir.display(), "ready");
+    // Listening for the stop signals before anyone learns the address: a
+    // SIGTERM sent right after it is printed still stops the server gently
+    // (until a handler is registered, the signal's default kills it).
+    let stop_signal = shutdown_signal().context("cannot listen for stop signals")?;
     // Printed on stdout (not the log) so people and scripts can read them;
     // the address line comes first and tests wait for it.
     announce(&format!("colloquy is serving the site at http://{address}"));
@@ -55,7 +59,7 @@ pub async fn run(mut config: Config, migrations: Migrations) -> anyhow::Result<(
     let router = crate::router(state);
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let graceful = crate::serve(listener, router, limits, async move {
-        shutdown_signal().await;
+        stop_signal.await;
         tracing::info!("shutting down: finishing requests in flight");
         let _ = stop_tx.send(());
     });
@@ -95,22 +99,23 @@ pub fn announce(line: &str) {
     let _ = writeln!(stdout, "{line}").and_then(|()| stdout.flush());
 }
 
-/// Completes on Ctrl-C (SIGINT) or SIGTERM.
-async fn shutdown_signal() {
-    let interrupt = async {
-        tokio::signal::ctrl_c().await.expect("can listen for Ctrl-C");
-    };
+/// Completes on Ctrl-C (SIGINT) or SIGTERM; both are listened for from the
+/// moment this is called, not from the first poll.
+fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
     #[cfg(unix)]
-    let terminate = async {
-        tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-            .expect("can listen for SIGTERM")
-            .recv()
-            .await;
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {},
-        _ = terminate => {},
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut terminate = signal(SignalKind::terminate())?;
+        Ok(async move {
+            tokio::select! {
+                _ = interrupt.recv() => {},
+                _ = terminate.recv() => {},
+            }
+        })
     }
+    #[cfg(not(unix))]
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }
