@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 
 // The limits below are the ones `PersonName`, `Email` and `NewPassword`
 // (fields.rs, email.rs) enforce, stated in the schema so that a client
@@ -11,22 +12,34 @@ use utoipa::ToSchema;
 // plain form every account can use; the server also takes other plausible
 // addresses of at most 254 bytes.
 
+/// A person's name: at most 100 characters, something other than spaces and
+/// invisible direction marks, no control characters.
+pub fn person_name() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .max_length(Some(100))
+        .pattern(Some(
+            r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^\x00-\x1f\x7f-\x9f]*$",
+        ))
+        .build()
+}
+
+/// An e-mail address in the plain form every account can use.
+pub fn email_address() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .max_length(Some(254))
+        .pattern(Some(r"^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+$"))
+        .build()
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RegisterRequest {
-    #[schema(
-        max_length = 100,
-        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^\x00-\x1f\x7f-\x9f]*$"
-    )]
+    #[schema(schema_with = person_name)]
     pub first_name: String,
-    #[schema(
-        max_length = 100,
-        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^\x00-\x1f\x7f-\x9f]*$"
-    )]
+    #[schema(schema_with = person_name)]
     pub last_name: String,
-    #[schema(
-        max_length = 254,
-        pattern = r"^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+$"
-    )]
+    #[schema(schema_with = email_address)]
     pub email: String,
     #[schema(min_length = 8, max_length = 256)]
     pub password: String,
@@ -43,15 +56,9 @@ pub struct LoginRequest {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CompleteProfileRequest {
-    #[schema(
-        max_length = 100,
-        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^\x00-\x1f\x7f-\x9f]*$"
-    )]
+    #[schema(schema_with = person_name)]
     pub first_name: String,
-    #[schema(
-        max_length = 100,
-        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^\x00-\x1f\x7f-\x9f]*$"
-    )]
+    #[schema(schema_with = person_name)]
     pub last_name: String,
     /// Required when the account has no password yet; refused when it has
     /// one (that changes only with the current password).
@@ -69,15 +76,9 @@ pub struct ChangePasswordRequest {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UpdateProfileRequest {
-    #[schema(
-        max_length = 100,
-        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^\x00-\x1f\x7f-\x9f]*$"
-    )]
+    #[schema(schema_with = person_name)]
     pub first_name: String,
-    #[schema(
-        max_length = 100,
-        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^\x00-\x1f\x7f-\x9f]*$"
-    )]
+    #[schema(schema_with = person_name)]
     pub last_name: String,
 }
 
@@ -96,10 +97,7 @@ pub struct ResetPasswordRequest {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EmailRequest {
-    #[schema(
-        max_length = 254,
-        pattern = r"^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+$"
-    )]
+    #[schema(schema_with = email_address)]
     pub email: String,
 }
 

@@ -44,10 +44,7 @@ pub struct EditionSettings {
         pattern = r"^(|https?://[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(/[A-Za-z0-9._~/-]*)?)$"
     )]
     pub confirmation_form_url: Option<String>,
-    #[schema(
-        max_length = 254,
-        pattern = r"^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})+$"
-    )]
+    #[schema(schema_with = crate::accounts::api::email_address)]
     pub contact_email: String,
 }
 
@@ -153,8 +150,6 @@ impl EditionSettings {
     tag = "admin",
     responses(
         (status = 200, description = "Every edition, newest first", body = Vec<Edition>),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -174,8 +169,6 @@ pub async fn list_editions(
     request_body = EditionSettings,
     responses(
         (status = 200, description = "The edition after the change", body = Edition),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such edition", body = ErrorBody),
         (status = 422, description = "A setting is invalid", body = ErrorBody),
     ),
@@ -232,8 +225,6 @@ fn years_later(at: OffsetDateTime, years: i32) -> Option<OffsetDateTime> {
     request_body = NewEdition,
     responses(
         (status = 201, description = "The new edition, now the current one", body = Edition),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 409, description = "The year is not after the newest edition", body = ErrorBody),
         (status = 422, description = "Not a plausible year", body = ErrorBody),
     ),
