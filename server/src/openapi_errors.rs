@@ -1,17 +1,23 @@
 //! The answers every handler can give without saying so in its own
 //! annotation, added to the OpenAPI document so that it declares every
-//! status the server really sends: the CSRF guard's 403, the JSON and
+//! status the server really sends: the session extractors' 401 and 403
+//! (on every operation that names the session cookie), the CSRF guard's 403, the JSON and
 //! multipart extractors' 400/413/415/422, the body deadline's 408, the
 //! query and path extractors' 400 and 404, and the 503 of an unreachable
 //! database. `scripts/schemathesis.sh` checks that nothing else is answered.
 
 use utoipa::openapi::path::{Operation, ParameterIn};
+use utoipa::openapi::security::SecurityRequirement;
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, Response, ResponseBuilder};
+
+/// Who may call the operations under each path prefix, beyond being signed
+/// in: the 403 their extractor answers to everyone else.
+const ROLE_REFUSALS: &[(&str, &str)] = &[("/api/admin/", "Not an admin")];
 
 /// Adds the shared answers to every operation of `document`, keeping an
 /// operation's own description where it declares the status already.
 pub fn add_shared_answers(document: &mut OpenApi) {
-    for item in document.paths.paths.values_mut() {
+    for (path, item) in document.paths.paths.iter_mut() {
         let operations = [
             (false, item.get.as_mut()),
             (true, item.post.as_mut()),
@@ -21,19 +27,28 @@ pub fn add_shared_answers(document: &mut OpenApi) {
         ];
         for (changes_state, operation) in operations {
             if let Some(operation) = operation {
-                add_to(operation, changes_state);
+                add_to(path, operation, changes_state);
             }
         }
     }
 }
 
-fn add_to(operation: &mut Operation, changes_state: bool) {
+fn add_to(path: &str, operation: &mut Operation, changes_state: bool) {
     let body = operation.request_body.as_ref().map(|body| body.content.keys().cloned().collect::<Vec<_>>());
     let parameters = operation.parameters.as_deref().unwrap_or_default();
     let has_query = parameters.iter().any(|p| p.parameter_in == ParameterIn::Query);
     let has_path = parameters.iter().any(|p| p.parameter_in == ParameterIn::Path);
 
     let mut answers: Vec<(&str, &str)> = Vec::new();
+    let session = SecurityRequirement::new("session", Vec::<String>::new());
+    if operation.security.as_deref().unwrap_or_default().contains(&session) {
+        answers.push(("401", "No one is signed in"));
+        // One description per status: the role's refusal is the 403 a
+        // signed-in caller meets first.
+        if let Some((_, refusal)) = ROLE_REFUSALS.iter().find(|(prefix, _)| path.starts_with(prefix)) {
+            answers.push(("403", refusal));
+        }
+    }
     if changes_state {
         answers.push((
             "403",

@@ -26,7 +26,6 @@ pub const CHANGED: &str = "Your password has been changed. You are signed out ev
     request_body = ChangePasswordRequest,
     responses(
         (status = 200, description = "The password is changed", body = MessageBody),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "The profile is not complete (code `profile_incomplete`)", body = ErrorBody),
         (status = 422, description = "The current password is wrong, or the new one is too short (see `fields`)", body = ErrorBody),
         (status = 429, description = "Too many wrong passwords (code `rate_limited`)", body = ErrorBody),

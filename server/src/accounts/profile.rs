@@ -18,7 +18,6 @@ use crate::error::{ApiError, ApiResult, ErrorBody, Json};
     tag = "accounts",
     responses(
         (status = 200, description = "The signed-in user", body = SessionUser),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -49,7 +48,6 @@ async fn reload(state: &AppState, user: &SessionUser) -> ApiResult<SessionUser> 
     request_body = UpdateProfileRequest,
     responses(
         (status = 200, description = "The updated user", body = SessionUser),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 422, description = "A name is missing or too long", body = ErrorBody),
     ),
     security(("session" = []))
@@ -80,7 +78,6 @@ pub async fn update_me(
     request_body = CompleteProfileRequest,
     responses(
         (status = 200, description = "The completed user", body = SessionUser),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 409, description = "The account has a password already (code `has_password`); nothing changed", body = ErrorBody),
         (status = 422, description = "A field is missing or invalid", body = ErrorBody),
         password::HashingBusy,

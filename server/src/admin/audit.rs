@@ -136,8 +136,6 @@ pub struct AuditPage {
     responses(
         (status = 200, description = "A page of the activity log", body = AuditPage),
         (status = 400, description = "Bad paging", body = ErrorBody),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     ),
     security(("session" = []))
 )]

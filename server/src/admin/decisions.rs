@@ -73,8 +73,6 @@ fn no_such_submission() -> ApiError {
     request_body = Decision,
     responses(
         (status = 200, description = "The submission after the decision", body = AdminSubmission),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such submission", body = ErrorBody),
         (status = 409, description = "Not a submission of the current edition, or withdrawn", body = ErrorBody),
     ),
@@ -162,8 +160,6 @@ async fn letter_to_author(
     params(("id" = Uuid, Path, description = "The submission")),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such submission", body = ErrorBody),
     ),
     security(("session" = []))

@@ -34,8 +34,6 @@ const HEADER: [&str; 9] = [
     responses(
         (status = 200, description = "The filtered table as CSV (UTF-8, header row)", content_type = "text/csv"),
         (status = 400, description = "An unknown sort or direction", body = ErrorBody),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     ),
     security(("session" = []))
 )]

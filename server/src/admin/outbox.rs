@@ -79,8 +79,6 @@ impl From<Undelivered> for UndeliveredEmail {
     tag = "admin",
     responses(
         (status = 200, description = "The outbox's state", body = OutboxReport),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -109,8 +107,6 @@ pub async fn outbox_report(
     params(("id" = Uuid, Path, description = "The e-mail")),
     responses(
         (status = 204, description = "It is due now"),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such e-mail waiting (sent already, or being sent now)", body = ErrorBody),
     ),
     security(("session" = []))

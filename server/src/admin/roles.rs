@@ -41,8 +41,6 @@ pub enum FlagChange {
     request_body = AdminFlag,
     responses(
         (status = 200, description = "The user's row after the change", body = AdminUser),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such user", body = ErrorBody),
         (status = 409, description = "At least one admin must remain.", body = ErrorBody),
     ),
@@ -66,8 +64,6 @@ pub async fn set_admin(
     params(("id" = Uuid, Path, description = "The user"), ("role" = Role, Path, description = "The role")),
     responses(
         (status = 200, description = "The user's row after the change", body = AdminUser),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such user, or not a role", body = ErrorBody),
     ),
     security(("session" = []))
@@ -88,8 +84,6 @@ pub async fn grant_role(
     params(("id" = Uuid, Path, description = "The user"), ("role" = Role, Path, description = "The role")),
     responses(
         (status = 200, description = "The user's row after the change", body = AdminUser),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such user, or not a role", body = ErrorBody),
         (status = 409, description = "At least one admin must remain.", body = ErrorBody),
     ),

@@ -198,8 +198,6 @@ pub async fn letter(db: &Db, kind: TemplateKind, facts: &LetterFacts<'_>) -> Api
     tag = "admin",
     responses(
         (status = 200, description = "The acceptance and rejection templates", body = Vec<MailTemplate>),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -219,8 +217,6 @@ pub async fn list_templates(
     request_body = TemplateText,
     responses(
         (status = 200, description = "The saved template", body = MailTemplate),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such template", body = ErrorBody),
         (status = 422, description = "Empty, too long, or an unknown placeholder", body = ErrorBody),
     ),

@@ -95,8 +95,6 @@ const MAX_SEARCH_CHARS: usize = 200;
     responses(
         (status = 200, description = "A page of the user table", body = AdminUserPage),
         (status = 400, description = "An unknown sort, direction or bad paging", body = ErrorBody),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -131,8 +129,6 @@ pub(crate) fn table_query(params: TableParams) -> ApiResult<TableQuery> {
     params(("id" = Uuid, Path, description = "The user")),
     responses(
         (status = 200, description = "The user's submissions", body = Vec<AdminSubmission>),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such user", body = ErrorBody),
     ),
     security(("session" = []))

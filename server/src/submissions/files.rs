@@ -23,7 +23,6 @@ use crate::submissions::SubmissionStatus;
     tag = "submissions",
     responses(
         (status = 200, description = "The user's submissions", body = SubmissionList),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -43,7 +42,6 @@ pub async fn list_submissions(
     params(("id" = Uuid, Path, description = "The submission")),
     responses(
         (status = 200, description = "The PDF", content_type = "application/pdf"),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 404, description = "No such submission of yours", body = ErrorBody),
     ),
     security(("session" = []))
@@ -102,7 +100,6 @@ pub fn content_disposition(name: &str) -> HeaderValue {
     params(("id" = Uuid, Path, description = "The submission")),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 404, description = "No such submission of yours", body = ErrorBody),
         (status = 409, description = "Decided (code `decided`: withdraw it with \
             `POST /api/submissions/{id}/withdraw`) or already withdrawn (code `withdrawn`)", body = ErrorBody),

@@ -46,7 +46,6 @@ pub fn clean_file_name(raw: Option<&str>) -> String {
     request_body(content_type = "multipart/form-data", description = "One field `file`: the abstract as a PDF"),
     responses(
         (status = 201, description = "Stored; the guideline checks are in `warnings`", body = Submission),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "The call is closed (code `call_closed`) or the profile incomplete", body = ErrorBody),
         (status = 409, description = "The author has as many submissions as the edition allows (code `submission_limit`)", body = ErrorBody),
         (status = 413, description = "The file is larger than the edition allows", body = ErrorBody),

@@ -24,7 +24,6 @@ use crate::submissions::SubmissionStatus;
     params(("id" = Uuid, Path, description = "The submission")),
     responses(
         (status = 200, description = "Withdrawn (status `withdrawn`); it no longer appears in the author's list", body = Submission),
-        (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 404, description = "No such submission of yours", body = ErrorBody),
         (status = 409, description = "Not a submission to the current edition", body = ErrorBody),
     ),
