@@ -12,7 +12,7 @@ use super::store::tokens::issue_email_token;
 use super::tokens::{Purpose, TokenProblem};
 use super::{in_background, letters, limits, password};
 use crate::AppState;
-use crate::db::users::NewAccount;
+use crate::db::users::{Account, NewAccount};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::mail::{Letter, outbox};
 use crate::rate_limit::ClientIp;
@@ -92,6 +92,44 @@ pub(super) enum Compose {
         letter: fn(&Url, &str) -> Letter,
     },
     Plain(Letter),
+}
+
+/// An e-mailed link asked for by address (verification, password reset).
+pub(super) struct LinkByEmail {
+    /// For the log, if sending fails.
+    pub what: &'static str,
+    pub purpose: Purpose,
+    pub letter: fn(&Url, &str) -> Letter,
+    /// Whether the address's account gets the link.
+    pub wanted_by: fn(&Account) -> bool,
+}
+
+impl LinkByEmail {
+    /// Checks the address and the client's rate, then sends the link if the
+    /// address has an account that wants it. Whether it has one is looked
+    /// up after the answer, which then does the same work (and takes the
+    /// same time) either way.
+    pub(super) async fn request(
+        self,
+        state: &AppState,
+        client: ClientIp,
+        request: &EmailRequest,
+    ) -> ApiResult<Email> {
+        let email = fields::one("email", Email::parse(&request.email))?;
+        take_mail_request(state, client).await?;
+        let background = state.clone();
+        let to = email.clone();
+        in_background(self.what, async move {
+            let account = background.db.account_by_email(&to).await?;
+            if let Some(account) = account.filter(|account| (self.wanted_by)(account)) {
+                let letter =
+                    Compose::Link { user_id: account.id, purpose: self.purpose, letter: self.letter };
+                send_limited(&background, to, letter).await?;
+            }
+            Ok(())
+        });
+        Ok(email)
+    }
 }
 
 /// Queues the e-mail unless the address has had its share this hour. A
@@ -178,24 +216,13 @@ pub async fn resend_verification(
     client: ClientIp,
     Json(request): Json<EmailRequest>,
 ) -> ApiResult<(StatusCode, Json<MessageBody>)> {
-    let email = fields::one("email", Email::parse(&request.email))?;
-    take_mail_request(&state, client).await?;
-    // Whether the address has an account is looked up after the answer,
-    // which then does the same work either way.
-    let background = state.clone();
-    let to = email.clone();
-    in_background("resending a verification e-mail", async move {
-        let account = background.db.account_by_email(&to).await?;
-        if let Some(account) = account.filter(|a| a.email_verified_at.is_none()) {
-            let letter = Compose::Link {
-                user_id: account.id,
-                purpose: Purpose::Verify,
-                letter: letters::verify_email,
-            };
-            send_limited(&background, to, letter).await?;
-        }
-        Ok(())
-    });
+    let link = LinkByEmail {
+        what: "resending a verification e-mail",
+        purpose: Purpose::Verify,
+        letter: letters::verify_email,
+        wanted_by: |account| account.email_verified_at.is_none(),
+    };
+    let email = link.request(&state, client, &request).await?;
     let message = format!(
         "If {email} has an account that still needs verifying, we have sent it a new verification e-mail."
     );

@@ -4,11 +4,10 @@ use axum::extract::State;
 use axum::http::StatusCode;
 
 use super::api::{EmailRequest, MessageBody, ResetPasswordRequest};
-use super::email::Email;
 use super::fields::{self, NewPassword};
-use super::register::{Compose, send_limited, take_mail_request, token_error};
+use super::register::{LinkByEmail, token_error};
 use super::tokens::Purpose;
-use super::{in_background, letters, password};
+use super::{letters, password};
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::rate_limit::ClientIp;
@@ -31,23 +30,13 @@ pub async fn forgot_password(
     client: ClientIp,
     Json(request): Json<EmailRequest>,
 ) -> ApiResult<(StatusCode, Json<MessageBody>)> {
-    let email = fields::one("email", Email::parse(&request.email))?;
-    take_mail_request(&state, client).await?;
-    // Whether the address has an account is looked up after the answer,
-    // which then does the same work either way.
-    let background = state.clone();
-    let to = email.clone();
-    in_background("sending a password reset e-mail", async move {
-        if let Some(account) = background.db.account_by_email(&to).await? {
-            let letter = Compose::Link {
-                user_id: account.id,
-                purpose: Purpose::Reset,
-                letter: letters::reset_password,
-            };
-            send_limited(&background, to, letter).await?;
-        }
-        Ok(())
-    });
+    let link = LinkByEmail {
+        what: "sending a password reset e-mail",
+        purpose: Purpose::Reset,
+        letter: letters::reset_password,
+        wanted_by: |_| true,
+    };
+    let email = link.request(&state, client, &request).await?;
     let message = format!("If an account exists for {email}, we have sent it a link to reset the password.");
     Ok((StatusCode::ACCEPTED, Json(MessageBody::new(message))))
 }
