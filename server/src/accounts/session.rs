@@ -104,54 +104,13 @@ where
     }
 }
 
-/// The signed-in user; a visitor gets 401.
-pub struct CurrentUser(pub SessionUser);
-
-impl<S> FromRequestParts<S> for CurrentUser
-where
-    S: Send + Sync,
-    AppState: FromRef<S>,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match MaybeUser::from_request_parts(parts, state).await?.0 {
-            Some(user) => Ok(Self(user)),
-            None => Err(ApiError::Unauthorized),
-        }
-    }
-}
-
-/// A signed-in user whose profile is complete (names and a password); others
-/// get 403 with the code `profile_incomplete`.
-pub struct CompletedUser(pub SessionUser);
-
-impl<S> FromRequestParts<S> for CompletedUser
-where
-    S: Send + Sync,
-    AppState: FromRef<S>,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
-        if user.profile_complete {
-            Ok(Self(user))
-        } else {
-            Err(ApiError::coded(
-                StatusCode::FORBIDDEN,
-                "profile_incomplete",
-                "Please complete your profile before proceeding",
-            ))
-        }
-    }
-}
-
-/// Declares an extractor for the users who hold `$role`: a visitor gets
-/// 401, anyone else signed in 403. Roles are read from the database on every
-/// request, so a revoked role stops working at once.
-macro_rules! role_extractor {
-    ($(#[$doc:meta])* $name:ident, $role:expr) => {
+/// Declares an extractor for the signed-in users who pass `$check` (a
+/// function of the user answering `Result<(), ApiError>`): a visitor gets
+/// 401, a signed-in user who fails the check its error. Sessions and roles
+/// are read from the database on every request, so a revoked role or an
+/// ended session stops working at once.
+macro_rules! signed_in_extractor {
+    ($(#[$doc:meta])* $name:ident, $check:expr) => {
         $(#[$doc])*
         pub struct $name(pub SessionUser);
 
@@ -163,23 +122,53 @@ macro_rules! role_extractor {
             type Rejection = ApiError;
 
             async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-                let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
-                if user.roles.has($role) { Ok(Self(user)) } else { Err(ApiError::Forbidden) }
+                let Some(user) = MaybeUser::from_request_parts(parts, state).await?.0 else {
+                    return Err(ApiError::Unauthorized);
+                };
+                let check: fn(&SessionUser) -> Result<(), ApiError> = $check;
+                check(&user)?;
+                Ok(Self(user))
             }
         }
     };
 }
 
-role_extractor!(
+/// Passes the users who hold `role`.
+fn holds(user: &SessionUser, role: Role) -> Result<(), ApiError> {
+    if user.roles.has(role) { Ok(()) } else { Err(ApiError::Forbidden) }
+}
+
+signed_in_extractor!(
+    /// The signed-in user.
+    CurrentUser,
+    |_| Ok(())
+);
+signed_in_extractor!(
+    /// A signed-in user whose profile is complete (names and a password);
+    /// others get 403 with the code `profile_incomplete`.
+    CompletedUser,
+    |user| {
+        if user.profile_complete {
+            Ok(())
+        } else {
+            Err(ApiError::coded(
+                StatusCode::FORBIDDEN,
+                "profile_incomplete",
+                "Please complete your profile before proceeding",
+            ))
+        }
+    }
+);
+signed_in_extractor!(
     /// A signed-in admin (every `/api/admin/` endpoint takes one).
     Admin,
-    Role::Admin
+    |user| holds(user, Role::Admin)
 );
-role_extractor!(
+signed_in_extractor!(
     /// A signed-in reviewer. Admins are not reviewers unless given the role:
     /// reviewing is blind, and an admin sees every author.
     Reviewer,
-    Role::Reviewer
+    |user| holds(user, Role::Reviewer)
 );
 
 /// Who is signed in. Always 200, so a visitor's page load logs no failed
