@@ -70,6 +70,14 @@ impl Dialect {
         }
     }
 
+    /// A query answering whether the table named by `$1` exists.
+    pub fn table_exists(self) -> &'static str {
+        match self {
+            Self::Sqlite => "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = $1)",
+            Self::Postgres => "SELECT to_regclass($1) IS NOT NULL",
+        }
+    }
+
     /// Appended to a text key so that sorting compares code points.
     ///
     /// PostgreSQL compares text by the database's locale, which ignores

@@ -8,6 +8,7 @@ use anyhow::Context;
 
 use super::{Db, POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
 use crate::config::Config;
+use crate::on_db;
 
 /// The schema compared with the migrations built into this binary.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,37 +57,23 @@ impl Db {
     }
 
     pub async fn schema_state(&self) -> anyhow::Result<SchemaState> {
-        let (has_table, applied, migrator) = match self {
-            Db::Sqlite(pool) => {
-                let has_table: bool = sqlx::query_scalar(
-                    "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations')",
-                )
-                .fetch_one(pool)
-                .await?;
-                let applied: Vec<i64> = if has_table {
-                    sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
-                        .fetch_all(pool)
-                        .await?
-                } else {
-                    Vec::new()
-                };
-                (has_table, applied, &SQLITE_MIGRATIONS)
-            }
-            Db::Postgres(pool) => {
-                let has_table: bool =
-                    sqlx::query_scalar("SELECT to_regclass('_sqlx_migrations') IS NOT NULL")
-                        .fetch_one(pool)
-                        .await?;
-                let applied: Vec<i64> = if has_table {
-                    sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
-                        .fetch_all(pool)
-                        .await?
-                } else {
-                    Vec::new()
-                };
-                (has_table, applied, &POSTGRES_MIGRATIONS)
-            }
+        let migrator = match self {
+            Db::Sqlite(_) => &SQLITE_MIGRATIONS,
+            Db::Postgres(_) => &POSTGRES_MIGRATIONS,
         };
+        let table_exists = self.dialect().table_exists();
+        let (has_table, applied): (bool, Vec<i64>) = on_db!(self, |pool| {
+            let has_table: bool =
+                sqlx::query_scalar(table_exists).bind("_sqlx_migrations").fetch_one(pool).await?;
+            let applied = if has_table {
+                sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
+                    .fetch_all(pool)
+                    .await?
+            } else {
+                Vec::new()
+            };
+            (has_table, applied)
+        });
         if !has_table || applied.is_empty() {
             return Ok(SchemaState::Unmigrated);
         }
