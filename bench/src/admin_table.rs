@@ -19,7 +19,6 @@ use colloquy::db::Db;
 use colloquy::on_db;
 use secrecy::SecretString;
 use time::OffsetDateTime;
-use tokio::io::{AsyncBufReadExt, BufReader};
 use uuid::Uuid;
 
 const FIRST_NAMES: [&str; 20] = [
@@ -245,14 +244,7 @@ async fn start_server(options: &Options, config: &Config) -> anyhow::Result<(tok
         command.env("DATABASE_URL", url.expose_secret());
     }
     let mut child = command.spawn().with_context(|| format!("cannot start {}", options.server.display()))?;
-    let mut lines = BufReader::new(child.stdout.take().context("server stdout")?).lines();
-    let first = lines.next_line().await?.context("the server exited before it served")?;
-    let address = first
-        .strip_prefix("colloquy is serving the site at ")
-        .with_context(|| format!("unexpected first line: {first}"))?
-        .to_owned();
-    // Keep reading so the server never blocks on a full pipe.
-    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    let address = colloquy_bench::serving_address(&mut child).await?;
     Ok((child, address))
 }
 

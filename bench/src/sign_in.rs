@@ -23,7 +23,6 @@ use colloquy::accounts::password::Passwords;
 use colloquy::config::Config;
 use colloquy::db::Db;
 use colloquy::on_db;
-use tokio::io::{AsyncBufReadExt, BufReader};
 use uuid::Uuid;
 
 const PASSWORD: &str = "correct horse battery";
@@ -104,13 +103,7 @@ impl Server {
             .kill_on_drop(true)
             .spawn()
             .with_context(|| format!("cannot start {}", binary.display()))?;
-        let mut lines = BufReader::new(child.stdout.take().context("server stdout")?).lines();
-        let first = lines.next_line().await?.context("the server exited before it served")?;
-        let address = first
-            .strip_prefix("colloquy is serving the site at ")
-            .with_context(|| format!("unexpected first line: {first}"))?
-            .to_owned();
-        tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+        let address = colloquy_bench::serving_address(&mut child).await?;
         Ok(Self { child, address })
     }
 
