@@ -11,22 +11,16 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
 import type { Edition } from '../src/api/types.ts';
 import { newPerson, registerVerifiedAccount, submitSignIn } from './accounts.ts';
-import { runCommand, startServer, type RunningServer } from './colloquy-server.ts';
+import { repoRoot, runCommand, serverBinary, startServer, type RunningServer } from './colloquy-server.ts';
 import { Outbox } from './emails.ts';
 import { expect, test } from './fixtures.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The binary global-setup.ts started, found the same way. */
-function serverBinary(): string {
-  if (process.env.COLLOQUY_BIN) return resolve(process.env.COLLOQUY_BIN);
-  return join(resolve(repoRoot, process.env.CARGO_TARGET_DIR ?? 'target'), 'release', 'colloquy');
-}
 
 let dataDir: string;
 let own: RunningServer;

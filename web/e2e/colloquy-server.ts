@@ -7,9 +7,20 @@
  * (its log) goes to stderr, which we keep the end of to explain failures.
  */
 import { execFile, spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+
+/** The repository's root folder (the servers' working directory). */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The release binary under test: `COLLOQUY_BIN`, or the one `make build` makes. */
+export function serverBinary(): string {
+  if (process.env.COLLOQUY_BIN) return resolve(process.env.COLLOQUY_BIN);
+  return join(resolve(repoRoot, process.env.CARGO_TARGET_DIR ?? 'target'), 'release', 'colloquy');
+}
 
 const READY_LINE = /^colloquy is serving the site at (http:\/\/\S+)$/;
 const START_TIMEOUT_MS = 30_000;

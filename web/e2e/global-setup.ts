@@ -20,23 +20,16 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-import { runCommand, startServer, type RunningServer } from './colloquy-server.ts';
+import { repoRoot, runCommand, serverBinary, startServer, type RunningServer } from './colloquy-server.ts';
 import { startOidcProvider, type RunningOidcProvider } from './oidc-provider.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The call for abstracts of SCULC 2025 while the suite runs (see below). */
 const CALL_OPENS = '2025-01-01T00:00:00Z';
 const CALL_CLOSES = '2099-12-31T23:59:00Z';
 
-function serverBinary(): string {
-  if (process.env.COLLOQUY_BIN) return resolve(process.env.COLLOQUY_BIN);
-  const targetDir = resolve(repoRoot, process.env.CARGO_TARGET_DIR ?? 'target');
-  return join(targetDir, 'release', 'colloquy');
-}
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const binary = serverBinary();

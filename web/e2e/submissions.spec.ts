@@ -17,8 +17,7 @@
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -32,7 +31,7 @@ import {
   submitSignIn,
   type Person,
 } from './accounts.ts';
-import { runCommand, startServer, type RunningServer } from './colloquy-server.ts';
+import { repoRoot, runCommand, serverBinary, startServer, type RunningServer } from './colloquy-server.ts';
 import { Outbox } from './emails.ts';
 import { expect, test } from './fixtures.ts';
 import { ABSTRACT_TEXT, ABSTRACT_TITLE, abstractPdf, countWords } from './pdfs.ts';
@@ -350,13 +349,8 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
   });
 });
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The binary global-setup.ts started, found the same way. */
-function serverBinary(): string {
-  if (process.env.COLLOQUY_BIN) return resolve(process.env.COLLOQUY_BIN);
-  return join(resolve(repoRoot, process.env.CARGO_TARGET_DIR ?? 'target'), 'release', 'colloquy');
-}
 
 /**
  * On a server of its own: the limit of submissions per author is an

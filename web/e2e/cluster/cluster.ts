@@ -19,10 +19,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-import { startServer, type RunningServer } from '../colloquy-server.ts';
+import { repoRoot, serverBinary, startServer, type RunningServer } from '../colloquy-server.ts';
 import { Outbox, type Email } from '../emails.ts';
 
-export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const NGINX_START_TIMEOUT_MS = 10_000;
 const COMMAND_TIMEOUT_MS = 60_000;
@@ -65,10 +64,6 @@ function required(name: string): string {
   return value;
 }
 
-export function serverBinary(): string {
-  if (process.env.COLLOQUY_BIN) return process.env.COLLOQUY_BIN;
-  return join(repoRoot, process.env.CARGO_TARGET_DIR ?? 'target', 'release', 'colloquy');
-}
 
 export async function startCluster(): Promise<Cluster> {
   const binary = serverBinary();
