@@ -94,6 +94,18 @@ pub(super) enum Compose {
     Plain(Letter),
 }
 
+/// What asking for a link by address answers, for the OpenAPI document.
+#[derive(utoipa::IntoResponses)]
+#[expect(dead_code, reason = "describes the answers; the handlers build them from their parts")]
+pub(super) enum LinkByEmailAnswers {
+    #[response(status = 202, description = "Always the same answer")]
+    Accepted(MessageBody),
+    #[response(status = 422, description = "Not an e-mail address")]
+    NotAnAddress(ErrorBody),
+    #[response(status = 429, description = "Too many requests from this client")]
+    TooManyRequests(ErrorBody),
+}
+
 /// An e-mailed link asked for by address (verification, password reset).
 pub(super) struct LinkByEmail {
     /// For the log, if sending fails.
@@ -205,11 +217,7 @@ pub async fn verify_email(
     path = "/api/accounts/resend-verification",
     tag = "accounts",
     request_body = EmailRequest,
-    responses(
-        (status = 202, description = "Always the same answer", body = MessageBody),
-        (status = 422, description = "Not an e-mail address", body = ErrorBody),
-        (status = 429, description = "Too many requests from this client", body = ErrorBody),
-    )
+    responses(LinkByEmailAnswers)
 )]
 pub async fn resend_verification(
     State(state): State<AppState>,

@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 
 use super::api::{EmailRequest, MessageBody, ResetPasswordRequest};
 use super::fields::{self, NewPassword};
-use super::register::{LinkByEmail, token_error};
+use super::register::{LinkByEmail, LinkByEmailAnswers, token_error};
 use super::tokens::Purpose;
 use super::{letters, password};
 use crate::AppState;
@@ -19,11 +19,7 @@ use crate::rate_limit::ClientIp;
     path = "/api/accounts/forgot-password",
     tag = "accounts",
     request_body = EmailRequest,
-    responses(
-        (status = 202, description = "Always the same answer", body = MessageBody),
-        (status = 422, description = "Not an e-mail address", body = ErrorBody),
-        (status = 429, description = "Too many requests from this client", body = ErrorBody),
-    )
+    responses(LinkByEmailAnswers)
 )]
 pub async fn forgot_password(
     State(state): State<AppState>,
