@@ -3,7 +3,7 @@
 
 use axum::extract::State;
 use serde::Deserialize;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, IntoResponses, ToSchema};
 use uuid::Uuid;
 
 use super::audit::Actor;
@@ -19,6 +19,32 @@ pub const LAST_ADMIN: &str = "At least one admin must remain.";
 pub struct AdminFlag {
     pub admin: bool,
 }
+
+/// The path of a user's role.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct RoleOfUser {
+    /// The user
+    id: Uuid,
+    /// The role
+    role: Role,
+}
+
+/// What granting or revoking a role answers, for the OpenAPI document.
+#[derive(IntoResponses)]
+#[expect(dead_code, reason = "describes the answers; the handlers build them from their parts")]
+enum RoleChangeAnswers {
+    #[response(status = 200, description = "The user's row after the change")]
+    Changed(AdminUser),
+    #[response(status = 404, description = "No such user, or not a role")]
+    NotFound(ErrorBody),
+}
+
+/// The answer to taking the admin role from the last admin.
+#[derive(IntoResponses)]
+#[response(status = 409, description = "At least one admin must remain.")]
+#[expect(dead_code, reason = "describes the answer; the handlers build it")]
+struct LastAdminAnswer(ErrorBody);
 
 /// What became of a request to change a role.
 #[derive(Debug, PartialEq, Eq)]
@@ -61,17 +87,14 @@ pub async fn set_admin(
     put,
     path = "/api/admin/users/{id}/roles/{role}",
     tag = "admin",
-    params(("id" = Uuid, Path, description = "The user"), ("role" = Role, Path, description = "The role")),
-    responses(
-        (status = 200, description = "The user's row after the change", body = AdminUser),
-        (status = 404, description = "No such user, or not a role", body = ErrorBody),
-    ),
+    params(RoleOfUser),
+    responses(RoleChangeAnswers),
     security(("session" = []))
 )]
 pub async fn grant_role(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path((id, role)): Path<(Uuid, Role)>,
+    Path(RoleOfUser { id, role }): Path<RoleOfUser>,
 ) -> ApiResult<Json<AdminUser>> {
     role_changed(&state, id, role, true, &Actor::admin(&admin)).await
 }
@@ -81,18 +104,14 @@ pub async fn grant_role(
     delete,
     path = "/api/admin/users/{id}/roles/{role}",
     tag = "admin",
-    params(("id" = Uuid, Path, description = "The user"), ("role" = Role, Path, description = "The role")),
-    responses(
-        (status = 200, description = "The user's row after the change", body = AdminUser),
-        (status = 404, description = "No such user, or not a role", body = ErrorBody),
-        (status = 409, description = "At least one admin must remain.", body = ErrorBody),
-    ),
+    params(RoleOfUser),
+    responses(RoleChangeAnswers, LastAdminAnswer),
     security(("session" = []))
 )]
 pub async fn revoke_role(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path((id, role)): Path<(Uuid, Role)>,
+    Path(RoleOfUser { id, role }): Path<RoleOfUser>,
 ) -> ApiResult<Json<AdminUser>> {
     role_changed(&state, id, role, false, &Actor::admin(&admin)).await
 }
