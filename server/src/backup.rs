@@ -7,12 +7,10 @@
 //! over accounts needs `--force` (and the server stopped).
 
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 
 use anyhow::{Context, bail, ensure};
 use futures_util::StreamExt;
 use object_store::path::Path as ObjectPath;
-use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
 use tokio::io::AsyncWriteExt;
 
@@ -20,8 +18,6 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::storage::Storage;
 
-const SQLITE_FILE: &str = "colloquy.db";
-const PG_DUMP_FILE: &str = "colloquy.pgdump";
 const FILES: &str = "files";
 const MANIFEST: &str = "backup.json";
 
@@ -43,17 +39,7 @@ pub async fn backup(config: &Config, dir: &Path) -> anyhow::Result<String> {
     prepare_empty_folder(dir)?;
     let db = Db::open_migrated(config).await?;
     let storage = Storage::from_config(config)?;
-    let database = match &db {
-        Db::Sqlite(_) => {
-            db.sqlite_snapshot(&dir.join(SQLITE_FILE)).await.context("the database snapshot failed")?;
-            format!("the SQLite database ({SQLITE_FILE})")
-        }
-        Db::Postgres(_) => {
-            pg_tool(config, "pg_dump", &["--format=custom", "--no-owner", "--file"], &dir.join(PG_DUMP_FILE))
-                .await?;
-            format!("the PostgreSQL database ({PG_DUMP_FILE}, made by pg_dump)")
-        }
-    };
+    let database = db.back_up_into(config, dir).await?;
     let (files, file_bytes) = copy_files_out(&storage, &dir.join(FILES)).await?;
     let manifest = Manifest {
         database: db.kind().to_owned(),
@@ -93,22 +79,7 @@ pub async fn restore(config: &Config, dir: &Path, force: bool) -> anyhow::Result
             dir.display()
         );
     }
-    match db {
-        Db::Sqlite(_) => {
-            db.close().await;
-            restore_sqlite(config, &dir.join(SQLITE_FILE)).await?;
-        }
-        Db::Postgres(_) => {
-            db.close().await;
-            pg_tool(
-                config,
-                "pg_restore",
-                &["--clean", "--if-exists", "--no-owner", "--single-transaction"],
-                &dir.join(PG_DUMP_FILE),
-            )
-            .await?;
-        }
-    }
+    db.restore_from(config, dir).await?;
     let storage = Storage::from_config(config)?;
     let files = copy_files_in(&storage, &dir.join(FILES)).await?;
     // A backup made by an older version gets this version's schema.
@@ -130,71 +101,6 @@ fn prepare_empty_folder(dir: &Path) -> anyhow::Result<()> {
         ensure!(entries.next().is_none(), "{} is not empty; back up into a new folder", dir.display());
     }
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))
-}
-
-/// Checks the snapshot, then swaps it in for the database file in one
-/// rename, so the data folder never holds half a database.
-async fn restore_sqlite(config: &Config, snapshot: &Path) -> anyhow::Result<()> {
-    ensure!(snapshot.is_file(), "the backup has no {SQLITE_FILE}");
-    let target = config.sqlite_path();
-    let staged = target.with_extension("db.restoring");
-    std::fs::copy(snapshot, &staged)
-        .with_context(|| format!("cannot copy the backup to {}", staged.display()))?;
-    check_sqlite_file(&staged).await?;
-    // The old database's write-ahead log belongs to the old file.
-    for suffix in ["-wal", "-shm"] {
-        let mut side = target.clone().into_os_string();
-        side.push(suffix);
-        let _ = std::fs::remove_file(PathBuf::from(side));
-    }
-    std::fs::rename(&staged, &target).with_context(|| format!("cannot replace {}", target.display()))?;
-    Ok(())
-}
-
-async fn check_sqlite_file(path: &Path) -> anyhow::Result<()> {
-    use sqlx::sqlite::SqliteConnectOptions;
-    let options = SqliteConnectOptions::new().filename(path).read_only(true);
-    let pool =
-        sqlx::SqlitePool::connect_with(options).await.context("the backup's database does not open")?;
-    let db = Db::Sqlite(pool);
-    let sound = db.sqlite_integrity().await;
-    db.close().await;
-    sound
-}
-
-/// Runs `pg_dump` or `pg_restore` on the configured database, with the
-/// password in the environment (never on a command line others can read).
-async fn pg_tool(config: &Config, tool: &str, args: &[&str], file: &Path) -> anyhow::Result<()> {
-    let url = config.database_url.as_ref().context("DATABASE_URL is not set")?;
-    let mut url = url::Url::parse(url.expose_secret()).context("DATABASE_URL is not a URL")?;
-    let password =
-        url.password().map(|p| percent_encoding::percent_decode_str(p).decode_utf8_lossy().into_owned());
-    let _ = url.set_password(None);
-    let mut command = tokio::process::Command::new(tool);
-    command.args(args);
-    if tool == "pg_dump" {
-        command.arg(file).arg("--dbname").arg(url.as_str());
-    } else {
-        command.arg("--dbname").arg(url.as_str()).arg(file);
-    }
-    if let Some(password) = password {
-        command.env("PGPASSWORD", password);
-    }
-    let output = match command.stdin(Stdio::null()).output().await {
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => bail!(
-            "{tool} is not installed, and the database is PostgreSQL: install PostgreSQL's client tools \
-             (Debian: apt-get install postgresql-client, of the server's major version or newer) and run \
-             this again, or back up with your database provider's own tools"
-        ),
-        other => other.with_context(|| format!("cannot run {tool}"))?,
-    };
-    ensure!(
-        output.status.success(),
-        "{tool} failed ({}): {}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr).trim()
-    );
-    Ok(())
 }
 
 /// Copies every stored object to `dir`, by its key; returns the count and bytes.
