@@ -9,16 +9,8 @@ use super::editions::{Edition, pacific};
 use super::model::{Block, CurrentEdition, EditionPage, LinkStyle, Section, SubPage};
 use super::store::EDITION;
 use crate::db::Db;
-use crate::on_db;
 
 impl Db {
-    /// Every edition's year, newest first.
-    pub async fn edition_years(&self) -> sqlx::Result<Vec<i32>> {
-        on_db!(self, |pool| sqlx::query_scalar("SELECT year FROM editions ORDER BY year DESC")
-            .fetch_all(pool)
-            .await)
-    }
-
     /// The years the SCULC dropdown lists, newest first: editions with
     /// content or with a row (a call for abstracts) or both.
     pub async fn nav_editions(&self) -> sqlx::Result<Vec<i32>> {

@@ -12,6 +12,13 @@ pub(crate) const EDITION_COLUMNS: &str = "year, call_opens_at, call_closes_at, w
      max_submissions_per_author, confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email";
 
 impl Db {
+    /// Every edition's year, newest first.
+    pub async fn edition_years(&self) -> sqlx::Result<Vec<i32>> {
+        on_db!(self, |pool| sqlx::query_scalar("SELECT year FROM editions ORDER BY year DESC")
+            .fetch_all(pool)
+            .await)
+    }
+
     /// The newest edition.
     pub async fn current_edition(&self) -> sqlx::Result<Option<Edition>> {
         let edition: Option<Edition> = on_db!(self, |pool| {
