@@ -5,6 +5,7 @@
 
 pub mod outbox;
 pub mod sender;
+pub mod store;
 
 use std::path::PathBuf;
 use std::sync::Arc;

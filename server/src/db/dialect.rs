@@ -70,6 +70,17 @@ impl Dialect {
         }
     }
 
+    /// Appended to a subquery that picks one row to claim: on PostgreSQL
+    /// it skips rows another transaction is claiming, so instances racing
+    /// for work take different rows instead of queueing on one; SQLite runs
+    /// one writer at a time and needs nothing.
+    pub fn skip_locked_rows(self) -> &'static str {
+        match self {
+            Self::Sqlite => "",
+            Self::Postgres => "FOR UPDATE SKIP LOCKED",
+        }
+    }
+
     /// A query answering whether the table named by `$1` exists.
     pub fn table_exists(self) -> &'static str {
         match self {

@@ -1,13 +1,14 @@
-//! The outbox table: e-mails waiting to go out, claimed by one sender loop
-//! at a time, retried with backoff, given up after `MAX_ATTEMPTS`.
+//! The outbox: e-mails waiting to go out, claimed by one sender loop at a
+//! time, retried with backoff, given up after `MAX_ATTEMPTS` (its SQL is in
+//! `store.rs`).
 
 use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
 
 use super::Letter;
 use crate::accounts::email::Email;
-use crate::db::{Db, Tx};
-use crate::{clock, on_db, on_tx};
+use crate::clock;
+use crate::db::Tx;
 
 /// Attempts before an e-mail is given up (then an admin may retry it). With
 /// the backoff below they span about an hour and a half.
@@ -33,20 +34,7 @@ pub fn backoff(attempts: i32) -> Duration {
 /// what caused it is committed. Call `Mailer::wake` after the commit.
 pub async fn enqueue(tx: &mut Tx, to: &Email, letter: &Letter) -> sqlx::Result<Uuid> {
     let id = Uuid::now_v7();
-    let now = clock::now();
-    on_tx!(tx, |conn| {
-        sqlx::query(
-            "INSERT INTO outbox (id, recipient, subject, body, created_at, next_attempt_at)
-             VALUES ($1, $2, $3, $4, $5, $5)",
-        )
-        .bind(id)
-        .bind(to.as_str())
-        .bind(&letter.subject)
-        .bind(&letter.body)
-        .bind(now)
-        .execute(&mut **conn)
-        .await?;
-    });
+    super::store::insert_email(tx, id, to, letter, clock::now()).await?;
     Ok(id)
 }
 
@@ -83,141 +71,6 @@ pub struct OutboxCounts {
     /// Of those, the ones that have failed at least once.
     pub retrying: i64,
     pub given_up: i64,
-}
-
-impl Db {
-    /// Claims the oldest due e-mail for `holder`, counting the attempt, or
-    /// None when nothing is due. One statement: of instances racing for the
-    /// same row, one gets it (PostgreSQL skips rows another transaction is
-    /// claiming; SQLite runs one writer at a time).
-    pub async fn claim_email(&self, holder: &str) -> sqlx::Result<Option<Claimed>> {
-        let now = clock::now();
-        let claim = |lock: &str| {
-            format!(
-                "UPDATE outbox SET claimed_by = $1, claimed_until = $2, attempts = attempts + 1,
-                        last_attempt_at = $3
-                 WHERE id = (SELECT id FROM outbox
-                             WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= $3
-                               AND (claimed_until IS NULL OR claimed_until <= $3)
-                             ORDER BY next_attempt_at, id LIMIT 1 {lock})
-                 RETURNING id, recipient, subject, body, attempts"
-            )
-        };
-        match self {
-            Db::Sqlite(pool) => {
-                sqlx::query_as(&claim("")).bind(holder).bind(now + CLAIM).bind(now).fetch_optional(pool).await
-            }
-            Db::Postgres(pool) => {
-                sqlx::query_as(&claim("FOR UPDATE SKIP LOCKED"))
-                    .bind(holder)
-                    .bind(now + CLAIM)
-                    .bind(now)
-                    .fetch_optional(pool)
-                    .await
-            }
-        }
-    }
-
-    /// Records a delivery; the body goes (it may hold a single-use link).
-    /// Only the claim's holder may; false if its claim was lost.
-    pub async fn email_sent(&self, id: Uuid, holder: &str) -> sqlx::Result<bool> {
-        let done = on_db!(self, |pool| {
-            sqlx::query(
-                "UPDATE outbox SET sent_at = $1, body = '', claimed_by = NULL, claimed_until = NULL,
-                        last_error = NULL
-                 WHERE id = $2 AND claimed_by = $3 AND sent_at IS NULL",
-            )
-            .bind(clock::now())
-            .bind(id)
-            .bind(holder)
-            .execute(pool)
-            .await?
-            .rows_affected()
-        });
-        Ok(done == 1)
-    }
-
-    /// Records a failed attempt: retried after the backoff, or given up
-    /// after `MAX_ATTEMPTS`. Returns whether it was given up.
-    pub async fn email_failed(&self, claimed: &Claimed, holder: &str, error: &str) -> sqlx::Result<bool> {
-        let now = clock::now();
-        let give_up = claimed.attempts >= MAX_ATTEMPTS;
-        on_db!(self, |pool| {
-            sqlx::query(
-                "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL, last_error = $1,
-                        next_attempt_at = $2, gave_up_at = $3
-                 WHERE id = $4 AND claimed_by = $5 AND sent_at IS NULL",
-            )
-            .bind(error)
-            .bind(now + backoff(claimed.attempts))
-            .bind(give_up.then_some(now))
-            .bind(claimed.id)
-            .bind(holder)
-            .execute(pool)
-            .await?;
-        });
-        Ok(give_up)
-    }
-
-    /// Makes an undelivered e-mail due now with a fresh set of attempts;
-    /// returns its recipient and subject, or None if there is no such
-    /// undelivered e-mail (or one is being delivered right now).
-    pub async fn retry_email(&self, id: Uuid) -> sqlx::Result<Option<(String, String)>> {
-        let now = clock::now();
-        on_db!(self, |pool| {
-            sqlx::query_as(
-                "UPDATE outbox SET attempts = 0, gave_up_at = NULL, next_attempt_at = $1
-                 WHERE id = $2 AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until <= $1)
-                 RETURNING recipient, subject",
-            )
-            .bind(now)
-            .bind(id)
-            .fetch_optional(pool)
-            .await
-        })
-    }
-
-    /// The e-mails that have failed and not gone out since, newest attempt
-    /// first, at most `limit`.
-    pub async fn undelivered_emails(&self, limit: i64) -> sqlx::Result<Vec<Undelivered>> {
-        on_db!(self, |pool| {
-            sqlx::query_as(
-                "SELECT id, recipient, subject, created_at, attempts, last_attempt_at, last_error,
-                        next_attempt_at, gave_up_at
-                 FROM outbox WHERE sent_at IS NULL AND last_error IS NOT NULL
-                 ORDER BY last_attempt_at DESC, id DESC LIMIT $1",
-            )
-            .bind(limit)
-            .fetch_all(pool)
-            .await
-        })
-    }
-
-    /// How many e-mails wait, retry or were given up (for admins and metrics).
-    pub async fn outbox_counts(&self) -> sqlx::Result<OutboxCounts> {
-        on_db!(self, |pool| {
-            sqlx::query_as(
-                "SELECT COUNT(*) FILTER (WHERE gave_up_at IS NULL) AS queued,
-                        COUNT(*) FILTER (WHERE gave_up_at IS NULL AND last_error IS NOT NULL) AS retrying,
-                        COUNT(*) FILTER (WHERE gave_up_at IS NOT NULL) AS given_up
-                 FROM outbox WHERE sent_at IS NULL",
-            )
-            .fetch_one(pool)
-            .await
-        })
-    }
-
-    /// Forgets e-mails delivered longer ago than `KEEP_SENT`.
-    pub async fn prune_sent_emails(&self) -> sqlx::Result<u64> {
-        let done = on_db!(self, |pool| {
-            sqlx::query("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < $1")
-                .bind(clock::now() - KEEP_SENT)
-                .execute(pool)
-                .await?
-                .rows_affected()
-        });
-        Ok(done)
-    }
 }
 
 #[cfg(test)]
