@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use time::format_description::well_known::Rfc3339;
 
 use super::emails_in;
 use crate::admin::admin;
@@ -16,11 +17,16 @@ async fn report(app: &crate::helpers::TestApp) -> Value {
     response.json().await.unwrap()
 }
 
-/// Waits until the one undelivered e-mail has had `attempts` attempts.
+/// Waits until the one undelivered e-mail's `attempts`-th attempt is over.
+/// An attempt is counted when it is claimed, and over once its failure is
+/// recorded: the next try is set after it, or the e-mail is given up.
 async fn attempted(app: &crate::helpers::TestApp, attempts: i64) -> Value {
+    let at = |value: &Value| value.as_str().and_then(|text| time::OffsetDateTime::parse(text, &Rfc3339).ok());
     for _ in 0..200 {
         let report = report(app).await;
-        if report["undelivered"][0]["attempts"].as_i64().is_some_and(|n| n >= attempts) {
+        let email = &report["undelivered"][0];
+        let over = email["given_up"] == true || at(&email["next_attempt_at"]) > at(&email["last_attempt_at"]);
+        if email["attempts"].as_i64().is_some_and(|n| n >= attempts) && over {
             return report;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
