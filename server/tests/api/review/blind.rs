@@ -28,7 +28,9 @@ fn leaks(value: &Value, forbidden: &[String]) -> Vec<String> {
     let mut all = Vec::new();
     texts(value, &mut all);
     all.into_iter()
-        .filter_map(|text| forbidden.iter().find(|f| text.contains(f.as_str())).map(|f| format!("{f:?} in {text:?}")))
+        .filter_map(|text| {
+            forbidden.iter().find(|f| text.contains(f.as_str())).map(|f| format!("{f:?} in {text:?}"))
+        })
         .collect()
 }
 
@@ -40,7 +42,8 @@ async fn no_reviewer_answer_names_the_author_the_file_the_id_the_upload_time_or_
     let author = signed_in(&app, "author@example.org").await;
     let lines = words(30);
     let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-    let response = upload(&app, &author, "ada-lovelace-sandhi.pdf", make_pdf(&lines, Some("Ada Lovelace"))).await;
+    let response =
+        upload(&app, &author, "ada-lovelace-sandhi.pdf", make_pdf(&lines, Some("Ada Lovelace"))).await;
     assert_eq!(response.status(), 201);
     let uploaded = body(response).await;
     assert!(uploaded["warnings"].to_string().contains("Lovelace"), "{uploaded}");
@@ -105,7 +108,8 @@ async fn no_reviewer_answer_names_the_author_the_file_the_id_the_upload_time_or_
         let url = app.url(&path);
         async move { (path, first.get(url).send().await.unwrap()) }
     };
-    for path in ["/api/review".to_owned(), format!("/api/review/{code}"), "/api/review/conflicts".to_owned()] {
+    for path in ["/api/review".to_owned(), format!("/api/review/{code}"), "/api/review/conflicts".to_owned()]
+    {
         let (path, response) = get(path).await;
         assert_eq!(response.status(), 200, "{path}");
         answers.push((path, response.json().await.unwrap()));
@@ -124,10 +128,7 @@ async fn no_reviewer_answer_names_the_author_the_file_the_id_the_upload_time_or_
     assert_eq!(submit["others"].as_array().unwrap().len(), 1, "{submit}");
     assert_eq!(submit["keywords"], json!(["Phonology"]));
     assert_eq!(submit["title"], "Tone sandhi in Southern Min");
-    assert_eq!(
-        submit["flags"],
-        json!(["The PDF may name its author; the organisers have been told."])
-    );
+    assert_eq!(submit["flags"], json!(["The PDF may name its author; the organisers have been told."]));
     answers.push(("submit".into(), submit));
     let conflict = first
         .post(app.url("/api/review/conflicts"))
@@ -138,8 +139,10 @@ async fn no_reviewer_answer_names_the_author_the_file_the_id_the_upload_time_or_
     assert_eq!(conflict.status(), 201);
     answers.push(("conflict".into(), conflict.json().await.unwrap()));
 
-    let leaked: Vec<String> =
-        answers.iter().flat_map(|(path, answer)| leaks(answer, &forbidden).into_iter().map(move |l| format!("{path}: {l}"))).collect();
+    let leaked: Vec<String> = answers
+        .iter()
+        .flat_map(|(path, answer)| leaks(answer, &forbidden).into_iter().map(move |l| format!("{path}: {l}")))
+        .collect();
     assert!(leaked.is_empty(), "{leaked:#?}");
 
     let file = first.get(app.url(&format!("/api/review/{code}/file"))).send().await.unwrap();

@@ -147,3 +147,21 @@ pub async fn status_of(app: &TestApp, submission: Uuid) -> String {
             .unwrap()
     })
 }
+
+/// Changes the review settings as the admin on `app.client`: `changes`
+/// over the current ones.
+pub async fn put_settings(app: &TestApp, changes: Value) {
+    let response = try_put_settings(app, changes).await;
+    assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
+}
+
+pub async fn try_put_settings(app: &TestApp, changes: Value) -> reqwest::Response {
+    let mut settings = body(app.get("/api/admin/review/settings").await).await;
+    let object = settings.as_object_mut().unwrap();
+    object.remove("edition_year");
+    object.remove("criteria_locked");
+    for (key, value) in changes.as_object().unwrap() {
+        object.insert(key.clone(), value.clone());
+    }
+    crate::admin::put_json(app, "/api/admin/review/settings", settings).await
+}
