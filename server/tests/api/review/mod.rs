@@ -6,6 +6,7 @@ mod assignment;
 mod blind;
 mod conflicts;
 mod deadline;
+mod export;
 mod settings;
 mod threshold;
 
