@@ -123,3 +123,43 @@ async fn threshold_decisions_are_the_preview_or_nothing_and_send_one_email_per_a
     assert_eq!(actions.iter().filter(|a| *a == "submission.accepted").count(), 2);
     assert_eq!(actions.iter().filter(|a| *a == "review.submitted").count(), 6);
 }
+
+#[tokio::test]
+async fn two_admins_deciding_the_same_preview_at_once_decide_it_once() {
+    let app = app_with_admin().await;
+    let second_admin = super::signed_in(&app, "admin2@example.org").await;
+    crate::admin::give_role(&app, crate::admin::user_id(&app, "admin2@example.org").await, "admin").await;
+    let (client, id) = reviewer(&app, "r1@example.org", "Rita", "One").await;
+    let criteria = criteria(&app).await;
+    let mut authors = Vec::new();
+    for n in 0..4 {
+        let email = format!("a{n}@example.org");
+        let (_, submission) =
+            submission_by(&app, &email, "Ann", &format!("Author{n}"), &format!("Abstract {n}")).await;
+        assigned(&app, submission, id).await;
+        let code = code_of(&app, submission).await;
+        let score = if n % 2 == 0 { 5 } else { 1 };
+        submitted(&app, &client, &code, review(&criteria, [score; 3], "accept", "Comment.")).await;
+        authors.push(email);
+    }
+    let preview =
+        body(app.post_json("/api/admin/reviews/threshold/preview", json!({"cutoff": 3})).await).await;
+    let decision = json!({"cutoff": 3, "include_comments": false,
+                          "accept": ids(&preview["accept"]), "reject": ids(&preview["reject"])});
+    let first = app.client.post(app.url("/api/admin/reviews/threshold")).json(&decision).send();
+    let second = second_admin.post(app.url("/api/admin/reviews/threshold")).json(&decision).send();
+    let (first, second) = tokio::join!(first, second);
+    let mut statuses = [first.unwrap().status().as_u16(), second.unwrap().status().as_u16()];
+    statuses.sort();
+    assert_eq!(statuses, [200, 409]);
+    for author in &authors {
+        app.emails_to(author, 1).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    for author in &authors {
+        let count = app.outbox().iter().filter(|e| e.contains(&format!("To: {author}"))).count();
+        assert_eq!(count, 1, "{author}");
+    }
+    let actions: Vec<String> = audit_entries(&app).await.into_iter().map(|(action, _)| action).collect();
+    assert_eq!(actions.iter().filter(|a| *a == "decision.threshold").count(), 1);
+}
