@@ -158,7 +158,7 @@ async fn seed(db: &Db, users: usize, submissions: usize) -> anyhow::Result<Strin
             (*id, format!("user{i:05}@example.edu"), first, last, i == 0)
         })
         .collect();
-    let submission_rows: Vec<(Uuid, Uuid, i32, String, OffsetDateTime, &str)> = (0..submissions)
+    let submission_rows: Vec<(Uuid, Uuid, i32, String, OffsetDateTime, &str, i32)> = (0..submissions)
         .map(|i| {
             let user = user_ids[random.next(users)];
             let year = if i % 5 == 0 { 2024 } else { 2025 };
@@ -168,7 +168,8 @@ async fn seed(db: &Db, users: usize, submissions: usize) -> anyhow::Result<Strin
                 1 => "rejected",
                 _ => "submitted",
             };
-            (Uuid::now_v7(), user, year, name, base + Duration::from_secs(37 * i as u64), status)
+            let number = i32::try_from(i + 1).expect("fewer than 2^31 submissions");
+            (Uuid::now_v7(), user, year, name, base + Duration::from_secs(37 * i as u64), status, number)
         })
         .collect();
     let session = format!("bench-session-{}", Uuid::now_v7().simple());
@@ -183,23 +184,29 @@ async fn seed(db: &Db, users: usize, submissions: usize) -> anyhow::Result<Strin
         }
         for chunk in user_rows.chunks(1000) {
             let mut insert = sqlx::QueryBuilder::new(
-                "INSERT INTO users (id, email, first_name, last_name, admin, email_verified_at, created_at) ",
+                "INSERT INTO users (id, email, first_name, last_name, email_verified_at, created_at) ",
             );
-            insert.push_values(chunk, |mut row, (id, email, first, last, admin)| {
-                row.push_bind(id).push_bind(email).push_bind(first).push_bind(last).push_bind(admin);
+            insert.push_values(chunk, |mut row, (id, email, first, last, _)| {
+                row.push_bind(id).push_bind(email).push_bind(first).push_bind(last);
                 row.push_bind(now).push_bind(now);
             });
             insert.build().execute(&mut *tx).await?;
         }
+        for (id, ..) in user_rows.iter().filter(|(.., admin)| *admin) {
+            sqlx::query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
         for chunk in submission_rows.chunks(1000) {
             let mut insert = sqlx::QueryBuilder::new(
                 "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key, size_bytes, sha256, \
-                 word_count, status, uploaded_at) ",
+                 word_count, status, uploaded_at, title, number) ",
             );
-            insert.push_values(chunk, |mut row, (id, user, year, name, at, status)| {
+            insert.push_values(chunk, |mut row, (id, user, year, name, at, status, number)| {
                 row.push_bind(id).push_bind(user).push_bind(year).push_bind(name);
                 row.push_bind(format!("abstracts/{user}/{id}.pdf")).push_bind(120_000_i64).push_bind("0");
-                row.push_bind(420_i32).push_bind(*status).push_bind(at);
+                row.push_bind(420_i32).push_bind(*status).push_bind(at).push_bind(name).push_bind(number);
             });
             insert.build().execute(&mut *tx).await?;
         }

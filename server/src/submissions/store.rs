@@ -9,19 +9,21 @@ use super::{Deletion, NewSubmission, SubmissionRow};
 use crate::accounts::email::Email;
 use crate::admin::audit::NewEntry;
 use crate::admin::store::audit::record;
-use crate::db::{Db, RowLock};
+use crate::db::{Db, RowLock, Tx};
 use crate::mail::{Letter, outbox};
 use crate::{on_db, on_tx};
 
 const ROW_COLUMNS: &str = "s.id, s.user_id, s.original_name, s.storage_key, s.size_bytes, s.word_count, \
      s.warnings, s.status, s.uploaded_at, e.word_limit";
 
-/// Inserts the row unless its author already has as many submissions to
-/// the edition (withdrawn ones aside) as the edition allows.
+/// Inserts the row, with the edition's next number, unless its author
+/// already has as many submissions to the edition (withdrawn ones aside) as
+/// the edition allows.
 const INSERT_WITHIN_LIMIT: &str =
     "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key,
-                                      size_bytes, sha256, word_count, warnings, uploaded_at)
-     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+                                      size_bytes, sha256, word_count, warnings, uploaded_at, title, number)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $4,
+            (SELECT COALESCE(MAX(number), 0) + 1 FROM submissions WHERE edition_year = $3)
      WHERE (SELECT COUNT(*) FROM submissions
             WHERE user_id = $2 AND edition_year = $3 AND status <> 'withdrawn')
          < (SELECT max_submissions_per_author FROM editions WHERE year = $3)";
@@ -38,18 +40,19 @@ pub struct Withdrawable {
 
 impl Db {
     /// Writes the row if its author is within the edition's limit of
-    /// submissions; `false` when the limit is reached. The count and the
-    /// insert are one step, so uploads racing each other cannot pass it.
+    /// submissions; `false` when the limit is reached. The count, the
+    /// number and the insert are one step, so uploads racing each other
+    /// can neither pass the limit nor take the same number.
     pub async fn insert_submission(&self, new: NewSubmission<'_>) -> sqlx::Result<bool> {
         let warnings = serde_json::to_string(new.warnings).expect("strings serialise");
-        // Two inserts would each count the other's absence: the author's
-        // row lock makes them take turns.
-        let lock_author =
-            self.dialect().lock_rows("SELECT id FROM users WHERE id = $1", RowLock::NoKeyUpdate);
+        // Two inserts would each count the other's absence (and take the
+        // same number): the edition's row lock makes them take turns.
+        let lock_edition =
+            self.dialect().lock_rows("SELECT year FROM editions WHERE year = $1", RowLock::NoKeyUpdate);
         let inserted = on_db!(self, |pool| {
             let mut tx = crate::db::begin_write(pool).await?;
-            if let Some(lock_author) = &lock_author {
-                sqlx::query(lock_author).bind(new.user_id).fetch_optional(&mut *tx).await?;
+            if let Some(lock_edition) = &lock_edition {
+                sqlx::query(lock_edition).bind(new.edition_year).fetch_optional(&mut *tx).await?;
             }
             let inserted = sqlx::query(INSERT_WITHIN_LIMIT)
                 .bind(new.id)
@@ -182,7 +185,22 @@ impl Db {
         email: Option<(&Email, &Letter)>,
     ) -> sqlx::Result<bool> {
         let mut tx = self.begin().await?;
-        let changed = on_tx!(&mut tx, |conn| {
+        let changed = Self::set_submission_status_in(&mut tx, id, author, status, entry, email).await?;
+        tx.commit().await?;
+        Ok(changed)
+    }
+
+    /// `set_submission_status` inside a transaction the caller holds (review
+    /// decides many submissions at once, all or none).
+    pub async fn set_submission_status_in(
+        tx: &mut Tx,
+        id: Uuid,
+        author: Option<Uuid>,
+        status: SubmissionStatus,
+        entry: &NewEntry<'_>,
+        email: Option<(&Email, &Letter)>,
+    ) -> sqlx::Result<bool> {
+        let changed = on_tx!(&mut *tx, |conn| {
             let changed = sqlx::query(
                 "UPDATE submissions SET status = $1
                  WHERE id = $2 AND ($3 IS NULL OR user_id = $3) AND status <> $1 AND status <> 'withdrawn'
@@ -203,9 +221,8 @@ impl Db {
         // Queued in the same transaction: the e-mail exists exactly when the
         // change does.
         if let (true, Some((to, letter))) = (changed, email) {
-            outbox::enqueue(&mut tx, to, letter).await?;
+            outbox::enqueue(tx, to, letter).await?;
         }
-        tx.commit().await?;
         Ok(changed)
     }
 }

@@ -216,7 +216,8 @@ fn steps() -> Vec<(&'static str, &'static str, Vec<Arg>)> {
     let user = "INSERT INTO users (id, email, created_at) VALUES ($1, $2, $3)";
     let submission =
         "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key, size_bytes,
-                      sha256, uploaded_at) VALUES ($1, $2, 2025, $3, $3, 1, '', $4)";
+                      sha256, uploaded_at, number)
+         SELECT $1, $2, 2025, $3, $3, 1, '', $4, (SELECT COALESCE(MAX(number), 0) + 1 FROM submissions)";
     let at = |minute| Arg::At(datetime!(2025-03-01 12:00 UTC) + time::Duration::minutes(minute));
     vec![
         ("Ada signs up", user, vec![ada, Arg::Text("ada@example.edu"), at(0)]),

@@ -78,8 +78,9 @@ pub async fn insert_submission(app: &TestApp, user: Uuid, name: &str, year: i32,
     colloquy::on_db!(&app.state.db, |pool| {
         sqlx::query(
             "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key, size_bytes, sha256,
-                                      word_count, uploaded_at)
-             VALUES ($1, $2, $3, $4, $5, 1234, 'x', 321, $6)",
+                                      word_count, uploaded_at, title, number)
+             SELECT $1, $2, $3, $4, $5, 1234, 'x', 321, $6, $4,
+                    (SELECT COALESCE(MAX(number), 0) + 1 FROM submissions WHERE edition_year = $3)",
         )
         .bind(id)
         .bind(user)
