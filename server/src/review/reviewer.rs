@@ -3,11 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use axum::body::Body;
 use axum::extract::State;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::Response;
-use futures_util::TryStreamExt;
 
 use super::store::writes::{ReviewWrite, ReviewWriteOutcome};
 use super::store::{AssignmentRow, EditionData, SubmissionRow};
@@ -21,6 +19,7 @@ use crate::accounts::session::{Reviewer, SessionUser};
 use crate::admin::audit::{Actor, AuditAction, NewEntry};
 use crate::clock;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::submissions::files::pdf_response;
 
 pub const MIN_SCORE: i32 = 1;
 pub const MAX_SCORE: i32 = 5;
@@ -312,27 +311,10 @@ pub async fn file(
 ) -> ApiResult<Response> {
     let data = current(&state).await?;
     let (submission, _) = data.reachable(user.id, &user.email, &code).ok_or_else(no_such_assignment)?;
-    let stream = state
-        .storage
-        .get(&submission.storage_key.as_str().into())
-        .await
-        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("reading a submission's file")))?;
-    let mut response = Response::new(Body::from_stream(stream.map_err(std::io::Error::other)));
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
-    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(submission.size_bytes));
     // The code is ASCII: the author's file name never reaches the reviewer.
     let disposition = format!("inline; filename=\"{}.pdf\"", data.code(submission));
-    headers.insert(header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).expect("ASCII"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-    // As for the author's own copy (`submissions::files`): whatever the file
-    // holds runs nothing in the site's origin, and others cannot embed it.
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox"));
-    headers.insert(
-        header::HeaderName::from_static("cross-origin-resource-policy"),
-        HeaderValue::from_static("same-origin"),
-    );
-    Ok(response)
+    let disposition = HeaderValue::from_str(&disposition).expect("ASCII");
+    pdf_response(&state, &submission.storage_key, submission.size_bytes, disposition).await
 }
 
 /// The form of the edition.

@@ -54,21 +54,30 @@ pub async fn submission_file(
     let row =
         state.db.submission(id).await?.filter(|row| row.user_id == user.id || user.roles.has(Role::Admin));
     let row = row.ok_or_else(|| ApiError::NotFound("There is no such submission.".into()))?;
+    pdf_response(&state, &row.storage_key, row.size_bytes, content_disposition(&row.original_name)).await
+}
+
+/// A stored PDF streamed to whoever may read it, named by `disposition`.
+/// Whatever an uploaded file holds, a browser that renders it runs nothing
+/// in the site's origin (a unique, script-less origin instead), and other
+/// sites cannot embed it.
+pub async fn pdf_response(
+    state: &AppState,
+    storage_key: &str,
+    size_bytes: i64,
+    disposition: HeaderValue,
+) -> ApiResult<Response> {
     let stream = state
         .storage
-        .get(&row.storage_key.as_str().into())
+        .get(&storage_key.into())
         .await
         .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("reading a submission's file")))?;
-    let body = Body::from_stream(stream.map_err(std::io::Error::other));
-    let mut response = Response::new(body);
+    let mut response = Response::new(Body::from_stream(stream.map_err(std::io::Error::other)));
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
-    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(row.size_bytes));
-    headers.insert(header::CONTENT_DISPOSITION, content_disposition(&row.original_name));
+    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(size_bytes));
+    headers.insert(header::CONTENT_DISPOSITION, disposition);
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-    // Whatever an uploaded file holds, a browser that renders it runs
-    // nothing in the site's origin (a unique, script-less origin instead),
-    // and other sites cannot embed it.
     headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox"));
     headers.insert(
         header::HeaderName::from_static("cross-origin-resource-policy"),
