@@ -1,8 +1,65 @@
-//! What the benchmark binaries share.
+//! What the benchmark binaries share: a database of their own, the real
+//! server started on it, and the figures' arithmetic.
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
 
 use anyhow::Context;
+use colloquy::config::Config;
+use secrecy::SecretString;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Child;
+use uuid::Uuid;
+
+/// A database of its own: SQLite in `data_dir`, or a new database on the
+/// PostgreSQL server `TEST_DATABASE_URL` names (as `scripts/with-postgres.sh` sets).
+pub async fn fresh_config(data_dir: &Path) -> anyhow::Result<Config> {
+    let mut config = Config::with_data_dir(data_dir);
+    if let Ok(server) = std::env::var("TEST_DATABASE_URL") {
+        use sqlx::Connection;
+        let name = format!("colloquy_bench_{}", Uuid::now_v7().simple());
+        let mut connection = sqlx::PgConnection::connect(&server).await?;
+        sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut connection).await?;
+        let mut url = url::Url::parse(&server)?;
+        url.set_path(&name);
+        config.database_url = Some(SecretString::from(url.to_string()));
+    }
+    Ok(config)
+}
+
+/// Starts the release binary `server` (`colloquy serve`) on a free port
+/// over `config`'s database and returns it with its address.
+pub async fn start_server(server: &Path, config: &Config) -> anyhow::Result<(Child, String)> {
+    let mut command = tokio::process::Command::new(server);
+    command
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(&config.data_dir)
+        .env_remove("DATABASE_URL")
+        .env("COLLOQUY_CONFIG", config.data_dir.join("absent.toml"))
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true);
+    if let Some(url) = &config.database_url {
+        use secrecy::ExposeSecret;
+        command.env("DATABASE_URL", url.expose_secret());
+    }
+    let mut child = command.spawn().with_context(|| format!("cannot start {}", server.display()))?;
+    let address = serving_address(&mut child).await?;
+    Ok((child, address))
+}
+
+/// The `fraction` percentile of sorted durations (nearest rank).
+pub fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
+    let rank = ((sorted.len() as f64) * fraction).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+/// Milliseconds with one decimal.
+pub fn ms(duration: Duration) -> String {
+    format!("{:.1}", duration.as_secs_f64() * 1000.0)
+}
 
 /// Waits for a started `colloquy serve` (its standard output piped) to print
 /// its address, and answers it; the rest of its output is read and dropped,

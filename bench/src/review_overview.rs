@@ -13,16 +13,12 @@
 //! `admin_table.rs`; see bench/README.md for the figures.
 
 use std::path::PathBuf;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use colloquy::config::Config;
 use colloquy::db::Db;
 use colloquy::on_db;
-use secrecy::SecretString;
 use time::OffsetDateTime;
-use tokio::io::{AsyncBufReadExt, BufReader};
 use uuid::Uuid;
 
 const RECOMMENDATIONS: [&str; 4] = ["accept", "weak_accept", "weak_reject", "reject"];
@@ -61,21 +57,6 @@ fn options() -> anyhow::Result<Options> {
         bail!("--reviews cannot exceed --reviewers");
     }
     Ok(options)
-}
-
-/// SQLite in a temp folder, or a new database on `TEST_DATABASE_URL`'s server.
-async fn fresh_config(data_dir: &std::path::Path) -> anyhow::Result<Config> {
-    let mut config = Config::with_data_dir(data_dir);
-    if let Ok(server) = std::env::var("TEST_DATABASE_URL") {
-        use sqlx::Connection;
-        let name = format!("colloquy_bench_{}", Uuid::now_v7().simple());
-        let mut connection = sqlx::PgConnection::connect(&server).await?;
-        sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut connection).await?;
-        let mut url = url::Url::parse(&server)?;
-        url.set_path(&name);
-        config.database_url = Some(SecretString::from(url.to_string()));
-    }
-    Ok(config)
 }
 
 /// Writes the admin, the reviewers, the authors and their submissions, the
@@ -195,47 +176,11 @@ async fn seed(db: &Db, options: &Options) -> anyhow::Result<(String, Uuid)> {
     Ok((session, submissions[0]))
 }
 
-/// Starts `colloquy serve` on a free port and returns it with its address.
-async fn start_server(options: &Options, config: &Config) -> anyhow::Result<(tokio::process::Child, String)> {
-    let mut command = tokio::process::Command::new(&options.server);
-    command
-        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
-        .arg(&config.data_dir)
-        .env_remove("DATABASE_URL")
-        .env("COLLOQUY_CONFIG", config.data_dir.join("absent.toml"))
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true);
-    if let Some(url) = &config.database_url {
-        use secrecy::ExposeSecret;
-        command.env("DATABASE_URL", url.expose_secret());
-    }
-    let mut child = command.spawn().with_context(|| format!("cannot start {}", options.server.display()))?;
-    let mut lines = BufReader::new(child.stdout.take().context("server stdout")?).lines();
-    let first = lines.next_line().await?.context("the server exited before it served")?;
-    let address = first
-        .strip_prefix("colloquy is serving the site at ")
-        .with_context(|| format!("unexpected first line: {first}"))?
-        .to_owned();
-    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-    Ok((child, address))
-}
-
-fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
-    let rank = ((sorted.len() as f64) * fraction).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
-fn ms(duration: Duration) -> String {
-    format!("{:.1}", duration.as_secs_f64() * 1000.0)
-}
-
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let options = options()?;
     let data_dir = std::env::temp_dir().join(format!("colloquy-bench-{}", Uuid::now_v7().simple()));
-    let config = fresh_config(&data_dir).await?;
+    let config = colloquy_bench::fresh_config(&data_dir).await?;
     let db = Db::connect(&config).await?;
     db.migrate().await?;
     let started = Instant::now();
@@ -249,7 +194,7 @@ async fn main() -> anyhow::Result<()> {
     );
     db.close().await;
 
-    let (mut server, address) = start_server(&options, &config).await?;
+    let (mut server, address) = colloquy_bench::start_server(&options.server, &config).await?;
     let client = reqwest::Client::new();
     let cookie = format!("{}={session}", colloquy::accounts::session::SESSION_COOKIE);
     let scenarios: [(&str, String, Option<&str>); 3] = [
@@ -299,8 +244,8 @@ async fn main() -> anyhow::Result<()> {
         times.sort();
         println!(
             "| `{name}` | {bytes} | {} | {} |",
-            ms(percentile(&times, 0.5)),
-            ms(percentile(&times, 0.95))
+            colloquy_bench::ms(colloquy_bench::percentile(&times, 0.5)),
+            colloquy_bench::ms(colloquy_bench::percentile(&times, 0.95))
         );
     }
     server.kill().await?;

@@ -16,6 +16,7 @@ use crate::accounts::email::Email;
 use crate::accounts::session::Admin;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::mail::Letter;
+use crate::submissions::store::StatusChange;
 
 /// An admin's decision; `submitted` undoes one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
@@ -118,7 +119,8 @@ pub async fn decide(
     // identical requests racing, exactly one changes it, is audited and
     // queues the e-mail.
     let queued = email.as_ref().map(|(to, letter)| (to, letter));
-    let changed = state.db.set_submission_status(id, None, status, &entry, queued).await?;
+    let change = StatusChange { id, author: None, status, entry: &entry, email: queued };
+    let changed = state.db.set_submission_status(change).await?;
     if changed && email.is_some() {
         state.mailer.wake();
     }

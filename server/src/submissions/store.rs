@@ -28,6 +28,20 @@ const INSERT_WITHIN_LIMIT: &str =
             WHERE user_id = $2 AND edition_year = $3 AND status <> 'withdrawn')
          < (SELECT max_submissions_per_author FROM editions WHERE year = $3)";
 
+/// Gives the submission `id` (of `author`, when given) the `status` and
+/// records `entry`, if it is a submission to the current edition, not
+/// withdrawn, and not already of that status. Conditional, so of two
+/// identical requests racing exactly one changes it and is logged; the
+/// edition is checked again in the same step. `email`, if any, is queued
+/// with the change.
+pub struct StatusChange<'a> {
+    pub id: Uuid,
+    pub author: Option<Uuid>,
+    pub status: SubmissionStatus,
+    pub entry: &'a NewEntry<'a>,
+    pub email: Option<(&'a Email, &'a Letter)>,
+}
+
 /// What withdrawing needs to know about an author's submission.
 #[derive(sqlx::FromRow)]
 pub struct Withdrawable {
@@ -170,36 +184,19 @@ impl Db {
         })
     }
 
-    /// Gives the submission `id` (of `author`, when given) the status and
-    /// records `entry`, in one transaction, if it is a submission to the
-    /// current edition, not withdrawn, and not already of that status;
-    /// whether it changed. Conditional, so of two identical requests racing
-    /// exactly one changes it and is logged; the edition is checked again
-    /// in the same step. `email`, if any, is queued with the change.
-    pub async fn set_submission_status(
-        &self,
-        id: Uuid,
-        author: Option<Uuid>,
-        status: SubmissionStatus,
-        entry: &NewEntry<'_>,
-        email: Option<(&Email, &Letter)>,
-    ) -> sqlx::Result<bool> {
+    /// Makes the status change in one transaction; whether it changed
+    /// anything (see `StatusChange`).
+    pub async fn set_submission_status(&self, change: StatusChange<'_>) -> sqlx::Result<bool> {
         let mut tx = self.begin().await?;
-        let changed = Self::set_submission_status_in(&mut tx, id, author, status, entry, email).await?;
+        let changed = Self::set_submission_status_in(&mut tx, change).await?;
         tx.commit().await?;
         Ok(changed)
     }
 
     /// `set_submission_status` inside a transaction the caller holds (review
     /// decides many submissions at once, all or none).
-    pub async fn set_submission_status_in(
-        tx: &mut Tx,
-        id: Uuid,
-        author: Option<Uuid>,
-        status: SubmissionStatus,
-        entry: &NewEntry<'_>,
-        email: Option<(&Email, &Letter)>,
-    ) -> sqlx::Result<bool> {
+    pub async fn set_submission_status_in(tx: &mut Tx, change: StatusChange<'_>) -> sqlx::Result<bool> {
+        let StatusChange { id, author, status, entry, email } = change;
         let changed = on_tx!(&mut *tx, |conn| {
             let changed = sqlx::query(
                 "UPDATE submissions SET status = $1

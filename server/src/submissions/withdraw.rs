@@ -13,6 +13,7 @@ use crate::admin::audit::{Actor, AuditAction, NewEntry};
 use crate::admin::display_name;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::submissions::SubmissionStatus;
+use crate::submissions::store::StatusChange;
 
 /// Withdraws one of the user's own submissions to the current edition
 /// (meant for decided ones, which can no longer be deleted). Withdrawing
@@ -56,7 +57,14 @@ pub async fn withdraw_submission(
             ),
         };
         // Of two clicks racing exactly one withdraws and is logged.
-        state.db.set_submission_status(id, Some(user.id), SubmissionStatus::Withdrawn, &entry, None).await?;
+        let change = StatusChange {
+            id,
+            author: Some(user.id),
+            status: SubmissionStatus::Withdrawn,
+            entry: &entry,
+            email: None,
+        };
+        state.db.set_submission_status(change).await?;
     }
     let row = state.db.submission(id).await?.ok_or_else(no_such)?;
     Ok(Json(Submission::from(row)))

@@ -16,6 +16,7 @@ use crate::mail::{Letter, outbox};
 use crate::review::conflicts::ParsedConflict;
 use crate::review::types::{AssignmentPair, AssignmentState, Recommendation, Scores, Visibility};
 use crate::submissions::SubmissionStatus;
+use crate::submissions::store::StatusChange;
 use crate::{clock, on_db, on_tx};
 
 /// Creates edition `$year`'s settings row with the default form if it has
@@ -554,7 +555,8 @@ impl Db {
             };
             let entry = NewEntry { actor, action, summary: summary.clone() };
             let email = email.as_ref().map(|(to, letter)| (to, letter));
-            if Db::set_submission_status_in(&mut tx, *id, None, *status, &entry, email).await? {
+            let change = StatusChange { id: *id, author: None, status: *status, entry: &entry, email };
+            if Db::set_submission_status_in(&mut tx, change).await? {
                 match status {
                     SubmissionStatus::Accepted => accepted += 1,
                     _ => rejected += 1,
