@@ -9,6 +9,9 @@ export function adminSubmission(id: string, fields: Partial<AdminSubmission> = {
   return {
     id,
     edition_year: 2025,
+    // Titled like their files unless a test says otherwise.
+    title: fields.original_name ?? 'abstract.pdf',
+    code: 'S25-001',
     original_name: 'abstract.pdf',
     uploaded_at: '2025-03-01T18:15:00Z',
     size_bytes: 250_880,
