@@ -13,25 +13,15 @@
  * E-mail requests (see accounts.ts): 2 per project, 4 in all.
  */
 import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import type { Page } from '@playwright/test';
 
 import type { Submission } from '../src/api/types.ts';
 import { CSRF_HEADERS, newPerson, profileLink, registerVerifiedAccount, submitSignIn, type Person } from './accounts.ts';
-import { runCommand } from './colloquy-server.ts';
+import { repoRoot, runCommand, serverBinary } from './colloquy-server.ts';
 import { linkIn } from './emails.ts';
 import { expect, test } from './fixtures.ts';
 import { ABSTRACT_TEXT, ABSTRACT_TITLE, abstractPdf, countWords } from './pdfs.ts';
-
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The binary global-setup.ts started, found the same way. */
-function serverBinary(): string {
-  if (process.env.COLLOQUY_BIN) return resolve(process.env.COLLOQUY_BIN);
-  return join(resolve(repoRoot, process.env.CARGO_TARGET_DIR ?? 'target'), 'release', 'colloquy');
-}
 
 /** Letters only (names allow no digits), shared by this test's two people so one search finds both. */
 function uniqueTag(): string {
@@ -93,6 +83,7 @@ test('an admin made by the command line sorts, searches and accepts; the applica
     const uploaded = await page.request.post('/api/submissions', {
       headers: CSRF_HEADERS,
       multipart: {
+        title: 'Vowel harmony',
         file: { name: 'Vowel harmony.pdf', mimeType: 'application/pdf', buffer: await abstractPdf() },
       },
     });
@@ -177,7 +168,7 @@ test('an admin made by the command line sorts, searches and accepts; the applica
   const row = main(page).getByRole('row').filter({ hasText: applicant.email });
 
   await test.step('the row shows the first abstract, its time in Pacific time, and the CSV has it', async () => {
-    await expect(row.getByRole('link', { name: 'Vowel harmony.pdf (opens in a new tab)' })).toHaveAttribute(
+    await expect(row.getByRole('link', { name: 'Vowel harmony (opens in a new tab)' })).toHaveAttribute(
       'target',
       '_blank',
     );
@@ -202,7 +193,7 @@ test('an admin made by the command line sorts, searches and accepts; the applica
     page.once('dialog', (dialog) => void dialog.accept());
     await item.getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(main(page).getByRole('status').filter({ hasText: 'acceptance e-mail' })).toHaveText(
-      '“Vowel harmony.pdf”: Accepted: the author was sent the acceptance e-mail.',
+      '“Vowel harmony”: Accepted: the author was sent the acceptance e-mail.',
     );
     await expect(item).toContainText('Status: Accepted');
     await expect(row.getByRole('cell').nth(2)).toHaveText('Yes'); // Presenter
@@ -213,7 +204,7 @@ test('an admin made by the command line sorts, searches and accepts; the applica
     const email = await outbox.waitForEmail(applicant.email, { count: 2 });
     expect(email.subject).toBe('Your abstract for SCULC 2025 has been accepted');
     expect(email.body).toContain(`Dear Mary Haas${tag},`);
-    expect(email.body).toContain('"Vowel harmony.pdf" has been accepted');
+    expect(email.body).toContain('"Vowel harmony" has been accepted');
     expect(new URL(linkIn(email, '/sculc/congratulations-page')).origin).toBe(server.url);
   });
 
@@ -221,7 +212,7 @@ test('an admin made by the command line sorts, searches and accepts; the applica
     await main(page).getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Activity Log' }).click();
     await expect(heading(page)).toHaveText('Activity Log');
     await expect(
-      main(page).getByRole('listitem').filter({ hasText: `Accepted ‘Vowel harmony.pdf’ by Mary Haas${tag}` }),
+      main(page).getByRole('listitem').filter({ hasText: `Accepted ‘Vowel harmony’ by Mary Haas${tag}` }),
     ).toContainText(`Edward Sapir${tag}`);
   });
 
@@ -258,6 +249,7 @@ test('at 1280 px the user table shows its last column without scrolling sideways
   const uploaded = await page.request.post('/api/submissions', {
     headers: CSRF_HEADERS,
     multipart: {
+      title: 'Vowel harmony in Turkish and Hungarian',
       file: {
         name: 'Vowel harmony in Turkish and Hungarian.pdf',
         mimeType: 'application/pdf',

@@ -112,7 +112,7 @@ test('opening SCULC 2026 from the command line moves the banner, the dropdown an
     await expect(page.getByRole('link', { name: 'View Submission Status' })).toHaveCount(0);
     const uploaded = await page.request.post(`${own.url}/api/submissions`, {
       headers: CSRF_HEADERS,
-      multipart: { file: { name: 'abstract.pdf', mimeType: 'application/pdf', buffer: await abstractPdf() } },
+      multipart: { title: 'Tone sandhi', file: { name: 'abstract.pdf', mimeType: 'application/pdf', buffer: await abstractPdf() } },
     });
     expect(uploaded.status(), await uploaded.text()).toBe(201);
 

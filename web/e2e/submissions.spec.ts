@@ -32,7 +32,7 @@ import {
   type Person,
 } from './accounts.ts';
 import { repoRoot, runCommand, serverBinary, startServer, type RunningServer } from './colloquy-server.ts';
-import { Outbox } from './emails.ts';
+import { Outbox, uniqueEmail } from './emails.ts';
 import { expect, test } from './fixtures.ts';
 import { ABSTRACT_TEXT, ABSTRACT_TITLE, abstractPdf, countWords } from './pdfs.ts';
 
@@ -54,6 +54,7 @@ const PDF_VIEWER = 'mhjfbmdgcfjbbpaeojofohoefgiehjai';
 
 /** A name with a space and a letter outside ASCII, as people's files have. */
 const FILE_NAME = 'Vowel harmony – Ngäbere.pdf';
+const TITLE = 'Vowel harmony in Ngäbere';
 const WORDS = countWords(`${ABSTRACT_TITLE} ${ABSTRACT_TEXT}`);
 /**
  * A figure of 840 × 840 pixels makes the PDF about 2 MB; sent at 1 MB/s
@@ -84,6 +85,17 @@ async function submissionsOf(page: Page): Promise<SubmissionList['submissions']>
   const response = await page.request.get('/api/submissions');
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as SubmissionList).submissions;
+}
+
+/** No axe violation, at 1280 and at 375 px. */
+async function expectNoAxeViolations(page: Page) {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
+    await page.setViewportSize(viewport);
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    const found = results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }));
+    expect(found, `axe at ${viewport.width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function signIn(page: Page, person: Person) {
@@ -129,6 +141,24 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
 
       await upload.click();
       await expect(main(page).getByRole('alert')).toHaveText('Please select a file to upload.');
+    });
+
+    const coauthor = uniqueEmail('grace.hopper');
+
+    await test.step('the details: title, a co-author, keywords, the preferred format', async () => {
+      await main(page).getByRole('textbox', { name: 'Title' }).fill(TITLE);
+      await expect(main(page)).toContainText('You are the corresponding author.');
+      await main(page).getByRole('button', { name: 'Add a co-author' }).click();
+      const row = main(page).getByRole('group', { name: 'Co-author 1' });
+      await row.getByRole('textbox', { name: 'Name' }).fill('Grace Hopper');
+      await row.getByRole('textbox', { name: 'E-mail' }).fill(coauthor);
+      await row.getByRole('textbox', { name: 'Institution' }).fill('Vassar College');
+      const keywords = main(page).getByRole('group', { name: 'Keywords' });
+      await keywords.getByRole('checkbox', { name: 'Phonology', exact: true }).check();
+      await keywords.getByRole('checkbox', { name: 'Language documentation' }).check();
+      await main(page).getByRole('group', { name: 'Preferred format' }).getByRole('radio', { name: 'Poster' }).check();
+      // The form with its details, and a refused upload's messages, pass axe.
+      await expectNoAxeViolations(page);
     });
 
     await test.step('choose the PDF and upload it, with progress', async () => {
@@ -202,6 +232,12 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
       expect(submissions).toHaveLength(1);
       const [stored] = submissions;
       expect(stored).toMatchObject({
+        title: TITLE,
+        code: expect.stringMatching(/^S25-\d{3}$/),
+        coauthors: [{ name: 'Grace Hopper', email: coauthor, institution: 'Vassar College' }],
+        keywords: ['Phonology', 'Language documentation'],
+        preferred_format: 'poster',
+        editable: true,
         original_name: FILE_NAME,
         size_bytes: pdf.length,
         word_count: WORDS,
@@ -211,6 +247,40 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
       });
       if (!stored) throw new Error('unreachable');
       return stored;
+    });
+
+    await test.step('the co-author is told once, by name, with the title', async () => {
+      const email = await outbox.waitForEmail(coauthor);
+      expect(email.subject).toBe('You were named as a co-author of an abstract for SCULC 2025');
+      expect(email.body).toContain('Hello Grace Hopper');
+      expect(email.body).toContain(`Mary Haas submitted an abstract to SCULC 2025`);
+      expect(email.body).toContain(TITLE);
+    });
+
+    await test.step('the author edits the details; the co-author is not told again', async () => {
+      const item = main(page).getByRole('listitem').filter({ hasText: TITLE });
+      await expect(item).toContainText('Grace Hopper (Vassar College)');
+      await item.getByRole('button', { name: `Edit the details of ${TITLE}` }).click();
+      const form = main(page).getByRole('form', { name: `Edit the details of ${TITLE}` });
+      await form.getByRole('textbox', { name: 'Title' }).fill('');
+      await form.getByRole('button', { name: 'Save details' }).click();
+      await expect(form.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription(
+        'Please enter the title of your abstract.',
+      );
+      // The view page with its edit form and a message at a field passes axe.
+      await expectNoAxeViolations(page);
+      await form.getByRole('textbox', { name: 'Title' }).fill(`${TITLE}, revised`);
+      await form.getByRole('radio', { name: 'Talk' }).check();
+      await form.getByRole('button', { name: 'Save details' }).click();
+      await expect(main(page).getByRole('status').filter({ hasText: 'saved' })).toHaveText(
+        'The details were saved successfully.',
+      );
+      await expect(main(page)).toContainText(`${TITLE}, revised`);
+      const [edited] = await submissionsOf(page);
+      expect(edited).toMatchObject({ title: `${TITLE}, revised`, preferred_format: 'talk', code: submission.code });
+      // Give the sender loop time to write anything it would.
+      await page.waitForTimeout(500);
+      expect(await outbox.emailsTo(coauthor)).toHaveLength(1);
     });
 
     await test.step('the file opens in a new tab, the bytes uploaded', async () => {
@@ -258,12 +328,12 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
         dialogs.push({ type: dialog.type(), message: dialog.message() });
         void dialog.accept();
       });
-      await main(page).getByRole('button', { name: `Delete ${FILE_NAME}`, exact: true }).click();
+      await main(page).getByRole('button', { name: `Delete ${TITLE}, revised`, exact: true }).click();
 
       await expect
         .poll(() => dialogs)
         .toEqual([
-          { type: 'confirm', message: expect.stringContaining(FILE_NAME) },
+          { type: 'confirm', message: expect.stringContaining(`${TITLE}, revised`) },
           { type: 'alert', message: 'Your submission has been deleted.' },
         ]);
       await expect(fileButton).toHaveCount(0);
@@ -298,6 +368,7 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
 
     const picker = main(page).getByLabel('Choose a PDF file');
     const upload = main(page).getByRole('button', { name: 'Upload Abstract', exact: true });
+    await main(page).getByRole('textbox', { name: 'Title' }).fill('Basic vocabulary lists');
     const uploads: string[] = [];
     page.on('request', (sent) => {
       if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/submissions') uploads.push(sent.url());
@@ -420,6 +491,7 @@ test.describe('withdrawing a decided abstract', { tag: '@desktop' }, () => {
         .getByLabel('Choose a PDF file')
         .setInputFiles({ name, mimeType: 'application/pdf', buffer: await abstractPdf() });
       await expect(main(page)).toContainText(`Selected file: ${name}`);
+      await main(page).getByRole('textbox', { name: 'Title' }).fill(name.replace(/\.pdf$/, ''));
       await main(page).getByRole('button', { name: 'Upload Abstract', exact: true }).click();
     };
 
@@ -457,19 +529,19 @@ test.describe('withdrawing a decided abstract', { tag: '@desktop' }, () => {
       await page.goto(`${own.url}/sculc/view-submission`);
       const item = main(page).getByRole('listitem').filter({ hasText: 'First.pdf' });
       await expect(item).toContainText('Decision: Accepted');
-      await expect(main(page).getByRole('button', { name: 'Delete First.pdf' })).toHaveCount(0);
+      await expect(main(page).getByRole('button', { name: 'Delete First' })).toHaveCount(0);
       // The list with its Withdraw button passes axe, on a desktop and on a phone.
       for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
         await page.setViewportSize(viewport);
         const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
         expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
       }
-      await main(page).getByRole('button', { name: 'Withdraw First.pdf', exact: true }).click();
+      await main(page).getByRole('button', { name: 'Withdraw First', exact: true }).click();
 
       await expect
         .poll(() => dialogs)
         .toEqual([
-          { type: 'confirm', message: expect.stringMatching(/^Withdraw “First\.pdf”\?/) },
+          { type: 'confirm', message: expect.stringMatching(/^Withdraw “First”\?/) },
           { type: 'alert', message: 'Your submission has been withdrawn.' },
         ]);
       await expect(main(page)).toContainText("You have no submissions for this year's conference yet.");
@@ -486,7 +558,7 @@ test.describe('withdrawing a decided abstract', { tag: '@desktop' }, () => {
       const log = (await (await admin.get('/api/admin/audit')).json()) as { entries: { action: string; summary: string }[] };
       expect(log.entries[0]).toMatchObject({
         action: 'submission.withdrawn',
-        summary: 'Withdrew ‘First.pdf’ by Ella Deloria (SCULC 2025)',
+        summary: 'Withdrew ‘First’ by Ella Deloria (SCULC 2025)',
       });
       // Withdrawn abstracts do not count against the limit.
       await pickAndUpload('Second.pdf');

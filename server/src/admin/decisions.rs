@@ -47,14 +47,9 @@ impl AuthoredRow {
         display_name(&self.author_first_name, &self.author_last_name, &self.author_email)
     }
 
-    /// "‘phonology.pdf’ by Ada Lovelace (SCULC 2025)"
+    /// "‘Tone sandhi in Southern Min’ by Ada Lovelace (SCULC 2025)"
     fn described(&self) -> String {
-        format!(
-            "‘{}’ by {} (SCULC {})",
-            self.submission.original_name,
-            self.author(),
-            self.submission.edition_year
-        )
+        format!("‘{}’ by {} (SCULC {})", self.submission.title, self.author(), self.submission.edition_year)
     }
 }
 
@@ -139,7 +134,7 @@ pub(crate) async fn letter_to_author(
     let facts = LetterFacts {
         first_name: &row.author_first_name,
         last_name: &row.author_last_name,
-        abstract_name: &row.submission.original_name,
+        abstract_name: &row.submission.title,
         edition: &edition,
         site_url: &site_url,
     };

@@ -194,6 +194,80 @@ pub async fn update_edition(
     Ok(Json(state.db.edition(year).await?.ok_or_else(no_such_edition)?))
 }
 
+/// An edition's keyword list as an admin sends it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct EditionKeywords {
+    /// 1 to 40 keywords, each 1 to 60 characters, unique ignoring case.
+    pub keywords: Vec<String>,
+}
+
+pub const MAX_KEYWORDS_PER_EDITION: usize = 40;
+const MAX_KEYWORD_CHARS: usize = 60;
+
+/// The list, trimmed, or why it cannot be saved.
+fn keyword_list(raw: &[String]) -> Result<Vec<String>, String> {
+    if raw.is_empty() {
+        return Err("Enter at least one keyword.".into());
+    }
+    if raw.len() > MAX_KEYWORDS_PER_EDITION {
+        return Err(format!("An edition can offer at most {MAX_KEYWORDS_PER_EDITION} keywords."));
+    }
+    let mut list: Vec<String> = Vec::with_capacity(raw.len());
+    for keyword in raw {
+        let keyword = crate::text::without_bidi_controls(keyword).trim().to_owned();
+        if keyword.is_empty() {
+            return Err("A keyword cannot be empty.".into());
+        }
+        if keyword.chars().count() > MAX_KEYWORD_CHARS || keyword.chars().any(char::is_control) {
+            return Err(format!(
+                "Each keyword is at most {MAX_KEYWORD_CHARS} characters on one line; ‘{}’ is not.",
+                keyword.chars().take(MAX_KEYWORD_CHARS).collect::<String>()
+            ));
+        }
+        if list.iter().any(|k| k.to_lowercase() == keyword.to_lowercase()) {
+            return Err(format!("‘{keyword}’ is listed twice."));
+        }
+        list.push(keyword);
+    }
+    Ok(list)
+}
+
+/// Replaces an edition's keyword list. Submissions keep the keywords they
+/// chose; new choices come from the new list.
+#[utoipa::path(
+    put,
+    path = "/api/admin/editions/{year}/keywords",
+    tag = "admin",
+    params(("year" = i32, Path, description = "The edition's year")),
+    request_body = EditionKeywords,
+    responses(
+        (status = 200, description = "The edition after the change", body = Edition),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such edition", body = ErrorBody),
+        (status = 422, description = "Empty, too many, too long or repeated keywords", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn update_edition_keywords(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(year): Path<i32>,
+    Json(body): Json<EditionKeywords>,
+) -> ApiResult<Json<Edition>> {
+    let keywords = crate::accounts::fields::one("keywords", keyword_list(&body.keywords))?;
+    let actor = Actor::admin(&admin);
+    let entry = NewEntry {
+        actor: &actor,
+        action: AuditAction::EditionUpdated,
+        summary: format!("Changed the keywords of SCULC {year}"),
+    };
+    if !state.db.set_edition_keywords_audited(year, &keywords, &entry).await? {
+        return Err(no_such_edition());
+    }
+    Ok(Json(state.db.edition(year).await?.ok_or_else(no_such_edition)?))
+}
+
 fn no_such_edition() -> ApiError {
     ApiError::NotFound("There is no such edition.".into())
 }
@@ -278,7 +352,23 @@ pub async fn create_edition(
 
 #[cfg(test)]
 mod tests {
-    use super::years_later;
+    use super::{keyword_list, years_later};
+
+    #[test]
+    fn keyword_lists_are_bounded_trimmed_and_unique_ignoring_case() {
+        let list = |words: &[&str]| keyword_list(&words.iter().map(|w| w.to_string()).collect::<Vec<_>>());
+        assert_eq!(list(&[" Syntax ", "Phonology"]).unwrap(), ["Syntax", "Phonology"]);
+        assert!(list(&[]).is_err());
+        assert!(list(&["Syntax", "syntax"]).is_err());
+        assert!(list(&[" "]).is_err());
+        assert!(list(&[&"x".repeat(61)]).is_err());
+        assert!(list(&[&"é".repeat(60)]).is_ok());
+        assert!(list(&["a\nb"]).is_err());
+        let forty: Vec<String> = (0..40).map(|i| format!("k{i}")).collect();
+        assert!(keyword_list(&forty).is_ok());
+        let forty_one: Vec<String> = (0..41).map(|i| format!("k{i}")).collect();
+        assert!(keyword_list(&forty_one).is_err());
+    }
     use time::macros::datetime;
 
     #[test]

@@ -14,15 +14,21 @@ use crate::accounts::roles::Role;
 use crate::accounts::session::Admin;
 use crate::content::editions::CONFERENCE_TIME_ZONE;
 use crate::error::{ApiError, ApiResult, ErrorBody, Query};
+use crate::submissions::PreferredFormat;
+use crate::submissions::details_store::DetailsById;
 use crate::{AppState, clock};
 
-const HEADER: [&str; 14] = [
+const HEADER: [&str; 18] = [
     "First Name",
     "Last Name",
     "Email",
     "Applicant",
     "Presenter",
     "Abstract Name",
+    "Title",
+    "Co-authors",
+    "Keywords",
+    "Preferred Format",
     "Upload Time (Pacific)",
     "Admin",
     "Submissions",
@@ -52,9 +58,11 @@ pub async fn export_users(
 ) -> ApiResult<Response> {
     let query = table_query(params)?;
     let rows = state.db.admin_table_all(&query).await?;
+    let ids: Vec<_> = rows.iter().filter_map(|row| row.s_id).collect();
+    let details = state.db.details_of_many(&ids).await?;
     let reviews = crate::review::overview::export_columns(&state).await?;
-    let body =
-        to_csv(&rows, &reviews).map_err(|e| ApiError::Internal(e.context("writing the CSV export")))?;
+    let body = to_csv(&rows, &details, &reviews)
+        .map_err(|e| ApiError::Internal(e.context("writing the CSV export")))?;
     let today = pacific_date(clock::now());
     let disposition = format!("attachment; filename=\"sculc-users-{today}.csv\"");
     Ok((
@@ -67,13 +75,25 @@ pub async fn export_users(
         .into_response())
 }
 
-/// `reviews`: the review columns by submission (`review::overview::export_columns`).
-fn to_csv(rows: &[TableRow], reviews: &HashMap<Uuid, [String; 5]>) -> anyhow::Result<Vec<u8>> {
+/// `details`: title aside, what each submission says of itself; `reviews`:
+/// the review columns by submission (`review::overview::export_columns`).
+fn to_csv(
+    rows: &[TableRow],
+    details: &DetailsById,
+    reviews: &HashMap<Uuid, [String; 5]>,
+) -> anyhow::Result<Vec<u8>> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer.write_record(HEADER)?;
     for row in rows {
         let first = row.first_submission();
         let yes_no = |flag: bool| if flag { "yes" } else { "no" };
+        let (coauthors, keywords) = row.s_id.and_then(|id| details.get(&id)).cloned().unwrap_or_default();
+        // "Grace Hopper <grace@example.org> (Vassar); …"
+        let coauthors = coauthors
+            .iter()
+            .map(|c| format!("{} <{}> ({})", c.name, c.email, c.institution))
+            .collect::<Vec<_>>()
+            .join("; ");
         let mut cells: Vec<String> = vec![
             spreadsheet_safe(&row.first_name),
             spreadsheet_safe(&row.last_name),
@@ -81,6 +101,15 @@ fn to_csv(rows: &[TableRow], reviews: &HashMap<Uuid, [String; 5]>) -> anyhow::Re
             yes_no(row.applicant).into(),
             yes_no(row.presenter).into(),
             first.as_ref().map(|s| spreadsheet_safe(&s.original_name)).unwrap_or_default(),
+            first.as_ref().map(|s| spreadsheet_safe(&s.title)).unwrap_or_default(),
+            spreadsheet_safe(&coauthors),
+            spreadsheet_safe(&keywords.join("; ")),
+            row.s_preferred_format
+                .as_deref()
+                .and_then(|format| PreferredFormat::parse(format).ok())
+                .map(PreferredFormat::label)
+                .unwrap_or_default()
+                .into(),
             first.as_ref().map(|s| pacific_time(s.uploaded_at)).unwrap_or_default(),
             yes_no(row.roles.has(Role::Admin)).into(),
             row.submission_count.to_string(),

@@ -38,6 +38,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(decisions::delete_submission))
         .routes(routes!(editions::list_editions, editions::create_edition))
         .routes(routes!(editions::update_edition))
+        .routes(routes!(editions::update_edition_keywords))
         .routes(routes!(templates::list_templates))
         .routes(routes!(templates::update_template))
         .routes(routes!(audit::list_audit))
@@ -50,6 +51,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
 pub struct AdminSubmission {
     pub id: Uuid,
     pub edition_year: i32,
+    pub title: String,
+    /// What reviewers know it by: `S25-014`.
+    pub code: String,
     /// The name the file had on the applicant's computer.
     pub original_name: String,
     #[serde(with = "time::serde::rfc3339")]
@@ -67,13 +71,15 @@ pub struct AdminSubmission {
 }
 
 /// The columns an `AdminSubmission` is read from (submissions as `s`).
-pub(crate) const SUBMISSION_COLUMNS: &str =
-    "s.id, s.edition_year, s.original_name, s.uploaded_at, s.size_bytes, s.word_count, s.warnings, s.status";
+pub(crate) const SUBMISSION_COLUMNS: &str = "s.id, s.edition_year, s.title, s.number, s.original_name, s.uploaded_at, s.size_bytes, s.word_count, \
+     s.warnings, s.status";
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct SubmissionRow {
     pub id: Uuid,
     pub edition_year: i32,
+    pub title: String,
+    pub number: i32,
     pub original_name: String,
     pub uploaded_at: OffsetDateTime,
     pub size_bytes: i64,
@@ -90,6 +96,8 @@ impl From<SubmissionRow> for AdminSubmission {
             status: row.status,
             id: row.id,
             edition_year: row.edition_year,
+            code: crate::submissions::details::code(row.edition_year, row.number),
+            title: row.title,
             original_name: row.original_name,
             uploaded_at: row.uploaded_at,
             size_bytes: row.size_bytes,

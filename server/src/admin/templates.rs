@@ -259,6 +259,7 @@ mod tests {
             final_materials_by: None,
             confirmation_form_url: Some("https://forms.example.org/x".into()),
             contact_email: "sculc@example.edu".into(),
+            keywords: Vec::new(),
         }
     }
 

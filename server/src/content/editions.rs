@@ -40,6 +40,9 @@ pub struct Edition {
     /// The external form presenters confirm attendance with.
     pub confirmation_form_url: Option<String>,
     pub contact_email: String,
+    /// The keywords submissions choose from (up to three), in order.
+    #[sqlx(skip)]
+    pub keywords: Vec<String>,
 }
 
 impl Edition {
@@ -101,6 +104,7 @@ mod tests {
             final_materials_by: None,
             confirmation_form_url: None,
             contact_email: "sculc@example.edu".into(),
+            keywords: Vec::new(),
         }
     }
 

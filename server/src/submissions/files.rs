@@ -9,7 +9,7 @@ use futures_util::TryStreamExt;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use uuid::Uuid;
 
-use super::{Deletion, Submission, SubmissionList};
+use super::{Deletion, SubmissionList};
 use crate::AppState;
 use crate::accounts::roles::Role;
 use crate::accounts::session::CurrentUser;
@@ -31,7 +31,7 @@ pub async fn list_submissions(
     CurrentUser(user): CurrentUser,
 ) -> ApiResult<Json<SubmissionList>> {
     let rows = state.db.submissions_of(user.id).await?;
-    Ok(Json(SubmissionList { submissions: rows.into_iter().map(Submission::from).collect() }))
+    Ok(Json(SubmissionList { submissions: state.db.shown(rows).await? }))
 }
 
 /// The PDF, for its author and admins; anyone else is told it does not exist.

@@ -4,7 +4,11 @@
 
 pub mod active_content;
 pub mod damage;
+pub mod details;
+pub mod details_store;
+pub mod edit;
 pub mod files;
+pub mod letters;
 pub mod pdf;
 pub mod status;
 pub mod store;
@@ -23,6 +27,7 @@ use uuid::Uuid;
 
 use crate::AppState;
 
+pub use details::{Coauthor, PreferredFormat};
 pub use status::SubmissionStatus;
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -30,6 +35,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(files::list_submissions, upload::upload_submission))
         .routes(routes!(files::delete_submission))
         .routes(routes!(withdraw::withdraw_submission))
+        .routes(routes!(edit::update_details))
         .routes(routes!(files::submission_file))
         .layer(axum::extract::DefaultBodyLimit::max(upload::MAX_REQUEST_BYTES))
 }
@@ -44,6 +50,17 @@ pub fn storage_key(user_id: Uuid, submission_id: Uuid) -> ObjectPath {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Submission {
     pub id: Uuid,
+    pub title: String,
+    /// What reviewers know it by: `S25-014`.
+    pub code: String,
+    /// The other authors; the submitter is the corresponding author.
+    pub coauthors: Vec<Coauthor>,
+    /// From the edition's list, at most three.
+    pub keywords: Vec<String>,
+    pub preferred_format: PreferredFormat,
+    /// Whether its author may still change the details (the call is open
+    /// and it is not decided).
+    pub editable: bool,
     /// The name the file had on the applicant's computer.
     pub original_name: String,
     pub size_bytes: i64,
@@ -72,6 +89,11 @@ pub struct SubmissionList {
 pub struct SubmissionRow {
     pub id: Uuid,
     pub user_id: Uuid,
+    pub edition_year: i32,
+    pub number: i32,
+    pub title: String,
+    #[sqlx(try_from = "String")]
+    pub preferred_format: PreferredFormat,
     pub original_name: String,
     pub storage_key: String,
     pub size_bytes: i64,
@@ -80,11 +102,31 @@ pub struct SubmissionRow {
     pub status: SubmissionStatus,
     pub uploaded_at: OffsetDateTime,
     pub word_limit: i32,
+    pub call_opens_at: Option<OffsetDateTime>,
+    pub call_closes_at: Option<OffsetDateTime>,
+    /// Whether it is a submission to the current edition.
+    pub current: bool,
 }
 
+impl SubmissionRow {
+    /// Whether its author may change the details now.
+    pub fn editable(&self, now: OffsetDateTime) -> bool {
+        let call_open = self.call_opens_at.is_none_or(|opens| now >= opens)
+            && self.call_closes_at.is_none_or(|closes| now <= closes);
+        self.current && self.status == SubmissionStatus::Submitted && call_open
+    }
+}
+
+/// Without its co-authors and keywords (`Db::shown` adds them).
 impl From<SubmissionRow> for Submission {
     fn from(row: SubmissionRow) -> Self {
         Self {
+            editable: row.editable(crate::clock::now()),
+            code: details::code(row.edition_year, row.number),
+            title: row.title,
+            coauthors: Vec::new(),
+            keywords: Vec::new(),
+            preferred_format: row.preferred_format,
             file_url: format!("/api/submissions/{}/file", row.id),
             warnings: serde_json::from_str(&row.warnings).unwrap_or_default(),
             id: row.id,
@@ -104,6 +146,8 @@ pub struct NewSubmission<'a> {
     pub user_id: Uuid,
     pub edition_year: i32,
     pub original_name: &'a str,
+    pub details: &'a details::Details,
+    pub naming: &'a letters::Naming<'a>,
     pub storage_key: &'a str,
     pub size_bytes: i64,
     pub sha256: &'a str,

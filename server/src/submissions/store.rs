@@ -13,16 +13,19 @@ use crate::db::{Db, RowLock, Tx};
 use crate::mail::{Letter, outbox};
 use crate::{on_db, on_tx};
 
-const ROW_COLUMNS: &str = "s.id, s.user_id, s.original_name, s.storage_key, s.size_bytes, s.word_count, \
-     s.warnings, s.status, s.uploaded_at, e.word_limit";
+const ROW_COLUMNS: &str = "s.id, s.user_id, s.edition_year, s.number, s.title, s.preferred_format, \
+     s.original_name, s.storage_key, s.size_bytes, s.word_count, s.warnings, s.status, s.uploaded_at, \
+     e.word_limit, e.call_opens_at, e.call_closes_at, \
+     s.edition_year = (SELECT MAX(year) FROM editions) AS current";
 
 /// Inserts the row, with the edition's next number, unless its author
 /// already has as many submissions to the edition (withdrawn ones aside) as
 /// the edition allows.
 const INSERT_WITHIN_LIMIT: &str =
     "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key,
-                                      size_bytes, sha256, word_count, warnings, uploaded_at, title, number)
-     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $4,
+                                      size_bytes, sha256, word_count, warnings, uploaded_at, title,
+                                      preferred_format, number)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
             (SELECT COALESCE(MAX(number), 0) + 1 FROM submissions WHERE edition_year = $3)
      WHERE (SELECT COUNT(*) FROM submissions
             WHERE user_id = $2 AND edition_year = $3 AND status <> 'withdrawn')
@@ -45,7 +48,7 @@ pub struct StatusChange<'a> {
 /// What withdrawing needs to know about an author's submission.
 #[derive(sqlx::FromRow)]
 pub struct Withdrawable {
-    pub original_name: String,
+    pub title: String,
     pub status: SubmissionStatus,
     pub edition_year: i32,
     /// Whether it is a submission to the current edition.
@@ -63,12 +66,12 @@ impl Db {
         // same number): the edition's row lock makes them take turns.
         let lock_edition =
             self.dialect().lock_rows("SELECT year FROM editions WHERE year = $1", RowLock::NoKeyUpdate);
-        let inserted = on_db!(self, |pool| {
-            let mut tx = crate::db::begin_write(pool).await?;
+        let mut tx = self.begin().await?;
+        let inserted = on_tx!(&mut tx, |conn| {
             if let Some(lock_edition) = &lock_edition {
-                sqlx::query(lock_edition).bind(new.edition_year).fetch_optional(&mut *tx).await?;
+                sqlx::query(lock_edition).bind(new.edition_year).fetch_optional(&mut **conn).await?;
             }
-            let inserted = sqlx::query(INSERT_WITHIN_LIMIT)
+            sqlx::query(INSERT_WITHIN_LIMIT)
                 .bind(new.id)
                 .bind(new.user_id)
                 .bind(new.edition_year)
@@ -79,12 +82,17 @@ impl Db {
                 .bind(new.word_count)
                 .bind(&warnings)
                 .bind(crate::clock::now())
-                .execute(&mut *tx)
+                .bind(&new.details.title)
+                .bind(new.details.preferred_format.as_str())
+                .execute(&mut **conn)
                 .await?
-                .rows_affected();
-            tx.commit().await?;
-            inserted
+                .rows_affected()
         });
+        if inserted == 1 {
+            // The co-authors are told in the same transaction that names them.
+            super::details_store::write_details(&mut tx, new.id, new.details, new.naming).await?;
+        }
+        tx.commit().await?;
         Ok(inserted == 1)
     }
 
@@ -174,7 +182,7 @@ impl Db {
     pub async fn withdrawable(&self, id: Uuid, user_id: Uuid) -> sqlx::Result<Option<Withdrawable>> {
         on_db!(self, |pool| {
             sqlx::query_as(
-                "SELECT original_name, status, edition_year, edition_year = (SELECT MAX(year) FROM editions) AS current
+                "SELECT title, status, edition_year, edition_year = (SELECT MAX(year) FROM editions) AS current
                  FROM submissions WHERE id = $1 AND user_id = $2",
             )
             .bind(id)

@@ -3,6 +3,7 @@
 //! streaming, checked to be a PDF that opens and runs nothing, read for the
 //! guideline warnings, then stored at `abstracts/{user_id}/{id}.pdf`.
 
+use axum::extract::multipart::Field;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
@@ -10,11 +11,15 @@ use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
 use uuid::Uuid;
 
+use super::details::{Details, DetailsInput};
+use super::letters::Naming;
 use super::pdf::{Inspection, InspectorFailed, Verdict};
 use super::temp::TempUpload;
 use super::{NewSubmission, Submission, storage_key};
 use crate::AppState;
+use crate::accounts::fields::refused as refused_field;
 use crate::accounts::session::CompletedUser;
+use crate::admin::display_name;
 use crate::content::editions::Edition;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 
@@ -43,14 +48,17 @@ pub fn clean_file_name(raw: Option<&str>) -> String {
     post,
     path = "/api/submissions",
     tag = "submissions",
-    request_body(content_type = "multipart/form-data", description = "One field `file`: the abstract as a PDF"),
+    request_body(content_type = "multipart/form-data", description = "Text parts `title`, `coauthors` (a JSON list of \
+        `{name, email, institution}`), `keywords` (repeated) and `preferred_format`, then the part `file`: the abstract \
+        as a PDF. The details are checked before the file is read."),
     responses(
         (status = 201, description = "Stored; the guideline checks are in `warnings`", body = Submission),
         (status = 403, description = "The call is closed (code `call_closed`) or the profile incomplete", body = ErrorBody),
         (status = 409, description = "The author has as many submissions as the edition allows (code `submission_limit`)", body = ErrorBody),
         (status = 413, description = "The file is larger than the edition allows", body = ErrorBody),
         (status = 422, description = "Not a PDF (code `not_pdf`), a damaged one (`damaged_pdf`), one locked with a password \
-            (`encrypted_pdf`), one with JavaScript or launch actions (`active_content`), or no file", body = ErrorBody),
+            (`encrypted_pdf`), one with JavaScript or launch actions (`active_content`), no file, or details that are \
+            not valid (with `fields`)", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -77,15 +85,19 @@ pub async fn upload_submission(
     {
         // Read the rest, so the client gets this answer rather than a reset
         // connection; the body limit bounds it.
-        while let Ok(Some(mut field)) = multipart.next_field().await {
-            while let Ok(Some(_)) = field.chunk().await {}
-        }
+        drain(&mut multipart).await;
         return Err(limit_reached(&edition));
     }
 
+    let offered = state.db.edition_keywords(edition.year).await?;
     let id = Uuid::now_v7();
     let temp = TempUpload::create(&state.config.data_dir, id).await.map_err(anyhow::Error::from)?;
-    let received = receive_file(&mut multipart, temp.path(), edition.max_file_bytes).await?;
+    // The details come first and are checked before the file is received,
+    // so bad ones store nothing.
+    let (details, received) = receive(&mut multipart, temp.path(), edition.max_file_bytes, |input| {
+        input.parse(&offered, &user.email)
+    })
+    .await?;
 
     if !received.starts_with_pdf_header {
         return Err(not_pdf());
@@ -108,6 +120,13 @@ pub async fn upload_submission(
             user_id: user.id,
             edition_year: edition.year,
             original_name: &received.name,
+            details: &details,
+            naming: &Naming {
+                submitter: &display_name(&user.first_name, &user.last_name, &user.email),
+                edition_year: edition.year,
+                contact_email: &edition.contact_email,
+                site_url: state.config.public_url().as_str().trim_end_matches('/'),
+            },
             storage_key: key.as_ref(),
             size_bytes: received.size,
             sha256: &received.sha256,
@@ -123,9 +142,10 @@ pub async fn upload_submission(
             Ok(_) => limit_reached(&edition),
         });
     }
+    state.mailer.wake();
     state.metrics.uploaded(u64::try_from(received.size).unwrap_or_default());
     let row = state.db.submission(id).await?.ok_or_else(ApiError::not_found)?;
-    Ok((StatusCode::CREATED, Json(Submission::from(row))))
+    Ok((StatusCode::CREATED, Json(state.db.shown_one(row).await?)))
 }
 
 fn not_pdf() -> ApiError {
@@ -156,6 +176,91 @@ fn limit_reached(edition: &Edition) -> ApiError {
     )
 }
 
+/// The text parts sent before the file, in all at most this many bytes.
+const MAX_DETAILS_BYTES: usize = 64 << 10;
+
+/// Reads the details' text parts (`title`, `coauthors` as a JSON list of
+/// `{name, email, institution}`, `keywords` repeated, `preferred_format`)
+/// up to the `file` part; checks them with `check` before taking the file,
+/// which it streams to `path`.
+async fn receive(
+    multipart: &mut Multipart,
+    path: &std::path::Path,
+    limit: i64,
+    check: impl Fn(&DetailsInput) -> ApiResult<Details>,
+) -> ApiResult<(Details, Received)> {
+    let mut input = DetailsInput::default();
+    let mut read = 0usize;
+    while let Some(mut field) = multipart.next_field().await.map_err(|error| unreadable(error, limit))? {
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == "file" {
+            let details = match check(&input) {
+                Ok(details) => details,
+                Err(error) => {
+                    drop(field);
+                    drain(multipart).await;
+                    return Err(error);
+                }
+            };
+            return Ok((details, receive_file(field, path, limit).await?));
+        }
+        let mut value = Vec::new();
+        while let Some(chunk) = field.chunk().await.map_err(|error| unreadable(error, limit))? {
+            read += chunk.len();
+            if read > MAX_DETAILS_BYTES {
+                drop(field);
+                drain(multipart).await;
+                return Err(ApiError::PayloadTooLarge(
+                    "The title, co-authors and keywords are too long.".into(),
+                ));
+            }
+            value.extend_from_slice(&chunk);
+        }
+        drop(field);
+        let value = String::from_utf8_lossy(&value).into_owned();
+        match name.as_str() {
+            "title" => input.title = value,
+            "preferred_format" => input.preferred_format = value,
+            "keywords" => input.keywords.push(value),
+            "coauthors" => match serde_json::from_str(&value) {
+                Ok(coauthors) => input.coauthors = coauthors,
+                Err(_) => {
+                    drain(multipart).await;
+                    return Err(refused_field("coauthors", "The co-authors could not be read."));
+                }
+            },
+            _ => {}
+        }
+    }
+    // No file: the details' own problems first, then the missing file.
+    check(&input)?;
+    Err(ApiError::Unprocessable {
+        message: "Please select a file to upload.".into(),
+        fields: Default::default(),
+    })
+}
+
+/// Reads the rest of the request and drops it, so the client gets the
+/// answer rather than a reset connection; the body limit bounds it.
+async fn drain(multipart: &mut Multipart) {
+    while let Ok(Some(mut field)) = multipart.next_field().await {
+        while let Ok(Some(_)) = field.chunk().await {}
+    }
+}
+
+fn too_large(limit: i64) -> ApiError {
+    let megabytes = limit as f64 / (1024.0 * 1024.0);
+    ApiError::PayloadTooLarge(format!("The file is too large. Abstracts can be at most {megabytes:.0} MB."))
+}
+
+fn unreadable(error: axum::extract::multipart::MultipartError, limit: i64) -> ApiError {
+    if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        too_large(limit)
+    } else {
+        ApiError::BadRequest("The upload could not be read. Please try again.".into())
+    }
+}
+
 struct Received {
     name: String,
     size: i64,
@@ -165,60 +270,38 @@ struct Received {
 
 /// Streams the `file` field to `path`, hashing as it goes; refuses (413)
 /// as soon as it passes `limit` bytes.
-async fn receive_file(multipart: &mut Multipart, path: &std::path::Path, limit: i64) -> ApiResult<Received> {
-    let too_large = || {
-        let megabytes = limit as f64 / (1024.0 * 1024.0);
-        ApiError::PayloadTooLarge(format!(
-            "The file is too large. Abstracts can be at most {megabytes:.0} MB."
-        ))
-    };
-    let unreadable = |error: axum::extract::multipart::MultipartError| {
-        if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            too_large()
-        } else {
-            ApiError::BadRequest("The upload could not be read. Please try again.".into())
+async fn receive_file(mut field: Field<'_>, path: &std::path::Path, limit: i64) -> ApiResult<Received> {
+    let name = clean_file_name(field.file_name());
+    let mut file = tokio::fs::File::create(path).await.map_err(anyhow::Error::from)?;
+    let mut hasher = Sha256::new();
+    let mut size: i64 = 0;
+    let mut head: Vec<u8> = Vec::with_capacity(5);
+    while let Some(chunk) = field.chunk().await.map_err(|error| unreadable(error, limit))? {
+        size += chunk.len() as i64;
+        if size > limit {
+            // Read (and drop) the rest, so the client gets this answer
+            // rather than a reset connection; the body limit bounds it.
+            while let Ok(Some(_)) = field.chunk().await {}
+            return Err(too_large(limit));
         }
-    };
-    while let Some(mut field) = multipart.next_field().await.map_err(unreadable)? {
-        if field.name() != Some("file") {
-            continue;
+        if head.len() < 5 {
+            head.extend(chunk.iter().take(5 - head.len()));
         }
-        let name = clean_file_name(field.file_name());
-        let mut file = tokio::fs::File::create(path).await.map_err(anyhow::Error::from)?;
-        let mut hasher = Sha256::new();
-        let mut size: i64 = 0;
-        let mut head: Vec<u8> = Vec::with_capacity(5);
-        while let Some(chunk) = field.chunk().await.map_err(unreadable)? {
-            size += chunk.len() as i64;
-            if size > limit {
-                // Read (and drop) the rest, so the client gets this answer
-                // rather than a reset connection; the body limit bounds it.
-                while let Ok(Some(_)) = field.chunk().await {}
-                return Err(too_large());
-            }
-            if head.len() < 5 {
-                head.extend(chunk.iter().take(5 - head.len()));
-            }
-            hasher.update(&chunk);
-            file.write_all(&chunk).await.map_err(anyhow::Error::from)?;
-        }
-        file.flush().await.map_err(anyhow::Error::from)?;
-        if size == 0 {
-            return Err(ApiError::Unprocessable {
-                message: "The file is empty.".into(),
-                fields: Default::default(),
-            });
-        }
-        return Ok(Received {
-            name,
-            size,
-            sha256: hex::encode(hasher.finalize()),
-            starts_with_pdf_header: head == b"%PDF-",
+        hasher.update(&chunk);
+        file.write_all(&chunk).await.map_err(anyhow::Error::from)?;
+    }
+    file.flush().await.map_err(anyhow::Error::from)?;
+    if size == 0 {
+        return Err(ApiError::Unprocessable {
+            message: "The file is empty.".into(),
+            fields: Default::default(),
         });
     }
-    Err(ApiError::Unprocessable {
-        message: "Please select a file to upload.".into(),
-        fields: Default::default(),
+    Ok(Received {
+        name,
+        size,
+        sha256: hex::encode(hasher.finalize()),
+        starts_with_pdf_header: head == b"%PDF-",
     })
 }
 

@@ -51,7 +51,7 @@ pub async fn withdraw_submission(
             action: AuditAction::SubmissionWithdrawn,
             summary: format!(
                 "Withdrew ‘{}’ by {} (SCULC {})",
-                found.original_name,
+                found.title,
                 display_name(&user.first_name, &user.last_name, &user.email),
                 found.edition_year
             ),
@@ -67,5 +67,5 @@ pub async fn withdraw_submission(
         state.db.set_submission_status(change).await?;
     }
     let row = state.db.submission(id).await?.ok_or_else(no_such)?;
-    Ok(Json(Submission::from(row)))
+    Ok(Json(state.db.shown_one(row).await?))
 }

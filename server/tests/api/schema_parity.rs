@@ -216,8 +216,9 @@ fn steps() -> Vec<(&'static str, &'static str, Vec<Arg>)> {
     let user = "INSERT INTO users (id, email, created_at) VALUES ($1, $2, $3)";
     let submission =
         "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key, size_bytes,
-                      sha256, uploaded_at, number)
-         SELECT $1, $2, 2025, $3, $3, 1, '', $4, (SELECT COALESCE(MAX(number), 0) + 1 FROM submissions)";
+                      sha256, uploaded_at, number, title)
+         SELECT $1, $2, 2025, $3, $3, 1, '', $4, (SELECT COALESCE(MAX(number), 0) + 1 FROM submissions),
+                'Title of ' || $3";
     let at = |minute| Arg::At(datetime!(2025-03-01 12:00 UTC) + time::Duration::minutes(minute));
     vec![
         ("Ada signs up", user, vec![ada, Arg::Text("ada@example.edu"), at(0)]),
@@ -295,10 +296,11 @@ async fn the_same_writes_leave_the_same_admin_summaries_on_both_databases() {
     for ((step, on_sqlite), (_, on_postgres)) in sqlite.iter().zip(&postgres) {
         assert_eq!(on_sqlite, on_postgres, "after “{step}”: SQLite (left) and PostgreSQL (right) disagree");
     }
-    // The steps did reach the summaries: Ben's moved abstract is his first.
+    // The steps did reach the summaries: Ben's moved abstract is his first,
+    // named by its title.
     let (_, moved) = &postgres[6];
     assert!(
-        moved.iter().any(|row| row.0 == Uuid::from_u128(2) && row.2 == "one.pdf" && row.4 == 2),
+        moved.iter().any(|row| row.0 == Uuid::from_u128(2) && row.2 == "Title of one.pdf" && row.4 == 2),
         "{moved:?}"
     );
 }

@@ -100,7 +100,8 @@ async fn trickled_upload(app: &TestApp, cookie: &str, every: Duration) -> String
     let pdf = make_pdf(&["a slow abstract"], None);
     let boundary = "colloquy-slow-boundary";
     let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"slow.pdf\"\r\n\
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nA slow abstract\r\n\
+         --{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"slow.pdf\"\r\n\
          Content-Type: application/pdf\r\n\r\n"
     )
     .into_bytes();

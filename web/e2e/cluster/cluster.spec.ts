@@ -232,6 +232,7 @@ test('an instance restarted in the middle loses nothing', async ({ request, clus
     const response = await request.post('/api/submissions', {
       headers: CSRF_HEADERS,
       multipart: {
+        title: `Abstract ${n + 1}`,
         file: { name: `Abstract ${n + 1}.pdf`, mimeType: 'application/pdf', buffer: pdfs[n] ?? Buffer.alloc(0) },
       },
     });
@@ -295,7 +296,7 @@ test('an instance killed (kill -9) during uploads loses none that was acknowledg
   const uploads = pdfs.map((pdf, n) =>
     request.post('/api/submissions', {
       headers: CSRF_HEADERS,
-      multipart: { file: { name: `Draft ${n + 1}.pdf`, mimeType: 'application/pdf', buffer: pdf } },
+      multipart: { title: `Draft ${n + 1}`, file: { name: `Draft ${n + 1}.pdf`, mimeType: 'application/pdf', buffer: pdf } },
     }),
   );
   await new Promise((resolve) => setTimeout(resolve, 150));

@@ -293,6 +293,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/editions/{year}/keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces an edition's keyword list. Submissions keep the keywords they
+         *     chose; new choices come from the new list.
+         */
+        put: operations["update_edition_keywords"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/outbox": {
         parameters: {
             query?: never;
@@ -1103,6 +1123,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submissions/{id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes the details of one of the user's own submissions. Co-authors
+         *     named for the first time are e-mailed once.
+         */
+        put: operations["update_details"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/submissions/{id}/file": {
         parameters: {
             query?: never;
@@ -1173,6 +1213,8 @@ export interface components {
         };
         /** @description A submission as admins see it. */
         AdminSubmission: {
+            /** @description What reviewers know it by: `S25-014`. */
+            code: string;
             /** Format: int32 */
             edition_year: number;
             /** @description Opens the PDF (admins may open any). */
@@ -1184,6 +1226,7 @@ export interface components {
             /** Format: int64 */
             size_bytes: number;
             status: components["schemas"]["SubmissionStatus"];
+            title: string;
             /** Format: date-time */
             uploaded_at: string;
             /** @description Guideline warnings (length, anonymisation). */
@@ -1372,6 +1415,18 @@ export interface components {
             current_password: string;
             new_password: string;
         };
+        /** @description A co-author, checked; `email` is lower-cased. */
+        Coauthor: {
+            email: string;
+            institution: string;
+            name: string;
+        };
+        /** @description A co-author as the submitter typed them, before checking. */
+        CoauthorInput: {
+            email?: string;
+            institution?: string;
+            name?: string;
+        };
         CompleteProfileRequest: {
             first_name: string;
             last_name: string;
@@ -1470,6 +1525,17 @@ export interface components {
          * @enum {string}
          */
         DecisionValue: "accepted" | "rejected" | "submitted";
+        /** @description The details as sent: the upload's text parts, or an edit's body. */
+        DetailsInput: {
+            /** @description At most 10; the submitter is the corresponding author and is not listed. */
+            coauthors?: components["schemas"]["CoauthorInput"][];
+            /** @description At most 3, each from the edition's list. */
+            keywords?: string[];
+            /** @description `talk`, `poster`, `either` (also when empty or missing) or `virtual`. */
+            preferred_format?: string;
+            /** @description 1–300 characters. */
+            title?: string;
+        };
         Edition: {
             /**
              * Format: date-time
@@ -1490,6 +1556,8 @@ export interface components {
             contact_email: string;
             /** Format: date-time */
             final_materials_by?: string | null;
+            /** @description The keywords submissions choose from (up to three), in order. */
+            keywords: string[];
             /** Format: int64 */
             max_file_bytes: number;
             /**
@@ -1504,6 +1572,11 @@ export interface components {
             word_limit: number;
             /** Format: int32 */
             year: number;
+        };
+        /** @description An edition's keyword list as an admin sends it. */
+        EditionKeywords: {
+            /** @description 1 to 40 keywords, each 1 to 60 characters, unique ignoring case. */
+            keywords: string[];
         };
         /** @description `content/editions/{year}.toml`, served at `GET /api/content/editions/{year}`. */
         EditionPage: {
@@ -1781,6 +1854,11 @@ export interface components {
             submission_id: string;
             title: string;
         };
+        /**
+         * @description How the author would like to present.
+         * @enum {string}
+         */
+        PreferredFormat: "talk" | "poster" | "either" | "virtual";
         /** @description Which sign-in providers the login page offers. */
         Providers: {
             google: boolean;
@@ -2020,12 +2098,24 @@ export interface components {
         };
         /** @description A submission as its author (and admins) see it. */
         Submission: {
+            /** @description The other authors; the submitter is the corresponding author. */
+            coauthors: components["schemas"]["Coauthor"][];
+            /** @description What reviewers know it by: `S25-014`. */
+            code: string;
+            /**
+             * @description Whether its author may still change the details (the call is open
+             *     and it is not decided).
+             */
+            editable: boolean;
             /** @description Opens the PDF (for its author and admins only). */
             file_url: string;
             /** Format: uuid */
             id: string;
+            /** @description From the edition's list, at most three. */
+            keywords: string[];
             /** @description The name the file had on the applicant's computer. */
             original_name: string;
+            preferred_format: components["schemas"]["PreferredFormat"];
             /** Format: int64 */
             size_bytes: number;
             /**
@@ -2033,6 +2123,7 @@ export interface components {
              *     leave the author's lists.
              */
             status: components["schemas"]["SubmissionStatus"];
+            title: string;
             /** Format: date-time */
             uploaded_at: string;
             /** @description Guideline warnings (length, anonymisation), for people. */
@@ -3402,6 +3493,114 @@ export interface operations {
                 };
             };
             /** @description A setting is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_edition_keywords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The edition's year */
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditionKeywords"];
+            };
+        };
+        responses: {
+            /** @description The edition after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Edition"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Empty, too many, too long or repeated keywords */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6543,7 +6742,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description One field `file`: the abstract as a PDF */
+        /** @description Text parts `title`, `coauthors` (a JSON list of `{name, email, institution}`), `keywords` (repeated) and `preferred_format`, then the part `file`: the abstract as a PDF. The details are checked before the file is read. */
         requestBody?: {
             content: {
                 "multipart/form-data": unknown;
@@ -6622,7 +6821,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a PDF (code `not_pdf`), a damaged one (`damaged_pdf`), one locked with a password (`encrypted_pdf`), one with JavaScript or launch actions (`active_content`), or no file */
+            /** @description Not a PDF (code `not_pdf`), a damaged one (`damaged_pdf`), one locked with a password (`encrypted_pdf`), one with JavaScript or launch actions (`active_content`), no file, or details that are not valid (with `fields`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6690,6 +6889,123 @@ export interface operations {
             };
             /** @description Decided (code `decided`: withdraw it with `POST /api/submissions/{id}/withdraw`) or already withdrawn (code `withdrawn`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The submission */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetailsInput"];
+            };
+        };
+        responses: {
+            /** @description The submission with its new details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such submission of yours in the current edition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The call has closed, or the submission is decided or withdrawn */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A detail is not valid (see `fields`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

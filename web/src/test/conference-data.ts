@@ -13,6 +13,7 @@ export const edition2025: Edition = {
   final_materials_by: '2025-05-11T06:59:00Z',
   confirmation_form_url: 'https://forms.example.com/sculc-2025-attendance',
   contact_email: 'sculc@example.edu',
+  keywords: ['Phonetics', 'Phonology', 'Morphology', 'Syntax', 'Semantics'],
 };
 
 export const closedEdition: Edition = { ...edition2025, call_open: false };
@@ -20,6 +21,13 @@ export const closedEdition: Edition = { ...edition2025, call_open: false };
 function submission(id: string, fields: Partial<Submission>): Submission {
   return {
     id,
+    // Titled like their files unless a test says otherwise.
+    title: fields.original_name ?? 'abstract.pdf',
+    code: 'S25-001',
+    coauthors: [],
+    keywords: [],
+    preferred_format: 'either',
+    editable: true,
     original_name: 'abstract.pdf',
     size_bytes: 250_880,
     uploaded_at: '2025-03-01T18:15:00Z',

@@ -18,7 +18,25 @@ impl Db {
                 .await?
         });
         let now = clock::now();
-        Ok(editions.into_iter().map(|e| Edition { call_open: e.accepts_at(now), ..e }).collect())
+        let keywords: Vec<(i32, String)> = on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT edition_year, keyword FROM edition_keywords ORDER BY edition_year, position, keyword",
+            )
+            .fetch_all(pool)
+            .await?
+        });
+        Ok(editions
+            .into_iter()
+            .map(|e| Edition {
+                call_open: e.accepts_at(now),
+                keywords: keywords
+                    .iter()
+                    .filter(|(year, _)| *year == e.year)
+                    .map(|(_, k)| k.clone())
+                    .collect(),
+                ..e
+            })
+            .collect())
     }
 
     pub async fn edition(&self, year: i32) -> sqlx::Result<Option<Edition>> {
@@ -99,6 +117,10 @@ impl Db {
             .rows_affected()
                 == 1;
             if created {
+                sqlx::query(crate::content::store::editions::COPY_KEYWORDS)
+                    .bind(edition.year)
+                    .execute(&mut *tx)
+                    .await?;
                 record!(&mut *tx, entry)?;
             }
             tx.commit().await?;

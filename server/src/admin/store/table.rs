@@ -59,7 +59,11 @@ pub struct TableRow {
     pub submission_count: i64,
     pub s_id: Option<Uuid>,
     pub s_edition_year: Option<i32>,
+    /// The first submission's title (the summaries keep it).
     pub s_name: Option<String>,
+    pub s_number: Option<i32>,
+    pub s_original_name: Option<String>,
+    pub s_preferred_format: Option<String>,
     pub s_uploaded_at: Option<OffsetDateTime>,
     pub s_size_bytes: Option<i64>,
     pub s_word_count: Option<i32>,
@@ -74,7 +78,9 @@ impl TableRow {
         Some(AdminSubmission::from(SubmissionRow {
             id: self.s_id?,
             edition_year: self.s_edition_year?,
-            original_name: self.s_name.clone()?,
+            title: self.s_name.clone()?,
+            number: self.s_number?,
+            original_name: self.s_original_name.clone()?,
             uploaded_at: self.s_uploaded_at?,
             size_bytes: self.s_size_bytes?,
             word_count: self.s_word_count,
@@ -106,7 +112,8 @@ const COLUMNS: &str = concat!(
     crate::roles_of_user!("page"),
     " AS roles, page.applicant, \
      page.presenter, page.submission_count, page.s_id, s.edition_year AS s_edition_year, page.s_name, \
-     page.s_uploaded_at, s.size_bytes AS s_size_bytes, s.word_count AS s_word_count, s.warnings AS s_warnings, \
+     page.s_uploaded_at, s.number AS s_number, s.original_name AS s_original_name, \
+     s.preferred_format AS s_preferred_format, s.size_bytes AS s_size_bytes, s.word_count AS s_word_count, s.warnings AS s_warnings, \
      s.status AS s_status, page.total"
 );
 

@@ -11,6 +11,13 @@ use crate::{clock, on_db};
 pub(crate) const EDITION_COLUMNS: &str = "year, call_opens_at, call_closes_at, word_limit, max_file_bytes, \
      max_submissions_per_author, confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email";
 
+/// Gives a new edition (`$1`) the keyword list of the one before it, if it
+/// has none yet: a conference's fields change little from year to year.
+pub(crate) const COPY_KEYWORDS: &str = "INSERT INTO edition_keywords (edition_year, keyword, position)
+     SELECT $1, keyword, position FROM edition_keywords
+     WHERE edition_year = (SELECT MAX(year) FROM editions WHERE year < $1)
+       AND NOT EXISTS (SELECT 1 FROM edition_keywords WHERE edition_year = $1)";
+
 impl Db {
     /// Every edition's year, newest first.
     pub async fn edition_years(&self) -> sqlx::Result<Vec<i32>> {
@@ -26,10 +33,10 @@ impl Db {
                 .fetch_optional(pool)
                 .await?
         });
-        Ok(edition.map(|mut edition| {
-            edition.call_open = edition.accepts_at(clock::now());
-            edition
-        }))
+        let Some(mut edition) = edition else { return Ok(None) };
+        edition.call_open = edition.accepts_at(clock::now());
+        edition.keywords = self.edition_keywords(edition.year).await?;
+        Ok(Some(edition))
     }
 
     /// Sets the call window of `year`, creating that edition from the
@@ -54,6 +61,7 @@ impl Db {
             .bind(year)
             .execute(&mut *tx)
             .await?;
+            sqlx::query(COPY_KEYWORDS).bind(year).execute(&mut *tx).await?;
             sqlx::query("UPDATE editions SET call_opens_at = $1, call_closes_at = $2 WHERE year = $3")
                 .bind(opens)
                 .bind(closes)

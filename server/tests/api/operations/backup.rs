@@ -55,8 +55,9 @@ async fn a_backup_taken_during_uploads_restores_the_same_accounts_and_identical_
                 let pdf = pdf_of_size(300_000 + n * 7_000, 100 + n as u64);
                 let name = format!("during-{n}.pdf");
                 let part = reqwest::multipart::Part::bytes(pdf.clone()).file_name(name.clone());
-                let form =
-                    reqwest::multipart::Form::new().part("file", part.mime_str("application/pdf").unwrap());
+                let form = reqwest::multipart::Form::new()
+                    .text("title", name.clone())
+                    .part("file", part.mime_str("application/pdf").unwrap());
                 let response =
                     grace.post(format!("{address}/api/submissions")).multipart(form).send().await.unwrap();
                 assert_eq!(response.status(), 201, "{}", response.text().await.unwrap());

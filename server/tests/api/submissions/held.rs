@@ -33,7 +33,7 @@ pub fn upload_held_halfway(client: &reqwest::Client, url: String, pdf: &[u8]) ->
             .file_name("held.pdf")
             .mime_str("application/pdf")
             .unwrap();
-    let form = reqwest::multipart::Form::new().part("file", part);
+    let form = reqwest::multipart::Form::new().text("title", "Held").part("file", part);
     let request = client.post(url).multipart(form);
     HeldUpload { release: Some(release), answer: tokio::spawn(request.send()) }
 }

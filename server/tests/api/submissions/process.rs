@@ -73,7 +73,7 @@ impl ServerProcess {
             .unwrap();
         client
             .post(self.url("/api/submissions"))
-            .multipart(reqwest::multipart::Form::new().part("file", part))
+            .multipart(reqwest::multipart::Form::new().text("title", "Tone sandhi").part("file", part))
     }
 
     /// `kill -9`: the process ends at once, with no chance to clean up.

@@ -9,6 +9,9 @@ export function adminSubmission(id: string, fields: Partial<AdminSubmission> = {
   return {
     id,
     edition_year: 2025,
+    // Titled like their files unless a test says otherwise.
+    title: fields.original_name ?? 'abstract.pdf',
+    code: 'S25-001',
     original_name: 'abstract.pdf',
     uploaded_at: '2025-03-01T18:15:00Z',
     size_bytes: 250_880,
@@ -86,6 +89,7 @@ export function edition(year: number) {
     final_materials_by: `${year}-05-11T06:59:00Z`,
     confirmation_form_url: `https://forms.example.com/sculc-${year}-attendance`,
     contact_email: 'sculc@example.edu',
+    keywords: ['Phonology', 'Syntax'],
   };
 }
 

@@ -116,4 +116,29 @@ describe('/user-data/editions', () => {
       expect(requestsTo('POST /api/admin/editions')).toHaveLength(2);
     });
   });
+
+  it('saves the current edition’s keywords, one per line, and shows a refusal at the field', async () => {
+    const duplicate = '‘syntax’ is listed twice.';
+    let answer = () => errorResponse(422, duplicate, { fields: { keywords: [duplicate] } });
+    const { user, requestsTo } = renderApp(PAGE, {
+      user: admin,
+      api: editionsApi({ 'PUT /api/admin/editions/2025/keywords': () => answer() }),
+    });
+    const form = await screen.findByRole('region', { name: 'SCULC 2025 (current edition)' });
+    const keywords = within(form).getByLabelText('Keywords, one per line');
+    expect(keywords).toHaveValue('Phonology\nSyntax');
+
+    await user.type(keywords, '\n\n syntax ');
+    await user.click(within(form).getByRole('button', { name: 'Save keywords' }));
+    expect(await findMessage('alert', duplicate)).toBeInTheDocument();
+    expect(keywords).toBeInvalid();
+    expect(requestsTo('PUT /api/admin/editions/2025/keywords')).toEqual([{ keywords: ['Phonology', 'Syntax', 'syntax'] }]);
+
+    answer = () => Response.json({ ...edition(2025), keywords: ['Phonology', 'Typology'] });
+    await user.clear(keywords);
+    await user.type(keywords, 'Phonology\nTypology');
+    await user.click(within(form).getByRole('button', { name: 'Save keywords' }));
+    expect(await findMessage('status', 'The keywords of SCULC 2025 were saved.')).toBeInTheDocument();
+    expect(keywords).toHaveValue('Phonology\nTypology');
+  });
 });

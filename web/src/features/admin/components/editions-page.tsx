@@ -9,6 +9,7 @@ import { useEditions } from '../api/get-editions';
 import { AdminPage } from './admin-page';
 import type { Notice } from './admin-toggle';
 import { EditionForm } from './edition-form';
+import { KeywordsForm } from './keywords-form';
 
 /** /user-data/editions: the current edition's settings, and the next year's edition. */
 export function EditionsPage() {
@@ -47,6 +48,8 @@ export function EditionsPage() {
           <section className="card" aria-labelledby="current-edition">
             <h2 id="current-edition">SCULC {current.year} (current edition)</h2>
             <EditionForm key={current.year} edition={current} />
+            <h3>Keywords</h3>
+            <KeywordsForm key={`keywords-${current.year}`} edition={current} />
           </section>
           <section className="card" aria-labelledby="next-edition">
             <h2 id="next-edition">Next year</h2>

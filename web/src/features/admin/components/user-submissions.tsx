@@ -42,7 +42,7 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
     // The author is e-mailed at once and an e-mail cannot be called back, so
     // a stray click must not send one; undoing sends nothing.
     const question = decisionQuestion[decision];
-    if (question && !window.confirm(question(submission.original_name, name))) return;
+    if (question && !window.confirm(question(submission.title, name))) return;
     setNotice(undefined);
     try {
       await decide.mutateAsync({ submissionId: submission.id, decision });
@@ -50,11 +50,11 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
       setNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to save the decision. Please try again.' });
       return;
     }
-    setNotice({ tone: 'success', text: `“${submission.original_name}”: ${decisionDone[decision]}` });
+    setNotice({ tone: 'success', text: `“${submission.title}”: ${decisionDone[decision]}` });
   };
 
   const handleDelete = async (submission: AdminSubmission) => {
-    if (!window.confirm(`Delete “${submission.original_name}” by ${name}? This cannot be undone.`)) return;
+    if (!window.confirm(`Delete “${submission.title}” by ${name}? This cannot be undone.`)) return;
     setNotice(undefined);
     try {
       await remove.mutateAsync(submission.id);
@@ -62,7 +62,7 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
       setNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to delete the submission. Please try again.' });
       return;
     }
-    setNotice({ tone: 'success', text: `“${submission.original_name}” was deleted.` });
+    setNotice({ tone: 'success', text: `“${submission.title}” was deleted.` });
   };
 
   if (submissions.isPending) return <PageLoading label={`Loading the submissions of ${name}…`} />;
@@ -88,11 +88,11 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
             return (
               <li key={submission.id} className="admin-submission">
                 <a href={submission.file_url} target="_blank" rel="noopener noreferrer" className="admin-submission-file">
-                  {submission.original_name}{' '}
+                  {submission.title}{' '}
                   <span className="visually-hidden">(opens in a new tab)</span>
                 </a>
                 <p className="admin-submission-meta">
-                  SCULC {submission.edition_year} · Uploaded {formatConferenceTime(submission.uploaded_at)} ·{' '}
+                  {submission.code} · File {submission.original_name} · SCULC {submission.edition_year} · Uploaded {formatConferenceTime(submission.uploaded_at)} ·{' '}
                   {formatFileSize(submission.size_bytes)} ·{' '}
                   {submission.word_count === null ? 'word count unknown' : `${submission.word_count} words`}
                 </p>
@@ -109,7 +109,7 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
                 <div
                   className="button-row admin-submission-actions"
                   role="group"
-                  aria-label={`Actions on “${submission.original_name}”`}
+                  aria-label={`Actions on “${submission.title}”`}
                 >
                   {decidable && (
                     <>

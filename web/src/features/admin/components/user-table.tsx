@@ -95,7 +95,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
                   <td>
                     {first ? (
                       <a href={first.file_url} target="_blank" rel="noopener noreferrer">
-                        {first.original_name}{' '}
+                        {first.title}{' '}
                         <span className="visually-hidden">(opens in a new tab)</span>
                       </a>
                     ) : (

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Submission } from '../../../api/types';
 import { ApiError, apiErrorOf, CSRF_HEADER, CSRF_HEADER_VALUE, unreachableError } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session-query-key';
+import type { DetailsDraft } from '../components/details-draft';
 import { currentEditionQueryKey } from './get-current-edition';
 import { submissionsQueryKey } from './get-submissions';
 
@@ -14,15 +15,21 @@ export interface UploadOptions {
 }
 
 /**
- * Uploads an abstract (POST /api/submissions, multipart with one field
- * `file`) and answers the stored submission with its guideline checks.
+ * Uploads an abstract (POST /api/submissions, multipart: the details as
+ * text parts, then the field `file`, so the server checks the details
+ * before it receives the file) and answers the stored submission with its
+ * guideline checks.
  *
  * XMLHttpRequest rather than the API client's fetch: fetch cannot report
  * upload progress. It keeps the client's rules all the same: cookies sent,
  * the CSRF header set, and a non-2xx answer rejected as an ApiError built
  * from the server's `{"error", "code"?}` body.
  */
-export function uploadSubmission(file: File, { onProgress, signal }: UploadOptions = {}): Promise<Submission> {
+export function uploadSubmission(
+  file: File,
+  details: DetailsDraft,
+  { onProgress, signal }: UploadOptions = {},
+): Promise<Submission> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortReason(signal));
@@ -60,6 +67,10 @@ export function uploadSubmission(file: File, { onProgress, signal }: UploadOptio
     signal?.addEventListener('abort', onAbort, { once: true });
 
     const form = new FormData();
+    form.append('title', details.title);
+    form.append('coauthors', JSON.stringify(details.coauthors));
+    for (const keyword of details.keywords) form.append('keywords', keyword);
+    form.append('preferred_format', details.preferred_format);
     form.append('file', file, file.name);
     xhr.send(form);
   });
@@ -81,12 +92,13 @@ function parseJson(text: string): unknown {
 
 export interface UploadRequest extends UploadOptions {
   file: File;
+  details: DetailsDraft;
 }
 
 export function useUploadSubmission() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, ...options }: UploadRequest) => uploadSubmission(file, options),
+    mutationFn: ({ file, details, ...options }: UploadRequest) => uploadSubmission(file, details, options),
     onSuccess: () => {
       // The new submission makes the user an applicant (the status button).
       void queryClient.invalidateQueries({ queryKey: submissionsQueryKey });

@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
+
 import type { Submission } from '../../../api/types';
 import { formatConferenceTime, formatFileSize } from '../../../lib/format';
+import { formatLabels } from './details-draft';
 import './submissions.css';
 
 interface SubmissionListProps {
@@ -10,6 +13,11 @@ interface SubmissionListProps {
   onWithdraw?: (submission: Submission) => void;
   /** The submission being deleted or withdrawn, whose button is disabled meanwhile. */
   busyId?: string | null;
+  /** Offers an Edit details button per editable submission when given. */
+  onEdit?: (submission: Submission) => void;
+  /** The submission whose details are being edited, shown with `editor` instead of the button. */
+  editingId?: string | null;
+  editor?: (submission: Submission) => ReactNode;
 }
 
 /** A decision, in the author's words; undecided submissions show none. */
@@ -28,14 +36,26 @@ function openFile(submission: Submission) {
 }
 
 /**
- * The user's submissions: each a button that opens the file in a new tab,
- * with its upload time (conference time), size and guideline check.
+ * The user's submissions: each by its title and code, with a button that
+ * opens the file in a new tab, its details, upload time (conference time),
+ * size and guideline check.
  */
-export function SubmissionList({ submissions, onDelete, onWithdraw, busyId = null }: SubmissionListProps) {
+export function SubmissionList({
+  submissions,
+  onDelete,
+  onWithdraw,
+  busyId = null,
+  onEdit,
+  editingId = null,
+  editor,
+}: SubmissionListProps) {
   return (
     <ul className="submission-list">
       {submissions.map((submission) => (
         <li key={submission.id} className="submission">
+          <p className="submission-title">
+            {submission.title} <span className="submission-code">({submission.code})</span>
+          </p>
           <div className="submission-row">
             <button
               type="button"
@@ -51,7 +71,7 @@ export function SubmissionList({ submissions, onDelete, onWithdraw, busyId = nul
               <button
                 type="button"
                 className="submission-delete"
-                aria-label={`Delete ${submission.original_name}`}
+                aria-label={`Delete ${submission.title}`}
                 disabled={busyId === submission.id}
                 onClick={() => {
                   onDelete(submission);
@@ -64,7 +84,7 @@ export function SubmissionList({ submissions, onDelete, onWithdraw, busyId = nul
               <button
                 type="button"
                 className="submission-withdraw"
-                aria-label={`Withdraw ${submission.original_name}`}
+                aria-label={`Withdraw ${submission.title}`}
                 disabled={busyId === submission.id}
                 onClick={() => {
                   onWithdraw(submission);
@@ -84,7 +104,24 @@ export function SubmissionList({ submissions, onDelete, onWithdraw, busyId = nul
             {' · '}
             {formatFileSize(submission.size_bytes)}
           </p>
+          <DetailsSummary submission={submission} />
           <GuidelineCheck submission={submission} />
+          {editor && editingId === submission.id
+            ? editor(submission)
+            : onEdit &&
+              submission.editable && (
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  aria-label={`Edit the details of ${submission.title}`}
+                  disabled={busyId === submission.id}
+                  onClick={() => {
+                    onEdit(submission);
+                  }}
+                >
+                  Edit details
+                </button>
+              )}
         </li>
       ))}
     </ul>
@@ -109,5 +146,28 @@ function GuidelineCheck({ submission }: { submission: Submission }) {
         </ul>
       )}
     </>
+  );
+}
+
+/** Co-authors, keywords and the preferred format, in one short block. */
+function DetailsSummary({ submission }: { submission: Submission }) {
+  const { coauthors, keywords, preferred_format: format } = submission;
+  return (
+    <dl className="submission-details-summary">
+      {coauthors.length > 0 && (
+        <>
+          <dt>Co-authors</dt>
+          <dd>{coauthors.map((c) => `${c.name} (${c.institution})`).join(', ')}</dd>
+        </>
+      )}
+      {keywords.length > 0 && (
+        <>
+          <dt>Keywords</dt>
+          <dd>{keywords.join(', ')}</dd>
+        </>
+      )}
+      <dt>Preferred format</dt>
+      <dd>{formatLabels[format]}</dd>
+    </dl>
   );
 }

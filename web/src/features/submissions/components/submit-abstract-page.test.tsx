@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import type { Edition, Submission } from '../../../api/types';
@@ -22,6 +22,11 @@ function renderSubmitPage(edition: Edition = edition2025, api: Record<string, Ha
 
 async function picker() {
   return screen.findByLabelText('Choose a PDF file');
+}
+
+/** The one detail the form requires beside the file. */
+async function giveTitle(user: UserEvent) {
+  await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Tone sandhi in Southern Min');
 }
 
 function dropZone() {
@@ -116,6 +121,7 @@ describe('abstract submission page', () => {
     await picker();
     const file = pdfFile('phonology-abstract.pdf', 4096);
     fireEvent.drop(dropZone(), { dataTransfer: { files: [file], types: ['Files'] } });
+    await giveTitle(user);
     await user.click(screen.getByRole('button', { name: 'Upload Abstract' }));
 
     // Busy: the spec's label, disabled, and a progress bar from 0%.
@@ -162,6 +168,7 @@ describe('abstract submission page', () => {
     const requests = installFakeXhr();
     const { user } = renderSubmitPage();
     await user.upload(await picker(), pdfFile());
+    await giveTitle(user);
     const button = screen.getByRole('button', { name: 'Upload Abstract' });
     await user.dblClick(button);
     fireEvent.submit(button.closest('form') ?? button);
@@ -178,6 +185,7 @@ describe('abstract submission page', () => {
     const requests = installFakeXhr();
     const { user, router } = renderSubmitPage();
     await user.upload(await picker(), pdfFile());
+    await giveTitle(user);
     await user.click(screen.getByRole('button', { name: 'Upload Abstract' }));
     await screen.findByRole('button', { name: 'Uploading...' });
     const [xhr] = requests;
@@ -200,6 +208,7 @@ describe('abstract submission page', () => {
     const requests = installFakeXhr();
     const { user } = renderSubmitPage();
     await user.upload(await picker(), pdfFile());
+    await giveTitle(user);
     await user.click(screen.getByRole('button', { name: 'Upload Abstract' }));
     await screen.findByRole('button', { name: 'Uploading...' });
     await requests[0]?.respond(status, body);
@@ -239,6 +248,7 @@ describe('abstract submission page', () => {
     let edition = edition2025;
     const { user } = renderSubmitPage(edition2025, { 'GET /api/editions/current': () => Response.json(edition) });
     await user.upload(await picker(), pdfFile());
+    await giveTitle(user);
     await user.click(screen.getByRole('button', { name: 'Upload Abstract' }));
     await screen.findByRole('button', { name: 'Uploading...' });
     edition = closedEdition;
@@ -260,6 +270,7 @@ describe('abstract submission page', () => {
     const requests = installFakeXhr();
     const { user } = renderSubmitPage();
     await user.upload(await picker(), pdfFile());
+    await giveTitle(user);
     await user.click(screen.getByRole('button', { name: 'Upload Abstract' }));
     await screen.findByRole('button', { name: 'Uploading...' });
     const limit =
@@ -277,5 +288,85 @@ describe('abstract submission page', () => {
     expect(await findMessage('status', 'Loading the submission guidelines…')).toBeInTheDocument();
     answer.resolve(errorResponse(500, 'Internal server error'));
     expect(await findMessage('alert', 'Failed to load the conference details. Please try again.')).toBeInTheDocument();
+  });
+
+  it('sends the title, co-authors, keywords and preferred format before the file', async () => {
+    const requests = installFakeXhr();
+    const { user } = renderSubmitPage();
+    await user.upload(await picker(), pdfFile());
+    await giveTitle(user);
+    expect(screen.getByText(/You are the corresponding author/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add a co-author' }));
+    await user.click(screen.getByRole('button', { name: 'Add a co-author' }));
+    const first = screen.getByRole('group', { name: 'Co-author 1' });
+    await user.type(within(first).getByRole('textbox', { name: 'Name' }), 'Grace Hopper');
+    await user.type(within(first).getByRole('textbox', { name: 'E-mail' }), 'grace@example.org');
+    await user.type(within(first).getByRole('textbox', { name: 'Institution' }), 'Vassar College');
+    // A row added by mistake goes again.
+    await user.click(screen.getByRole('button', { name: 'Remove co-author 2' }));
+    expect(screen.queryByRole('group', { name: 'Co-author 2' })).not.toBeInTheDocument();
+
+    const keywords = screen.getByRole('group', { name: 'Keywords' });
+    for (const keyword of ['Syntax', 'Phonetics', 'Semantics']) {
+      await user.click(within(keywords).getByRole('checkbox', { name: keyword }));
+    }
+    // Three is the most: the others wait until one is unticked.
+    expect(within(keywords).getByRole('checkbox', { name: 'Morphology' })).toBeDisabled();
+    await user.click(within(keywords).getByRole('checkbox', { name: 'Semantics' }));
+    expect(within(keywords).getByRole('checkbox', { name: 'Morphology' })).toBeEnabled();
+
+    const format = screen.getByRole('group', { name: 'Preferred format' });
+    expect(within(format).getByRole('radio', { name: 'Either' })).toBeChecked();
+    await user.click(within(format).getByRole('radio', { name: 'Poster' }));
+
+    await user.click(screen.getByRole('button', { name: 'Upload Abstract' }));
+    await screen.findByRole('button', { name: 'Uploading...' });
+    const body = requests[0]?.body as FormData;
+    expect([...body.keys()]).toEqual(['title', 'coauthors', 'keywords', 'keywords', 'preferred_format', 'file']);
+    expect(body.get('title')).toBe('Tone sandhi in Southern Min');
+    expect(JSON.parse(body.get('coauthors') as string)).toEqual([
+      { name: 'Grace Hopper', email: 'grace@example.org', institution: 'Vassar College' },
+    ]);
+    // In the edition's order, whatever the order of the clicks.
+    expect(body.getAll('keywords')).toEqual(['Phonetics', 'Syntax']);
+    expect(body.get('preferred_format')).toBe('poster');
+  });
+
+  it('asks for the title and every field of a co-author before sending anything', async () => {
+    const requests = installFakeXhr();
+    const { user } = renderSubmitPage();
+    await user.upload(await picker(), pdfFile());
+    await user.click(screen.getByRole('button', { name: 'Add a co-author' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Grace Hopper');
+    await user.click(screen.getByRole('button', { name: 'Upload Abstract' }));
+
+    expect(await findMessage('alert', 'Please correct the details marked below.')).toBeInTheDocument();
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    expect(title).toBeInvalid();
+    expect(title).toHaveAccessibleDescription('Please enter the title of your abstract.');
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveAccessibleDescription(
+      "Please enter the co-author's e-mail address.",
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  it("shows the server's message beside each field it refused", async () => {
+    const requests = installFakeXhr();
+    const { user } = renderSubmitPage();
+    await user.upload(await picker(), pdfFile());
+    await giveTitle(user);
+    await user.click(screen.getByRole('button', { name: 'Add a co-author' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ada@example.edu');
+    await user.type(screen.getByRole('textbox', { name: 'Institution' }), 'UCL');
+    await user.click(screen.getByRole('button', { name: 'Upload Abstract' }));
+    await screen.findByRole('button', { name: 'Uploading...' });
+    const own = 'You are the corresponding author: list only the other authors.';
+    await requests[0]?.respond(422, { error: own, fields: { 'coauthors.0.email': [own] } });
+
+    expect(await findMessage('alert', own)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveAccessibleDescription(own);
+    expect(screen.getByRole('button', { name: 'Upload Abstract' })).toBeEnabled();
   });
 });

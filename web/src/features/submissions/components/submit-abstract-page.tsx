@@ -6,13 +6,15 @@ import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { messages } from '../../../config/messages';
 import { paths, routes } from '../../../config/routes';
-import { refusalMessage } from '../../../lib/api-client';
+import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import { formatFileSize } from '../../../lib/format';
 import type { RedirectState } from '../../../lib/redirect-state';
 import { useCurrentEdition } from '../api/get-current-edition';
 import { useUploadSubmission } from '../api/upload-submission';
 import { AbstractGuidelines } from './abstract-guidelines';
 import { closedCallNotice, looksLikePdf } from './call-for-abstracts';
+import { checkDraft, emptyDraft, type DetailsDraft } from './details-draft';
+import { DetailsFields } from './details-fields';
 import { PdfPicker } from './pdf-picker';
 import { UploadProgress } from './upload-progress';
 
@@ -24,6 +26,8 @@ export function SubmitAbstractPage() {
   const [now] = useState(() => Date.now());
   const [file, setFile] = useState<File | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [details, setDetails] = useState<DetailsDraft>(emptyDraft);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [percent, setPercent] = useState(0);
   // From the click until the page is left (or the upload failed): the
   // button stays disabled while the next page's code loads, too.
@@ -64,6 +68,12 @@ export function SubmitAbstractPage() {
       setMessage(messages.selectFileToUpload);
       return;
     }
+    const problems = checkDraft(details);
+    setFieldErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setMessage('Please correct the details marked below.');
+      return;
+    }
     const controller = new AbortController();
     controllers.current.add(controller);
     inFlight.current = true;
@@ -71,7 +81,7 @@ export function SubmitAbstractPage() {
     setMessage(null);
     setPercent(0);
     try {
-      await upload.mutateAsync({ file, onProgress: setPercent, signal: controller.signal });
+      await upload.mutateAsync({ file, details, onProgress: setPercent, signal: controller.signal });
     } catch (error) {
       if (controller.signal.aborted) return; // the page is gone
       inFlight.current = false;
@@ -79,6 +89,7 @@ export function SubmitAbstractPage() {
       // The server's reason when it gives one (too large, not a PDF, call
       // closed); the spec's message for outages and server errors.
       setMessage(refusalMessage(error) ?? messages.uploadFailed);
+      setFieldErrors(error instanceof ApiError ? error.fields : {});
       return;
     } finally {
       controllers.current.delete(controller);
@@ -97,6 +108,13 @@ export function SubmitAbstractPage() {
       <form className="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
         {message && <FormMessage tone={toneOf(message)}>{message}</FormMessage>}
         <PdfPicker file={file} disabled={busy || closedNotice !== null} onFiles={chooseFiles} />
+        <DetailsFields
+          draft={details}
+          onChange={setDetails}
+          offered={edition.data?.keywords ?? []}
+          errors={fieldErrors}
+          disabled={busy || closedNotice !== null}
+        />
         {busy && <UploadProgress percent={percent} />}
         <button type="submit" className="button" disabled={busy || closedNotice !== null}>
           {busy ? 'Uploading...' : 'Upload Abstract'}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { Submission } from '../../../api/types';
-import { phonologyAbstract, scannedAbstract, syntaxAbstract } from '../../../test/conference-data';
+import { edition2025, phonologyAbstract, scannedAbstract, syntaxAbstract } from '../../../test/conference-data';
 import { deferred, errorResponse, findMessage, member, renderApp, type Handler } from '../../../test/render-app';
 
 const PAGE = '/sculc/view-submission';
@@ -292,4 +292,70 @@ describe('view submission page', () => {
     expect(await findMessage('alert', 'Failed to load your submissions. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upload Another Abstract' })).toBeInTheDocument();
   });
+
+  it('edits the details of an undecided submission while the call is open', async () => {
+    const titled: Submission = {
+      ...phonologyAbstract,
+      title: 'Vowel harmony in Turkish',
+      code: 'S25-014',
+      keywords: ['Phonology'],
+      coauthors: [{ name: 'Grace Hopper', email: 'grace@example.org', institution: 'Vassar College' }],
+    };
+    let sent: unknown;
+    const { user } = renderApp(PAGE, {
+      user: applicant,
+      api: submissionsApi([titled, { ...syntaxAbstract, editable: false }], {
+        'GET /api/editions/current': () => Response.json(edition2025),
+        [`PUT /api/submissions/${titled.id}/details`]: (request) => {
+          sent = request.body;
+          return Response.json({ ...titled, title: 'Vowel harmony, revised' });
+        },
+      }),
+    });
+
+    await screen.findByRole('button', { name: 'phonology-abstract.pdf (opens in a new tab)' });
+    const entry = item('phonology-abstract.pdf');
+    expect(entry).toHaveTextContent('Vowel harmony in Turkish (S25-014)');
+    expect(entry).toHaveTextContent('Grace Hopper (Vassar College)');
+    expect(within(item('syntax.pdf')).queryByRole('button', { name: /Edit the details/ })).not.toBeInTheDocument();
+
+    await user.click(within(entry).getByRole('button', { name: 'Edit the details of Vowel harmony in Turkish' }));
+    const form = screen.getByRole('form', { name: 'Edit the details of Vowel harmony in Turkish' });
+    const title = within(form).getByRole('textbox', { name: 'Title' });
+    expect(title).toHaveValue('Vowel harmony in Turkish');
+    await user.clear(title);
+    await user.click(within(form).getByRole('button', { name: 'Save details' }));
+    expect(title).toHaveAccessibleDescription('Please enter the title of your abstract.');
+    expect(sent).toBeUndefined();
+
+    await user.type(title, 'Vowel harmony, revised');
+    await user.click(await within(form).findByRole('checkbox', { name: 'Syntax' }));
+    await user.click(within(form).getByRole('radio', { name: 'Talk' }));
+    await user.click(within(form).getByRole('button', { name: 'Save details' }));
+
+    expect(await findMessage('status', 'The details were saved successfully.')).toBeInTheDocument();
+    expect(sent).toEqual({
+      title: 'Vowel harmony, revised',
+      coauthors: [{ name: 'Grace Hopper', email: 'grace@example.org', institution: 'Vassar College' }],
+      keywords: ['Phonology', 'Syntax'],
+      preferred_format: 'talk',
+    });
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason when the call closed before the edit arrived", async () => {
+    const closed = 'The call for abstracts for SCULC 2025 closed on March 21, 2025 at 11:59 PM PDT. The details of your submission can no longer be changed.';
+    const { user } = renderApp(PAGE, {
+      user: applicant,
+      api: submissionsApi([phonologyAbstract], {
+        'GET /api/editions/current': () => Response.json(edition2025),
+        [`PUT /api/submissions/${phonologyAbstract.id}/details`]: () => errorResponse(409, closed),
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: /Edit the details/ }));
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+
+    expect(await findMessage('alert', closed)).toBeInTheDocument();
+  });
 });
+

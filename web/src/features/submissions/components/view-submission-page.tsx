@@ -12,6 +12,7 @@ import { readRedirectState } from '../../../lib/redirect-state';
 import { useDeleteSubmission } from '../api/delete-submission';
 import { useSubmissions } from '../api/get-submissions';
 import { useWithdrawSubmission } from '../api/withdraw-submission';
+import { EditDetailsForm } from './edit-details-form';
 import { SubmissionList } from './submission-list';
 
 export function ViewSubmissionPage() {
@@ -24,12 +25,13 @@ export function ViewSubmissionPage() {
   // 'Your abstract was uploaded successfully.' from the upload page, shown
   // once: the history entry forgets it, so a reload does not repeat it.
   const [passedMessage, setPassedMessage] = useState(() => readRedirectState(location.state).message);
+  const [editingId, setEditingId] = useState<string | null>(null);
   useEffect(() => {
     if (location.state) void navigate(location.pathname, { replace: true, state: null });
   }, [location.state, location.pathname, navigate]);
 
   const handleDelete = async (submission: Submission) => {
-    if (!window.confirm(`Are you sure you want to delete “${submission.original_name}”?`)) return;
+    if (!window.confirm(`Are you sure you want to delete “${submission.title}”?`)) return;
     try {
       await deletion.mutateAsync(submission.id);
     } catch (error) {
@@ -48,7 +50,7 @@ export function ViewSubmissionPage() {
   const handleWithdraw = async (submission: Submission) => {
     if (
       !window.confirm(
-        `Withdraw “${submission.original_name}”? It will no longer be considered for the conference. ` +
+        `Withdraw “${submission.title}”? It will no longer be considered for the conference. ` +
           'The organizers keep it, marked as withdrawn; this cannot be undone.',
       )
     ) {
@@ -87,6 +89,19 @@ export function ViewSubmissionPage() {
               busyId={busyId}
               onDelete={(submission) => void handleDelete(submission)}
               onWithdraw={(submission) => void handleWithdraw(submission)}
+              onEdit={(submission) => {
+                setEditingId(submission.id);
+              }}
+              editingId={editingId}
+              editor={(submission) => (
+                <EditDetailsForm
+                  submission={submission}
+                  onDone={(saved) => {
+                    setEditingId(null);
+                    if (saved) setPassedMessage('The details were saved successfully.');
+                  }}
+                />
+              )}
             />
           ) : (
             <p>You have no submissions for this year&apos;s conference yet.</p>
