@@ -5,11 +5,15 @@
 //! field gets its own message in one 422 answer.
 
 use serde::{Deserialize, Serialize};
+use time::Duration;
 use utoipa::ToSchema;
+use uuid::Uuid;
 
 use crate::accounts::email::Email;
 use crate::accounts::fields::FieldErrors;
-use crate::error::ApiError;
+use crate::db::Db;
+use crate::error::{ApiError, ApiResult};
+use crate::rate_limit::Limit;
 
 pub const MAX_TITLE_CHARS: usize = 300;
 pub const MAX_COAUTHORS: usize = 10;
@@ -100,6 +104,27 @@ pub struct Coauthor {
     pub name: String,
     pub email: String,
     pub institution: String,
+}
+
+/// How many co-authors an author may newly name (each gets an e-mail from
+/// the site) in a day: well above any real submission's, low enough that
+/// nobody can use the site to e-mail strangers at will by renaming
+/// co-authors over and over.
+pub const NEW_COAUTHORS: Limit = Limit { scope: "new-coauthors", max: 30, window: Duration::days(1) };
+pub const NEW_COAUTHORS_MESSAGE: &str = "You have named more new co-authors today than the site e-mails in a day. \
+     Please try again tomorrow, or write to the organisers.";
+
+impl Details {
+    /// Takes one of `author`'s `NEW_COAUTHORS` slots for each co-author not
+    /// in `already` (the addresses the submission lists now), each of whom
+    /// will be e-mailed; 429 once they are used up.
+    pub async fn take_coauthor_emails(&self, db: &Db, author: Uuid, already: &[String]) -> ApiResult<()> {
+        let new = self.coauthors.iter().filter(|c| !already.contains(&c.email)).count();
+        for _ in 0..new {
+            db.take(&NEW_COAUTHORS, &author.to_string(), NEW_COAUTHORS_MESSAGE).await?;
+        }
+        Ok(())
+    }
 }
 
 /// The details, checked.

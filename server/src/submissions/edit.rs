@@ -27,6 +27,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
         (status = 404, description = "No such submission of yours in the current edition", body = ErrorBody),
         (status = 409, description = "The call has closed, or the submission is decided or withdrawn", body = ErrorBody),
         (status = 422, description = "A detail is not valid (see `fields`)", body = ErrorBody),
+        (status = 429, description = "More new co-authors today than the site e-mails in a day", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -48,6 +49,9 @@ pub async fn update_details(
         )));
     }
     let details = input.parse(&state.db.edition_keywords(row.edition_year).await?, &user.email)?;
+    let listed = state.db.details_of_many(&[id]).await?.remove(&id).unwrap_or_default().0;
+    let listed: Vec<String> = listed.into_iter().map(|coauthor| coauthor.email).collect();
+    details.take_coauthor_emails(&state.db, user.id, &listed).await?;
     let submitter = display_name(&user.first_name, &user.last_name, &user.email);
     let site_url = state.config.public_url();
     let naming = Naming {

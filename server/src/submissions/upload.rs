@@ -59,6 +59,7 @@ pub fn clean_file_name(raw: Option<&str>) -> String {
         (status = 422, description = "Not a PDF (code `not_pdf`), a damaged one (`damaged_pdf`), one locked with a password \
             (`encrypted_pdf`), one with JavaScript or launch actions (`active_content`), no file, or details that are \
             not valid (with `fields`)", body = ErrorBody),
+        (status = 429, description = "More new co-authors today than the site e-mails in a day", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -102,6 +103,7 @@ pub async fn upload_submission(
     if !received.starts_with_pdf_header {
         return Err(not_pdf());
     }
+    details.take_coauthor_emails(&state.db, user.id, &[]).await?;
     let names = [user.first_name.as_str(), user.last_name.as_str()];
     let inspection = match state.inspector.inspect(temp.path(), &names).await {
         Ok(Verdict::Readable(inspection)) => inspection,

@@ -6830,6 +6830,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description More new co-authors today than the site e-mails in a day */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database cannot be reached right now; try again shortly */
             503: {
                 headers: {
@@ -7006,6 +7015,15 @@ export interface operations {
             };
             /** @description A detail is not valid (see `fields`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More new co-authors today than the site e-mails in a day */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

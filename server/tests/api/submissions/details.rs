@@ -262,6 +262,59 @@ async fn a_coauthor_is_emailed_exactly_once_across_edits() {
 }
 
 #[tokio::test]
+async fn an_author_cannot_make_the_site_email_more_than_thirty_new_coauthors_a_day() {
+    let app = spawn_app().await;
+    sign_in_as(&app, &app.client, "ada@example.edu").await;
+    let submission = json(upload_with(&app, &app.client, "Tone", &json!([]), &[], "talk").await).await;
+    let id = submission["id"].as_str().unwrap();
+
+    // Eight edits at once, each naming five strangers: 40 e-mails asked for.
+    let edits = (0..8).map(|edit| {
+        let strangers: Vec<Value> =
+            (0..5).map(|n| coauthor("Some One", &format!("stranger{edit}-{n}@example.org"))).collect();
+        put_details(&app.client, &app, id, details(&format!("Tone {edit}"), json!(strangers), &[], "talk"))
+    });
+    let statuses: Vec<u16> =
+        futures_util::future::join_all(edits).await.iter().map(|r| r.status().as_u16()).collect();
+    assert!(statuses.iter().all(|s| [200, 429].contains(s)), "{statuses:?}");
+    assert!(statuses.contains(&429), "{statuses:?}");
+    let told = colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM outbox WHERE recipient LIKE 'stranger%'")
+            .fetch_one(pool)
+            .await
+            .unwrap()
+    });
+    assert!(told <= 30, "{told} strangers were e-mailed");
+
+    // Once the day's share is used, naming anyone new is refused and changes nothing.
+    let before = json(app.get("/api/submissions").await).await["submissions"][0].clone();
+    let refused = put_details(
+        &app.client,
+        &app,
+        id,
+        details("Renamed", json!([coauthor("New Person", "new@example.org")]), &[], "talk"),
+    )
+    .await;
+    assert_eq!(refused.status(), 429);
+    let message = json(refused).await["error"].as_str().unwrap().to_owned();
+    assert!(message.contains("new co-authors today"), "{message}");
+    assert_eq!(json(app.get("/api/submissions").await).await["submissions"][0], before);
+    assert!(queued_to(&app, "new@example.org").await.is_empty());
+
+    // A day later the author may name co-authors again.
+    app.state.clock.advance(time::Duration::days(1));
+    let later = put_details(
+        &app.client,
+        &app,
+        id,
+        details("Renamed", json!([coauthor("New Person", "new@example.org")]), &[], "talk"),
+    )
+    .await;
+    assert_eq!(later.status(), 200);
+    assert_eq!(queued_to(&app, "new@example.org").await.len(), 1);
+}
+
+#[tokio::test]
 async fn numbers_are_unique_under_ten_concurrent_uploads_by_different_authors() {
     let app = spawn_app().await;
     let mut clients = Vec::new();
