@@ -4,6 +4,7 @@ import { paths } from '../../../config/routes';
 
 const links = [
   { label: 'Users', to: paths.userData },
+  { label: 'Reviews', to: paths.userDataReviews },
   { label: 'Edition Settings', to: paths.userDataEditions },
   { label: 'E-mail Templates', to: paths.userDataTemplates },
   { label: 'Activity Log', to: paths.userDataActivity },
