@@ -56,7 +56,12 @@ export function ReviewOverviewTable({ overview }: ReviewOverviewTableProps) {
             {overview.criteria.map((criterion) => (
               <th key={criterion.id} scope="col">
                 {criterion.name}
-                {criterion.weight !== 1 && <span className="criterion-weight"> ×{criterion.weight}</span>}
+                {criterion.weight !== 1 && (
+                  <>
+                    {' '}
+                    <span className="criterion-weight">×{criterion.weight}</span>
+                  </>
+                )}
               </th>
             ))}
             <th scope="col">Recommendations</th>
