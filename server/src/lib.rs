@@ -22,6 +22,7 @@ pub mod openapi;
 mod openapi_errors;
 pub mod rate_limit;
 pub mod request_body;
+pub mod review;
 pub mod serve;
 pub mod storage;
 pub mod submissions;

@@ -47,6 +47,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::content::routes())
         .merge(crate::submissions::routes())
         .merge(crate::admin::routes())
+        .merge(crate::review::routes())
         .routes(utoipa_axum::routes!(openapi_json))
 }
 

@@ -43,6 +43,22 @@ pub enum AuditAction {
     TemplateUpdated,
     #[serde(rename = "email.retried")]
     EmailRetried,
+    #[serde(rename = "review.assigned")]
+    ReviewAssigned,
+    #[serde(rename = "review.unassigned")]
+    ReviewUnassigned,
+    #[serde(rename = "review.submitted")]
+    ReviewSubmitted,
+    #[serde(rename = "review.abstained")]
+    ReviewAbstained,
+    #[serde(rename = "review.settings_changed")]
+    ReviewSettingsChanged,
+    #[serde(rename = "review.conflict_added")]
+    ReviewConflictAdded,
+    #[serde(rename = "review.conflict_removed")]
+    ReviewConflictRemoved,
+    #[serde(rename = "decision.threshold")]
+    DecisionThreshold,
 }
 
 impl AuditAction {
@@ -61,6 +77,14 @@ impl AuditAction {
             Self::EditionCreated => "edition.created",
             Self::TemplateUpdated => "template.updated",
             Self::EmailRetried => "email.retried",
+            Self::ReviewAssigned => "review.assigned",
+            Self::ReviewUnassigned => "review.unassigned",
+            Self::ReviewSubmitted => "review.submitted",
+            Self::ReviewAbstained => "review.abstained",
+            Self::ReviewSettingsChanged => "review.settings_changed",
+            Self::ReviewConflictAdded => "review.conflict_added",
+            Self::ReviewConflictRemoved => "review.conflict_removed",
+            Self::DecisionThreshold => "decision.threshold",
         }
     }
 

@@ -129,7 +129,7 @@ pub async fn decide(
 }
 
 /// The e-mail telling the author of a decision, from the admins' template.
-async fn letter_to_author(
+pub(crate) async fn letter_to_author(
     state: &AppState,
     row: &AuthoredRow,
     kind: TemplateKind,

@@ -9,7 +9,7 @@ use super::{Deletion, NewSubmission, SubmissionRow};
 use crate::accounts::email::Email;
 use crate::admin::audit::NewEntry;
 use crate::admin::store::audit::record;
-use crate::db::{Db, RowLock};
+use crate::db::{Db, RowLock, Tx};
 use crate::mail::{Letter, outbox};
 use crate::{on_db, on_tx};
 
@@ -185,7 +185,22 @@ impl Db {
         email: Option<(&Email, &Letter)>,
     ) -> sqlx::Result<bool> {
         let mut tx = self.begin().await?;
-        let changed = on_tx!(&mut tx, |conn| {
+        let changed = Self::set_submission_status_in(&mut tx, id, author, status, entry, email).await?;
+        tx.commit().await?;
+        Ok(changed)
+    }
+
+    /// `set_submission_status` inside a transaction the caller holds (review
+    /// decides many submissions at once, all or none).
+    pub async fn set_submission_status_in(
+        tx: &mut Tx,
+        id: Uuid,
+        author: Option<Uuid>,
+        status: SubmissionStatus,
+        entry: &NewEntry<'_>,
+        email: Option<(&Email, &Letter)>,
+    ) -> sqlx::Result<bool> {
+        let changed = on_tx!(&mut *tx, |conn| {
             let changed = sqlx::query(
                 "UPDATE submissions SET status = $1
                  WHERE id = $2 AND ($3 IS NULL OR user_id = $3) AND status <> $1 AND status <> 'withdrawn'
@@ -206,9 +221,8 @@ impl Db {
         // Queued in the same transaction: the e-mail exists exactly when the
         // change does.
         if let (true, Some((to, letter))) = (changed, email) {
-            outbox::enqueue(&mut tx, to, letter).await?;
+            outbox::enqueue(tx, to, letter).await?;
         }
-        tx.commit().await?;
         Ok(changed)
     }
 }

@@ -1,0 +1,280 @@
+//! Assigning reviewers: by hand from a submission, or automatically (a
+//! preview, then saving what it showed after checking each again). No
+//! assignment crosses a conflict, whoever makes it; each batch e-mails each
+//! reviewer once, in the transaction that saves it.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use uuid::Uuid;
+
+use super::current;
+use super::letters::assignment_letter;
+use super::overview::no_such_submission;
+use super::store::EditionData;
+use super::store::writes::{AssignmentBatch, Unassignment};
+use super::types::{
+    AssignmentPair, AutoAssignInput, AutoAssignPlan, AutoAssigned, NewAssignment, PlannedAssignment,
+    ShortSubmission,
+};
+use crate::AppState;
+use crate::accounts::email::Email;
+use crate::accounts::session::Admin;
+use crate::admin::audit::{Actor, AuditAction, NewEntry};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::submissions::SubmissionStatus;
+
+pub const PLAN_CHANGED: &str = "The assignments have changed since the preview. Preview again.";
+
+/// Why an assignment cannot be made.
+fn refusal(data: &EditionData, pair: AssignmentPair) -> Option<ApiError> {
+    let Some(submission) = data.submission(pair.submission_id) else { return Some(no_such_submission()) };
+    let Some(reviewer) = data.reviewer(pair.reviewer_id).filter(|r| r.is_reviewer) else {
+        return Some(ApiError::Conflict("This user is not a reviewer.".into()));
+    };
+    if let Some(existing) = data.assignment(submission.id, reviewer.id) {
+        return Some(ApiError::Conflict(if existing.active() {
+            "This reviewer is already assigned to this submission.".into()
+        } else {
+            "This reviewer abstained from this submission.".into()
+        }));
+    }
+    if data.conflicted(reviewer.id, &reviewer.email, submission) {
+        return Some(ApiError::Conflict(
+            "This reviewer has a conflict with this submission (their own, co-authored, or declared).".into(),
+        ));
+    }
+    None
+}
+
+/// The audit entries and the e-mails (one per reviewer) of a batch.
+fn batch(state: &AppState, data: &EditionData, pairs: Vec<AssignmentPair>, how: &str) -> AssignmentBatch {
+    let site_url = state.config.public_url().as_str().trim_end_matches('/').to_owned();
+    let mut entries = Vec::new();
+    let mut per_reviewer: BTreeMap<Uuid, Vec<(String, String)>> = BTreeMap::new();
+    for pair in &pairs {
+        let (Some(submission), Some(reviewer)) =
+            (data.submission(pair.submission_id), data.reviewer(pair.reviewer_id))
+        else {
+            continue;
+        };
+        let code = data.code(submission);
+        entries.push((
+            AuditAction::ReviewAssigned,
+            format!("Assigned {} to {code} ‘{}’{how}", reviewer.name(), submission.title),
+        ));
+        per_reviewer.entry(reviewer.id).or_default().push((code, submission.title.clone()));
+    }
+    let letters = per_reviewer
+        .into_iter()
+        .filter_map(|(id, list)| {
+            let reviewer = data.reviewer(id)?;
+            let to = Email::parse(&reviewer.email).ok()?;
+            Some((to, assignment_letter(&site_url, data.year, &reviewer.name(), &list)))
+        })
+        .collect();
+    AssignmentBatch { pairs, entries, letters }
+}
+
+/// Assigns a reviewer to a submission by hand.
+#[utoipa::path(
+    post,
+    path = "/api/admin/reviews/{submission_id}/assignments",
+    tag = "review",
+    params(("submission_id" = Uuid, Path, description = "The submission")),
+    request_body = NewAssignment,
+    responses(
+        (status = 201, description = "Assigned (the reviewer is e-mailed)", body = AutoAssigned),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such submission in the current edition", body = ErrorBody),
+        (status = 409, description = "Not a reviewer, already assigned or abstained, or a conflict", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn assign(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(submission_id): Path<Uuid>,
+    Json(input): Json<NewAssignment>,
+) -> ApiResult<(StatusCode, Json<AutoAssigned>)> {
+    let year = current(&state).await?.year;
+    let pair = AssignmentPair { submission_id, reviewer_id: input.reviewer_id };
+    let actor = Actor::admin(&admin);
+    let saved = state
+        .db
+        .save_assignments(year, &actor, |data| match refusal(data, pair) {
+            Some(refused) => Err(refused),
+            None => Ok(batch(&state, data, vec![pair], "")),
+        })
+        .await??;
+    state.mailer.wake();
+    Ok((StatusCode::CREATED, Json(AutoAssigned { assigned: saved as i64 })))
+}
+
+/// Removes an assignment (not once its review is submitted).
+#[utoipa::path(
+    delete,
+    path = "/api/admin/reviews/{submission_id}/assignments/{reviewer_id}",
+    tag = "review",
+    params(
+        ("submission_id" = Uuid, Path, description = "The submission"),
+        ("reviewer_id" = Uuid, Path, description = "The reviewer"),
+    ),
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such assignment", body = ErrorBody),
+        (status = 409, description = "The review is submitted", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn unassign(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path((submission_id, reviewer_id)): Path<(Uuid, Uuid)>,
+) -> ApiResult<StatusCode> {
+    let data = current(&state).await?;
+    let submission = data.submission(submission_id).ok_or_else(no_such_submission)?;
+    let name = data.reviewer(reviewer_id).map(|r| r.name()).unwrap_or_default();
+    let actor = Actor::admin(&admin);
+    let entry = NewEntry {
+        actor: &actor,
+        action: AuditAction::ReviewUnassigned,
+        summary: format!("Removed {name} from {} ‘{}’", data.code(submission), submission.title),
+    };
+    match state.db.unassign(data.year, submission_id, reviewer_id, &entry).await? {
+        Unassignment::Removed => Ok(StatusCode::NO_CONTENT),
+        Unassignment::NotFound => Err(ApiError::NotFound("There is no such assignment.".into())),
+        Unassignment::Submitted => {
+            Err(ApiError::Conflict("This review is submitted; its assignment cannot be removed.".into()))
+        }
+    }
+}
+
+/// Fills every undecided submission up to the edition's number of
+/// reviewers: each slot goes to the least-loaded reviewer who has no
+/// assignment (or abstention) on it and no conflict with it, ties by id, so
+/// the same data gives the same plan.
+pub fn plan(data: &EditionData) -> AutoAssignPlan {
+    let wanted = data.settings.reviewers_per_submission as usize;
+    let reviewers: Vec<_> = data.reviewers.iter().filter(|r| r.is_reviewer).collect();
+    let mut load: HashMap<Uuid, usize> = HashMap::new();
+    for assignment in data.assignments.iter().filter(|a| a.active()) {
+        *load.entry(assignment.reviewer_id).or_default() += 1;
+    }
+    let (mut assignments, mut short) = (Vec::new(), Vec::new());
+    for submission in data.submissions.iter().filter(|s| s.status == SubmissionStatus::Submitted) {
+        let mut taken: HashSet<Uuid> = data.assignments_of(submission.id).map(|a| a.reviewer_id).collect();
+        let active = data.assignments_of(submission.id).filter(|a| a.active()).count();
+        let mut missing = 0;
+        for _ in active..wanted {
+            let pick = reviewers
+                .iter()
+                .filter(|r| !taken.contains(&r.id) && !data.conflicted(r.id, &r.email, submission))
+                .min_by_key(|r| (load.get(&r.id).copied().unwrap_or(0), r.id));
+            match pick {
+                Some(reviewer) => {
+                    taken.insert(reviewer.id);
+                    *load.entry(reviewer.id).or_default() += 1;
+                    assignments.push(PlannedAssignment {
+                        submission_id: submission.id,
+                        code: data.code(submission),
+                        title: submission.title.clone(),
+                        reviewer_id: reviewer.id,
+                        reviewer_name: reviewer.name(),
+                    });
+                }
+                None => missing += 1,
+            }
+        }
+        if missing > 0 {
+            short.push(ShortSubmission {
+                submission_id: submission.id,
+                code: data.code(submission),
+                title: submission.title.clone(),
+                missing,
+            });
+        }
+    }
+    AutoAssignPlan { assignments, short }
+}
+
+/// What automatic assignment would add now (nothing is saved).
+#[utoipa::path(
+    post,
+    path = "/api/admin/reviews/auto-assign/preview",
+    tag = "review",
+    responses(
+        (status = 200, description = "The assignments it would make, and the submissions it could not fill", body = AutoAssignPlan),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn auto_preview(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+) -> ApiResult<Json<AutoAssignPlan>> {
+    let data = current(&state).await?;
+    Ok(Json(plan(&data)))
+}
+
+/// Saves the preview's assignments in one transaction after checking each
+/// again: if any is now taken, crosses a conflict or overfills its
+/// submission, nothing is saved (409).
+#[utoipa::path(
+    post,
+    path = "/api/admin/reviews/auto-assign",
+    tag = "review",
+    request_body = AutoAssignInput,
+    responses(
+        (status = 200, description = "Saved", body = AutoAssigned),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 409, description = "The assignments have changed since the preview. Preview again.", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn auto_save(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Json(input): Json<AutoAssignInput>,
+) -> ApiResult<Json<AutoAssigned>> {
+    let year = current(&state).await?.year;
+    let actor = Actor::admin(&admin);
+    let pairs = input.assignments;
+    let saved = state
+        .db
+        .save_assignments(year, &actor, |data| {
+            let changed = || ApiError::Conflict(PLAN_CHANGED.into());
+            let mut added: HashMap<Uuid, usize> = HashMap::new();
+            let unique: HashSet<AssignmentPair> = pairs.iter().copied().collect();
+            if unique.len() != pairs.len() {
+                return Err(changed());
+            }
+            for pair in &pairs {
+                if refusal(data, *pair).is_some() {
+                    return Err(changed());
+                }
+                let submission = data.submission(pair.submission_id).ok_or_else(changed)?;
+                if submission.status != SubmissionStatus::Submitted {
+                    return Err(changed());
+                }
+                let count = added.entry(submission.id).or_default();
+                *count += 1;
+                let active = data.assignments_of(submission.id).filter(|a| a.active()).count();
+                if active + *count > data.settings.reviewers_per_submission as usize {
+                    return Err(changed());
+                }
+            }
+            Ok(batch(&state, data, pairs.clone(), " (automatically)"))
+        })
+        .await??;
+    if saved > 0 {
+        state.mailer.wake();
+    }
+    Ok(Json(AutoAssigned { assigned: saved as i64 }))
+}

@@ -1,0 +1,202 @@
+//! Deciding by threshold: the undecided submissions whose weighted mean is
+//! at or above a cut-off are accepted, the others with reviews rejected.
+//! The decision is made only if it is the one the admin previewed; each
+//! goes through the existing status change with its decision e-mail.
+
+use std::collections::{BTreeSet, HashMap};
+
+use axum::extract::State;
+use uuid::Uuid;
+
+use super::overview::overview_rows;
+use super::reviewer::{MAX_SCORE, MIN_SCORE};
+use super::store::EditionData;
+use super::store::writes::DecisionBatch;
+use super::types::{
+    AssignmentState, ThresholdDecision, ThresholdDone, ThresholdEntry, ThresholdInput, ThresholdPlan,
+    Unreviewed,
+};
+use super::{SCORES_CHANGED, current};
+use crate::AppState;
+use crate::accounts::email::Email;
+use crate::accounts::session::Admin;
+use crate::admin::audit::Actor;
+use crate::admin::decisions::letter_to_author;
+use crate::admin::display_name;
+use crate::admin::templates::TemplateKind;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::mail::Letter;
+use crate::submissions::SubmissionStatus;
+
+fn checked_cutoff(cutoff: f64) -> ApiResult<f64> {
+    if cutoff.is_finite() && (f64::from(MIN_SCORE)..=f64::from(MAX_SCORE)).contains(&cutoff) {
+        Ok(cutoff)
+    } else {
+        let mut fields = std::collections::BTreeMap::new();
+        fields.insert(
+            "cutoff".to_owned(),
+            vec![format!("The cut-off is a mean from {MIN_SCORE} to {MAX_SCORE}.")],
+        );
+        Err(ApiError::Unprocessable { message: "Please choose a cut-off.".into(), fields })
+    }
+}
+
+/// What a cut-off decides among the undecided submissions.
+pub fn threshold_plan(data: &EditionData, cutoff: f64) -> ThresholdPlan {
+    let mut plan = ThresholdPlan { cutoff, accept: vec![], reject: vec![], without_reviews: vec![] };
+    for row in overview_rows(data).into_iter().filter(|r| r.status == SubmissionStatus::Submitted) {
+        match row.mean {
+            Some(mean) => {
+                let entry = ThresholdEntry {
+                    submission_id: row.submission_id,
+                    code: row.code,
+                    title: row.title,
+                    mean,
+                };
+                if mean >= cutoff { plan.accept.push(entry) } else { plan.reject.push(entry) }
+            }
+            None => plan.without_reviews.push(Unreviewed {
+                submission_id: row.submission_id,
+                code: row.code,
+                title: row.title,
+            }),
+        }
+    }
+    plan
+}
+
+/// The lists a cut-off would decide (nothing changes).
+#[utoipa::path(
+    post,
+    path = "/api/admin/reviews/threshold/preview",
+    tag = "review",
+    request_body = ThresholdInput,
+    responses(
+        (status = 200, description = "Who would be accepted and rejected", body = ThresholdPlan),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 422, description = "A cut-off outside the scale", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn threshold_preview(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+    Json(input): Json<ThresholdInput>,
+) -> ApiResult<Json<ThresholdPlan>> {
+    let cutoff = checked_cutoff(input.cutoff)?;
+    let data = current(&state).await?;
+    Ok(Json(threshold_plan(&data, cutoff)))
+}
+
+/// The reviewers' comments for the author, appended to a decision e-mail.
+fn with_comments(letter: &Letter, data: &EditionData, submission: Uuid) -> Letter {
+    let comments: Vec<String> = data
+        .assignments_of(submission)
+        .filter(|a| a.state() == AssignmentState::Submitted && !a.comment_for_author.trim().is_empty())
+        .map(|a| a.comment_for_author.trim().to_owned())
+        .collect();
+    if comments.is_empty() {
+        return letter.clone();
+    }
+    let mut body = letter.body.trim_end().to_owned();
+    body.push_str("\n\nThe reviewers' comments:\n");
+    for (index, comment) in comments.iter().enumerate() {
+        body.push_str(&format!("\nReviewer {}:\n{comment}\n", index + 1));
+    }
+    Letter { subject: letter.subject.clone(), body }
+}
+
+/// Decides the previewed lists, if a fresh preview at the same cut-off
+/// gives the same lists (else 409 and nothing changes).
+#[utoipa::path(
+    post,
+    path = "/api/admin/reviews/threshold",
+    tag = "review",
+    request_body = ThresholdDecision,
+    responses(
+        (status = 200, description = "Decided; the decision e-mails are queued", body = ThresholdDone),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 409, description = "The scores have changed since the preview. Preview again.", body = ErrorBody),
+        (status = 422, description = "A cut-off outside the scale", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn threshold_decide(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Json(input): Json<ThresholdDecision>,
+) -> ApiResult<Json<ThresholdDone>> {
+    let cutoff = checked_cutoff(input.cutoff)?;
+    let year = current(&state).await?.year;
+    let accept: BTreeSet<Uuid> = input.accept.iter().copied().collect();
+    let reject: BTreeSet<Uuid> = input.reject.iter().copied().collect();
+    if accept.len() != input.accept.len()
+        || reject.len() != input.reject.len()
+        || !accept.is_disjoint(&reject)
+    {
+        return Err(ApiError::Conflict(SCORES_CHANGED.into()));
+    }
+    // Written before the transaction (they read templates and the edition);
+    // queued inside it, only for the decisions it makes.
+    let mut letters: HashMap<Uuid, (Email, Letter)> = HashMap::new();
+    let mut authors: HashMap<Uuid, String> = HashMap::new();
+    for (ids, kind) in [(&accept, TemplateKind::Acceptance), (&reject, TemplateKind::Rejection)] {
+        for id in ids {
+            let Some(row) = state.db.authored_submission(*id).await? else {
+                return Err(ApiError::Conflict(SCORES_CHANGED.into()));
+            };
+            authors
+                .insert(*id, display_name(&row.author_first_name, &row.author_last_name, &row.author_email));
+            if let Some(letter) = letter_to_author(&state, &row, kind).await? {
+                letters.insert(*id, letter);
+            }
+        }
+    }
+    let actor = Actor::admin(&admin);
+    let decided = state
+        .db
+        .decide_batch(year, &actor, |data| {
+            let plan = threshold_plan(data, cutoff);
+            let planned =
+                |entries: &[ThresholdEntry]| entries.iter().map(|e| e.submission_id).collect::<BTreeSet<_>>();
+            if planned(&plan.accept) != accept || planned(&plan.reject) != reject {
+                return Err(ApiError::Conflict(SCORES_CHANGED.into()));
+            }
+            let mut decisions = Vec::new();
+            for (entries, status, verb) in [
+                (&plan.accept, SubmissionStatus::Accepted, "Accepted"),
+                (&plan.reject, SubmissionStatus::Rejected, "Rejected"),
+            ] {
+                for entry in entries {
+                    let email = letters.get(&entry.submission_id).map(|(to, letter)| {
+                        let letter = if input.include_comments {
+                            with_comments(letter, data, entry.submission_id)
+                        } else {
+                            letter.clone()
+                        };
+                        (to.clone(), letter)
+                    });
+                    let author = authors.get(&entry.submission_id).cloned().unwrap_or_default();
+                    let summary = format!(
+                        "{verb} {} ‘{}’ by {author} (SCULC {year}): mean {} against the cut-off {cutoff}",
+                        entry.code, entry.title, entry.mean
+                    );
+                    decisions.push((entry.submission_id, status, summary, email));
+                }
+            }
+            let summary = format!(
+                "Decided by threshold {cutoff} in SCULC {year}: {} accepted, {} rejected{}",
+                plan.accept.len(),
+                plan.reject.len(),
+                if input.include_comments { ", with the reviewers' comments" } else { "" }
+            );
+            Ok(DecisionBatch { decisions, summary })
+        })
+        .await??;
+    if decided.0 + decided.1 > 0 {
+        state.mailer.wake();
+    }
+    Ok(Json(ThresholdDone { accepted: decided.0, rejected: decided.1 }))
+}

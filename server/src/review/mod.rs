@@ -1,0 +1,79 @@
+//! Committee review (issue 14): reviewers score anonymised abstracts on a
+//! form each edition defines, admins assign them (by hand or automatically,
+//! never across a conflict), follow the scores and decide by a threshold.
+//!
+//! Reviewers reach submissions only by code (`S25-014`) and never see a
+//! submission id, an author or a file name: every reviewer answer is built
+//! from `types::reviewer` types that have no such field. `/api/review/**`
+//! takes the `Reviewer` extractor, `/api/admin/review*` the `Admin` one.
+
+pub mod admin;
+pub mod assign;
+pub mod code;
+pub mod conflicts;
+pub mod decide;
+pub mod letters;
+pub mod overview;
+pub mod reviewer;
+pub mod settings;
+pub mod store;
+pub mod types;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::AppState;
+use crate::error::ApiError;
+
+pub use code::SubmissionCode;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(reviewer::home))
+        .routes(routes!(conflicts::own_conflicts, conflicts::declare_conflict))
+        .routes(routes!(conflicts::remove_own_conflict))
+        .routes(routes!(reviewer::detail, reviewer::save_draft))
+        .routes(routes!(reviewer::submit))
+        .routes(routes!(reviewer::abstain))
+        .routes(routes!(reviewer::file))
+        .routes(routes!(settings::get_settings, settings::put_settings))
+        .routes(routes!(admin::reviewers))
+        .routes(routes!(admin::add_conflict))
+        .routes(routes!(admin::remove_conflict))
+        .routes(routes!(overview::overview))
+        .routes(routes!(overview::submission_reviews))
+        .routes(routes!(assign::assign))
+        .routes(routes!(assign::unassign))
+        .routes(routes!(assign::auto_preview))
+        .routes(routes!(assign::auto_save))
+        .routes(routes!(decide::threshold_preview))
+        .routes(routes!(decide::threshold_decide))
+}
+
+/// The answer for a code the reviewer may not open, the same as for one
+/// that does not exist: codes cannot be probed.
+pub fn no_such_assignment() -> ApiError {
+    ApiError::NotFound("There is no such submission among your assignments.".into())
+}
+
+pub const DEADLINE_PASSED: &str = "The review deadline has passed.";
+pub const CRITERIA_LOCKED: &str = "The criteria cannot change once a review has been saved.";
+pub const SCORES_CHANGED: &str = "The scores have changed since the preview. Preview again.";
+/// What a reviewer sees instead of the guideline warnings, which name the author.
+pub const ANONYMITY_FLAG: &str = "The PDF may name its author; the organisers have been told.";
+
+/// Whether the stored guideline warnings (see `submissions::upload::guideline_warnings`)
+/// include an anonymisation one. Only the warnings' text is stored, not the
+/// inspection, so this reads the sentence both such warnings end with.
+pub fn names_its_author(stored_warnings: &str) -> bool {
+    let warnings: Vec<String> = serde_json::from_str(stored_warnings).unwrap_or_default();
+    warnings.iter().any(|warning| warning.contains("Abstracts must be anonymized"))
+}
+
+/// The current edition's review data (its settings and form written with
+/// the defaults the first time).
+pub(crate) async fn current(state: &AppState) -> Result<store::EditionData, ApiError> {
+    let year = state.db.current_edition_year().await?.ok_or_else(ApiError::not_found)?;
+    state.db.ensure_review_settings(year).await?;
+    Ok(state.db.edition_reviews(year).await?)
+}

@@ -1,0 +1,162 @@
+//! The admins' view of the reviews: every submission of the edition in
+//! figures (weighted mean, per-criterion mean and spread, recommendations),
+//! and one submission with every review and its reviewer's name.
+
+use std::collections::HashMap;
+
+use axum::extract::State;
+use uuid::Uuid;
+
+use super::current;
+use super::store::{AssignmentRow, EditionData, SubmissionRow};
+use super::types::{
+    AdminAssignment, AdminReview, AssignmentState, CriterionStats, OverviewRow, RecommendationCounts,
+    ReviewOverview, SubmissionReviews,
+};
+use crate::AppState;
+use crate::accounts::session::Admin;
+use crate::admin::display_name;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+
+/// To two decimals, as admins read (and threshold decisions compare) it.
+pub fn rounded(value: f64) -> f64 {
+    (value * 100.0).round() / 100.0
+}
+
+/// The figures of one submission from its assignments.
+pub fn overview_row(
+    data: &EditionData,
+    submission: &SubmissionRow,
+    assignments: &[&AssignmentRow],
+) -> OverviewRow {
+    let submitted: Vec<&&AssignmentRow> =
+        assignments.iter().filter(|a| a.state() == AssignmentState::Submitted).collect();
+    let scores: Vec<_> =
+        submitted.iter().map(|a| data.scores.get(&(a.submission_id, a.reviewer_id))).collect();
+    let (mut weighted, mut weights) = (0.0, 0.0);
+    let mut criteria = Vec::with_capacity(data.criteria.len());
+    for criterion in &data.criteria {
+        let given: Vec<i32> =
+            scores.iter().filter_map(|s| s.and_then(|s| s.get(&criterion.id)).copied()).collect();
+        for score in &given {
+            weighted += criterion.weight() * f64::from(*score);
+            weights += criterion.weight();
+        }
+        let mean = (!given.is_empty())
+            .then(|| rounded(given.iter().map(|s| f64::from(*s)).sum::<f64>() / given.len() as f64));
+        let spread = given.iter().max().zip(given.iter().min()).map(|(max, min)| max - min);
+        criteria.push(CriterionStats { criterion_id: criterion.id, mean, spread });
+    }
+    let mut recommendations = RecommendationCounts::default();
+    for assignment in &submitted {
+        use super::types::Recommendation::*;
+        match assignment.recommendation() {
+            Some(Accept) => recommendations.accept += 1,
+            Some(WeakAccept) => recommendations.weak_accept += 1,
+            Some(WeakReject) => recommendations.weak_reject += 1,
+            Some(Reject) => recommendations.reject += 1,
+            None => {}
+        }
+    }
+    OverviewRow {
+        submission_id: submission.id,
+        code: data.code(submission),
+        title: submission.title.clone(),
+        author: display_name(&submission.first_name, &submission.last_name, &submission.email),
+        status: submission.status,
+        assigned: assignments.iter().filter(|a| a.active()).count() as i64,
+        submitted: submitted.len() as i64,
+        abstained: assignments.iter().filter(|a| !a.active()).count() as i64,
+        mean: (weights > 0.0).then(|| rounded(weighted / weights)),
+        criteria,
+        recommendations,
+        flagged: super::names_its_author(&submission.warnings),
+    }
+}
+
+/// Every submission's row, by code.
+pub fn overview_rows(data: &EditionData) -> Vec<OverviewRow> {
+    let mut by_submission: HashMap<Uuid, Vec<&AssignmentRow>> = HashMap::new();
+    for assignment in &data.assignments {
+        by_submission.entry(assignment.submission_id).or_default().push(assignment);
+    }
+    data.submissions
+        .iter()
+        .map(|s| overview_row(data, s, by_submission.get(&s.id).map(Vec::as_slice).unwrap_or_default()))
+        .collect()
+}
+
+/// Every non-withdrawn submission of the current edition with its reviews
+/// in figures, by code.
+#[utoipa::path(
+    get,
+    path = "/api/admin/reviews",
+    tag = "review",
+    responses(
+        (status = 200, description = "The reviews in figures", body = ReviewOverview),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn overview(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+) -> ApiResult<Json<ReviewOverview>> {
+    let data = current(&state).await?;
+    Ok(Json(ReviewOverview {
+        edition_year: data.year,
+        criteria: super::reviewer::criteria(&data),
+        submissions: overview_rows(&data),
+    }))
+}
+
+/// One submission's reviews, with the reviewers' names.
+#[utoipa::path(
+    get,
+    path = "/api/admin/reviews/{submission_id}",
+    tag = "review",
+    params(("submission_id" = Uuid, Path, description = "The submission")),
+    responses(
+        (status = 200, description = "The submission's reviews", body = SubmissionReviews),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such submission in the current edition", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn submission_reviews(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+    Path(submission_id): Path<Uuid>,
+) -> ApiResult<Json<SubmissionReviews>> {
+    let data = current(&state).await?;
+    let submission = data.submission(submission_id).ok_or_else(no_such_submission)?;
+    let assignments: Vec<&AssignmentRow> = data.assignments_of(submission.id).collect();
+    let row = overview_row(&data, submission, &assignments);
+    let assignments = assignments
+        .iter()
+        .map(|a| AdminAssignment {
+            reviewer_id: a.reviewer_id,
+            reviewer_name: data.reviewer(a.reviewer_id).map(|r| r.name()).unwrap_or_default(),
+            state: a.state(),
+            abstain_reason: a.abstain_reason.clone(),
+            review: a.saved_at.map(|_| AdminReview {
+                scores: data.scores_of(a.submission_id, a.reviewer_id),
+                recommendation: a.recommendation(),
+                comment_for_author: a.comment_for_author.clone(),
+                comment_for_organisers: a.comment_for_organisers.clone(),
+                submitted_at: a.submitted_at,
+            }),
+        })
+        .collect();
+    Ok(Json(SubmissionReviews {
+        row,
+        assignments,
+        file_url: format!("/api/submissions/{submission_id}/file"),
+    }))
+}
+
+pub fn no_such_submission() -> ApiError {
+    ApiError::NotFound("There is no such submission in the current edition.".into())
+}

@@ -1,0 +1,572 @@
+//! Review's writes. Each takes the edition's review lock (`lock_edition!`:
+//! the settings row, created with the default form if missing), so writes
+//! that decide on what others write (assignments, deadlines, threshold
+//! decisions) take turns on PostgreSQL as they do on SQLite, and re-reads
+//! inside its transaction what it decides on.
+
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::{DEFAULT_CRITERIA, EditionData, load_edition};
+use crate::accounts::email::Email;
+use crate::admin::audit::{Actor, AuditAction, NewEntry};
+use crate::admin::store::audit::record;
+use crate::db::{Db, RowLock};
+use crate::mail::{Letter, outbox};
+use crate::review::conflicts::ParsedConflict;
+use crate::review::types::{AssignmentPair, AssignmentState, Recommendation, Scores, Visibility};
+use crate::submissions::SubmissionStatus;
+use crate::{clock, on_db, on_tx};
+
+/// Creates edition `$year`'s settings row with the default form if it has
+/// none, then locks it until the transaction ends.
+macro_rules! lock_edition {
+    ($db:expr, $conn:expr, $year:expr) => {{
+        let year: i32 = $year;
+        let created =
+            sqlx::query("INSERT INTO review_settings (edition_year) VALUES ($1) ON CONFLICT DO NOTHING")
+                .bind(year)
+                .execute($conn)
+                .await?
+                .rows_affected();
+        if created == 1 {
+            for (position, name) in DEFAULT_CRITERIA.iter().enumerate() {
+                sqlx::query(
+                    "INSERT INTO review_criteria (id, edition_year, position, name, weight_hundredths)
+                     VALUES ($1, $2, $3, $4, 100)",
+                )
+                .bind(Uuid::now_v7())
+                .bind(year)
+                .bind(position as i32)
+                .bind(*name)
+                .execute($conn)
+                .await?;
+            }
+        }
+        let lock = $db
+            .dialect()
+            .lock_rows("SELECT edition_year FROM review_settings WHERE edition_year = $1", RowLock::Update);
+        if let Some(lock) = lock {
+            sqlx::query(&lock).bind(year).fetch_optional($conn).await?;
+        }
+    }};
+}
+
+/// Edition settings as validated.
+pub struct SettingsWrite {
+    pub deadline: Option<OffsetDateTime>,
+    pub reviewers_per_submission: i32,
+    pub visibility: Visibility,
+    /// Id (none for a new one), name, weight in hundredths, in order.
+    pub criteria: Vec<(Option<Uuid>, String, i32)>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum SettingsSave {
+    Saved,
+    /// The criteria would change, but a review has been saved.
+    Locked,
+    /// A criterion id that is not one of the edition's.
+    UnknownCriterion,
+}
+
+/// A review as the reviewer saves it.
+pub struct ReviewWrite {
+    pub scores: Scores,
+    pub recommendation: Option<Recommendation>,
+    pub comment_for_author: String,
+    pub comment_for_organisers: String,
+    /// Submit (else save a draft).
+    pub submit: bool,
+    /// Every criterion scored and a recommendation given.
+    pub complete: bool,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum ReviewWriteOutcome {
+    Saved,
+    /// After the deadline.
+    Closed,
+    /// No longer assigned (or abstained).
+    Gone,
+    /// A submitted review stays complete.
+    Incomplete,
+    /// Abstaining from a submitted review.
+    AlreadySubmitted,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum ConflictRemoval {
+    Removed,
+    NotFound,
+    AdminsOnly,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Unassignment {
+    Removed,
+    NotFound,
+    Submitted,
+}
+
+/// Assignments to save, with what they cause.
+pub struct AssignmentBatch {
+    pub pairs: Vec<AssignmentPair>,
+    pub entries: Vec<(AuditAction, String)>,
+    pub letters: Vec<(Email, Letter)>,
+}
+
+/// One status change: the submission, its new status, the audit
+/// summary and the author's e-mail.
+pub type Decision = (Uuid, SubmissionStatus, String, Option<(Email, Letter)>);
+
+/// Status changes to make, with what they cause.
+pub struct DecisionBatch {
+    pub decisions: Vec<Decision>,
+    pub summary: String,
+}
+
+impl Db {
+    /// Writes the edition's settings row and default form if it has none.
+    pub async fn ensure_review_settings(&self, year: i32) -> sqlx::Result<()> {
+        let exists: i64 = on_db!(self, |pool| {
+            sqlx::query_scalar("SELECT COUNT(*) FROM review_settings WHERE edition_year = $1")
+                .bind(year)
+                .fetch_one(pool)
+                .await?
+        });
+        if exists == 0 {
+            let mut tx = self.begin().await?;
+            on_tx!(&mut tx, |conn| lock_edition!(self, &mut **conn, year));
+            tx.commit().await?;
+        }
+        Ok(())
+    }
+
+    pub async fn save_review_settings(
+        &self,
+        year: i32,
+        write: &SettingsWrite,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<SettingsSave> {
+        let mut tx = self.begin().await?;
+        let outcome = on_tx!(&mut tx, |conn| {
+            lock_edition!(self, &mut **conn, year);
+            let current: Vec<super::CriterionRow> = sqlx::query_as(
+                "SELECT id, name, weight_hundredths FROM review_criteria WHERE edition_year = $1 ORDER BY position, id",
+            )
+            .bind(year)
+            .fetch_all(&mut **conn)
+            .await?;
+            let saved: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM review_assignments a JOIN submissions s ON s.id = a.submission_id
+                 WHERE s.edition_year = $1 AND a.saved_at IS NOT NULL",
+            )
+            .bind(year)
+            .fetch_one(&mut **conn)
+            .await?;
+            let unchanged = current.len() == write.criteria.len()
+                && current.iter().zip(&write.criteria).all(|(row, (id, name, weight))| {
+                    *id == Some(row.id) && *name == row.name && *weight == row.weight_hundredths
+                });
+            if write.criteria.iter().any(|(id, ..)| id.is_some_and(|id| !current.iter().any(|c| c.id == id)))
+            {
+                SettingsSave::UnknownCriterion
+            } else if !unchanged && saved > 0 {
+                SettingsSave::Locked
+            } else {
+                sqlx::query(
+                    "UPDATE review_settings SET deadline = $1, reviewers_per_submission = $2, visibility = $3
+                     WHERE edition_year = $4",
+                )
+                .bind(write.deadline)
+                .bind(write.reviewers_per_submission)
+                .bind(write.visibility.as_str())
+                .bind(year)
+                .execute(&mut **conn)
+                .await?;
+                if !unchanged {
+                    for row in &current {
+                        if !write.criteria.iter().any(|(id, ..)| *id == Some(row.id)) {
+                            sqlx::query("DELETE FROM review_criteria WHERE id = $1")
+                                .bind(row.id)
+                                .execute(&mut **conn)
+                                .await?;
+                        }
+                    }
+                    for (position, (id, name, weight)) in write.criteria.iter().enumerate() {
+                        match id {
+                            Some(id) => {
+                                sqlx::query(
+                                    "UPDATE review_criteria SET name = $1, weight_hundredths = $2, position = $3
+                                     WHERE id = $4",
+                                )
+                                .bind(name)
+                                .bind(weight)
+                                .bind(position as i32)
+                                .bind(id)
+                                .execute(&mut **conn)
+                                .await?;
+                            }
+                            None => {
+                                sqlx::query(
+                                    "INSERT INTO review_criteria (id, edition_year, position, name, weight_hundredths)
+                                     VALUES ($1, $2, $3, $4, $5)",
+                                )
+                                .bind(Uuid::now_v7())
+                                .bind(year)
+                                .bind(position as i32)
+                                .bind(name)
+                                .bind(weight)
+                                .execute(&mut **conn)
+                                .await?;
+                            }
+                        }
+                    }
+                }
+                record!(&mut **conn, entry)?;
+                SettingsSave::Saved
+            }
+        });
+        if outcome == SettingsSave::Saved {
+            tx.commit().await?;
+        }
+        Ok(outcome)
+    }
+
+    /// Saves (or submits) a reviewer's review, checking the deadline and
+    /// the assignment inside the transaction.
+    pub async fn write_review(
+        &self,
+        year: i32,
+        submission_id: Uuid,
+        reviewer_id: Uuid,
+        write: &ReviewWrite,
+        entry: Option<&NewEntry<'_>>,
+    ) -> sqlx::Result<ReviewWriteOutcome> {
+        let now = clock::now();
+        let mut tx = self.begin().await?;
+        let outcome = on_tx!(&mut tx, |conn| {
+            lock_edition!(self, &mut **conn, year);
+            let deadline: Option<OffsetDateTime> =
+                sqlx::query_scalar("SELECT deadline FROM review_settings WHERE edition_year = $1")
+                    .bind(year)
+                    .fetch_one(&mut **conn)
+                    .await?;
+            let state: Option<String> = sqlx::query_scalar(
+                "SELECT state FROM review_assignments WHERE submission_id = $1 AND reviewer_id = $2",
+            )
+            .bind(submission_id)
+            .bind(reviewer_id)
+            .fetch_optional(&mut **conn)
+            .await?;
+            let state = state.map(|s| AssignmentState::from_stored(&s));
+            let submitted = state == Some(AssignmentState::Submitted);
+            if deadline.is_some_and(|deadline| now >= deadline) {
+                ReviewWriteOutcome::Closed
+            } else if state.is_none() || state == Some(AssignmentState::Abstained) {
+                ReviewWriteOutcome::Gone
+            } else if (write.submit || submitted) && !write.complete {
+                ReviewWriteOutcome::Incomplete
+            } else {
+                let new_state = if write.submit || submitted {
+                    AssignmentState::Submitted
+                } else {
+                    AssignmentState::Draft
+                };
+                sqlx::query(
+                    "UPDATE review_assignments SET state = $1, recommendation = $2, comment_for_author = $3,
+                            comment_for_organisers = $4, saved_at = $5,
+                            submitted_at = CASE WHEN $6 THEN $5 ELSE submitted_at END
+                     WHERE submission_id = $7 AND reviewer_id = $8",
+                )
+                .bind(new_state.as_str())
+                .bind(write.recommendation.map(Recommendation::as_str))
+                .bind(&write.comment_for_author)
+                .bind(&write.comment_for_organisers)
+                .bind(now)
+                .bind(write.submit)
+                .bind(submission_id)
+                .bind(reviewer_id)
+                .execute(&mut **conn)
+                .await?;
+                sqlx::query("DELETE FROM review_scores WHERE submission_id = $1 AND reviewer_id = $2")
+                    .bind(submission_id)
+                    .bind(reviewer_id)
+                    .execute(&mut **conn)
+                    .await?;
+                for (criterion, score) in &write.scores {
+                    sqlx::query(
+                        "INSERT INTO review_scores (submission_id, reviewer_id, criterion_id, score)
+                         VALUES ($1, $2, $3, $4)",
+                    )
+                    .bind(submission_id)
+                    .bind(reviewer_id)
+                    .bind(criterion)
+                    .bind(score)
+                    .execute(&mut **conn)
+                    .await?;
+                }
+                if let Some(entry) = entry {
+                    record!(&mut **conn, entry)?;
+                }
+                ReviewWriteOutcome::Saved
+            }
+        });
+        if outcome == ReviewWriteOutcome::Saved {
+            tx.commit().await?;
+        }
+        Ok(outcome)
+    }
+
+    /// The reviewer steps back from a submission (not once submitted).
+    pub async fn abstain(
+        &self,
+        year: i32,
+        submission_id: Uuid,
+        reviewer_id: Uuid,
+        reason: &str,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<ReviewWriteOutcome> {
+        let now = clock::now();
+        let mut tx = self.begin().await?;
+        let outcome = on_tx!(&mut tx, |conn| {
+            lock_edition!(self, &mut **conn, year);
+            let deadline: Option<OffsetDateTime> =
+                sqlx::query_scalar("SELECT deadline FROM review_settings WHERE edition_year = $1")
+                    .bind(year)
+                    .fetch_one(&mut **conn)
+                    .await?;
+            let state: Option<String> = sqlx::query_scalar(
+                "SELECT state FROM review_assignments WHERE submission_id = $1 AND reviewer_id = $2",
+            )
+            .bind(submission_id)
+            .bind(reviewer_id)
+            .fetch_optional(&mut **conn)
+            .await?;
+            match state.map(|s| AssignmentState::from_stored(&s)) {
+                _ if deadline.is_some_and(|deadline| now >= deadline) => ReviewWriteOutcome::Closed,
+                None | Some(AssignmentState::Abstained) => ReviewWriteOutcome::Gone,
+                Some(AssignmentState::Submitted) => ReviewWriteOutcome::AlreadySubmitted,
+                Some(_) => {
+                    sqlx::query(
+                        "UPDATE review_assignments SET state = 'abstained', abstain_reason = $1
+                         WHERE submission_id = $2 AND reviewer_id = $3",
+                    )
+                    .bind(reason)
+                    .bind(submission_id)
+                    .bind(reviewer_id)
+                    .execute(&mut **conn)
+                    .await?;
+                    record!(&mut **conn, entry)?;
+                    ReviewWriteOutcome::Saved
+                }
+            }
+        });
+        if outcome == ReviewWriteOutcome::Saved {
+            tx.commit().await?;
+        }
+        Ok(outcome)
+    }
+
+    /// Adds a conflict, under the current edition's lock so that no
+    /// assignment saved meanwhile misses it.
+    pub async fn add_conflict(
+        &self,
+        reviewer_id: Uuid,
+        conflict: &ParsedConflict,
+        by_admin: bool,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<Uuid> {
+        let id = Uuid::now_v7();
+        let year = self.current_edition_year().await?;
+        let mut tx = self.begin().await?;
+        on_tx!(&mut tx, |conn| {
+            if let Some(year) = year {
+                lock_edition!(self, &mut **conn, year);
+            }
+            sqlx::query(
+                "INSERT INTO review_conflicts (id, reviewer_id, name, name_key, email, added_by_admin, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(id)
+            .bind(reviewer_id)
+            .bind(&conflict.name)
+            .bind(&conflict.name_key)
+            .bind(conflict.email.as_ref().map(Email::as_str))
+            .bind(by_admin)
+            .bind(clock::now())
+            .execute(&mut **conn)
+            .await?;
+            record!(&mut **conn, entry)?;
+        });
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn remove_conflict(
+        &self,
+        reviewer_id: Uuid,
+        conflict_id: Uuid,
+        by_admin: bool,
+        actor: &Actor,
+    ) -> sqlx::Result<ConflictRemoval> {
+        let mut tx = self.begin().await?;
+        let outcome = on_tx!(&mut tx, |conn| {
+            let row: Option<super::ConflictRow> = sqlx::query_as(
+                "SELECT id, reviewer_id, name, name_key, email, added_by_admin FROM review_conflicts
+                 WHERE id = $1 AND reviewer_id = $2",
+            )
+            .bind(conflict_id)
+            .bind(reviewer_id)
+            .fetch_optional(&mut **conn)
+            .await?;
+            match row {
+                None => ConflictRemoval::NotFound,
+                Some(row) if row.added_by_admin && !by_admin => ConflictRemoval::AdminsOnly,
+                Some(row) => {
+                    sqlx::query("DELETE FROM review_conflicts WHERE id = $1")
+                        .bind(conflict_id)
+                        .execute(&mut **conn)
+                        .await?;
+                    let with =
+                        [row.name.clone(), row.email.clone()].into_iter().flatten().collect::<Vec<_>>();
+                    let entry = NewEntry {
+                        actor,
+                        action: AuditAction::ReviewConflictRemoved,
+                        summary: format!("Removed a conflict with {}", with.join(" ")),
+                    };
+                    record!(&mut **conn, &entry)?;
+                    ConflictRemoval::Removed
+                }
+            }
+        });
+        if outcome == ConflictRemoval::Removed {
+            tx.commit().await?;
+        }
+        Ok(outcome)
+    }
+
+    /// Saves the assignments `plan` makes from the edition as it is inside
+    /// the transaction (or refuses with its error), with their audit
+    /// entries and e-mails.
+    pub async fn save_assignments<E>(
+        &self,
+        year: i32,
+        actor: &Actor,
+        plan: impl FnOnce(&EditionData) -> Result<AssignmentBatch, E>,
+    ) -> sqlx::Result<Result<usize, E>> {
+        let now = clock::now();
+        let mut tx = self.begin().await?;
+        let data = on_tx!(&mut tx, |conn| {
+            lock_edition!(self, &mut **conn, year);
+            load_edition!(&mut **conn, year)
+        });
+        let batch = match plan(&data) {
+            Ok(batch) => batch,
+            Err(refused) => return Ok(Err(refused)),
+        };
+        on_tx!(&mut tx, |conn| {
+            for pair in &batch.pairs {
+                sqlx::query(
+                    "INSERT INTO review_assignments (submission_id, reviewer_id, assigned_at) VALUES ($1, $2, $3)",
+                )
+                .bind(pair.submission_id)
+                .bind(pair.reviewer_id)
+                .bind(now)
+                .execute(&mut **conn)
+                .await?;
+            }
+            for (action, summary) in &batch.entries {
+                record!(&mut **conn, &NewEntry { actor, action: *action, summary: summary.clone() })?;
+            }
+        });
+        for (to, letter) in &batch.letters {
+            outbox::enqueue(&mut tx, to, letter).await?;
+        }
+        tx.commit().await?;
+        Ok(Ok(batch.pairs.len()))
+    }
+
+    /// Removes an assignment unless its review is submitted.
+    pub async fn unassign(
+        &self,
+        year: i32,
+        submission_id: Uuid,
+        reviewer_id: Uuid,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<Unassignment> {
+        let mut tx = self.begin().await?;
+        let outcome = on_tx!(&mut tx, |conn| {
+            lock_edition!(self, &mut **conn, year);
+            let state: Option<String> = sqlx::query_scalar(
+                "SELECT state FROM review_assignments WHERE submission_id = $1 AND reviewer_id = $2",
+            )
+            .bind(submission_id)
+            .bind(reviewer_id)
+            .fetch_optional(&mut **conn)
+            .await?;
+            match state.map(|s| AssignmentState::from_stored(&s)) {
+                None => Unassignment::NotFound,
+                Some(AssignmentState::Submitted) => Unassignment::Submitted,
+                Some(_) => {
+                    sqlx::query(
+                        "DELETE FROM review_assignments WHERE submission_id = $1 AND reviewer_id = $2",
+                    )
+                    .bind(submission_id)
+                    .bind(reviewer_id)
+                    .execute(&mut **conn)
+                    .await?;
+                    record!(&mut **conn, entry)?;
+                    Unassignment::Removed
+                }
+            }
+        });
+        if outcome == Unassignment::Removed {
+            tx.commit().await?;
+        }
+        Ok(outcome)
+    }
+
+    /// Makes the decisions `plan` takes from the edition as it is inside the
+    /// transaction (or refuses with its error), each through the status
+    /// change admins' decisions use, with its e-mail; one entry for the batch.
+    pub async fn decide_batch<E>(
+        &self,
+        year: i32,
+        actor: &Actor,
+        plan: impl FnOnce(&EditionData) -> Result<DecisionBatch, E>,
+    ) -> sqlx::Result<Result<(i64, i64), E>> {
+        let mut tx = self.begin().await?;
+        let data = on_tx!(&mut tx, |conn| {
+            lock_edition!(self, &mut **conn, year);
+            load_edition!(&mut **conn, year)
+        });
+        let batch = match plan(&data) {
+            Ok(batch) => batch,
+            Err(refused) => return Ok(Err(refused)),
+        };
+        let (mut accepted, mut rejected) = (0, 0);
+        for (id, status, summary, email) in &batch.decisions {
+            let action = match status {
+                SubmissionStatus::Accepted => AuditAction::SubmissionAccepted,
+                _ => AuditAction::SubmissionRejected,
+            };
+            let entry = NewEntry { actor, action, summary: summary.clone() };
+            let email = email.as_ref().map(|(to, letter)| (to, letter));
+            if Db::set_submission_status_in(&mut tx, *id, None, *status, &entry, email).await? {
+                match status {
+                    SubmissionStatus::Accepted => accepted += 1,
+                    _ => rejected += 1,
+                }
+            }
+        }
+        on_tx!(&mut tx, |conn| {
+            let entry =
+                NewEntry { actor, action: AuditAction::DecisionThreshold, summary: batch.summary.clone() };
+            record!(&mut **conn, &entry)?;
+        });
+        tx.commit().await?;
+        Ok(Ok((accepted, rejected)))
+    }
+}

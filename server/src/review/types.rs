@@ -1,0 +1,522 @@
+//! The review API's request and answer types. Reviewer answers (`ReviewerHome`,
+//! `ReviewDetail`, `Conflict`) carry no submission id, author, file name or
+//! upload time; admin answers do.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::submissions::SubmissionStatus;
+
+/// Whether reviewers see each other's reviews (an edition setting).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    Never,
+    /// Once their own review of the submission is submitted.
+    AfterOwn,
+}
+
+impl Visibility {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Never => "never",
+            Self::AfterOwn => "after_own",
+        }
+    }
+
+    pub fn from_stored(stored: &str) -> Self {
+        if stored == "never" { Self::Never } else { Self::AfterOwn }
+    }
+}
+
+/// A reviewer's overall recommendation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Recommendation {
+    Accept,
+    WeakAccept,
+    WeakReject,
+    Reject,
+}
+
+impl Recommendation {
+    pub const ALL: [Self; 4] = [Self::Accept, Self::WeakAccept, Self::WeakReject, Self::Reject];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Accept => "accept",
+            Self::WeakAccept => "weak_accept",
+            Self::WeakReject => "weak_reject",
+            Self::Reject => "reject",
+        }
+    }
+
+    /// As people read it: "weak accept".
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Accept => "accept",
+            Self::WeakAccept => "weak accept",
+            Self::WeakReject => "weak reject",
+            Self::Reject => "reject",
+        }
+    }
+
+    pub fn from_stored(stored: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|r| r.as_str() == stored)
+    }
+}
+
+/// Where a reviewer's review of one submission stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReviewState {
+    Pending,
+    Draft,
+    Submitted,
+}
+
+/// Where an assignment stands, as admins see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AssignmentState {
+    Pending,
+    Draft,
+    Submitted,
+    Abstained,
+}
+
+impl AssignmentState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Draft => "draft",
+            Self::Submitted => "submitted",
+            Self::Abstained => "abstained",
+        }
+    }
+
+    pub fn from_stored(stored: &str) -> Self {
+        match stored {
+            "draft" => Self::Draft,
+            "submitted" => Self::Submitted,
+            "abstained" => Self::Abstained,
+            _ => Self::Pending,
+        }
+    }
+
+    pub fn for_reviewer(self) -> ReviewState {
+        match self {
+            Self::Draft => ReviewState::Draft,
+            Self::Submitted => ReviewState::Submitted,
+            Self::Pending | Self::Abstained => ReviewState::Pending,
+        }
+    }
+}
+
+/// Scores by criterion id.
+pub type Scores = BTreeMap<Uuid, i32>;
+
+// ---- the reviewer's side ----
+
+/// One abstract on the reviewer's list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AssignmentSummary {
+    /// `S25-014`
+    pub code: String,
+    pub title: String,
+    pub keywords: Vec<String>,
+    /// `talk`, `poster`, `either` or `virtual`.
+    pub preferred_format: String,
+    pub state: ReviewState,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewerHome {
+    pub edition_year: i32,
+    /// Null: no deadline.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub deadline: Option<OffsetDateTime>,
+    /// False after the deadline: everything is read-only.
+    pub open: bool,
+    /// Assignments the reviewer has not abstained from.
+    pub assigned: i64,
+    /// Of those, the submitted reviews.
+    pub reviewed: i64,
+    /// Ordered by code.
+    pub assignments: Vec<AssignmentSummary>,
+}
+
+/// One criterion of the review form.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Criterion {
+    pub id: Uuid,
+    pub name: String,
+    /// The mean shown to admins is weighted by this.
+    pub weight: f64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Scale {
+    pub min: i32,
+    pub max: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewForm {
+    pub criteria: Vec<Criterion>,
+    pub scale: Scale,
+    pub recommendations: Vec<Recommendation>,
+}
+
+/// The reviewer's own review.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OwnReview {
+    #[schema(value_type = BTreeMap<String, i32>)]
+    pub scores: Scores,
+    #[schema(required = true)]
+    pub recommendation: Option<Recommendation>,
+    pub comment_for_author: String,
+    pub comment_for_organisers: String,
+    /// `draft` or `submitted`.
+    pub state: ReviewState,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub saved_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub submitted_at: Option<OffsetDateTime>,
+}
+
+/// Another reviewer's submitted review, never with their name.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OtherReview {
+    /// "Reviewer 2"
+    pub reviewer: String,
+    #[schema(value_type = BTreeMap<String, i32>)]
+    pub scores: Scores,
+    #[schema(required = true)]
+    pub recommendation: Option<Recommendation>,
+    pub comment_for_author: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewDetail {
+    pub code: String,
+    pub title: String,
+    pub keywords: Vec<String>,
+    pub preferred_format: String,
+    #[schema(required = true)]
+    pub word_count: Option<i32>,
+    /// For the organisers' attention (e.g. the PDF may name its author).
+    pub flags: Vec<String>,
+    /// The PDF, downloaded as `{code}.pdf`.
+    pub file_url: String,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub deadline: Option<OffsetDateTime>,
+    pub open: bool,
+    pub form: ReviewForm,
+    /// Null until the first save.
+    #[schema(required = true)]
+    pub review: Option<OwnReview>,
+    /// The other submitted reviews, when the edition's visibility allows;
+    /// null when it does not (yet).
+    #[schema(required = true)]
+    pub others: Option<Vec<OtherReview>>,
+    /// The next assignment not yet submitted (for Save & next).
+    #[schema(required = true)]
+    pub next_code: Option<String>,
+}
+
+/// A review as the reviewer writes it; on a draft any field may be missing.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ReviewInput {
+    /// Criterion id to a score within the scale.
+    #[serde(default)]
+    #[schema(value_type = Option<BTreeMap<String, i32>>)]
+    pub scores: Option<Scores>,
+    #[serde(default)]
+    pub recommendation: Option<Recommendation>,
+    /// At most 5,000 characters; may be sent to the author with the decision.
+    #[serde(default)]
+    #[schema(max_length = 5000)]
+    pub comment_for_author: Option<String>,
+    /// At most 5,000 characters; only admins read it.
+    #[serde(default)]
+    #[schema(max_length = 5000)]
+    pub comment_for_organisers: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AbstainInput {
+    /// 1 to 1,000 characters.
+    #[schema(min_length = 1, max_length = 1000)]
+    pub reason: String,
+}
+
+/// Someone a reviewer may not review: matched on an author's or a
+/// co-author's e-mail, or name (case and spaces aside).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Conflict {
+    pub id: Uuid,
+    #[schema(required = true)]
+    pub name: Option<String>,
+    #[schema(required = true)]
+    pub email: Option<String>,
+    /// Added by an admin (the reviewer cannot remove it).
+    pub added_by_admin: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConflictList {
+    pub conflicts: Vec<Conflict>,
+}
+
+/// A name, an e-mail address, or both.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewConflict {
+    #[serde(default)]
+    #[schema(max_length = 200)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+}
+
+// ---- the admins' side ----
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewSettings {
+    pub edition_year: i32,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub deadline: Option<OffsetDateTime>,
+    /// 1–10.
+    pub reviewers_per_submission: i32,
+    pub visibility: Visibility,
+    pub criteria: Vec<Criterion>,
+    /// True once any review is saved: the criteria cannot change then.
+    pub criteria_locked: bool,
+}
+
+/// A criterion as the settings form sends it; no id for a new one.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct CriterionInput {
+    #[serde(default)]
+    pub id: Option<Uuid>,
+    #[schema(min_length = 1, max_length = 100)]
+    pub name: String,
+    /// Above 0, at most 100; kept to two decimals.
+    pub weight: f64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReviewSettingsInput {
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub deadline: Option<OffsetDateTime>,
+    #[schema(minimum = 1, maximum = 10)]
+    pub reviewers_per_submission: i32,
+    pub visibility: Visibility,
+    /// 1 to 10 criteria with different names.
+    pub criteria: Vec<CriterionInput>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewerSummary {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    /// Assignments in the current edition, abstentions aside.
+    pub assigned: i64,
+    pub submitted: i64,
+    pub conflicts: Vec<Conflict>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewerList {
+    pub reviewers: Vec<ReviewerSummary>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CriterionStats {
+    pub criterion_id: Uuid,
+    /// Over the submitted reviews; null without any.
+    #[schema(required = true)]
+    pub mean: Option<f64>,
+    /// Highest minus lowest score; null without any.
+    #[schema(required = true)]
+    pub spread: Option<i32>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+pub struct RecommendationCounts {
+    pub accept: i64,
+    pub weak_accept: i64,
+    pub weak_reject: i64,
+    pub reject: i64,
+}
+
+/// One submission's reviews in figures.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct OverviewRow {
+    pub submission_id: Uuid,
+    pub code: String,
+    pub title: String,
+    pub author: String,
+    pub status: SubmissionStatus,
+    /// Assignments not abstained from.
+    pub assigned: i64,
+    pub submitted: i64,
+    pub abstained: i64,
+    /// The weighted mean over the submitted reviews' scores, to two
+    /// decimals; null without any.
+    #[schema(required = true)]
+    pub mean: Option<f64>,
+    pub criteria: Vec<CriterionStats>,
+    pub recommendations: RecommendationCounts,
+    /// The PDF may name its author.
+    pub flagged: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewOverview {
+    pub edition_year: i32,
+    pub criteria: Vec<Criterion>,
+    /// Every submission of the edition but withdrawn ones, by code.
+    pub submissions: Vec<OverviewRow>,
+}
+
+/// A review as admins read it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminReview {
+    #[schema(value_type = BTreeMap<String, i32>)]
+    pub scores: Scores,
+    #[schema(required = true)]
+    pub recommendation: Option<Recommendation>,
+    pub comment_for_author: String,
+    pub comment_for_organisers: String,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub submitted_at: Option<OffsetDateTime>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminAssignment {
+    pub reviewer_id: Uuid,
+    pub reviewer_name: String,
+    pub state: AssignmentState,
+    #[schema(required = true)]
+    pub abstain_reason: Option<String>,
+    /// Null until the reviewer saves something.
+    #[schema(required = true)]
+    pub review: Option<AdminReview>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SubmissionReviews {
+    #[serde(flatten)]
+    pub row: OverviewRow,
+    pub assignments: Vec<AdminAssignment>,
+    /// The PDF (the submissions route, open to admins).
+    pub file_url: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewAssignment {
+    pub reviewer_id: Uuid,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PlannedAssignment {
+    pub submission_id: Uuid,
+    pub code: String,
+    pub title: String,
+    pub reviewer_id: Uuid,
+    pub reviewer_name: String,
+}
+
+/// A submission that could not get all its reviewers without a conflict.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ShortSubmission {
+    pub submission_id: Uuid,
+    pub code: String,
+    pub title: String,
+    pub missing: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AutoAssignPlan {
+    pub assignments: Vec<PlannedAssignment>,
+    pub short: Vec<ShortSubmission>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, ToSchema)]
+pub struct AssignmentPair {
+    pub submission_id: Uuid,
+    pub reviewer_id: Uuid,
+}
+
+/// The preview's assignments, to be saved.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AutoAssignInput {
+    pub assignments: Vec<AssignmentPair>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AutoAssigned {
+    pub assigned: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ThresholdInput {
+    /// A mean from 1 to 5: at or above it, accepted.
+    pub cutoff: f64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ThresholdEntry {
+    pub submission_id: Uuid,
+    pub code: String,
+    pub title: String,
+    pub mean: f64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Unreviewed {
+    pub submission_id: Uuid,
+    pub code: String,
+    pub title: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ThresholdPlan {
+    pub cutoff: f64,
+    /// Mean at or above the cut-off.
+    pub accept: Vec<ThresholdEntry>,
+    /// Mean below the cut-off.
+    pub reject: Vec<ThresholdEntry>,
+    /// No submitted review yet: left undecided.
+    pub without_reviews: Vec<Unreviewed>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ThresholdDecision {
+    pub cutoff: f64,
+    /// Append the reviewers' comments for the author to the decision e-mails.
+    #[serde(default)]
+    pub include_comments: bool,
+    /// The preview's lists, as ids.
+    pub accept: Vec<Uuid>,
+    pub reject: Vec<Uuid>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ThresholdDone {
+    pub accepted: i64,
+    pub rejected: i64,
+}
