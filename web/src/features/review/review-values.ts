@@ -4,7 +4,7 @@
  * the reviewer on the first missing answer without a round trip.
  */
 import type { FieldErrors } from '../../lib/api-client';
-import type { OwnReview, PreferredFormat, Recommendation, ReviewForm, ReviewInput } from './api/types';
+import type { OwnReview, Recommendation, ReviewForm, ReviewInput } from './api/types';
 
 export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
   accept: 'Accept',
@@ -13,12 +13,17 @@ export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
   reject: 'Reject',
 };
 
-export const FORMAT_LABELS: Record<PreferredFormat, string> = {
+const FORMAT_LABELS: Readonly<Record<string, string>> = {
   talk: 'Talk',
   poster: 'Poster',
   either: 'Talk or poster',
   virtual: 'Virtual',
 };
+
+/** The preferred format as read ('either' is 'Talk or poster'); the API's word for one this list lacks. */
+export function formatLabel(format: string): string {
+  return FORMAT_LABELS[format] ?? format;
+}
 
 /** The longest comment the server keeps (contract: ≤ 5,000 characters). */
 export const COMMENT_LIMIT = 5000;

@@ -6,24 +6,15 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { contractCall } from '../../../lib/contract-call';
+import { answerOf, api, doneOf } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
-import type {
-  AutoAssignPlan,
-  Reviewer,
-  ReviewerConflict,
-  ReviewOverview,
-  ReviewSettings,
-  ReviewSettingsInput,
-  SubmissionReviews,
-  ThresholdPlan,
-} from './review-types';
+import type { AutoAssignPlan, ReviewSettingsInput, ThresholdPlan } from './review-types';
 
 const reviewsKey = [...adminQueryKey, 'reviews'] as const;
 
 export const reviewOverviewQueryOptions = queryOptions({
   queryKey: [...reviewsKey, 'overview'],
-  queryFn: ({ signal }) => contractCall<ReviewOverview>('GET', '/api/admin/reviews', undefined, signal),
+  queryFn: ({ signal }) => answerOf(api.GET('/api/admin/reviews', { signal })),
 });
 
 export function useReviewOverview() {
@@ -34,11 +25,8 @@ export function useSubmissionReviews(submissionId: string) {
   return useQuery({
     queryKey: [...reviewsKey, 'submission', submissionId],
     queryFn: ({ signal }) =>
-      contractCall<SubmissionReviews>(
-        'GET',
-        `/api/admin/reviews/${encodeURIComponent(submissionId)}`,
-        undefined,
-        signal,
+      answerOf(
+        api.GET('/api/admin/reviews/{submission_id}', { params: { path: { submission_id: submissionId } }, signal }),
       ),
   });
 }
@@ -46,15 +34,14 @@ export function useSubmissionReviews(submissionId: string) {
 export function useReviewSettings() {
   return useQuery({
     queryKey: [...reviewsKey, 'settings'],
-    queryFn: ({ signal }) => contractCall<ReviewSettings>('GET', '/api/admin/review/settings', undefined, signal),
+    queryFn: ({ signal }) => answerOf(api.GET('/api/admin/review/settings', { signal })),
   });
 }
 
 export function useReviewers() {
   return useQuery({
     queryKey: [...reviewsKey, 'reviewers'],
-    queryFn: ({ signal }) =>
-      contractCall<{ reviewers: Reviewer[] }>('GET', '/api/admin/reviewers', undefined, signal),
+    queryFn: ({ signal }) => answerOf(api.GET('/api/admin/reviewers', { signal })),
   });
 }
 
@@ -70,25 +57,25 @@ function useAdminMutation<Input, Answer>(mutationFn: (input: Input) => Promise<A
 /** Saves the settings; 409 when the criteria change after a review was saved, 422 with `fields`. */
 export function useUpdateReviewSettings() {
   return useAdminMutation((input: ReviewSettingsInput) =>
-    contractCall<ReviewSettings>('PUT', '/api/admin/review/settings', input),
+    answerOf(api.PUT('/api/admin/review/settings', { body: input })),
   );
 }
 
 export function useAddReviewerConflict() {
   return useAdminMutation(
     ({ reviewerId, name, email }: { reviewerId: string; name: string | null; email: string | null }) =>
-      contractCall<ReviewerConflict>('POST', `/api/admin/reviewers/${encodeURIComponent(reviewerId)}/conflicts`, {
-        name,
-        email,
-      }),
+      answerOf(
+        api.POST('/api/admin/reviewers/{id}/conflicts', { params: { path: { id: reviewerId } }, body: { name, email } }),
+      ),
   );
 }
 
 export function useRemoveReviewerConflict() {
   return useAdminMutation(({ reviewerId, conflictId }: { reviewerId: string; conflictId: string }) =>
-    contractCall<undefined>(
-      'DELETE',
-      `/api/admin/reviewers/${encodeURIComponent(reviewerId)}/conflicts/${encodeURIComponent(conflictId)}`,
+    doneOf(
+      api.DELETE('/api/admin/reviewers/{id}/conflicts/{conflict_id}', {
+        params: { path: { id: reviewerId, conflict_id: conflictId } },
+      }),
     ),
   );
 }
@@ -96,18 +83,22 @@ export function useRemoveReviewerConflict() {
 /** Assigns a reviewer by hand; 409 across a conflict, for a non-reviewer or twice. */
 export function useAssignReviewer() {
   return useAdminMutation(({ submissionId, reviewerId }: { submissionId: string; reviewerId: string }) =>
-    contractCall<unknown>('POST', `/api/admin/reviews/${encodeURIComponent(submissionId)}/assignments`, {
-      reviewer_id: reviewerId,
-    }),
+    doneOf(
+      api.POST('/api/admin/reviews/{submission_id}/assignments', {
+        params: { path: { submission_id: submissionId } },
+        body: { reviewer_id: reviewerId },
+      }),
+    ),
   );
 }
 
 /** Removes an assignment; 409 once its review is submitted. */
 export function useUnassignReviewer() {
   return useAdminMutation(({ submissionId, reviewerId }: { submissionId: string; reviewerId: string }) =>
-    contractCall<undefined>(
-      'DELETE',
-      `/api/admin/reviews/${encodeURIComponent(submissionId)}/assignments/${encodeURIComponent(reviewerId)}`,
+    doneOf(
+      api.DELETE('/api/admin/reviews/{submission_id}/assignments/{reviewer_id}', {
+        params: { path: { submission_id: submissionId, reviewer_id: reviewerId } },
+      }),
     ),
   );
 }
@@ -115,24 +106,27 @@ export function useUnassignReviewer() {
 /** What automatic assignment would do now; nothing is saved. */
 export function useAutoAssignPreview() {
   return useMutation({
-    mutationFn: () => contractCall<AutoAssignPlan>('POST', '/api/admin/reviews/auto-assign/preview'),
+    mutationFn: () => answerOf(api.POST('/api/admin/reviews/auto-assign/preview')),
   });
 }
 
 /** Saves the previewed assignments; 409 (nothing saved) when any crosses a conflict or is taken by now. */
 export function useAutoAssign() {
   return useAdminMutation((plan: AutoAssignPlan) =>
-    contractCall<{ assigned: number }>('POST', '/api/admin/reviews/auto-assign', {
-      assignments: plan.assignments.map(({ submission_id, reviewer_id }) => ({ submission_id, reviewer_id })),
-    }),
+    answerOf(
+      api.POST('/api/admin/reviews/auto-assign', {
+        body: {
+          assignments: plan.assignments.map(({ submission_id, reviewer_id }) => ({ submission_id, reviewer_id })),
+        },
+      }),
+    ),
   );
 }
 
 /** Which undecided submissions a cut-off would accept and reject; nothing is saved. */
 export function useThresholdPreview() {
   return useMutation({
-    mutationFn: (cutoff: number) =>
-      contractCall<ThresholdPlan>('POST', '/api/admin/reviews/threshold/preview', { cutoff }),
+    mutationFn: (cutoff: number) => answerOf(api.POST('/api/admin/reviews/threshold/preview', { body: { cutoff } })),
   });
 }
 
@@ -144,11 +138,15 @@ export interface ThresholdDecision {
 /** Decides as previewed; 409 'The scores have changed since the preview. Preview again.' otherwise. */
 export function useDecideByThreshold() {
   return useAdminMutation(({ plan, includeComments }: ThresholdDecision) =>
-    contractCall<{ accepted: number; rejected: number }>('POST', '/api/admin/reviews/threshold', {
-      cutoff: plan.cutoff,
-      include_comments: includeComments,
-      accept: plan.accept.map(({ submission_id }) => submission_id),
-      reject: plan.reject.map(({ submission_id }) => submission_id),
-    }),
+    answerOf(
+      api.POST('/api/admin/reviews/threshold', {
+        body: {
+          cutoff: plan.cutoff,
+          include_comments: includeComments,
+          accept: plan.accept.map(({ submission_id }) => submission_id),
+          reject: plan.reject.map(({ submission_id }) => submission_id),
+        },
+      }),
+    ),
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { contractCall } from '../../../lib/contract-call';
+import { api, doneOf } from '../../../lib/api-client';
 import { reviewQueryKey } from './review-query-key';
 
 export interface AbstainInput {
@@ -10,7 +10,7 @@ export interface AbstainInput {
 
 /** Gives the submission back (1–1,000 characters of reason); it leaves the reviewer's list. */
 export function abstain({ code, reason }: AbstainInput): Promise<void> {
-  return contractCall('POST', `/api/review/${encodeURIComponent(code)}/abstain`, { reason });
+  return doneOf(api.POST('/api/review/{code}/abstain', { params: { path: { code } }, body: { reason } }));
 }
 
 export function useAbstain() {

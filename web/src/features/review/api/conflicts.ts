@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { contractCall } from '../../../lib/contract-call';
+import { answerOf, api, doneOf } from '../../../lib/api-client';
 import { reviewQueryKey } from './review-query-key';
 import type { Conflict, ConflictInput } from './types';
 
@@ -8,7 +8,7 @@ const conflictsKey = [...reviewQueryKey, 'conflicts'] as const;
 
 /** The reviewer's conflicts: their own and those an admin added. */
 export function getConflicts(signal?: AbortSignal): Promise<{ conflicts: Conflict[] }> {
-  return contractCall('GET', '/api/review/conflicts', undefined, signal);
+  return answerOf(api.GET('/api/review/conflicts', { signal }));
 }
 
 export const conflictsQueryOptions = queryOptions({
@@ -22,12 +22,12 @@ export function useConflicts() {
 
 /** Declares a conflict with a person by name, e-mail or both. */
 export function addConflict(input: ConflictInput): Promise<Conflict> {
-  return contractCall('POST', '/api/review/conflicts', input);
+  return answerOf(api.POST('/api/review/conflicts', { body: input }));
 }
 
 /** Removes a conflict the reviewer declared (an admin's: 403). */
 export function removeConflict(id: string): Promise<void> {
-  return contractCall('DELETE', `/api/review/conflicts/${encodeURIComponent(id)}`);
+  return doneOf(api.DELETE('/api/review/conflicts/{id}', { params: { path: { id } } }));
 }
 
 // A conflict can take a submission off the reviewer's list: refresh everything.

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { contractCall } from '../../../lib/contract-call';
+import { answerOf, api } from '../../../lib/api-client';
 import { reviewQueryKey } from './review-query-key';
 import type { ReviewDetail } from './types';
 
 /** One assigned submission with the form and the reviewer's own review; 404 when not (or no longer) assigned. */
 export function getReview(code: string, signal?: AbortSignal): Promise<ReviewDetail> {
-  return contractCall('GET', `/api/review/${encodeURIComponent(code)}`, undefined, signal);
+  return answerOf(api.GET('/api/review/{code}', { params: { path: { code } }, signal }));
 }
 
 export function reviewQueryOptions(code: string) {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { contractCall } from '../../../lib/contract-call';
+import { answerOf, api } from '../../../lib/api-client';
 import { reviewQueryKey } from './review-query-key';
 import type { ReviewerHome } from './types';
 
 /** The reviewer's assignments in the current edition, with the progress and the deadline. */
 export function getReviewerHome(signal?: AbortSignal): Promise<ReviewerHome> {
-  return contractCall('GET', '/api/review', undefined, signal);
+  return answerOf(api.GET('/api/review', { signal }));
 }
 
 export const reviewerHomeQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { contractCall } from '../../../lib/contract-call';
+import { answerOf, api } from '../../../lib/api-client';
 import { reviewQueryKey } from './review-query-key';
 import type { ReviewDetail, ReviewInput } from './types';
 
@@ -11,12 +11,12 @@ export interface ReviewWrite {
 
 /** Saves a draft (any field may be missing); 409 after the deadline. */
 export function saveReview({ code, input }: ReviewWrite): Promise<ReviewDetail> {
-  return contractCall('PUT', `/api/review/${encodeURIComponent(code)}`, input);
+  return answerOf(api.PUT('/api/review/{code}', { params: { path: { code } }, body: input }));
 }
 
 /** Submits a complete review, or edits a submitted one; 422 with `fields` when incomplete. */
 export function submitReview({ code, input }: ReviewWrite): Promise<ReviewDetail> {
-  return contractCall('POST', `/api/review/${encodeURIComponent(code)}/submit`, input);
+  return answerOf(api.POST('/api/review/{code}/submit', { params: { path: { code } }, body: input }));
 }
 
 /**

@@ -9,7 +9,7 @@ import { refusalMessage } from '../../../lib/api-client';
 import { formatConferenceTime } from '../../../lib/format';
 import { readRedirectState } from '../../../lib/redirect-state';
 import { useReviewerHome } from '../api/get-reviewer-home';
-import { FORMAT_LABELS } from '../review-values';
+import { formatLabel } from '../review-values';
 import { reviewPath } from '../review-path';
 import { ConflictsSection } from './conflicts-section';
 import { DEADLINE_PASSED, STATE_LABELS } from './labels';
@@ -68,7 +68,7 @@ export function ReviewHomePage() {
                     </div>
                     <div>
                       <dt>Format</dt>
-                      <dd>{FORMAT_LABELS[assignment.preferred_format]}</dd>
+                      <dd>{formatLabel(assignment.preferred_format)}</dd>
                     </div>
                     <div>
                       <dt>State</dt>

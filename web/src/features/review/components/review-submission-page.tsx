@@ -7,7 +7,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { ApiError, refusalMessage } from '../../../lib/api-client';
 import { useReview } from '../api/get-review';
 import type { ReviewDetail } from '../api/types';
-import { FORMAT_LABELS } from '../review-values';
+import { formatLabel } from '../review-values';
 import { OtherReviews } from './other-reviews';
 import { ReviewForm } from './review-form';
 import './review.css';
@@ -51,7 +51,7 @@ function ReviewScreen({ detail }: { detail: ReviewDetail }) {
         </div>
         <div>
           <dt>Format</dt>
-          <dd>{FORMAT_LABELS[detail.preferred_format]}</dd>
+          <dd>{formatLabel(detail.preferred_format)}</dd>
         </div>
         {detail.word_count !== null && (
           <div>
