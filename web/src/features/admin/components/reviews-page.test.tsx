@@ -287,6 +287,9 @@ describe('/user-data/reviews/:submissionId', () => {
       }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Reviews of S25-001' })).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Admin' });
+    expect(within(tabs).getByRole('link', { name: 'Reviews' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs).getByRole('link', { name: 'Users' })).not.toHaveAttribute('aria-current');
     const sapir = screen.getByRole('article', { name: 'Review by Edward Sapir' });
     expect(sapir).toHaveTextContent('Relevance4Clarity3RecommendationAccept');
     expect(sapir).toHaveTextContent('Well argued.');
