@@ -3,7 +3,10 @@
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use std::collections::HashMap;
+
 use time::OffsetDateTime;
+use uuid::Uuid;
 
 use super::table::TableRow;
 use super::users::{TableParams, table_query};
@@ -13,7 +16,7 @@ use crate::content::editions::CONFERENCE_TIME_ZONE;
 use crate::error::{ApiError, ApiResult, ErrorBody, Query};
 use crate::{AppState, clock};
 
-const HEADER: [&str; 9] = [
+const HEADER: [&str; 14] = [
     "First Name",
     "Last Name",
     "Email",
@@ -23,6 +26,11 @@ const HEADER: [&str; 9] = [
     "Upload Time (Pacific)",
     "Admin",
     "Submissions",
+    "Code",
+    "Reviews submitted",
+    "Reviews assigned",
+    "Mean score",
+    "Recommendations",
 ];
 
 /// Every row matching the search, in the table's order (not paged).
@@ -46,7 +54,9 @@ pub async fn export_users(
 ) -> ApiResult<Response> {
     let query = table_query(params)?;
     let rows = state.db.admin_table_all(&query).await?;
-    let body = to_csv(&rows).map_err(|e| ApiError::Internal(e.context("writing the CSV export")))?;
+    let reviews = crate::review::overview::export_columns(&state).await?;
+    let body =
+        to_csv(&rows, &reviews).map_err(|e| ApiError::Internal(e.context("writing the CSV export")))?;
     let today = pacific_date(clock::now());
     let disposition = format!("attachment; filename=\"sculc-users-{today}.csv\"");
     Ok((
@@ -59,23 +69,29 @@ pub async fn export_users(
         .into_response())
 }
 
-fn to_csv(rows: &[TableRow]) -> anyhow::Result<Vec<u8>> {
+/// `reviews`: the review columns by submission (`review::overview::export_columns`).
+fn to_csv(rows: &[TableRow], reviews: &HashMap<Uuid, [String; 5]>) -> anyhow::Result<Vec<u8>> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer.write_record(HEADER)?;
     for row in rows {
         let first = row.first_submission();
         let yes_no = |flag: bool| if flag { "yes" } else { "no" };
-        writer.write_record([
-            spreadsheet_safe(&row.first_name).as_str(),
-            &spreadsheet_safe(&row.last_name),
-            &spreadsheet_safe(&row.email),
-            yes_no(row.applicant),
-            yes_no(row.presenter),
-            &first.as_ref().map(|s| spreadsheet_safe(&s.original_name)).unwrap_or_default(),
-            &first.as_ref().map(|s| pacific_time(s.uploaded_at)).unwrap_or_default(),
-            yes_no(row.roles.has(Role::Admin)),
-            &row.submission_count.to_string(),
-        ])?;
+        let mut cells: Vec<String> = vec![
+            spreadsheet_safe(&row.first_name),
+            spreadsheet_safe(&row.last_name),
+            spreadsheet_safe(&row.email),
+            yes_no(row.applicant).into(),
+            yes_no(row.presenter).into(),
+            first.as_ref().map(|s| spreadsheet_safe(&s.original_name)).unwrap_or_default(),
+            first.as_ref().map(|s| pacific_time(s.uploaded_at)).unwrap_or_default(),
+            yes_no(row.roles.has(Role::Admin)).into(),
+            row.submission_count.to_string(),
+        ];
+        match first.as_ref().and_then(|s| reviews.get(&s.id)) {
+            Some(review) => cells.extend(review.iter().map(|cell| spreadsheet_safe(cell))),
+            None => cells.extend(std::iter::repeat_n(String::new(), 5)),
+        }
+        writer.write_record(&cells)?;
     }
     Ok(writer.into_inner()?)
 }

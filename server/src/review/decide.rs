@@ -129,7 +129,18 @@ pub async fn threshold_decide(
     Json(input): Json<ThresholdDecision>,
 ) -> ApiResult<Json<ThresholdDone>> {
     let cutoff = checked_cutoff(input.cutoff)?;
-    let year = current(&state).await?.year;
+    let data = current(&state).await?;
+    let year = data.year;
+    // Ids that are no undecided submission of the edition cannot be in a
+    // preview; refused before any per-submission work.
+    if input
+        .accept
+        .iter()
+        .chain(&input.reject)
+        .any(|id| data.submission(*id).is_none_or(|s| s.status != SubmissionStatus::Submitted))
+    {
+        return Err(ApiError::Conflict(SCORES_CHANGED.into()));
+    }
     let accept: BTreeSet<Uuid> = input.accept.iter().copied().collect();
     let reject: BTreeSet<Uuid> = input.reject.iter().copied().collect();
     if accept.len() != input.accept.len()

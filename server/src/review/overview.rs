@@ -160,3 +160,34 @@ pub async fn submission_reviews(
 pub fn no_such_submission() -> ApiError {
     ApiError::NotFound("There is no such submission in the current edition.".into())
 }
+
+/// The review columns of the user table's CSV export (`Code`, `Reviews
+/// submitted`, `Reviews assigned`, `Mean score`, `Recommendations`), by
+/// submission, for the current edition's submissions.
+pub async fn export_columns(state: &AppState) -> ApiResult<HashMap<Uuid, [String; 5]>> {
+    let data = current(state).await?;
+    Ok(overview_rows(&data)
+        .into_iter()
+        .map(|row| {
+            let counts = &row.recommendations;
+            let recommendations: Vec<String> = [
+                (counts.accept, super::types::Recommendation::Accept),
+                (counts.weak_accept, super::types::Recommendation::WeakAccept),
+                (counts.weak_reject, super::types::Recommendation::WeakReject),
+                (counts.reject, super::types::Recommendation::Reject),
+            ]
+            .into_iter()
+            .filter(|(count, _)| *count > 0)
+            .map(|(count, recommendation)| format!("{} {count}", recommendation.words()))
+            .collect();
+            let columns = [
+                row.code,
+                row.submitted.to_string(),
+                row.assigned.to_string(),
+                row.mean.map(|mean| format!("{mean:.2}")).unwrap_or_default(),
+                recommendations.join("; "),
+            ];
+            (row.submission_id, columns)
+        })
+        .collect())
+}

@@ -17,6 +17,7 @@ mod mail;
 mod openapi;
 mod operations;
 mod outbox;
+mod review;
 mod schema_parity;
 mod session;
 mod slow_clients;

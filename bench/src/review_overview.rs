@@ -1,0 +1,311 @@
+//! How fast the admins' review view answers at the issue's scale: seeds
+//! 300 submissions of the current edition, each with 3 submitted reviews
+//! (scores on the 3 default criteria, a recommendation, comments) by 12
+//! reviewers, starts the real release server on that database, and times
+//! `GET /api/admin/reviews` (and the threshold preview and one submission's
+//! detail, which compute from the same data) over HTTP as a signed-in admin.
+//!
+//!     cargo build --release -p colloquy -p colloquy-bench
+//!     target/release/review-overview                              # SQLite
+//!     scripts/with-postgres.sh target/release/review-overview     # PostgreSQL
+//!
+//! The setup (a fresh database, starting the server) is the one of
+//! `admin_table.rs`; see bench/README.md for the figures.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use colloquy::config::Config;
+use colloquy::db::Db;
+use colloquy::on_db;
+use secrecy::SecretString;
+use time::OffsetDateTime;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use uuid::Uuid;
+
+const RECOMMENDATIONS: [&str; 4] = ["accept", "weak_accept", "weak_reject", "reject"];
+
+struct Options {
+    server: PathBuf,
+    submissions: usize,
+    reviewers: usize,
+    reviews_per_submission: usize,
+    runs: usize,
+}
+
+fn options() -> anyhow::Result<Options> {
+    let mut options = Options {
+        server: PathBuf::from("target/release/colloquy"),
+        submissions: 300,
+        reviewers: 12,
+        reviews_per_submission: 3,
+        runs: 60,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().with_context(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--server" => options.server = PathBuf::from(value()?),
+            "--submissions" => options.submissions = value()?.parse()?,
+            "--reviewers" => options.reviewers = value()?.parse()?,
+            "--reviews" => options.reviews_per_submission = value()?.parse()?,
+            "--runs" => options.runs = value()?.parse()?,
+            _ => bail!(
+                "usage: review-overview [--server BIN] [--submissions N] [--reviewers N] [--reviews N] [--runs N]"
+            ),
+        }
+    }
+    if options.reviews_per_submission > options.reviewers {
+        bail!("--reviews cannot exceed --reviewers");
+    }
+    Ok(options)
+}
+
+/// SQLite in a temp folder, or a new database on `TEST_DATABASE_URL`'s server.
+async fn fresh_config(data_dir: &std::path::Path) -> anyhow::Result<Config> {
+    let mut config = Config::with_data_dir(data_dir);
+    if let Ok(server) = std::env::var("TEST_DATABASE_URL") {
+        use sqlx::Connection;
+        let name = format!("colloquy_bench_{}", Uuid::now_v7().simple());
+        let mut connection = sqlx::PgConnection::connect(&server).await?;
+        sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut connection).await?;
+        let mut url = url::Url::parse(&server)?;
+        url.set_path(&name);
+        config.database_url = Some(SecretString::from(url.to_string()));
+    }
+    Ok(config)
+}
+
+/// Writes the admin, the reviewers, the authors and their submissions, the
+/// review settings and form, the assignments with their submitted reviews,
+/// and a session for the admin; returns the session's cookie value and one
+/// submission's id.
+async fn seed(db: &Db, options: &Options) -> anyhow::Result<(String, Uuid)> {
+    let now = OffsetDateTime::now_utc().replace_nanosecond(0)?;
+    let admin = Uuid::now_v7();
+    let reviewers: Vec<Uuid> = (0..options.reviewers).map(|_| Uuid::now_v7()).collect();
+    let authors: Vec<Uuid> = (0..options.submissions).map(|_| Uuid::now_v7()).collect();
+    let submissions: Vec<Uuid> = (0..options.submissions).map(|_| Uuid::now_v7()).collect();
+    let criteria: Vec<Uuid> = (0..3).map(|_| Uuid::now_v7()).collect();
+    let session = format!("bench-session-{}", Uuid::now_v7().simple());
+    let mut users: Vec<(Uuid, String)> = vec![(admin, "admin@example.edu".into())];
+    users.extend(reviewers.iter().enumerate().map(|(i, id)| (*id, format!("reviewer{i:02}@example.edu"))));
+    users.extend(authors.iter().enumerate().map(|(i, id)| (*id, format!("author{i:04}@example.edu"))));
+    on_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        for chunk in users.chunks(500) {
+            let mut insert = sqlx::QueryBuilder::new(
+                "INSERT INTO users (id, email, first_name, last_name, email_verified_at, created_at) ",
+            );
+            insert.push_values(chunk, |mut row, (id, email)| {
+                row.push_bind(id).push_bind(email).push_bind("Ada").push_bind("Lovelace");
+                row.push_bind(now).push_bind(now);
+            });
+            insert.build().execute(&mut *tx).await?;
+        }
+        sqlx::query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')")
+            .bind(admin)
+            .execute(&mut *tx)
+            .await?;
+        for reviewer in &reviewers {
+            sqlx::query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'reviewer')")
+                .bind(reviewer)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (i, (id, author)) in submissions.iter().zip(&authors).enumerate() {
+            sqlx::query(
+                "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key, size_bytes, sha256,
+                                          word_count, uploaded_at, title, number)
+                 VALUES ($1, $2, 2025, $3, $4, 120000, '0', 420, $5, $3, $6)",
+            )
+            .bind(id)
+            .bind(author)
+            .bind(format!("Abstract {i}"))
+            .bind(format!("abstracts/{author}/{id}.pdf"))
+            .bind(now)
+            .bind(i32::try_from(i + 1)?)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("INSERT INTO review_settings (edition_year) VALUES (2025)").execute(&mut *tx).await?;
+        for (position, (id, name)) in criteria.iter().zip(["Relevance", "Originality", "Clarity"]).enumerate()
+        {
+            sqlx::query(
+                "INSERT INTO review_criteria (id, edition_year, position, name, weight_hundredths)
+                 VALUES ($1, 2025, $2, $3, 100)",
+            )
+            .bind(id)
+            .bind(i32::try_from(position)?)
+            .bind(name)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let mut reviews = Vec::new();
+        for (i, submission) in submissions.iter().enumerate() {
+            for k in 0..options.reviews_per_submission {
+                reviews.push((*submission, reviewers[(i + k) % reviewers.len()], i + k));
+            }
+        }
+        for chunk in reviews.chunks(500) {
+            let mut insert = sqlx::QueryBuilder::new(
+                "INSERT INTO review_assignments (submission_id, reviewer_id, assigned_at, state, recommendation,
+                 comment_for_author, comment_for_organisers, saved_at, submitted_at) ",
+            );
+            insert.push_values(chunk, |mut row, (submission, reviewer, seed)| {
+                row.push_bind(submission).push_bind(reviewer).push_bind(now).push_bind("submitted");
+                row.push_bind(RECOMMENDATIONS[seed % 4])
+                    .push_bind("A clear question; the data could be richer.");
+                row.push_bind("Fine.").push_bind(now).push_bind(now);
+            });
+            insert.build().execute(&mut *tx).await?;
+            let mut scores = sqlx::QueryBuilder::new(
+                "INSERT INTO review_scores (submission_id, reviewer_id, criterion_id, score) ",
+            );
+            let rows: Vec<_> = chunk
+                .iter()
+                .flat_map(|(s, r, seed)| {
+                    criteria.iter().enumerate().map(move |(c, id)| (*s, *r, *id, (seed + c) % 5 + 1))
+                })
+                .collect();
+            scores.push_values(rows, |mut row, (submission, reviewer, criterion, score)| {
+                row.push_bind(submission)
+                    .push_bind(reviewer)
+                    .push_bind(criterion)
+                    .push_bind(i32::try_from(score).unwrap());
+            });
+            scores.build().execute(&mut *tx).await?;
+        }
+        sqlx::query(
+            "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(colloquy::accounts::tokens::hash_token(&session))
+        .bind(admin)
+        .bind(now)
+        .bind(now + Duration::from_secs(86_400))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+    });
+    if let Db::Postgres(pool) = db {
+        sqlx::query("VACUUM ANALYZE").execute(pool).await?;
+    }
+    Ok((session, submissions[0]))
+}
+
+/// Starts `colloquy serve` on a free port and returns it with its address.
+async fn start_server(options: &Options, config: &Config) -> anyhow::Result<(tokio::process::Child, String)> {
+    let mut command = tokio::process::Command::new(&options.server);
+    command
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(&config.data_dir)
+        .env_remove("DATABASE_URL")
+        .env("COLLOQUY_CONFIG", config.data_dir.join("absent.toml"))
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true);
+    if let Some(url) = &config.database_url {
+        use secrecy::ExposeSecret;
+        command.env("DATABASE_URL", url.expose_secret());
+    }
+    let mut child = command.spawn().with_context(|| format!("cannot start {}", options.server.display()))?;
+    let mut lines = BufReader::new(child.stdout.take().context("server stdout")?).lines();
+    let first = lines.next_line().await?.context("the server exited before it served")?;
+    let address = first
+        .strip_prefix("colloquy is serving the site at ")
+        .with_context(|| format!("unexpected first line: {first}"))?
+        .to_owned();
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    Ok((child, address))
+}
+
+fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
+    let rank = ((sorted.len() as f64) * fraction).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+fn ms(duration: Duration) -> String {
+    format!("{:.1}", duration.as_secs_f64() * 1000.0)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let options = options()?;
+    let data_dir = std::env::temp_dir().join(format!("colloquy-bench-{}", Uuid::now_v7().simple()));
+    let config = fresh_config(&data_dir).await?;
+    let db = Db::connect(&config).await?;
+    db.migrate().await?;
+    let started = Instant::now();
+    let (session, one) = seed(&db, &options).await?;
+    eprintln!(
+        "Seeded {} submissions × {} reviews on {} in {:.1} s.",
+        options.submissions,
+        options.reviews_per_submission,
+        db.kind(),
+        started.elapsed().as_secs_f64()
+    );
+    db.close().await;
+
+    let (mut server, address) = start_server(&options, &config).await?;
+    let client = reqwest::Client::new();
+    let cookie = format!("{}={session}", colloquy::accounts::session::SESSION_COOKIE);
+    let scenarios: [(&str, String, Option<&str>); 3] = [
+        ("GET /api/admin/reviews", format!("{address}/api/admin/reviews"), None),
+        (
+            "POST /api/admin/reviews/threshold/preview",
+            format!("{address}/api/admin/reviews/threshold/preview"),
+            Some(r#"{"cutoff": 3.2}"#),
+        ),
+        ("GET /api/admin/reviews/{id}", format!("{address}/api/admin/reviews/{one}"), None),
+    ];
+    println!("| Request | Bytes | Median ms | p95 ms |");
+    println!("|---|---:|---:|---:|");
+    for (name, url, body) in scenarios {
+        let mut times = Vec::with_capacity(options.runs);
+        let mut bytes = 0;
+        for run in 0..options.runs + 5 {
+            let request = match body {
+                Some(body) => client
+                    .post(&url)
+                    .header("content-type", "application/json")
+                    .header("x-requested-with", "colloquy")
+                    .body(body),
+                None => client.get(&url),
+            };
+            let start = Instant::now();
+            let response = request.header("cookie", &cookie).send().await?;
+            let status = response.status();
+            let text = response.text().await?;
+            let elapsed = start.elapsed();
+            if status != 200 {
+                bail!("{url} answered {status}: {text}");
+            }
+            if run == 0 {
+                bytes = text.len();
+                if name == "GET /api/admin/reviews"
+                    && text.matches("\"submission_id\"").count() != options.submissions
+                {
+                    bail!("the overview does not list every submission");
+                }
+            }
+            // The first five warm the caches.
+            if run >= 5 {
+                times.push(elapsed);
+            }
+        }
+        times.sort();
+        println!(
+            "| `{name}` | {bytes} | {} | {} |",
+            ms(percentile(&times, 0.5)),
+            ms(percentile(&times, 0.95))
+        );
+    }
+    server.kill().await?;
+    if config.database_url.is_none() {
+        std::fs::remove_dir_all(&data_dir).ok();
+    }
+    Ok(())
+}
