@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 
 import { FormMessage } from '../../../components/form-message';
+import { useFocusAfterRender } from '../../../hooks/use-focus-after-render';
 import { refusalMessage } from '../../../lib/api-client';
 import { useAutoAssign, useAutoAssignPreview } from '../api/review-queries';
 import type { AutoAssignPlan } from '../api/review-types';
@@ -22,6 +23,7 @@ export function AutoAssignPanel({ reviewersPerSubmission }: AutoAssignPanelProps
   const headingId = useId();
   const planRef = useRef<HTMLHeadingElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   const showPreview = async () => {
     setResult(null);
@@ -32,7 +34,7 @@ export function AutoAssignPanel({ reviewersPerSubmission }: AutoAssignPanelProps
       setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to preview the assignments. Please try again.' });
       return;
     }
-    requestAnimationFrame(() => planRef.current?.focus());
+    focusAfterRender(() => planRef.current);
   };
 
   const confirm = async (confirmed: AutoAssignPlan) => {
@@ -46,7 +48,7 @@ export function AutoAssignPanel({ reviewersPerSubmission }: AutoAssignPanelProps
       setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to save the assignments. Please try again.' });
     }
     setPlan(null);
-    requestAnimationFrame(() => resultRef.current?.focus());
+    focusAfterRender(() => resultRef.current);
   };
 
   return (

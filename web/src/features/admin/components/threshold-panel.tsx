@@ -2,6 +2,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
+import { useFocusAfterRender } from '../../../hooks/use-focus-after-render';
 import { refusalMessage } from '../../../lib/api-client';
 import { useDecideByThreshold, useThresholdPreview } from '../api/review-queries';
 import type { ThresholdPlan } from '../api/review-types';
@@ -52,6 +53,7 @@ export function ThresholdPanel() {
   const headingId = useId();
   const planRef = useRef<HTMLHeadingElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const cutoffRef = useRef<HTMLInputElement>(null);
 
   const showPreview = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -71,7 +73,7 @@ export function ThresholdPanel() {
       setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to preview the decisions. Please try again.' });
       return;
     }
-    requestAnimationFrame(() => planRef.current?.focus());
+    focusAfterRender(() => planRef.current);
   };
 
   const confirm = async (confirmed: ThresholdPlan) => {
@@ -89,7 +91,7 @@ export function ThresholdPanel() {
       // A stale preview cannot be confirmed again: the server wants a fresh one.
       setPlan(null);
     }
-    requestAnimationFrame(() => resultRef.current?.focus());
+    focusAfterRender(() => resultRef.current);
   };
 
   const decidable = plan ? plan.accept.length + plan.reject.length : 0;

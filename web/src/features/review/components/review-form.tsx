@@ -5,6 +5,7 @@ import { FormMessage } from '../../../components/form-message';
 import { SubmitButton } from '../../../components/submit-button';
 import { paths } from '../../../config/routes';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
+import { useFocusAfterRender } from '../../../hooks/use-focus-after-render';
 import { formatConferenceTime } from '../../../lib/format';
 import { useSaveReview, useSubmitReview } from '../api/save-review';
 import type { Recommendation, ReviewDetail, ReviewInput } from '../api/types';
@@ -68,12 +69,14 @@ export function ReviewForm({ detail }: ReviewFormProps) {
   const serverErrors = submit.error instanceof ApiError ? submit.error.fields : {};
   const errors: FieldErrors = { ...serverErrors, ...checkErrors };
 
-  const focusField = (name: string | undefined) => {
+  const fieldElement = (name: string | undefined) => {
     const fields = formRef.current?.querySelectorAll<HTMLElement>('[data-field]') ?? [];
-    Array.from(fields)
-      .find((element) => element.dataset.field === name)
-      ?.focus();
+    return Array.from(fields).find((element) => element.dataset.field === name);
   };
+  const focusField = (name: string | undefined) => {
+    fieldElement(name)?.focus();
+  };
+  const focusAfterRender = useFocusAfterRender();
 
   const update = (next: ReviewInput) => {
     setInput(next);
@@ -101,15 +104,12 @@ export function ReviewForm({ detail }: ReviewFormProps) {
       const answer = await submit.mutateAsync({ code, input });
       setSubmittedAt(answer.review?.submitted_at ?? new Date().toISOString());
       setResult({ tone: 'success', text: `Your review of ${code} was submitted. You can edit it until the deadline.` });
-      requestAnimationFrame(() => resultRef.current?.focus());
+      focusAfterRender(() => resultRef.current);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
       const first = firstErrorField(form, fields);
       setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to submit the review. Please try again.' });
-      requestAnimationFrame(() => {
-        if (first) focusField(first);
-        else resultRef.current?.focus();
-      });
+      focusAfterRender(() => (first ? fieldElement(first) : resultRef.current));
     }
   };
 
@@ -230,7 +230,7 @@ export function ReviewForm({ detail }: ReviewFormProps) {
           code={code}
           onCancel={() => {
             setAbstaining(false);
-            requestAnimationFrame(() => abstainRef.current?.focus());
+            focusAfterRender(() => abstainRef.current);
           }}
           onAbstained={() => {
             autosave.discard();
