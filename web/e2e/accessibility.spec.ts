@@ -1,15 +1,18 @@
 /**
- * Every public route passes axe (WCAG 2.0 and 2.1, levels A and AA) with no
+ * Every public route, and every page and state of committee review, passes axe (WCAG 2.0 and 2.1, levels A and AA) with no
  * violation, at desktop and phone widths, once its content has arrived.
  * The embedded third-party frames (forms, slides, the PDF viewer) are not
  * ours to fix and are left out of the scan; their <iframe> elements, with
  * their titles, are checked.
  */
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 
 import { protectedRoutes } from '../src/config/protected-routes.ts';
 import { routeList } from '../src/config/routes.ts';
+import { CSRF_HEADERS } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
+import { signInAs, startReviewWorld } from './review-world.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -23,14 +26,98 @@ test.describe('axe finds no violation', () => {
       // Content pages: wait for their data, not the loading notice.
       await expect(page.getByText('Loading page…')).toHaveCount(0);
 
-      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ iframes: false }).analyze();
-
-      const summary = results.violations.map(({ id, help, nodes }) => ({
-        id,
-        help,
-        targets: nodes.map((node) => node.target.join(' ')),
-      }));
-      expect(summary).toEqual([]);
+      await expectNoViolations(page);
     });
+  }
+});
+
+async function expectNoViolations(page: Page, state = '') {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ iframes: false }).analyze();
+  const summary = results.violations.map(({ id, help, nodes }) => ({
+    id,
+    help,
+    targets: nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary, state).toEqual([]);
+}
+
+/**
+ * The review pages need a reviewer with an assignment and an admin with
+ * submissions to look at: a server of the test's own (review-world.ts),
+ * so the suite's shared edition is not assigned. E-mail requests: 2 per
+ * project, to that server.
+ */
+test('axe finds no violation on the review pages, in each of their states', async ({ page, playwright }) => {
+  test.setTimeout(180_000);
+  const world = await startReviewWorld(playwright);
+  try {
+    // One organiser who is admin and reviewer, so two accounts are enough.
+    const organiser = await world.person('Edward', 'Sapir');
+    const author = await world.person('Ada', 'Lovelace');
+    await world.command('admin', 'grant', organiser.email);
+    await world.upload(author, 'Vowel harmony.pdf');
+    await signInAs(page, world, organiser);
+    const me = (await (await page.request.get(`${world.url}/api/session`)).json()) as { user: { id: string } };
+    const call = async (method: 'put' | 'post', path: string, data?: unknown) => {
+      const response = await page.request[method](`${world.url}${path}`, { headers: CSRF_HEADERS, data });
+      expect(response.ok(), await response.text()).toBe(true);
+      return (await response.json()) as unknown;
+    };
+    await call('put', `/api/admin/users/${me.user.id}/roles/reviewer`);
+    const plan = (await call('post', '/api/admin/reviews/auto-assign/preview')) as { assignments: unknown[] };
+    await call('post', '/api/admin/reviews/auto-assign', { assignments: plan.assignments });
+    await page.reload();
+    const main = page.getByRole('main');
+    const scan = async (path: string, title: string | RegExp, state: string) => {
+      if (new URL(page.url()).pathname !== path) await page.goto(`${world.url}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(main.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+      await expectNoViolations(page, `${path}: ${state}`);
+    };
+
+    await scan('/review', 'Review', 'the list and the conflicts');
+    await main.getByRole('button', { name: 'Declare conflict' }).click();
+    await expect(main.getByRole('alert')).toBeVisible();
+    await scan('/review', 'Review', 'the conflict form refused');
+
+    await scan('/review/S25-001', 'Review S25-001', 'the empty form');
+    await main.getByRole('button', { name: 'Submit review' }).click();
+    await expect(main.getByText('Choose a recommendation.')).toBeVisible();
+    await scan('/review/S25-001', 'Review S25-001', 'the missing answers');
+    await main.getByRole('group', { name: 'Relevance' }).getByRole('radio', { name: '4', exact: true }).check();
+    await expect(main.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+    await scan('/review/S25-001', 'Review S25-001', 'the draft saved');
+    await main.getByRole('button', { name: 'Abstain', exact: true }).click();
+    await scan('/review/S25-001', 'Review S25-001', 'the abstain form');
+
+    await scan('/user-data', 'User Data', 'the Reviewer boxes');
+    await scan('/user-data/reviews', 'Reviews', 'the overview and the settings');
+    const assign = main.getByRole('region', { name: 'Assign automatically' });
+    await assign.getByRole('button', { name: 'Preview assignments' }).click();
+    await expect(assign.getByRole('heading', { level: 3 })).toBeVisible();
+    const threshold = main.getByRole('region', { name: 'Decide by threshold' });
+    await threshold.getByLabel('Cut-off (mean score)').fill('3');
+    await threshold.getByRole('button', { name: 'Preview decisions' }).click();
+    await expect(threshold.getByRole('heading', { name: 'At a cut-off of 3' })).toBeVisible();
+    await scan('/user-data/reviews', 'Reviews', 'both previews open');
+    await main.getByRole('link', { name: 'S25-001 reviews' }).click();
+    await scan(new URL(page.url()).pathname, 'Reviews of S25-001', 'a submission’s reviews');
+
+    // A deadline in the past: the form is read-only, and its settings show the criteria locked.
+    const settings = (await (await page.request.get(`${world.url}/api/admin/review/settings`)).json()) as Record<
+      string,
+      unknown
+    >;
+    await call('put', '/api/admin/review/settings', {
+      deadline: '2025-01-01T00:00:00Z',
+      reviewers_per_submission: settings.reviewers_per_submission,
+      visibility: settings.visibility,
+      criteria: settings.criteria,
+    });
+    await scan('/review/S25-001', 'Review S25-001', 'after the deadline');
+    await expect(main.getByText('The review deadline has passed. This review can no longer be changed.')).toBeVisible();
+    await scan('/user-data/reviews', 'Reviews', 'the criteria locked');
+  } finally {
+    await world.close();
   }
 });

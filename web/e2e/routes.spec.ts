@@ -105,9 +105,12 @@ test('every protected route shows itself to a signed-in user', async ({ page, ou
     await test.step(path, async () => {
       await page.goto(path);
       await expect(page).toHaveURL(path);
-      // The admin pages show a signed-in user who is not an admin only that
-      // they are not for them (admin.spec.ts signs in an admin).
-      await expectPage(page, protectedRoutes[id]?.adminOnly ? NOT_AUTHORISED_TITLE : title, testInfo.project.name);
+      // The admin and review pages show a signed-in user without the role
+      // only that they are not for them (admin.spec.ts and review.spec.ts
+      // sign in an admin and reviewers).
+      const rule = protectedRoutes[id];
+      const forRole = rule?.adminOnly === true || rule?.reviewerOnly === true;
+      await expectPage(page, forRole ? NOT_AUTHORISED_TITLE : title, testInfo.project.name);
     });
   }
 });

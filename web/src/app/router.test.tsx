@@ -8,9 +8,10 @@ import { admin, renderApp } from '../test/render-app';
 
 describe('routes', () => {
   it.each(routeList)('$path renders "$title" as its h1 and document title', async ({ id, path, title }) => {
-    // Protected pages are seen signed in (as an admin, for /user-data); the
-    // others as a visitor, since /login sends a signed-in user on.
-    renderApp(path, { user: id in protectedRoutes ? admin : null });
+    // Protected pages are seen signed in (as an admin, for /user-data, and a
+    // reviewer too, for /review); the others as a visitor, since /login sends
+    // a signed-in user on.
+    renderApp(path, { user: id in protectedRoutes ? { ...admin, roles: ['admin', 'reviewer'] } : null });
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

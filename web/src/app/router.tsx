@@ -2,9 +2,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 
 import { protectedRoutes } from '../config/protected-routes';
-import { routeList, type RouteId } from '../config/routes';
+import { detailRoutes, routeList, type RouteId } from '../config/routes';
 import { AdminOnly } from '../features/admin/components/admin-only';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { ReviewerOnly } from '../features/review/components/reviewer-only';
 import { EditionRoute } from './edition-route';
 import { AppLayout } from './layout';
 import { RouteErrorBoundary } from './route-error-page';
@@ -19,6 +20,7 @@ function lazyPage<Name extends string>(
 
 const home = lazyPage(() => import('../features/home/components/home-page'), 'HomePage');
 const adminPages = () => import('../features/admin/components/admin-pages');
+const reviewPages = () => import('../features/review/components/review-pages');
 
 /** Every id of the route table has its page; the compiler checks none is missing. */
 const pages: Record<RouteId, ComponentType> = {
@@ -73,7 +75,36 @@ const pages: Record<RouteId, ComponentType> = {
   userDataEditions: lazyPage(adminPages, 'EditionsPage'),
   userDataTemplates: lazyPage(adminPages, 'TemplatesPage'),
   userDataActivity: lazyPage(adminPages, 'ActivityPage'),
+  userDataReviews: lazyPage(adminPages, 'ReviewsPage'),
+  review: lazyPage(reviewPages, 'ReviewHomePage'),
 };
+
+const ReviewSubmissionPage = lazyPage(reviewPages, 'ReviewSubmissionPage');
+const SubmissionReviewsPage = lazyPage(adminPages, 'SubmissionReviewsPage');
+
+/** The pages of detailRoutes, guarded as their lists are. */
+const detailRouteObjects: RouteObject[] = [
+  {
+    path: detailRoutes.reviewSubmission,
+    element: (
+      <ProtectedRoute>
+        <ReviewerOnly>
+          <ReviewSubmissionPage />
+        </ReviewerOnly>
+      </ProtectedRoute>
+    ),
+  },
+  {
+    path: detailRoutes.userDataReview,
+    element: (
+      <ProtectedRoute>
+        <AdminOnly>
+          <SubmissionReviewsPage />
+        </AdminOnly>
+      </ProtectedRoute>
+    ),
+  },
+];
 
 /**
  * The app's routes, rendered by React Router's declarative mode
@@ -97,20 +128,13 @@ export const appRoutes: RouteObject[] = [
             const PageComponent = pages[id];
             const guard = protectedRoutes[id];
             if (!guard) return { path, element: <PageComponent /> };
-            const { adminOnly, ...rule } = guard;
-            const element = (
-              <ProtectedRoute {...rule}>
-                {adminOnly ? (
-                  <AdminOnly>
-                    <PageComponent />
-                  </AdminOnly>
-                ) : (
-                  <PageComponent />
-                )}
-              </ProtectedRoute>
-            );
-            return { path, element };
+            const { adminOnly, reviewerOnly, ...rule } = guard;
+            let page = <PageComponent />;
+            if (adminOnly) page = <AdminOnly>{page}</AdminOnly>;
+            if (reviewerOnly) page = <ReviewerOnly>{page}</ReviewerOnly>;
+            return { path, element: <ProtectedRoute {...rule}>{page}</ProtectedRoute> };
           }),
+          ...detailRouteObjects,
           // A later edition's pages (/sculc-2026…) or "Page not found".
           { path: '*', element: <EditionRoute /> },
         ],

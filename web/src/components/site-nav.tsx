@@ -16,7 +16,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link
 /**
  * The main navigation. Under 768 px the links collapse behind a "Menu"
  * button (see global.css); at wider widths they are always shown.
- * Hiding User Data from non-admins is cosmetic: the server enforces it.
+ * Hiding User Data from non-admins (and Review from non-reviewers) is
+ * cosmetic: the server enforces it.
  */
 export function SiteNav({ user }: SiteNavProps) {
   const location = useLocation();
@@ -74,6 +75,13 @@ export function SiteNav({ user }: SiteNavProps) {
             <li className="nav-item">
               <NavLink to={paths.profile} className={linkClass}>
                 Profile
+              </NavLink>
+            </li>
+          )}
+          {user?.roles.includes('reviewer') && (
+            <li className="nav-item">
+              <NavLink to={paths.review} className={linkClass}>
+                Review
               </NavLink>
             </li>
           )}

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   /** The visible label, tied to the input. */
@@ -7,6 +7,8 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   hint?: string;
   /** The server's (or the form's) messages about this field. */
   errors?: readonly string[] | undefined;
+  /** The input, e.g. to move focus to it when it has an error. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**

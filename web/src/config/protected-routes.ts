@@ -22,6 +22,8 @@ export interface ProtectedRouteRule {
    * instead, and the page (with its requests) is never loaded.
    */
   readonly adminOnly?: boolean;
+  /** Only reviewers (the `reviewer` role) see the page; like adminOnly otherwise. */
+  readonly reviewerOnly?: boolean;
 }
 
 export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRule>>> = {
@@ -36,5 +38,7 @@ export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRul
   userDataEditions: { adminOnly: true },
   userDataTemplates: { adminOnly: true },
   userDataActivity: { adminOnly: true },
+  userDataReviews: { adminOnly: true },
+  review: { reviewerOnly: true },
 };
 

@@ -58,6 +58,9 @@ export const routes = {
   userDataEditions: { path: '/user-data/editions', title: 'Edition Settings' },
   userDataTemplates: { path: '/user-data/templates', title: 'E-mail Templates' },
   userDataActivity: { path: '/user-data/activity', title: 'Activity Log' },
+  // Committee review (issue 14): the reviewers' list and the admins' overview.
+  review: { path: '/review', title: 'Review' },
+  userDataReviews: { path: '/user-data/reviews', title: 'Reviews' },
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteId = keyof typeof routes;
@@ -71,6 +74,16 @@ export const routeList: readonly (RouteInfo & { readonly id: RouteId })[] = (
 export const paths = Object.fromEntries(
   routeList.map((route) => [route.id, route.path]),
 ) as { readonly [Id in RouteId]: (typeof routes)[Id]['path'] };
+
+/**
+ * Routes with a parameter, kept out of the table (whose every path can be
+ * visited as written): one submission to review, by its code, and one
+ * submission's reviews for admins. Their titles come from their data.
+ */
+export const detailRoutes = {
+  reviewSubmission: '/review/:code',
+  userDataReview: '/user-data/reviews/:submissionId',
+} as const;
 
 /** Title of the page not in the table. */
 export const NOT_FOUND_TITLE = 'Page not found';

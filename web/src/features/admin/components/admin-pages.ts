@@ -3,3 +3,5 @@ export { ActivityPage } from './activity-page';
 export { EditionsPage } from './editions-page';
 export { TemplatesPage } from './templates-page';
 export { UserDataPage } from './user-data-page';
+export { ReviewsPage } from './reviews-page';
+export { SubmissionReviewsPage } from './submission-reviews-page';

@@ -1,14 +1,14 @@
-import type { SortColumn, SortState } from '../user-table-query';
+import type { SortDirection } from '../user-table-query';
 
-interface SortHeaderProps {
-  column: SortColumn;
+interface SortHeaderProps<Column extends string> {
+  column: Column;
   label: string;
-  sort: SortState;
-  onSort: (column: SortColumn) => void;
+  sort: { sort: Column; dir: SortDirection };
+  onSort: (column: Column) => void;
 }
 
 /** A column header that sorts the table; aria-sort says how it is sorted now. */
-export function SortHeader({ column, label, sort, onSort }: SortHeaderProps) {
+export function SortHeader<Column extends string>({ column, label, sort, onSort }: SortHeaderProps<Column>) {
   const active = sort.sort === column;
   const direction = sort.dir === 'asc' ? 'ascending' : 'descending';
   return (

@@ -48,7 +48,8 @@ describe('/user-data', () => {
       'No',
       'Phonology.pdf (opens in a new tab) +1 more',
       'March 1, 2025, 10:15 AM PST',
-      'No',
+      // The Admin cell: the admin flag, and the reviewer role beside it (issue 14).
+      'No Reviewer',
     ]);
     const link = within(graceRow).getByRole('link', { name: 'Phonology.pdf (opens in a new tab)' });
     expect(link).toHaveAttribute('href', phonology.file_url);
@@ -287,6 +288,43 @@ describe('/user-data', () => {
     await waitFor(() => {
       expect(screen.getByRole('checkbox', { name: 'Admin: Grace Hopper' })).toBeChecked();
     });
+  });
+
+  it('gives and takes the reviewer role with the Reviewer box beside Admin, without a question', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    let roles: ('admin' | 'reviewer')[] = [];
+    const { user, requests } = renderApp('/user-data', {
+      user: admin,
+      api: {
+        ...usersApi(() => userPage([{ ...grace, roles }])),
+        [`PUT /api/admin/users/${grace.id}/roles/reviewer`]: () => {
+          roles = ['reviewer'];
+          return Response.json({ ...grace, roles });
+        },
+        [`DELETE /api/admin/users/${grace.id}/roles/reviewer`]: () => {
+          roles = [];
+          return Response.json({ ...grace, roles });
+        },
+      },
+    });
+    const box = await screen.findByRole('checkbox', { name: 'Reviewer: Grace Hopper' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+
+    expect(await findMessage('status', 'Grace Hopper is now a reviewer.')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByRole('checkbox', { name: 'Reviewer: Grace Hopper' })).toBeChecked();
+    });
+    expect(screen.getByRole('checkbox', { name: 'Admin: Grace Hopper' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Reviewer: Grace Hopper' }));
+    expect(await findMessage('status', 'Grace Hopper is no longer a reviewer.')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByRole('checkbox', { name: 'Reviewer: Grace Hopper' })).not.toBeChecked();
+    });
+    expect(confirm).not.toHaveBeenCalled();
+    expect(requestsTo(requests, `/api/admin/users/${grace.id}/roles/reviewer`, 'PUT')).toHaveLength(1);
+    expect(requestsTo(requests, `/api/admin/users/${grace.id}/roles/reviewer`, 'DELETE')).toHaveLength(1);
   });
 
   it('asks an admin who unticks their own box whether they mean to lose access', async () => {

@@ -5,6 +5,7 @@ import type { AdminUser } from '../api/types';
 import { USER_COLUMNS, type SortColumn, type SortState } from '../user-table-query';
 import { AdminToggle, type Notice } from './admin-toggle';
 import { displayName } from './display-name';
+import { ReviewerToggle } from './reviewer-toggle';
 import { SortHeader } from './sort-header';
 import { UserSubmissions } from './user-submissions';
 
@@ -107,7 +108,10 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
                   </td>
                   <td>{first ? formatConferenceTime(first.uploaded_at) : <Empty />}</td>
                   <td>
-                    <AdminToggle user={user} onNotice={onNotice} />
+                    <span className="role-toggles">
+                      <AdminToggle user={user} onNotice={onNotice} />{' '}
+                      <ReviewerToggle user={user} onNotice={onNotice} />
+                    </span>
                   </td>
                 </tr>
                 {open && (

@@ -1,0 +1,111 @@
+/**
+ * A server of its own for the committee review tests: reviews belong to the
+ * current edition, and automatic assignment and threshold decisions act on
+ * every undecided submission in it, so on the suite's shared server they
+ * would assign and decide other tests' abstracts. Here the edition holds
+ * only this test's submissions, and its e-mails count against its own limit.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+
+import { CSRF_HEADERS, newPerson, registerVerifiedAccount, submitSignIn, type Person } from './accounts.ts';
+import { runCommand, startServer, type RunningServer } from './colloquy-server.ts';
+import { Outbox } from './emails.ts';
+import { expect } from './fixtures.ts';
+import { abstractPdf } from './pdfs.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The binary global-setup.ts started, found the same way. */
+function serverBinary(): string {
+  if (process.env.COLLOQUY_BIN) return resolve(process.env.COLLOQUY_BIN);
+  return join(resolve(repoRoot, process.env.CARGO_TARGET_DIR ?? 'target'), 'release', 'colloquy');
+}
+
+export interface ReviewWorld {
+  url: string;
+  outbox: Outbox;
+  /** A request context on this server with no session. */
+  api: APIRequestContext;
+  /** Registers and verifies a person on this server (one e-mail). */
+  person: (firstName: string, lastName: string) => Promise<Person>;
+  /** Runs a `colloquy` command on this server's data folder. */
+  command: (...args: string[]) => Promise<string>;
+  /** Signs `person` in through the API and uploads an abstract as `fileName`; its title is the file name. */
+  upload: (person: Person, fileName: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export async function startReviewWorld(playwright: PlaywrightWorkerArgs['playwright']): Promise<ReviewWorld> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'colloquy-e2e-review-'));
+  const binary = serverBinary();
+  const command = (...args: string[]) => runCommand({ binary, cwd: repoRoot, dataDir, args });
+  // As the suite's global setup does: the seeded call closed in March 2025.
+  await command('edition', 'call', '2025', '--from', '2025-01-01T00:00:00Z', '--until', '2099-12-31T23:59:00Z');
+  let server: RunningServer;
+  try {
+    server = await startServer({ binary, cwd: repoRoot, dataDir });
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const outbox = new Outbox(join(dataDir, 'outbox'));
+  const api = await playwright.request.newContext({ baseURL: server.url });
+
+  return {
+    url: server.url,
+    outbox,
+    api,
+    command,
+    person: async (firstName, lastName) => {
+      const someone = newPerson(firstName, lastName);
+      await registerVerifiedAccount(api, outbox, someone);
+      return someone;
+    },
+    upload: async (author, fileName) => {
+      const session = await playwright.request.newContext({ baseURL: server.url });
+      try {
+        const signedIn = await session.post('/api/accounts/login', {
+          headers: CSRF_HEADERS,
+          data: { email: author.email, password: author.password },
+        });
+        expect(signedIn.status(), await signedIn.text()).toBe(200);
+        const uploaded = await session.post('/api/submissions', {
+          headers: CSRF_HEADERS,
+          multipart: { file: { name: fileName, mimeType: 'application/pdf', buffer: await abstractPdf() } },
+        });
+        expect(uploaded.status(), await uploaded.text()).toBe(201);
+      } finally {
+        await session.dispose();
+      }
+    },
+    close: async () => {
+      try {
+        await api.dispose();
+        await server.stop();
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** The main navigation, opened behind its Menu button on a phone. */
+export async function openNav(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+  const menu = nav.getByRole('button', { name: 'Menu', exact: true });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
+  return nav;
+}
+
+/** Signs the browser in as `person` through the form (after dropping any other session). */
+export async function signInAs(page: Page, world: ReviewWorld, person: Person) {
+  await page.context().clearCookies();
+  await page.goto(`${world.url}/login`);
+  await submitSignIn(page, person.email, person.password);
+  await expect(page).toHaveURL(`${world.url}/sculc`);
+}

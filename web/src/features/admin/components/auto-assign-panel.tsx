@@ -1,0 +1,143 @@
+import { useId, useRef, useState } from 'react';
+
+import { FormMessage } from '../../../components/form-message';
+import { useFocusAfterRender } from '../../../hooks/use-focus-after-render';
+import { refusalMessage } from '../../../lib/api-client';
+import { useAutoAssign, useAutoAssignPreview } from '../api/review-queries';
+import type { AutoAssignPlan } from '../api/review-types';
+
+interface AutoAssignPanelProps {
+  reviewersPerSubmission: number | undefined;
+}
+
+/**
+ * Assign automatically: a preview of what would be assigned (nothing is
+ * saved), then a confirmation that saves exactly that list. The server
+ * checks each assignment again and saves none if one has become impossible.
+ */
+export function AutoAssignPanel({ reviewersPerSubmission }: AutoAssignPanelProps) {
+  const preview = useAutoAssignPreview();
+  const assign = useAutoAssign();
+  const [plan, setPlan] = useState<AutoAssignPlan | null>(null);
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const headingId = useId();
+  const planRef = useRef<HTMLHeadingElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+
+  const showPreview = async () => {
+    setResult(null);
+    try {
+      setPlan(await preview.mutateAsync());
+    } catch (error) {
+      setPlan(null);
+      setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to preview the assignments. Please try again.' });
+      return;
+    }
+    focusAfterRender(() => planRef.current);
+  };
+
+  const confirm = async (confirmed: AutoAssignPlan) => {
+    try {
+      const { assigned } = await assign.mutateAsync(confirmed);
+      setResult({
+        tone: 'success',
+        text: `${assigned} ${assigned === 1 ? 'assignment was' : 'assignments were'} saved. The reviewers were e-mailed.`,
+      });
+    } catch (error) {
+      setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to save the assignments. Please try again.' });
+    }
+    setPlan(null);
+    focusAfterRender(() => resultRef.current);
+  };
+
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Assign automatically</h2>
+      <p>
+        Gives every undecided submission {reviewersPerSubmission ?? 'its'} reviewer
+        {reviewersPerSubmission === 1 ? '' : 's'}, keeping what is assigned, never across a conflict, and spreading the
+        load evenly. You see the result before anything is saved.
+      </p>
+      <div ref={resultRef} tabIndex={-1}>
+        {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
+      </div>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={preview.isPending}
+        onClick={() => void showPreview()}
+      >
+        {preview.isPending ? 'Previewing...' : 'Preview assignments'}
+      </button>
+      {plan && (
+        <div className="plan">
+          <h3 ref={planRef} tabIndex={-1}>
+            {plan.assignments.length === 0
+              ? 'Nothing to assign'
+              : `${plan.assignments.length} new ${plan.assignments.length === 1 ? 'assignment' : 'assignments'}`}
+          </h3>
+          {plan.assignments.length === 0 && <p>Every submission has its reviewers, or none can take it.</p>}
+          {plan.assignments.length > 0 && (
+            <div
+              className="table-scroll"
+              role="region"
+              aria-label="Assignments to save"
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+              tabIndex={0}
+            >
+              <table className="user-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Code</th>
+                    <th scope="col">Title</th>
+                    <th scope="col">Reviewer</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {plan.assignments.map((row) => (
+                    <tr key={`${row.submission_id} ${row.reviewer_id}`}>
+                      <th scope="row">{row.code}</th>
+                      <td>{row.title}</td>
+                      <td>{row.reviewer_name}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {plan.short.length > 0 && (
+            <>
+              <p>These cannot get all their reviewers without crossing a conflict:</p>
+              <ul>
+                {plan.short.map((row) => (
+                  <li key={row.submission_id}>
+                    {row.code} {row.title}: {row.missing} {row.missing === 1 ? 'reviewer' : 'reviewers'} missing
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <div className="button-row">
+            {plan.assignments.length > 0 && (
+              <button type="button" className="button" disabled={assign.isPending} onClick={() => void confirm(plan)}>
+                {assign.isPending
+                  ? 'Assigning...'
+                  : `Confirm ${plan.assignments.length} ${plan.assignments.length === 1 ? 'assignment' : 'assignments'}`}
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setPlan(null);
+              }}
+            >
+              {plan.assignments.length > 0 ? 'Cancel' : 'Close'}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import { Link, useParams } from 'react-router';
+
+import { FormMessage } from '../../../components/form-message';
+import { PageLoading } from '../../../components/page-loading';
+import { paths } from '../../../config/routes';
+import { refusalMessage } from '../../../lib/api-client';
+import { formatConferenceTime } from '../../../lib/format';
+import {
+  useAssignReviewer,
+  useReviewers,
+  useReviewSettings,
+  useSubmissionReviews,
+  useUnassignReviewer,
+} from '../api/review-queries';
+import type { ReviewAssignmentDetail, ReviewCriterion, SubmissionReviews } from '../api/review-types';
+import { formatMean } from '../review-overview-sort';
+import { AdminPage } from './admin-page';
+import { ASSIGNMENT_STATE_LABELS, RECOMMENDATION_LABELS } from './review-labels';
+import { statusLabels } from './status-label';
+import './reviews.css';
+
+/** /user-data/reviews/:submissionId: every review of one submission, with the reviewers' names. */
+export function SubmissionReviewsPage() {
+  const { submissionId = '' } = useParams();
+  const reviews = useSubmissionReviews(submissionId);
+  const settings = useReviewSettings();
+  const title = reviews.data ? `Reviews of ${reviews.data.code}` : 'Reviews of a submission';
+
+  return (
+    <AdminPage title={title}>
+      <p>
+        <Link to={paths.userDataReviews}>All submissions’ reviews</Link>
+      </p>
+      {reviews.isPending && <PageLoading label="Loading the reviews…" />}
+      {reviews.isError && (
+        <FormMessage tone="error">
+          {refusalMessage(reviews.error) ?? 'Failed to load the reviews. Please try again.'}
+        </FormMessage>
+      )}
+      {reviews.data && <SubmissionReviewsBody detail={reviews.data} criteria={settings.data?.criteria ?? []} />}
+    </AdminPage>
+  );
+}
+
+interface BodyProps {
+  detail: SubmissionReviews;
+  criteria: ReviewCriterion[];
+}
+
+function SubmissionReviewsBody({ detail, criteria }: BodyProps) {
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const reviewsId = useId();
+  return (
+    <>
+      <dl className="submission-facts">
+        <div>
+          <dt>Title</dt>
+          <dd>{detail.title}</dd>
+        </div>
+        <div>
+          <dt>Author</dt>
+          <dd>{detail.author}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{statusLabels[detail.status]}</dd>
+        </div>
+        <div>
+          <dt>Mean</dt>
+          <dd>{formatMean(detail.mean)}</dd>
+        </div>
+        <div>
+          <dt>Reviews</dt>
+          <dd>
+            {detail.submitted} of {detail.assigned}
+          </dd>
+        </div>
+      </dl>
+      {detail.flagged && <FormMessage tone="info">The PDF may name its author.</FormMessage>}
+      <p>
+        <a href={detail.file_url} target="_blank" rel="noopener noreferrer">
+          Open the PDF <span className="visually-hidden">(opens in a new tab)</span>
+        </a>
+      </p>
+      {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+      <section aria-labelledby={reviewsId}>
+        <h2 id={reviewsId}>Assigned reviewers</h2>
+        {detail.assignments.length === 0 && <p>No reviewer is assigned yet.</p>}
+        {detail.assignments.map((assignment) => (
+          <AssignmentCard
+            key={assignment.reviewer_id}
+            submissionId={detail.submission_id}
+            assignment={assignment}
+            criteria={criteria}
+            onNotice={setNotice}
+          />
+        ))}
+      </section>
+      <AssignByHand detail={detail} onNotice={setNotice} />
+    </>
+  );
+}
+
+interface AssignmentCardProps {
+  submissionId: string;
+  assignment: ReviewAssignmentDetail;
+  criteria: ReviewCriterion[];
+  onNotice: (notice: { tone: 'success' | 'error'; text: string }) => void;
+}
+
+function AssignmentCard({ submissionId, assignment, criteria, onNotice }: AssignmentCardProps) {
+  const unassign = useUnassignReviewer();
+  const { review } = assignment;
+  const removeAssignment = async () => {
+    if (!window.confirm(`Remove ${assignment.reviewer_name} from this submission? Their draft goes with it.`)) return;
+    try {
+      await unassign.mutateAsync({ submissionId, reviewerId: assignment.reviewer_id });
+      onNotice({ tone: 'success', text: `${assignment.reviewer_name} was removed from this submission.` });
+    } catch (error) {
+      onNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to remove the assignment. Please try again.' });
+    }
+  };
+  return (
+    <article className="card assignment-card" aria-label={`Review by ${assignment.reviewer_name}`}>
+      <h3>{assignment.reviewer_name}</h3>
+      <p>
+        {ASSIGNMENT_STATE_LABELS[assignment.state]}
+        {review?.submitted_at && `, ${formatConferenceTime(review.submitted_at)}`}
+      </p>
+      {assignment.abstain_reason && <p>Reason for abstaining: {assignment.abstain_reason}</p>}
+      {review && (
+        <>
+          <dl className="score-list">
+            {criteria.map((criterion) => (
+              <div key={criterion.id}>
+                <dt>{criterion.name}</dt>
+                <dd>{review.scores[criterion.id] ?? '—'}</dd>
+              </div>
+            ))}
+            <div>
+              <dt>Recommendation</dt>
+              <dd>{review.recommendation ? RECOMMENDATION_LABELS[review.recommendation] : '—'}</dd>
+            </div>
+          </dl>
+          {review.comment_for_author && (
+            <>
+              <h4>Comment for the author</h4>
+              <p className="review-comment">{review.comment_for_author}</p>
+            </>
+          )}
+          {review.comment_for_organisers && (
+            <>
+              <h4>Confidential comment for the organisers</h4>
+              <p className="review-comment">{review.comment_for_organisers}</p>
+            </>
+          )}
+        </>
+      )}
+      {assignment.state !== 'submitted' && assignment.state !== 'abstained' && (
+        <button
+          type="button"
+          className="link-button"
+          disabled={unassign.isPending}
+          onClick={() => void removeAssignment()}
+        >
+          Remove assignment <span className="visually-hidden">of {assignment.reviewer_name}</span>
+        </button>
+      )}
+    </article>
+  );
+}
+
+function AssignByHand({ detail, onNotice }: Pick<BodyProps, 'detail'> & Pick<AssignmentCardProps, 'onNotice'>) {
+  const reviewers = useReviewers();
+  const assign = useAssignReviewer();
+  const [reviewerId, setReviewerId] = useState('');
+  const selectId = useId();
+  const headingId = useId();
+  const taken = new Set(detail.assignments.map(({ reviewer_id }) => reviewer_id));
+  const choices = (reviewers.data?.reviewers ?? []).filter(({ id }) => !taken.has(id));
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const reviewer = choices.find(({ id }) => id === reviewerId);
+    if (!reviewer) {
+      onNotice({ tone: 'error', text: 'Choose a reviewer.' });
+      return;
+    }
+    try {
+      await assign.mutateAsync({ submissionId: detail.submission_id, reviewerId: reviewer.id });
+      onNotice({ tone: 'success', text: `${reviewer.name} was assigned and e-mailed.` });
+      setReviewerId('');
+    } catch (error) {
+      onNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to assign the reviewer. Please try again.' });
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Assign a reviewer</h2>
+      <form className="form assign-form" noValidate onSubmit={(event) => void submit(event)}>
+        <div className="field">
+          <label htmlFor={selectId}>Reviewer</label>
+          <select
+            id={selectId}
+            value={reviewerId}
+            onChange={(event) => {
+              setReviewerId(event.target.value);
+            }}
+          >
+            <option value="">Choose a reviewer</option>
+            {choices.map((reviewer) => (
+              <option key={reviewer.id} value={reviewer.id}>
+                {reviewer.name} ({reviewer.assigned} assigned)
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button" disabled={assign.isPending}>
+          {assign.isPending ? 'Assigning...' : 'Assign'}
+        </button>
+      </form>
+    </section>
+  );
+}

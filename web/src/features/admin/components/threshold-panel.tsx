@@ -1,0 +1,167 @@
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+
+import { FormMessage } from '../../../components/form-message';
+import { TextField } from '../../../components/text-field';
+import { useFocusAfterRender } from '../../../hooks/use-focus-after-render';
+import { refusalMessage } from '../../../lib/api-client';
+import { useDecideByThreshold, useThresholdPreview } from '../api/review-queries';
+import type { ThresholdPlan } from '../api/review-types';
+import { formatMean } from '../review-overview-sort';
+
+/** A cut-off as typed, or why it cannot be used. */
+export function parseCutoff(text: string): number | string {
+  const value = Number(text.trim().replace(',', '.'));
+  if (!text.trim() || !Number.isFinite(value)) return 'Enter a mean score, e.g. 3.5.';
+  if (value < 0 || value > 100) return 'Enter a mean score on the review scale.';
+  return value;
+}
+
+function PlanList({ title, items }: { title: string; items: { submission_id: string; code: string; title: string; mean?: number }[] }) {
+  const id = useId();
+  return (
+    <div className="plan-list">
+      <h4 id={id}>{title}</h4>
+      {items.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ul aria-labelledby={id}>
+          {items.map((item) => (
+            <li key={item.submission_id}>
+              {item.code} {item.title}
+              {item.mean !== undefined && <span className="muted"> (mean {formatMean(item.mean)})</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Decide by threshold: a mean cut-off, the list it would accept and reject
+ * (undecided submissions only), then a confirmation that sends the usual
+ * decision e-mails, with the reviewers' comments for the author if ticked.
+ */
+export function ThresholdPanel() {
+  const preview = useThresholdPreview();
+  const decide = useDecideByThreshold();
+  const [cutoff, setCutoff] = useState('');
+  const [cutoffError, setCutoffError] = useState<string | null>(null);
+  const [includeComments, setIncludeComments] = useState(false);
+  const [plan, setPlan] = useState<ThresholdPlan | null>(null);
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const headingId = useId();
+  const planRef = useRef<HTMLHeadingElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const cutoffRef = useRef<HTMLInputElement>(null);
+
+  const showPreview = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setResult(null);
+    const parsed = parseCutoff(cutoff);
+    if (typeof parsed === 'string') {
+      setCutoffError(parsed);
+      cutoffRef.current?.focus();
+      return;
+    }
+    setCutoffError(null);
+    try {
+      setPlan(await preview.mutateAsync(parsed));
+    } catch (error) {
+      setPlan(null);
+      setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to preview the decisions. Please try again.' });
+      return;
+    }
+    focusAfterRender(() => planRef.current);
+  };
+
+  const confirm = async (confirmed: ThresholdPlan) => {
+    const question =
+      `Accept ${confirmed.accept.length} and reject ${confirmed.reject.length} ` +
+      `${confirmed.accept.length + confirmed.reject.length === 1 ? 'submission' : 'submissions'}? ` +
+      `Each author is e-mailed the decision${includeComments ? ' with the reviewers’ comments' : ''}.`;
+    if (!window.confirm(question)) return;
+    try {
+      const { accepted, rejected } = await decide.mutateAsync({ plan: confirmed, includeComments });
+      setResult({ tone: 'success', text: `${accepted} accepted and ${rejected} rejected. The authors were e-mailed.` });
+      setPlan(null);
+    } catch (error) {
+      setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to save the decisions. Please try again.' });
+      // A stale preview cannot be confirmed again: the server wants a fresh one.
+      setPlan(null);
+    }
+    focusAfterRender(() => resultRef.current);
+  };
+
+  const decidable = plan ? plan.accept.length + plan.reject.length : 0;
+
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Decide by threshold</h2>
+      <p>
+        Accept every undecided submission whose mean reaches the cut-off and reject the others. Submissions without a
+        submitted review stay undecided.
+      </p>
+      <div ref={resultRef} tabIndex={-1}>
+        {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
+      </div>
+      <form className="form threshold-form" noValidate onSubmit={(event) => void showPreview(event)}>
+        <TextField
+          ref={cutoffRef}
+          label="Cut-off (mean score)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          value={cutoff}
+          errors={cutoffError ? [cutoffError] : undefined}
+          onChange={(event) => {
+            setCutoff(event.target.value);
+            setPlan(null);
+          }}
+        />
+        <button type="submit" className="button button-secondary" disabled={preview.isPending}>
+          {preview.isPending ? 'Previewing...' : 'Preview decisions'}
+        </button>
+      </form>
+      {plan && (
+        <div className="plan">
+          <h3 ref={planRef} tabIndex={-1}>
+            At a cut-off of {plan.cutoff}
+          </h3>
+          <div className="plan-lists">
+            <PlanList title={`Accepted (${plan.accept.length})`} items={plan.accept} />
+            <PlanList title={`Rejected (${plan.reject.length})`} items={plan.reject} />
+            <PlanList title={`Left undecided, no reviews (${plan.without_reviews.length})`} items={plan.without_reviews} />
+          </div>
+          <label className="checkbox-field">
+            <input
+              type="checkbox"
+              checked={includeComments}
+              onChange={(event) => {
+                setIncludeComments(event.target.checked);
+              }}
+            />
+            Send the reviewers’ comments for the author
+          </label>
+          <div className="button-row">
+            {decidable > 0 && (
+              <button type="button" className="button" disabled={decide.isPending} onClick={() => void confirm(plan)}>
+                {decide.isPending ? 'Deciding...' : 'Confirm decisions'}
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setPlan(null);
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { answerOf, api } from '../../../lib/api-client';
+import { reviewQueryKey } from './review-query-key';
+import type { ReviewerHome } from './types';
+
+/** The reviewer's assignments in the current edition, with the progress and the deadline. */
+export function getReviewerHome(signal?: AbortSignal): Promise<ReviewerHome> {
+  return answerOf(api.GET('/api/review', { signal }));
+}
+
+export const reviewerHomeQueryOptions = queryOptions({
+  queryKey: [...reviewQueryKey, 'home'],
+  queryFn: ({ signal }) => getReviewerHome(signal),
+});
+
+export function useReviewerHome() {
+  return useQuery(reviewerHomeQueryOptions);
+}
