@@ -1,11 +1,6 @@
 import type { Recommendation, ReviewAssignmentDetail } from '../api/review-types';
 
-export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
-  accept: 'Accept',
-  weak_accept: 'Weak accept',
-  weak_reject: 'Weak reject',
-  reject: 'Reject',
-};
+export { RECOMMENDATION_LABELS } from '../../review/review-values';
 
 export const RECOMMENDATION_ORDER: readonly Recommendation[] = ['accept', 'weak_accept', 'weak_reject', 'reject'];
 

@@ -16,7 +16,8 @@ import {
 import type { ReviewAssignmentDetail, ReviewCriterion, SubmissionReviews } from '../api/review-types';
 import { formatMean } from '../review-overview-sort';
 import { AdminPage } from './admin-page';
-import { ASSIGNMENT_STATE_LABELS, RECOMMENDATION_LABELS } from './review-labels';
+import { ScoreList } from '../../review/components/score-list';
+import { ASSIGNMENT_STATE_LABELS } from './review-labels';
 import { statusLabels } from './status-label';
 import './reviews.css';
 
@@ -131,18 +132,7 @@ function AssignmentCard({ submissionId, assignment, criteria, onNotice }: Assign
       {assignment.abstain_reason && <p>Reason for abstaining: {assignment.abstain_reason}</p>}
       {review && (
         <>
-          <dl className="score-list">
-            {criteria.map((criterion) => (
-              <div key={criterion.id}>
-                <dt>{criterion.name}</dt>
-                <dd>{review.scores[criterion.id] ?? '—'}</dd>
-              </div>
-            ))}
-            <div>
-              <dt>Recommendation</dt>
-              <dd>{review.recommendation ? RECOMMENDATION_LABELS[review.recommendation] : '—'}</dd>
-            </div>
-          </dl>
+          <ScoreList criteria={criteria} scores={review.scores} recommendation={review.recommendation} />
           {review.comment_for_author && (
             <>
               <h4>Comment for the author</h4>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 
 import type { OtherReview, ReviewForm } from '../api/types';
-import { RECOMMENDATION_LABELS } from '../review-values';
+import { ScoreList } from './score-list';
 
 interface OtherReviewsProps {
   reviews: OtherReview[];
@@ -18,18 +18,7 @@ export function OtherReviews({ reviews, form }: OtherReviewsProps) {
       {reviews.map((review) => (
         <article key={review.reviewer} className="other-review" aria-label={review.reviewer}>
           <h3>{review.reviewer}</h3>
-          <dl className="score-list">
-            {form.criteria.map((criterion) => (
-              <div key={criterion.id}>
-                <dt>{criterion.name}</dt>
-                <dd>{review.scores[criterion.id] ?? '—'}</dd>
-              </div>
-            ))}
-            <div>
-              <dt>Recommendation</dt>
-              <dd>{review.recommendation ? RECOMMENDATION_LABELS[review.recommendation] : '—'}</dd>
-            </div>
-          </dl>
+          <ScoreList criteria={form.criteria} scores={review.scores} recommendation={review.recommendation} />
           {review.comment_for_author && <p className="review-comment">{review.comment_for_author}</p>}
         </article>
       ))}
