@@ -1,10 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 
 import { FormMessage } from '../../../components/form-message';
-import { useFocusAfterRender } from '../../../hooks/use-focus-after-render';
-import { refusalMessage } from '../../../lib/api-client';
 import { useAutoAssign, useAutoAssignPreview } from '../api/review-queries';
 import type { AutoAssignPlan } from '../api/review-types';
+import { usePlan } from './use-plan';
 
 interface AutoAssignPanelProps {
   reviewersPerSubmission: number | undefined;
@@ -18,38 +17,17 @@ interface AutoAssignPanelProps {
 export function AutoAssignPanel({ reviewersPerSubmission }: AutoAssignPanelProps) {
   const preview = useAutoAssignPreview();
   const assign = useAutoAssign();
-  const [plan, setPlan] = useState<AutoAssignPlan | null>(null);
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const { plan, setPlan, result, planRef, resultRef, preview: showPlan, save } = usePlan<AutoAssignPlan>();
   const headingId = useId();
-  const planRef = useRef<HTMLHeadingElement>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
-  const focusAfterRender = useFocusAfterRender();
 
-  const showPreview = async () => {
-    setResult(null);
-    try {
-      setPlan(await preview.mutateAsync());
-    } catch (error) {
-      setPlan(null);
-      setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to preview the assignments. Please try again.' });
-      return;
-    }
-    focusAfterRender(() => planRef.current);
-  };
+  const showPreview = () =>
+    showPlan(() => preview.mutateAsync(), 'Failed to preview the assignments. Please try again.');
 
-  const confirm = async (confirmed: AutoAssignPlan) => {
-    try {
+  const confirm = (confirmed: AutoAssignPlan) =>
+    save(async () => {
       const { assigned } = await assign.mutateAsync(confirmed);
-      setResult({
-        tone: 'success',
-        text: `${assigned} ${assigned === 1 ? 'assignment was' : 'assignments were'} saved. The reviewers were e-mailed.`,
-      });
-    } catch (error) {
-      setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to save the assignments. Please try again.' });
-    }
-    setPlan(null);
-    focusAfterRender(() => resultRef.current);
-  };
+      return `${assigned} ${assigned === 1 ? 'assignment was' : 'assignments were'} saved. The reviewers were e-mailed.`;
+    }, 'Failed to save the assignments. Please try again.');
 
   return (
     <section className="card" aria-labelledby={headingId}>

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/text-field';
 import { refusalMessage } from '../../../lib/api-client';
 import { useAddReviewerConflict, useRemoveReviewerConflict, useReviewers } from '../api/review-queries';
 import type { Reviewer, ReviewerConflict } from '../api/review-types';
+import { ReviewerSelect } from './reviewer-select';
 
 function describe(conflict: ReviewerConflict): string {
   return [conflict.name, conflict.email].filter(Boolean).join(', ');
@@ -109,20 +110,12 @@ export function ReviewersSection() {
             <h3>Add a conflict</h3>
             <div className="field">
               <label htmlFor={selectId}>Reviewer</label>
-              <select
+              <ReviewerSelect
                 id={selectId}
                 value={reviewerId}
-                onChange={(event) => {
-                  setReviewerId(event.target.value);
-                }}
-              >
-                <option value="">Choose a reviewer</option>
-                {reviewers.data.reviewers.map((reviewer) => (
-                  <option key={reviewer.id} value={reviewer.id}>
-                    {reviewer.name}
-                  </option>
-                ))}
-              </select>
+                onChange={setReviewerId}
+                reviewers={reviewers.data.reviewers}
+              />
             </div>
             <TextField
               label="Name of the person"

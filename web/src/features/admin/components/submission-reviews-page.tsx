@@ -18,6 +18,7 @@ import { formatMean } from '../review-overview-sort';
 import { AdminPage } from './admin-page';
 import { ScoreList } from '../../review/components/score-list';
 import { ASSIGNMENT_STATE_LABELS } from './review-labels';
+import { ReviewerSelect } from './reviewer-select';
 import { statusLabels } from './status-label';
 import './reviews.css';
 
@@ -192,20 +193,13 @@ function AssignByHand({ detail, onNotice }: Pick<BodyProps, 'detail'> & Pick<Ass
       <form className="form assign-form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="field">
           <label htmlFor={selectId}>Reviewer</label>
-          <select
+          <ReviewerSelect
             id={selectId}
             value={reviewerId}
-            onChange={(event) => {
-              setReviewerId(event.target.value);
-            }}
-          >
-            <option value="">Choose a reviewer</option>
-            {choices.map((reviewer) => (
-              <option key={reviewer.id} value={reviewer.id}>
-                {reviewer.name} ({reviewer.assigned} assigned)
-              </option>
-            ))}
-          </select>
+            onChange={setReviewerId}
+            reviewers={choices}
+            describe={(reviewer) => `${reviewer.name} (${reviewer.assigned} assigned)`}
+          />
         </div>
         <button type="submit" className="button" disabled={assign.isPending}>
           {assign.isPending ? 'Assigning...' : 'Assign'}

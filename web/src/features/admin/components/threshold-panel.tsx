@@ -2,10 +2,9 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
-import { useFocusAfterRender } from '../../../hooks/use-focus-after-render';
-import { refusalMessage } from '../../../lib/api-client';
 import { useDecideByThreshold, useThresholdPreview } from '../api/review-queries';
 import type { ThresholdPlan } from '../api/review-types';
+import { usePlan } from './use-plan';
 import { formatMean } from '../review-overview-sort';
 
 /** A cut-off as typed, or why it cannot be used. */
@@ -48,12 +47,8 @@ export function ThresholdPanel() {
   const [cutoff, setCutoff] = useState('');
   const [cutoffError, setCutoffError] = useState<string | null>(null);
   const [includeComments, setIncludeComments] = useState(false);
-  const [plan, setPlan] = useState<ThresholdPlan | null>(null);
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const { plan, setPlan, result, setResult, planRef, resultRef, preview: showPlan, save } = usePlan<ThresholdPlan>();
   const headingId = useId();
-  const planRef = useRef<HTMLHeadingElement>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
-  const focusAfterRender = useFocusAfterRender();
   const cutoffRef = useRef<HTMLInputElement>(null);
 
   const showPreview = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -66,14 +61,7 @@ export function ThresholdPanel() {
       return;
     }
     setCutoffError(null);
-    try {
-      setPlan(await preview.mutateAsync(parsed));
-    } catch (error) {
-      setPlan(null);
-      setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to preview the decisions. Please try again.' });
-      return;
-    }
-    focusAfterRender(() => planRef.current);
+    await showPlan(() => preview.mutateAsync(parsed), 'Failed to preview the decisions. Please try again.');
   };
 
   const confirm = async (confirmed: ThresholdPlan) => {
@@ -82,16 +70,10 @@ export function ThresholdPanel() {
       `${confirmed.accept.length + confirmed.reject.length === 1 ? 'submission' : 'submissions'}? ` +
       `Each author is e-mailed the decision${includeComments ? ' with the reviewers’ comments' : ''}.`;
     if (!window.confirm(question)) return;
-    try {
+    await save(async () => {
       const { accepted, rejected } = await decide.mutateAsync({ plan: confirmed, includeComments });
-      setResult({ tone: 'success', text: `${accepted} accepted and ${rejected} rejected. The authors were e-mailed.` });
-      setPlan(null);
-    } catch (error) {
-      setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to save the decisions. Please try again.' });
-      // A stale preview cannot be confirmed again: the server wants a fresh one.
-      setPlan(null);
-    }
-    focusAfterRender(() => resultRef.current);
+      return `${accepted} accepted and ${rejected} rejected. The authors were e-mailed.`;
+    }, 'Failed to save the decisions. Please try again.');
   };
 
   const decidable = plan ? plan.accept.length + plan.reject.length : 0;
