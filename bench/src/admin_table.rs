@@ -82,32 +82,19 @@ const TOPICS: [&str; 12] = [
     "sign language",
 ];
 
+/// Times the admin table at the scale.
+#[derive(clap::Parser)]
 struct Options {
+    /// The release binary to serve with.
+    #[arg(long, default_value = "target/release/colloquy")]
     server: PathBuf,
+    #[arg(long, default_value_t = 10_000)]
     users: usize,
+    #[arg(long, default_value_t = 20_000)]
     submissions: usize,
+    /// Timed requests per scenario (after 5 to warm up).
+    #[arg(long, default_value_t = 60)]
     runs: usize,
-}
-
-fn options() -> anyhow::Result<Options> {
-    let mut options = Options {
-        server: PathBuf::from("target/release/colloquy"),
-        users: 10_000,
-        submissions: 20_000,
-        runs: 60,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = || args.next().with_context(|| format!("{arg} needs a value"));
-        match arg.as_str() {
-            "--server" => options.server = PathBuf::from(value()?),
-            "--users" => options.users = value()?.parse()?,
-            "--submissions" => options.submissions = value()?.parse()?,
-            "--runs" => options.runs = value()?.parse()?,
-            _ => bail!("usage: admin-table [--server BIN] [--users N] [--submissions N] [--runs N]"),
-        }
-    }
-    Ok(options)
 }
 
 /// A small deterministic pseudo-random sequence, so runs are comparable.
@@ -217,7 +204,7 @@ async fn seed(db: &Db, users: usize, submissions: usize) -> anyhow::Result<Strin
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let options = options()?;
+    let options = <Options as clap::Parser>::parse();
     let data_dir = std::env::temp_dir().join(format!("colloquy-bench-{}", Uuid::now_v7().simple()));
     let config = colloquy_bench::fresh_config(&data_dir).await?;
     let db = Db::connect(&config).await?;

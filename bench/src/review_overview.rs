@@ -15,7 +15,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use colloquy::db::Db;
 use colloquy::on_db;
 use time::OffsetDateTime;
@@ -23,36 +23,26 @@ use uuid::Uuid;
 
 const RECOMMENDATIONS: [&str; 4] = ["accept", "weak_accept", "weak_reject", "reject"];
 
+/// Times the admin review view at the scale.
+#[derive(clap::Parser)]
 struct Options {
+    /// The release binary to serve with.
+    #[arg(long, default_value = "target/release/colloquy")]
     server: PathBuf,
+    #[arg(long, default_value_t = 300)]
     submissions: usize,
+    #[arg(long, default_value_t = 12)]
     reviewers: usize,
+    /// Reviews of each submission (at most `--reviewers`).
+    #[arg(long = "reviews", default_value_t = 3)]
     reviews_per_submission: usize,
+    /// Timed requests (after 5 to warm up).
+    #[arg(long, default_value_t = 60)]
     runs: usize,
 }
 
 fn options() -> anyhow::Result<Options> {
-    let mut options = Options {
-        server: PathBuf::from("target/release/colloquy"),
-        submissions: 300,
-        reviewers: 12,
-        reviews_per_submission: 3,
-        runs: 60,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = || args.next().with_context(|| format!("{arg} needs a value"));
-        match arg.as_str() {
-            "--server" => options.server = PathBuf::from(value()?),
-            "--submissions" => options.submissions = value()?.parse()?,
-            "--reviewers" => options.reviewers = value()?.parse()?,
-            "--reviews" => options.reviews_per_submission = value()?.parse()?,
-            "--runs" => options.runs = value()?.parse()?,
-            _ => bail!(
-                "usage: review-overview [--server BIN] [--submissions N] [--reviewers N] [--reviews N] [--runs N]"
-            ),
-        }
-    }
+    let options = <Options as clap::Parser>::parse();
     if options.reviews_per_submission > options.reviewers {
         bail!("--reviews cannot exceed --reviewers");
     }
