@@ -127,6 +127,11 @@ pub struct DecisionBatch {
     pub summary: String,
 }
 
+/// The edition's review deadline and the reviewer's assignment state (null
+/// when not assigned): what every write of a reviewer is decided on.
+const STANDING: &str = "SELECT (SELECT deadline FROM review_settings WHERE edition_year = $1),
+            (SELECT state FROM review_assignments WHERE submission_id = $2 AND reviewer_id = $3)";
+
 impl Db {
     /// Writes the edition's settings row and default form if it has none.
     pub async fn ensure_review_settings(&self, year: i32) -> sqlx::Result<()> {
@@ -249,18 +254,12 @@ impl Db {
         let mut tx = self.begin().await?;
         let outcome = on_tx!(&mut tx, |conn| {
             lock_edition!(self, &mut **conn, year);
-            let deadline: Option<OffsetDateTime> =
-                sqlx::query_scalar("SELECT deadline FROM review_settings WHERE edition_year = $1")
-                    .bind(year)
-                    .fetch_one(&mut **conn)
-                    .await?;
-            let state: Option<String> = sqlx::query_scalar(
-                "SELECT state FROM review_assignments WHERE submission_id = $1 AND reviewer_id = $2",
-            )
-            .bind(submission_id)
-            .bind(reviewer_id)
-            .fetch_optional(&mut **conn)
-            .await?;
+            let (deadline, state): (Option<OffsetDateTime>, Option<String>) = sqlx::query_as(STANDING)
+                .bind(year)
+                .bind(submission_id)
+                .bind(reviewer_id)
+                .fetch_one(&mut **conn)
+                .await?;
             let state = state.map(|s| AssignmentState::from_stored(&s));
             let submitted = state == Some(AssignmentState::Submitted);
             if deadline.is_some_and(|deadline| now >= deadline) {
@@ -333,18 +332,12 @@ impl Db {
         let mut tx = self.begin().await?;
         let outcome = on_tx!(&mut tx, |conn| {
             lock_edition!(self, &mut **conn, year);
-            let deadline: Option<OffsetDateTime> =
-                sqlx::query_scalar("SELECT deadline FROM review_settings WHERE edition_year = $1")
-                    .bind(year)
-                    .fetch_one(&mut **conn)
-                    .await?;
-            let state: Option<String> = sqlx::query_scalar(
-                "SELECT state FROM review_assignments WHERE submission_id = $1 AND reviewer_id = $2",
-            )
-            .bind(submission_id)
-            .bind(reviewer_id)
-            .fetch_optional(&mut **conn)
-            .await?;
+            let (deadline, state): (Option<OffsetDateTime>, Option<String>) = sqlx::query_as(STANDING)
+                .bind(year)
+                .bind(submission_id)
+                .bind(reviewer_id)
+                .fetch_one(&mut **conn)
+                .await?;
             match state.map(|s| AssignmentState::from_stored(&s)) {
                 _ if deadline.is_some_and(|deadline| now >= deadline) => ReviewWriteOutcome::Closed,
                 None | Some(AssignmentState::Abstained) => ReviewWriteOutcome::Gone,
