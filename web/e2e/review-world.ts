@@ -76,7 +76,12 @@ export async function startReviewWorld(playwright: PlaywrightWorkerArgs['playwri
         expect(signedIn.status(), await signedIn.text()).toBe(200);
         const uploaded = await session.post('/api/submissions', {
           headers: CSRF_HEADERS,
-          multipart: { file: { name: fileName, mimeType: 'application/pdf', buffer: await abstractPdf() } },
+          // The title part comes first (the server checks the details before the file); the
+          // file's name serves as its title, as the screens under test show it.
+          multipart: {
+            title: fileName,
+            file: { name: fileName, mimeType: 'application/pdf', buffer: await abstractPdf() },
+          },
         });
         expect(uploaded.status(), await uploaded.text()).toBe(201);
       } finally {
