@@ -149,6 +149,7 @@ test('register, verify, sign in, upload 6 MB, open it; an admin accepts; the aut
   const name = 'Vowel harmony.pdf';
   const submission = await test.step('upload a 6 MB abstract', async () => {
     await page.goto('/sculc/submit-abstract');
+    await main(page).getByRole('textbox', { name: 'Title' }).fill('Vowel harmony in Finnish');
     await main(page).getByLabel('Choose a PDF file').setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf });
     await main(page).getByRole('button', { name: 'Upload Abstract', exact: true }).click();
     await expect(page).toHaveURL('/sculc/view-submission', { timeout: 30_000 });
