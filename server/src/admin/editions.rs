@@ -198,6 +198,7 @@ pub async fn update_edition(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EditionKeywords {
     /// 1 to 40 keywords, each 1 to 60 characters, unique ignoring case.
+    #[schema(min_items = 1, max_items = 40)]
     pub keywords: Vec<String>,
 }
 

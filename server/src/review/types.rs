@@ -475,6 +475,7 @@ pub struct AutoAssigned {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ThresholdInput {
     /// A mean from 1 to 5: at or above it, accepted.
+    #[schema(minimum = 1, maximum = 5)]
     pub cutoff: f64,
 }
 
@@ -506,6 +507,8 @@ pub struct ThresholdPlan {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ThresholdDecision {
+    /// The preview's cut-off, a mean from 1 to 5.
+    #[schema(minimum = 1, maximum = 5)]
     pub cutoff: f64,
     /// Append the reviewers' comments for the author to the decision e-mails.
     #[serde(default)]

@@ -2161,7 +2161,10 @@ export interface components {
         ThresholdDecision: {
             /** @description The preview's lists, as ids. */
             accept: string[];
-            /** Format: double */
+            /**
+             * Format: double
+             * @description The preview's cut-off, a mean from 1 to 5.
+             */
             cutoff: number;
             /** @description Append the reviewers' comments for the author to the decision e-mails. */
             include_comments?: boolean;
