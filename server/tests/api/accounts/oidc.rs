@@ -73,12 +73,25 @@ impl OidcProvider {
     }
 
     /// How many requests for `path` (without the query) the provider got.
-    pub fn requests_for(&self, path: &str) -> usize {
+    fn requests_for(&self, path: &str) -> usize {
         let requests = self.requests.lock().unwrap();
         requests
             .iter()
             .filter(|r| r.split_once(' ').is_some_and(|(_, target)| target.split('?').next() == Some(path)))
             .count()
+    }
+
+    /// Asserts that the provider got `expected` requests for `path` and no
+    /// more. Its log lines reach the test through a pipe and a reader
+    /// thread, so a request the site has made may show a moment later: wait
+    /// for it, then make sure no further one arrives.
+    pub async fn assert_requests(&self, path: &str, expected: usize, what: &str) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while self.requests_for(path) < expected && std::time::Instant::now() < deadline {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        assert_eq!(self.requests_for(path), expected, "{what}");
     }
 }
 
@@ -247,17 +260,16 @@ async fn the_providers_metadata_is_fetched_once_an_hour_not_for_every_sign_in() 
         let back = sign_in_at_provider(&app, &browser(), login).await;
         assert_eq!(redirected_to(&back), "/complete-profile?notice=google-new", "{login}");
     }
-    assert_eq!(provider.requests_for(DISCOVERY), 1, "one discovery served two sign-ins");
-    let jwks = provider.requests_for("/jwks");
-    assert_eq!(jwks, 1, "the signing keys were fetched once");
+    provider.assert_requests(DISCOVERY, 1, "one discovery served two sign-ins").await;
+    provider.assert_requests("/jwks", 1, "the signing keys were fetched once").await;
 
     // A visitor who only starts does not make the site ask again either.
     let start = app.get("/api/accounts/google/start").await;
     assert!(location_of(&start).as_str().starts_with(&provider.issuer), "{:?}", start.headers());
-    assert_eq!(provider.requests_for(DISCOVERY), 1);
+    provider.assert_requests(DISCOVERY, 1, "starting does not fetch again").await;
 
     // An hour later the site asks again: the provider may have changed.
     app.state.clock.advance(time::Duration::minutes(61));
     app.get("/api/accounts/google/start").await;
-    assert_eq!(provider.requests_for(DISCOVERY), 2);
+    provider.assert_requests(DISCOVERY, 2, "an hour later the metadata is fetched again").await;
 }
