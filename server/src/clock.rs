@@ -19,8 +19,6 @@ use axum::middleware::Next;
 use axum::response::Response;
 use time::{Duration, OffsetDateTime};
 
-use crate::AppState;
-
 /// The time as one app sees it: the real time plus an offset that only tests
 /// change.
 #[derive(Debug, Clone, Default)]
@@ -65,8 +63,8 @@ pub fn to_stored(at: OffsetDateTime) -> OffsetDateTime {
 }
 
 /// Middleware: the request runs under its app's clock.
-pub async fn in_request(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    state.clock.clone().scope(next.run(request)).await
+pub async fn in_request(State(clock): State<Clock>, request: Request, next: Next) -> Response {
+    clock.scope(next.run(request)).await
 }
 
 #[cfg(test)]

@@ -132,6 +132,13 @@ pub fn router(state: AppState) -> Router {
 pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
     let web = web::router(state.config.web_dir.as_deref());
     let (api, _) = openapi::api_router().split_for_parts();
+    let body_timeouts =
+        BodyTimeouts { idle: state.config.idle_timeout(), deadline: state.config.body_deadline() };
+    let clock = state.clock.clone();
+    // The layers only the API needs stay on its routes: the web app's files
+    // are precompressed, read no body and no clock, and every layer a file
+    // passes through costs each of the thousands of requests a second a
+    // page's assets make (bench/README.md, `make bench-http`).
     let api = api
         .merge(extra)
         .route("/api", any(error::api_not_found))
@@ -143,15 +150,15 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
         ))
-        .with_state(state.clone());
-    let body_timeouts =
-        BodyTimeouts { idle: state.config.idle_timeout(), deadline: state.config.body_deadline() };
+        .with_state(state.clone())
+        .layer(axum::middleware::from_fn_with_state(body_timeouts, request_body::limit))
+        .layer(CompressionLayer::new())
+        // Outside everything that may ask for the time.
+        .layer(axum::middleware::from_fn_with_state(clock, clock::in_request));
     let trusted_proxies = state.config.trusted_proxies.clone();
     let page_policy = content::csp::PagePolicy::new(state.db.clone());
     let request_metrics = state.metrics.clone();
-    api.fallback_service(web)
-        .layer(axum::middleware::from_fn_with_state(body_timeouts, request_body::limit))
-        .layer(axum::middleware::from_fn_with_state(page_policy, content::csp::header))
+    api.fallback_service(web.layer(axum::middleware::from_fn_with_state(page_policy, content::csp::header)))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
@@ -164,9 +171,6 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
             HeaderName::from_static("x-frame-options"),
             HeaderValue::from_static("SAMEORIGIN"),
         ))
-        .layer(CompressionLayer::new())
-        // Outside everything that may ask for the time.
-        .layer(axum::middleware::from_fn_with_state(state, clock::in_request))
         .layer(CatchPanicLayer::custom(|_panic| {
             ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
         }))
