@@ -132,6 +132,29 @@ pub struct DecisionBatch {
 const STANDING: &str = "SELECT (SELECT deadline FROM review_settings WHERE edition_year = $1),
             (SELECT state FROM review_assignments WHERE submission_id = $2 AND reviewer_id = $3)";
 
+/// Locks the edition, then reads the `STANDING` of a reviewer's assignment:
+/// `(deadline, state)`.
+macro_rules! standing {
+    ($db:expr, $conn:ident, $year:expr, $submission_id:expr, $reviewer_id:expr) => {{
+        lock_edition!($db, &mut **$conn, $year);
+        let (deadline, state): (Option<OffsetDateTime>, Option<String>) = sqlx::query_as(STANDING)
+            .bind($year)
+            .bind($submission_id)
+            .bind($reviewer_id)
+            .fetch_one(&mut **$conn)
+            .await?;
+        (deadline, state.map(|s| AssignmentState::from_stored(&s)))
+    }};
+}
+
+/// Ends a reviewer's write: kept when it was saved, rolled back otherwise.
+async fn finish(tx: crate::db::Tx, outcome: ReviewWriteOutcome) -> sqlx::Result<ReviewWriteOutcome> {
+    if outcome == ReviewWriteOutcome::Saved {
+        tx.commit().await?;
+    }
+    Ok(outcome)
+}
+
 impl Db {
     /// Writes the edition's settings row and default form if it has none.
     pub async fn ensure_review_settings(&self, year: i32) -> sqlx::Result<()> {
@@ -253,14 +276,7 @@ impl Db {
         let now = clock::now();
         let mut tx = self.begin().await?;
         let outcome = on_tx!(&mut tx, |conn| {
-            lock_edition!(self, &mut **conn, year);
-            let (deadline, state): (Option<OffsetDateTime>, Option<String>) = sqlx::query_as(STANDING)
-                .bind(year)
-                .bind(submission_id)
-                .bind(reviewer_id)
-                .fetch_one(&mut **conn)
-                .await?;
-            let state = state.map(|s| AssignmentState::from_stored(&s));
+            let (deadline, state) = standing!(self, conn, year, submission_id, reviewer_id);
             let submitted = state == Some(AssignmentState::Submitted);
             if deadline.is_some_and(|deadline| now >= deadline) {
                 ReviewWriteOutcome::Closed
@@ -313,10 +329,7 @@ impl Db {
                 ReviewWriteOutcome::Saved
             }
         });
-        if outcome == ReviewWriteOutcome::Saved {
-            tx.commit().await?;
-        }
-        Ok(outcome)
+        finish(tx, outcome).await
     }
 
     /// The reviewer steps back from a submission (not once submitted).
@@ -331,14 +344,8 @@ impl Db {
         let now = clock::now();
         let mut tx = self.begin().await?;
         let outcome = on_tx!(&mut tx, |conn| {
-            lock_edition!(self, &mut **conn, year);
-            let (deadline, state): (Option<OffsetDateTime>, Option<String>) = sqlx::query_as(STANDING)
-                .bind(year)
-                .bind(submission_id)
-                .bind(reviewer_id)
-                .fetch_one(&mut **conn)
-                .await?;
-            match state.map(|s| AssignmentState::from_stored(&s)) {
+            let (deadline, state) = standing!(self, conn, year, submission_id, reviewer_id);
+            match state {
                 _ if deadline.is_some_and(|deadline| now >= deadline) => ReviewWriteOutcome::Closed,
                 None | Some(AssignmentState::Abstained) => ReviewWriteOutcome::Gone,
                 Some(AssignmentState::Submitted) => ReviewWriteOutcome::AlreadySubmitted,
@@ -357,10 +364,7 @@ impl Db {
                 }
             }
         });
-        if outcome == ReviewWriteOutcome::Saved {
-            tx.commit().await?;
-        }
-        Ok(outcome)
+        finish(tx, outcome).await
     }
 
     /// Adds a conflict, under the current edition's lock so that no
