@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/api-answer';
 import { sessionQueryKey } from '../lib/session-query-key';
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { Session, SessionUser } from '../api/types';
-import { answerOf, api } from './api-client';
+import { readApi } from './api-answer';
 import { sessionQueryKey } from './session-query-key';
 
 /*
@@ -15,7 +15,7 @@ export { sessionQueryKey };
 
 /** Who is signed in. The server answers 200 with `user: null` for visitors. */
 export function getSession(signal?: AbortSignal): Promise<Session> {
-  return answerOf(api.GET('/api/session', { signal }));
+  return readApi('/api/session', signal);
 }
 
 export const sessionQueryOptions = queryOptions({

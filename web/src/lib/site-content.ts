@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { answerOf, api } from './api-client';
+import { readApi } from './api-answer';
 import type { Site } from './content-types';
 
 /*
@@ -14,7 +14,7 @@ import type { Site } from './content-types';
 export const CONTENT_STALE_TIME_MS = 5 * 60_000;
 
 export function getSite(signal?: AbortSignal): Promise<Site> {
-  return answerOf(api.GET('/api/content/site', { signal }));
+  return readApi('/api/content/site', signal);
 }
 
 export const siteQueryOptions = queryOptions({
