@@ -31,7 +31,8 @@ pub const PAGE: &str = "/sculc/congratulations-page";
 
 /// The reminder to one person.
 pub fn letter(edition: &Edition, filter: AttendanceFilter, first_name: &str, site_url: &str) -> Letter {
-    let date = |at: Option<OffsetDateTime>| at.map(pacific).unwrap_or_else(|| "a date to be announced".into());
+    let date =
+        |at: Option<OffsetDateTime>| at.map(pacific).unwrap_or_else(|| "a date to be announced".into());
     let confirm_by = date(edition.confirm_attendance_by);
     let materials_by = date(edition.final_materials_by);
     let year = edition.year;
@@ -51,7 +52,8 @@ pub fn letter(edition: &Edition, filter: AttendanceFilter, first_name: &str, sit
             ),
         ),
     };
-    let greeting = if first_name.trim().is_empty() { "Hello,".to_owned() } else { format!("Dear {first_name},") };
+    let greeting =
+        if first_name.trim().is_empty() { "Hello,".to_owned() } else { format!("Dear {first_name},") };
     let site_url = site_url.trim_end_matches('/');
     let contact = &edition.contact_email;
     let body = format!(
@@ -191,7 +193,9 @@ impl Db {
                     outbox::enqueue(&mut tx, &to, &compose(&recipient.first_name)).await?;
                     queued += 1;
                 }
-                Err(error) => tracing::error!(error, "a presenter's stored address does not parse; no reminder"),
+                Err(error) => {
+                    tracing::error!(error, "a presenter's stored address does not parse; no reminder")
+                }
             }
         }
         tx.commit().await?;
@@ -199,7 +203,11 @@ impl Db {
     }
 
     /// Queues the letters and records `entry`, in one transaction.
-    pub async fn queue_letters_audited(&self, letters: &[(Email, Letter)], entry: &NewEntry<'_>) -> sqlx::Result<()> {
+    pub async fn queue_letters_audited(
+        &self,
+        letters: &[(Email, Letter)],
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<()> {
         let mut tx = self.begin().await?;
         for (to, letter) in letters {
             outbox::enqueue(&mut tx, to, letter).await?;

@@ -14,8 +14,9 @@ use crate::helpers::{TestApp, spawn_app};
 
 /// Accepts a submission as an admin does (the signed-in client is one).
 pub async fn accept(app: &TestApp, id: Uuid) {
-    let response =
-        app.post_json(&format!("/api/admin/submissions/{id}/decision"), json!({"decision": "accepted"})).await;
+    let response = app
+        .post_json(&format!("/api/admin/submissions/{id}/decision"), json!({"decision": "accepted"}))
+        .await;
     assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
 }
 
@@ -124,11 +125,17 @@ async fn each_person_shows_their_answers_formats_modes_and_materials() {
         (row["attendance"].clone(), row["formats"].clone(), row["modes"].clone(), row["materials"].clone())
     };
     assert_eq!(columns("ann@x.edu"), (json!("mixed"), json!(["talk"]), json!(["in_person"]), json!(true)));
-    assert_eq!(columns("bob@x.edu"), (json!("confirmed"), json!(["poster"]), json!(["virtual"]), json!(false)));
+    assert_eq!(
+        columns("bob@x.edu"),
+        (json!("confirmed"), json!(["poster"]), json!(["virtual"]), json!(false))
+    );
     assert_eq!(columns("carol@x.edu"), (json!("declined"), json!([]), json!([]), json!(false)));
     assert_eq!(columns("dave@x.edu"), (json!("not_confirmed"), json!([]), json!([]), json!(false)));
     assert_eq!(columns("eve@x.edu"), (json!("none"), json!([]), json!([]), json!(false)));
-    assert_eq!(columns("fay@x.edu"), (json!("confirmed"), json!(["both"]), json!(["in_person"]), json!(false)));
+    assert_eq!(
+        columns("fay@x.edu"),
+        (json!("confirmed"), json!(["both"]), json!(["in_person"]), json!(false))
+    );
     assert_eq!(columns("gil@x.edu"), (json!("none"), json!([]), json!([]), json!(false)));
 }
 

@@ -52,7 +52,8 @@ async fn the_export_is_the_filtered_table_in_order_and_safe_for_spreadsheets() {
     let ada = &rows[3];
     assert_eq!(
         ada[3..],
-        ["no", "no", "", "", "", "", "", "", "yes", "0", "", "", "", "", "", "", "", "", ""].map(str::to_owned)
+        ["no", "no", "", "", "", "", "", "", "yes", "0", "", "", "", "", "", "", "", "", ""]
+            .map(str::to_owned)
     );
 
     // The filter and order of the table apply; nothing is paged.

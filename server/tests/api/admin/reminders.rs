@@ -16,7 +16,11 @@ use crate::submissions::sign_in_as;
 /// outbox table (delivered e-mails keep their subject).
 async fn queued(app: &TestApp, to: &str, what: &str) -> usize {
     let subjects: Vec<String> = colloquy::on_db!(&app.state.db, |pool| {
-        sqlx::query_scalar("SELECT subject FROM outbox WHERE recipient = $1").bind(to).fetch_all(pool).await.unwrap()
+        sqlx::query_scalar("SELECT subject FROM outbox WHERE recipient = $1")
+            .bind(to)
+            .fetch_all(pool)
+            .await
+            .unwrap()
     });
     subjects.iter().filter(|s| s.contains(what)).count()
 }
@@ -44,7 +48,9 @@ async fn one_click_reminds_each_person_in_the_filter_once_and_logs_it() {
     assert_eq!(response.status(), 200);
     assert_eq!(body_json(response).await, json!({"sent": 2}));
     // Ann has two accepted submissions and one e-mail; the others none.
-    for (to, count) in [("ann@x.edu", 1), ("dave@x.edu", 1), ("bob@x.edu", 0), ("carol@x.edu", 0), ("eve@x.edu", 0)] {
+    for (to, count) in
+        [("ann@x.edu", 1), ("dave@x.edu", 1), ("bob@x.edu", 0), ("carol@x.edu", 0), ("eve@x.edu", 0)]
+    {
         assert_eq!(queued(&app, to, CONFIRM).await, count, "{to}");
     }
     let email = app.emails_to("dave@x.edu", 2).await.pop().unwrap();
@@ -63,14 +69,19 @@ async fn one_click_reminds_each_person_in_the_filter_once_and_logs_it() {
     assert_eq!(queued(&app, "fay@x.edu", MATERIALS).await, 1);
     assert_eq!(queued(&app, "bob@x.edu", MATERIALS).await, 0);
     let (_, summary) = audit_entries(&app).await.remove(0);
-    assert_eq!(summary, "Sent a reminder to 1 person confirmed without final materials matching “fox” (SCULC 2025)");
+    assert_eq!(
+        summary,
+        "Sent a reminder to 1 person confirmed without final materials matching “fox” (SCULC 2025)"
+    );
 }
 
 #[tokio::test]
 async fn bad_requests_strangers_and_other_users_change_nothing() {
     let app = seeded().await;
     let before = reminders_in_outbox(&app).await;
-    for body in [json!({"filter": "everyone"}), json!({}), json!({"filter": "not_confirmed", "q": "x".repeat(201)})] {
+    for body in
+        [json!({"filter": "everyone"}), json!({}), json!({"filter": "not_confirmed", "q": "x".repeat(201)})]
+    {
         let response = remind(&app, &app.client, body.clone()).await;
         assert!(response.status().is_client_error(), "{body}");
         assert!(body_json(response).await["error"].is_string());
@@ -90,11 +101,13 @@ async fn concurrent_clicks_send_at_most_five_reminders_an_hour() {
     super::admin(&app, "admin@example.edu").await;
     presenter(&app, "dave@x.edu", "Dave", "Dunn").await;
     let clicks = (0..12).map(|_| remind(&app, &app.client, json!({"filter": "not_confirmed"})));
-    let statuses: Vec<u16> = futures_util::future::join_all(clicks).await.iter().map(|r| r.status().as_u16()).collect();
+    let statuses: Vec<u16> =
+        futures_util::future::join_all(clicks).await.iter().map(|r| r.status().as_u16()).collect();
     assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 5, "{statuses:?}");
     assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 7, "{statuses:?}");
     assert_eq!(queued(&app, "dave@x.edu", CONFIRM).await, 5);
-    let logged = audit_entries(&app).await.iter().filter(|(action, _)| action == "attendance.reminded").count();
+    let logged =
+        audit_entries(&app).await.iter().filter(|(action, _)| action == "attendance.reminded").count();
     assert_eq!(logged, 5);
 }
 
