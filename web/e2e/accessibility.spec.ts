@@ -1,5 +1,6 @@
 /**
- * Every public route, and every page and state of committee review, passes axe (WCAG 2.0 and 2.1, levels A and AA) with no
+ * Every public route, every page and state of committee review, and the
+ * admin table filtered with its reminder, passes axe (WCAG 2.0 and 2.1, levels A and AA) with no
  * violation, at desktop and phone widths, once its content has arrived.
  * The embedded third-party frames (forms, slides, the PDF viewer) are not
  * ours to fix and are left out of the scan; their <iframe> elements, with
@@ -117,6 +118,22 @@ test('axe finds no violation on the review pages, in each of their states', asyn
     await scan('/review/S25-001', 'Review S25-001', 'after the deadline');
     await expect(main.getByText('The review deadline has passed. This review can no longer be changed.')).toBeVisible();
     await scan('/user-data/reviews', 'Reviews', 'the criteria locked');
+
+    // After acceptance: the filtered table and the reminder's question and answer.
+    const users = (await (await page.request.get(`${world.url}/api/admin/users?q=Lovelace`)).json()) as {
+      users: { first_submission: { id: string } }[];
+    };
+    const accepted = users.users[0]?.first_submission.id ?? '';
+    await call('post', `/api/admin/submissions/${accepted}/decision`, { decision: 'accepted' });
+    await page.goto(`${world.url}/user-data?filter=not_confirmed`);
+    await expect(main.getByRole('cell', { name: 'Not confirmed' })).toBeVisible();
+    await scan('/user-data', 'User Data', 'the table filtered: accepted but not confirmed');
+    await main.getByRole('button', { name: 'Send reminder to 1 person' }).click();
+    await expect(main.getByRole('button', { name: 'Send reminders' })).toBeVisible();
+    await scan('/user-data', 'User Data', 'the reminder’s question');
+    await main.getByRole('button', { name: 'Send reminders' }).click();
+    await expect(main.getByText('Reminder sent to 1 person.')).toBeVisible();
+    await scan('/user-data', 'User Data', 'the reminder sent');
   } finally {
     await world.close();
   }

@@ -3,7 +3,8 @@
  * real command line (`colloquy admin grant EMAIL`, as the README tells an
  * organiser), signs in, finds an applicant's abstract in /user-data by
  * sorting and searching, opens the applicant's submissions and accepts
- * the abstract; the applicant gets the acceptance e-mail and the
+ * the abstract, filters "Accepted but not confirmed" and sends the
+ * reminder; the applicant gets the acceptance e-mail and the
  * /sculc-2025 status button now leads to the congratulations page. Before
  * that, the applicant (not an admin) sees 'Not authorised' at /user-data.
  *
@@ -208,11 +209,36 @@ test('an admin made by the command line sorts, searches and accepts; the applica
     expect(new URL(linkIn(email, '/sculc/congratulations-page')).origin).toBe(server.url);
   });
 
-  await test.step('the activity log has the decision', async () => {
+  await test.step('the admin filters “Accepted but not confirmed” and sends the reminder', async () => {
+    await expect(row.getByRole('cell').nth(5)).toHaveText('Not confirmed'); // Attendance
+    await main(page).getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Accepted but not confirmed' });
+    await expect(page).toHaveURL(`/user-data?q=${tag.toUpperCase()}&filter=not_confirmed&sort=email&dir=asc`);
+    // The organiser has no accepted abstract: only the applicant is left.
+    await expect.poll(() => emailsInTable(page)).toEqual([applicant.email]);
+    await main(page).getByRole('button', { name: 'Send reminder to 1 person' }).click();
+    const question = main(page).getByRole('group', { name: /^E-mail a reminder to 1 person accepted but not confirmed/ });
+    await expect(question).toBeFocused();
+    await question.getByRole('button', { name: 'Send reminders' }).click();
+    await expect(main(page).getByRole('status').filter({ hasText: 'Reminder sent' })).toHaveText(
+      'Reminder sent to 1 person.',
+    );
+    const reminder = await outbox.waitForEmail(applicant.email, { count: 3 });
+    expect(reminder.subject).toBe('SCULC 2025: please confirm your attendance');
+    expect(reminder.body).toContain('April 15, 2025 at 11:59 PM PDT');
+    expect(reminder.body).toContain('May 10, 2025 at 11:59 PM PDT');
+    expect(new URL(linkIn(reminder, '/sculc/congratulations-page')).origin).toBe(server.url);
+  });
+
+  await test.step('the activity log has the decision and the reminder', async () => {
     await main(page).getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Activity Log' }).click();
     await expect(heading(page)).toHaveText('Activity Log');
     await expect(
       main(page).getByRole('listitem').filter({ hasText: `Accepted ‘Vowel harmony’ by Mary Haas${tag}` }),
+    ).toContainText(`Edward Sapir${tag}`);
+    await expect(
+      main(page)
+        .getByRole('listitem')
+        .filter({ hasText: `Sent a reminder to 1 person accepted but not confirmed matching “${tag.toUpperCase()}”` }),
     ).toContainText(`Edward Sapir${tag}`);
   });
 

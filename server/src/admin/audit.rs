@@ -59,6 +59,9 @@ pub enum AuditAction {
     ReviewConflictRemoved,
     #[serde(rename = "decision.threshold")]
     DecisionThreshold,
+    /// An admin's one-click reminder to the people in a filter.
+    #[serde(rename = "attendance.reminded")]
+    AttendanceReminded,
 }
 
 impl AuditAction {
@@ -85,6 +88,7 @@ impl AuditAction {
             Self::ReviewConflictAdded => "review.conflict_added",
             Self::ReviewConflictRemoved => "review.conflict_removed",
             Self::DecisionThreshold => "decision.threshold",
+            Self::AttendanceReminded => "attendance.reminded",
         }
     }
 

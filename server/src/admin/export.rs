@@ -12,13 +12,14 @@ use super::table::TableRow;
 use super::users::{TableParams, table_query};
 use crate::accounts::roles::Role;
 use crate::accounts::session::Admin;
+use crate::attendance::pending::AttendanceCounts;
 use crate::content::editions::CONFERENCE_TIME_ZONE;
 use crate::error::{ApiError, ApiResult, ErrorBody, Query};
 use crate::submissions::PreferredFormat;
 use crate::submissions::details_store::DetailsById;
 use crate::{AppState, clock};
 
-const HEADER: [&str; 18] = [
+const HEADER: [&str; 22] = [
     "First Name",
     "Last Name",
     "Email",
@@ -37,6 +38,10 @@ const HEADER: [&str; 18] = [
     "Reviews assigned",
     "Mean score",
     "Recommendations",
+    "Attendance",
+    "Format",
+    "Mode",
+    "Final materials",
 ];
 
 /// Every row matching the search, in the table's order (not paged).
@@ -46,7 +51,7 @@ const HEADER: [&str; 18] = [
     tag = "admin",
     params(TableParams),
     responses(
-        (status = 200, description = "The filtered table as CSV (UTF-8, header row)", content_type = "text/csv"),
+        (status = 200, description = "The searched and filtered table as CSV (UTF-8, header row)", content_type = "text/csv"),
         (status = 400, description = "An unknown sort or direction", body = ErrorBody),
     ),
     security(("session" = []))
@@ -118,9 +123,26 @@ fn to_csv(
             Some(review) => cells.extend(review.iter().map(|cell| spreadsheet_safe(cell))),
             None => cells.extend(std::iter::repeat_n(String::new(), 5)),
         }
+        cells.extend(attendance_cells(&row.attendance));
         writer.write_record(&cells)?;
     }
     Ok(writer.into_inner()?)
+}
+
+/// Attendance, Format, Mode and Final materials, in the words the table uses.
+fn attendance_cells(counts: &AttendanceCounts) -> [String; 4] {
+    // Empty when nothing is confirmed: there is nothing to upload yet.
+    let materials = match (counts.att_confirmed > 0, counts.materials()) {
+        (false, _) => "",
+        (true, true) => "yes",
+        (true, false) => "no",
+    };
+    [
+        counts.summary().label().into(),
+        counts.formats().iter().map(|f| f.label()).collect::<Vec<_>>().join("; "),
+        counts.modes().iter().map(|m| m.label()).collect::<Vec<_>>().join("; "),
+        materials.into(),
+    ]
 }
 
 /// A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (or a tab

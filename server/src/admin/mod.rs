@@ -9,6 +9,7 @@ pub mod decisions;
 pub mod editions;
 pub mod export;
 pub mod outbox;
+pub mod reminders;
 pub mod roles;
 pub mod store;
 pub mod templates;
@@ -44,6 +45,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(audit::list_audit))
         .routes(routes!(outbox::outbox_report))
         .routes(routes!(outbox::retry_email))
+        .routes(routes!(reminders::send_reminders))
 }
 
 /// A submission as admins see it.

@@ -10,6 +10,7 @@ use super::{AdminSubmission, PageParams};
 use crate::AppState;
 use crate::accounts::roles::{Role, Roles};
 use crate::accounts::session::Admin;
+use crate::attendance::pending::{AttendanceFilter, AttendanceMode, AttendanceSummary, PresentationFormat};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 
 /// A row of the admin table.
@@ -30,12 +31,25 @@ pub struct AdminUser {
     pub first_submission: Option<AdminSubmission>,
     /// How many submissions the user has in the current edition.
     pub submission_count: i64,
+    /// The answers for the user's accepted submissions of the current edition.
+    pub attendance: AttendanceSummary,
+    /// The formats confirmed, each once.
+    pub formats: Vec<PresentationFormat>,
+    /// In person, virtually, or both (for different submissions).
+    pub modes: Vec<AttendanceMode>,
+    /// Something confirmed, and every confirmed submission has a current
+    /// final material.
+    pub materials: bool,
 }
 
 impl From<TableRow> for AdminUser {
     fn from(row: TableRow) -> Self {
         Self {
             first_submission: row.first_submission(),
+            attendance: row.attendance.summary(),
+            formats: row.attendance.formats(),
+            modes: row.attendance.modes(),
+            materials: row.attendance.materials(),
             id: row.id,
             first_name: row.first_name,
             last_name: row.last_name,
@@ -71,6 +85,10 @@ pub struct TableParams {
     /// Default `asc`.
     #[param(inline)]
     pub dir: Option<SortDirection>,
+    /// Only the people who have not acted: accepted but not confirmed, or
+    /// confirmed without final materials (any of their submissions).
+    #[param(inline)]
+    pub filter: Option<AttendanceFilter>,
 }
 
 impl TableParams {
@@ -79,6 +97,7 @@ impl TableParams {
             search: self.q.as_deref().unwrap_or_default().trim().to_owned(),
             sort: self.sort.unwrap_or_default(),
             direction: self.dir.unwrap_or_default(),
+            pending: self.filter,
         }
     }
 }
@@ -94,7 +113,7 @@ const MAX_SEARCH_CHARS: usize = 200;
     params(TableParams, PageParams),
     responses(
         (status = 200, description = "A page of the user table", body = AdminUserPage),
-        (status = 400, description = "An unknown sort, direction or bad paging", body = ErrorBody),
+        (status = 400, description = "An unknown sort, direction, filter or bad paging", body = ErrorBody),
     ),
     security(("session" = []))
 )]

@@ -350,6 +350,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mails one reminder to each person in the filter right now, naming the
+         *     confirm-by and final-materials deadlines.
+         */
+        post: operations["send_reminders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/review/settings": {
         parameters: {
             query?: never;
@@ -1241,12 +1261,23 @@ export interface components {
         AdminUser: {
             /** @description Has a submission in the current edition. */
             applicant: boolean;
+            /** @description The answers for the user's accepted submissions of the current edition. */
+            attendance: components["schemas"]["AttendanceSummary"];
             email: string;
             first_name: string;
             first_submission: null | components["schemas"]["AdminSubmission"];
+            /** @description The formats confirmed, each once. */
+            formats: components["schemas"]["PresentationFormat"][];
             /** Format: uuid */
             id: string;
             last_name: string;
+            /**
+             * @description Something confirmed, and every confirmed submission has a current
+             *     final material.
+             */
+            materials: boolean;
+            /** @description In person, virtually, or both (for different submissions). */
+            modes: components["schemas"]["AttendanceMode"][];
             /** @description Has an accepted submission in the current edition. */
             presenter: boolean;
             roles: components["schemas"]["Role"][];
@@ -1290,10 +1321,22 @@ export interface components {
             title: string;
         };
         /**
+         * @description Which people have not acted (the admin table's filter).
+         * @enum {string}
+         */
+        AttendanceFilter: "not_confirmed" | "without_materials";
+        /** @enum {string} */
+        AttendanceMode: "in_person" | "virtual";
+        /**
+         * @description A person's answers in one word, as the admin table shows them.
+         * @enum {string}
+         */
+        AttendanceSummary: "none" | "not_confirmed" | "confirmed" | "declined" | "mixed";
+        /**
          * @description What an admin did.
          * @enum {string}
          */
-        AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "submission.withdrawn" | "admin.granted" | "admin.revoked" | "reviewer.granted" | "reviewer.revoked" | "edition.updated" | "edition.created" | "template.updated" | "email.retried" | "review.assigned" | "review.unassigned" | "review.submitted" | "review.abstained" | "review.settings_changed" | "review.conflict_added" | "review.conflict_removed" | "decision.threshold";
+        AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "submission.withdrawn" | "admin.granted" | "admin.revoked" | "reviewer.granted" | "reviewer.revoked" | "edition.updated" | "edition.created" | "template.updated" | "email.retried" | "review.assigned" | "review.unassigned" | "review.submitted" | "review.abstained" | "review.settings_changed" | "review.conflict_added" | "review.conflict_removed" | "decision.threshold" | "attendance.reminded";
         /** @description One line of the activity log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -1859,6 +1902,8 @@ export interface components {
          * @enum {string}
          */
         PreferredFormat: "talk" | "poster" | "either" | "virtual";
+        /** @enum {string} */
+        PresentationFormat: "talk" | "poster" | "both";
         /** @description Which sign-in providers the login page offers. */
         Providers: {
             google: boolean;
@@ -1890,6 +1935,19 @@ export interface components {
             first_name: string;
             last_name: string;
             password: string;
+        };
+        ReminderRequest: {
+            /** @description Who is reminded: the people in this filter of the table. */
+            filter: components["schemas"]["AttendanceFilter"];
+            /** @description The table's search (at most 200 characters); empty or absent: all. */
+            q?: string | null;
+        };
+        RemindersSent: {
+            /**
+             * Format: int64
+             * @description How many people were e-mailed (one e-mail each).
+             */
+            sent: number;
         };
         ResetPasswordRequest: {
             password: string;
@@ -3727,6 +3785,120 @@ export interface operations {
             };
         };
     };
+    send_reminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderRequest"];
+            };
+        };
+        responses: {
+            /** @description The reminders are queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersSent"];
+                };
+            };
+            /** @description A search that is too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description There is no edition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body has the wrong shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many reminders this hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_settings: {
         parameters: {
             query?: never;
@@ -5078,6 +5250,11 @@ export interface operations {
                 sort?: "name" | "email" | "applicant" | "presenter" | "abstract_name" | "uploaded_at" | "admin";
                 /** @description Default `asc`. */
                 dir?: "asc" | "desc";
+                /**
+                 * @description Only the people who have not acted: accepted but not confirmed, or
+                 *     confirmed without final materials (any of their submissions).
+                 */
+                filter?: "not_confirmed" | "without_materials";
                 /** @description From 1 (default 1); a page past the last is empty. */
                 page?: number;
                 /** @description Rows per page (default 50). */
@@ -5098,7 +5275,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserPage"];
                 };
             };
-            /** @description An unknown sort, direction or bad paging */
+            /** @description An unknown sort, direction, filter or bad paging */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5148,6 +5325,11 @@ export interface operations {
                 sort?: "name" | "email" | "applicant" | "presenter" | "abstract_name" | "uploaded_at" | "admin";
                 /** @description Default `asc`. */
                 dir?: "asc" | "desc";
+                /**
+                 * @description Only the people who have not acted: accepted but not confirmed, or
+                 *     confirmed without final materials (any of their submissions).
+                 */
+                filter?: "not_confirmed" | "without_materials";
             };
             header?: never;
             path?: never;
@@ -5155,7 +5337,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The filtered table as CSV (UTF-8, header row) */
+            /** @description The searched and filtered table as CSV (UTF-8, header row) */
             200: {
                 headers: {
                     [name: string]: unknown;

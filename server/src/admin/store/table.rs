@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use crate::accounts::roles::Roles;
 use crate::admin::{AdminSubmission, SubmissionRow};
+use crate::attendance::pending::{self, AttendanceCounts, AttendanceFilter};
 use crate::db::Db;
 use crate::on_db;
 use crate::submissions::SubmissionStatus;
@@ -43,6 +44,15 @@ pub struct TableQuery {
     pub search: String,
     pub sort: UserSort,
     pub direction: SortDirection,
+    /// Only the people who have not acted in this way.
+    pub pending: Option<AttendanceFilter>,
+}
+
+impl TableQuery {
+    /// Every user, so the count needs no condition.
+    fn unfiltered(&self) -> bool {
+        self.search.is_empty() && self.pending.is_none()
+    }
 }
 
 /// A row of the table as read from the database.
@@ -69,6 +79,8 @@ pub struct TableRow {
     pub s_word_count: Option<i32>,
     pub s_warnings: Option<String>,
     pub s_status: Option<SubmissionStatus>,
+    #[sqlx(flatten)]
+    pub attendance: AttendanceCounts,
     /// How many rows match the filter (the same on every row).
     pub total: i64,
 }
@@ -106,8 +118,8 @@ const ROWS: &str = "WITH table_rows AS (
 )";
 
 /// The chosen rows (`page`) with the rest of their first submission, which
-/// is looked up for those rows only.
-const COLUMNS: &str = concat!(
+/// is looked up for those rows only (attendance too: `pending::summary_join`).
+const BASE_COLUMNS: &str = concat!(
     "page.id, page.first_name, page.last_name, page.email, ",
     crate::roles_of_user!("page"),
     " AS roles, page.applicant, \
@@ -117,12 +129,25 @@ const COLUMNS: &str = concat!(
      s.status AS s_status, page.total"
 );
 
+fn columns() -> String {
+    format!("{BASE_COLUMNS}, {}", pending::SUMMARY_COLUMNS)
+}
+
+/// The rows of `page` joined with their first submission and attendance.
+fn from_page() -> String {
+    format!("page LEFT JOIN submissions s ON s.id = page.s_id {}", pending::summary_join("page"))
+}
+
 /// The WHERE condition on `$1`, and what to bind to it.
-fn filter(query: &TableQuery, db: &Db) -> (&'static str, String) {
-    if query.search.is_empty() {
+fn filter(query: &TableQuery, db: &Db) -> (String, String) {
+    let (search, pattern) = if query.search.is_empty() {
         ("$1 = $1", String::new())
     } else {
         db.dialect().admin_search(&query.search)
+    };
+    match query.pending {
+        None => (search.to_owned(), pattern),
+        Some(pending) => (format!("{search} AND id IN ({})", pending.people_sql()), pattern),
     }
 }
 
@@ -162,12 +187,14 @@ fn order_by(query: &TableQuery, db: &Db, table: &str) -> String {
 /// the rows are left to a top-N sort and counted apart (`total` is 0 here).
 fn select(query: &TableQuery, db: &Db, paged: bool) -> (String, String) {
     let limit = if paged { " LIMIT $2 OFFSET $3" } else { "" };
-    let total = if query.search.is_empty() { "CAST(0 AS BIGINT)" } else { "COUNT(*) OVER ()" };
+    let total = if query.unfiltered() { "CAST(0 AS BIGINT)" } else { "COUNT(*) OVER ()" };
     let (condition, pattern) = filter(query, db);
     let sql = format!(
         "{ROWS}, page AS (SELECT *, {total} AS total FROM table_rows WHERE {condition} {}{limit})
-         SELECT {COLUMNS} FROM page LEFT JOIN submissions s ON s.id = page.s_id {}",
+         SELECT {} FROM {} {}",
         order_by(query, db, ""),
+        columns(),
+        from_page(),
         order_by(query, db, "page.")
     );
     (sql, pattern)
@@ -191,15 +218,15 @@ impl Db {
                 .await?
         });
         let total = match rows.first() {
-            Some(row) if !query.search.is_empty() => row.total,
-            // No search, or past the last page: count apart.
+            Some(row) if !query.unfiltered() => row.total,
+            // No condition, or past the last page: count apart.
             _ => self.admin_table_count(query).await?,
         };
         Ok((rows, total))
     }
 
     async fn admin_table_count(&self, query: &TableQuery) -> sqlx::Result<i64> {
-        if query.search.is_empty() {
+        if query.unfiltered() {
             return on_db!(self, |pool| sqlx::query_scalar("SELECT COUNT(*) FROM users")
                 .fetch_one(pool)
                 .await);
@@ -219,7 +246,9 @@ impl Db {
     pub async fn admin_table_row(&self, user_id: Uuid) -> sqlx::Result<Option<TableRow>> {
         let sql = format!(
             "{ROWS}, page AS (SELECT *, CAST(1 AS BIGINT) AS total FROM table_rows WHERE id = $1)
-             SELECT {COLUMNS} FROM page LEFT JOIN submissions s ON s.id = page.s_id"
+             SELECT {} FROM {}",
+            columns(),
+            from_page()
         );
         on_db!(self, |pool| sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)
     }

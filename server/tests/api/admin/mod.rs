@@ -3,11 +3,13 @@
 //! export and the activity log.
 
 mod access;
+mod attendance;
 mod audit;
 mod decisions;
 mod editions;
 mod export;
 mod paging;
+mod reminders;
 mod roles;
 mod table;
 mod templates;

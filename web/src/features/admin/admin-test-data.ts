@@ -49,6 +49,10 @@ export const grace: AdminUser = {
   roles: [],
   first_submission: phonology,
   submission_count: 2,
+  attendance: 'none',
+  formats: [],
+  modes: [],
+  materials: false,
 };
 
 export const noam: AdminUser = {
@@ -61,6 +65,10 @@ export const noam: AdminUser = {
   roles: ['admin'],
   first_submission: null,
   submission_count: 0,
+  attendance: 'none',
+  formats: [],
+  modes: [],
+  materials: false,
 };
 
 export function userPage(users: AdminUser[], fields: Partial<AdminUserPage> = {}): AdminUserPage {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   DEFAULT_QUERY,
+  filterBy,
   nextSort,
   parseUserTableQuery,
   searchFor,
@@ -24,21 +25,23 @@ describe('nextSort', () => {
 
 describe('the table query', () => {
   it('goes back to page 1 on a new order or a new search, and keeps the rest', () => {
-    const onPage3 = { q: 'ada', sort: 'email', dir: 'desc', page: 3 } as const;
-    expect(sortBy(onPage3, 'email')).toEqual({ q: 'ada', sort: 'email', dir: 'asc', page: 1 });
-    expect(searchFor(onPage3, '  lovelace ')).toEqual({ q: 'lovelace', sort: 'email', dir: 'desc', page: 1 });
+    const onPage3 = { q: 'ada', filter: 'not_confirmed', sort: 'email', dir: 'desc', page: 3 } as const;
+    expect(sortBy(onPage3, 'email')).toEqual({ ...onPage3, dir: 'asc', page: 1 });
+    expect(searchFor(onPage3, '  lovelace ')).toEqual({ ...onPage3, q: 'lovelace', page: 1 });
+    expect(filterBy(onPage3, 'without_materials')).toEqual({ ...onPage3, filter: 'without_materials', page: 1 });
   });
 
   it('round-trips through the URL and leaves the defaults out', () => {
     expect(userTableSearchParams(DEFAULT_QUERY).toString()).toBe('');
-    const query = { q: 'Ada L', sort: 'abstract_name', dir: 'desc', page: 2 } as const;
+    const query = { q: 'Ada L', filter: 'without_materials', sort: 'abstract_name', dir: 'desc', page: 2 } as const;
     const params = userTableSearchParams(query);
-    expect(params.toString()).toBe('q=Ada+L&sort=abstract_name&dir=desc&page=2');
+    expect(params.toString()).toBe('q=Ada+L&filter=without_materials&sort=abstract_name&dir=desc&page=2');
     expect(parseUserTableQuery(params)).toEqual(query);
   });
 
   it('reads a malformed URL as the defaults rather than failing', () => {
     expect(parseUserTableQuery(new URLSearchParams('sort=password&dir=up&page=-4'))).toEqual(DEFAULT_QUERY);
     expect(parseUserTableQuery(new URLSearchParams('page=2.5'))).toEqual(DEFAULT_QUERY);
+    expect(parseUserTableQuery(new URLSearchParams('filter=everyone'))).toEqual(DEFAULT_QUERY);
   });
 });

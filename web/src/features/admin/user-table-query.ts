@@ -24,14 +24,25 @@ export interface SortState {
   dir: SortDirection;
 }
 
+/** Who the table shows: everyone, or the people who have not acted yet after acceptance. */
+export const USER_FILTERS = [
+  { key: '', label: 'All' },
+  { key: 'not_confirmed', label: 'Accepted but not confirmed' },
+  { key: 'without_materials', label: 'Confirmed without materials' },
+] as const;
+
+export type UserFilter = (typeof USER_FILTERS)[number]['key'];
+
 export interface UserTableQuery extends SortState {
   /** Search text as sent to the server; '' shows everyone. */
   q: string;
+  /** '' shows everyone. */
+  filter: UserFilter;
   /** 1-based. */
   page: number;
 }
 
-export const DEFAULT_QUERY: UserTableQuery = { q: '', sort: 'name', dir: 'asc', page: 1 };
+export const DEFAULT_QUERY: UserTableQuery = { q: '', filter: '', sort: 'name', dir: 'asc', page: 1 };
 
 /** Rows per page; the server allows up to 200. */
 export const PER_PAGE = 50;
@@ -58,6 +69,15 @@ export function searchFor(query: UserTableQuery, text: string): UserTableQuery {
   return { ...query, q: text.trim(), page: 1 };
 }
 
+/** The query after choosing a filter; it starts again at page 1, the search and order stay. */
+export function filterBy(query: UserTableQuery, filter: UserFilter): UserTableQuery {
+  return { ...query, filter, page: 1 };
+}
+
+function isUserFilter(value: string | null): value is UserFilter {
+  return USER_FILTERS.some(({ key }) => key === value);
+}
+
 function isSortColumn(value: string | null): value is SortColumn {
   return USER_COLUMNS.some(({ key }) => key === value);
 }
@@ -67,8 +87,10 @@ export function parseUserTableQuery(params: URLSearchParams): UserTableQuery {
   const sort = params.get('sort');
   const dir = params.get('dir');
   const page = Number(params.get('page'));
+  const filter = params.get('filter');
   return {
     q: (params.get('q') ?? '').trim(),
+    filter: isUserFilter(filter) ? filter : '',
     sort: isSortColumn(sort) ? sort : DEFAULT_QUERY.sort,
     dir: dir === 'desc' ? 'desc' : 'asc',
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
@@ -79,6 +101,7 @@ export function parseUserTableQuery(params: URLSearchParams): UserTableQuery {
 export function userTableSearchParams(query: UserTableQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
+  if (query.filter) params.set('filter', query.filter);
   if (query.sort !== DEFAULT_QUERY.sort || query.dir !== DEFAULT_QUERY.dir) {
     params.set('sort', query.sort);
     params.set('dir', query.dir);

@@ -7,8 +7,12 @@ import type { AdminUserPage } from './types';
 
 /** One page of users, with the first abstract of each. */
 export function getUsers(query: UserTableQuery, signal?: AbortSignal): Promise<AdminUserPage> {
+  const { filter, ...rest } = query;
   return answerOf(
-    api.GET('/api/admin/users', { params: { query: { ...query, per_page: PER_PAGE } }, signal }),
+    api.GET('/api/admin/users', {
+      params: { query: { ...rest, ...(filter ? { filter } : {}), per_page: PER_PAGE } },
+      signal,
+    }),
   );
 }
 
@@ -26,9 +30,10 @@ export function useUsers(query: UserTableQuery) {
   return useQuery(usersQueryOptions(query));
 }
 
-/** The CSV export of everyone the table's search finds, in its order (not paged). */
+/** The CSV export of everyone the table's search and filter find, in its order (not paged). */
 export function usersCsvUrl(query: UserTableQuery): string {
   // A link, not a fetch (the browser downloads it), so the typed client has no part in it.
   const search = new URLSearchParams({ q: query.q, sort: query.sort, dir: query.dir });
+  if (query.filter) search.set('filter', query.filter);
   return `/api/admin/users.csv?${search.toString()}`;
 }

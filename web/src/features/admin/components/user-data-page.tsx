@@ -8,6 +8,7 @@ import { refusalMessage } from '../../../lib/api-client';
 import { useEditions } from '../api/get-editions';
 import { usersCsvUrl, useUsers } from '../api/get-users';
 import {
+  filterBy,
   parseUserTableQuery,
   PER_PAGE,
   searchFor,
@@ -17,7 +18,9 @@ import {
 } from '../user-table-query';
 import { AdminPage } from './admin-page';
 import type { Notice } from './admin-toggle';
+import { AttendanceFilterSelect } from './attendance-filter';
 import { Pager } from './pager';
+import { ReminderButton } from './reminder-button';
 import { UserSearch } from './user-search';
 import { UserTable } from './user-table';
 
@@ -45,10 +48,19 @@ export function UserDataPage() {
             show(searchFor(query, text));
           }}
         />
+        <AttendanceFilterSelect
+          current={query.filter}
+          onChange={(filter) => {
+            show(filterBy(query, filter));
+          }}
+        />
         <a className="button button-secondary" href={usersCsvUrl(query)} download>
           Export CSV
         </a>
       </div>
+      {query.filter && users.data && !users.isPlaceholderData && (
+        <ReminderButton key={`${query.filter} ${query.q}`} filter={query.filter} q={query.q} count={users.data.total} />
+      )}
       {query.q && (
         <p className="search-summary">
           Showing users matching “{query.q}”.{' '}

@@ -4,6 +4,7 @@ import { formatConferenceTime } from '../../../lib/format';
 import type { AdminUser } from '../api/types';
 import { USER_COLUMNS, type SortColumn, type SortState } from '../user-table-query';
 import { AdminToggle, type Notice } from './admin-toggle';
+import { ATTENDANCE_LABELS, FORMAT_LABELS, materialsLabel, MODE_LABELS } from './attendance-labels';
 import { displayName } from './display-name';
 import { ReviewerToggle } from './reviewer-toggle';
 import { SortHeader } from './sort-header';
@@ -27,6 +28,27 @@ function Empty() {
     <>
       <span aria-hidden="true">—</span>
       <span className="visually-hidden">none</span>
+    </>
+  );
+}
+
+/** What presenters answered after acceptance (issue 15): not sortable, after Upload Time. */
+const ATTENDANCE_COLUMNS = ['Attendance', 'Format', 'Mode', 'Final materials'] as const;
+const COLUMN_COUNT = USER_COLUMNS.length + ATTENDANCE_COLUMNS.length;
+/** Where the attendance columns go: before Admin. */
+const ADMIN_INDEX = USER_COLUMNS.findIndex(({ key }) => key === 'admin');
+
+/** Several words, one per line; empty: a dash. */
+function Words({ words }: { words: string[] }) {
+  if (words.length === 0) return <Empty />;
+  return (
+    <>
+      {words.map((word, index) => (
+        <Fragment key={word}>
+          {index > 0 && <br />}
+          {word}
+        </Fragment>
+      ))}
     </>
   );
 }
@@ -57,7 +79,15 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
         </caption>
         <thead>
           <tr>
-            {USER_COLUMNS.map(({ key, label }) => (
+            {USER_COLUMNS.slice(0, ADMIN_INDEX).map(({ key, label }) => (
+              <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} />
+            ))}
+            {ATTENDANCE_COLUMNS.map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+            {USER_COLUMNS.slice(ADMIN_INDEX).map(({ key, label }) => (
               <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} />
             ))}
           </tr>
@@ -65,7 +95,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
         <tbody>
           {users.length === 0 && (
             <tr>
-              <td colSpan={USER_COLUMNS.length}>No users found.</td>
+              <td colSpan={COLUMN_COUNT}>No users found.</td>
             </tr>
           )}
           {users.map((user) => {
@@ -107,6 +137,14 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
                     )}
                   </td>
                   <td>{first ? formatConferenceTime(first.uploaded_at) : <Empty />}</td>
+                  <td>{user.attendance === 'none' ? <Empty /> : ATTENDANCE_LABELS[user.attendance]}</td>
+                  <td>
+                    <Words words={user.formats.map((format) => FORMAT_LABELS[format])} />
+                  </td>
+                  <td>
+                    <Words words={user.modes.map((mode) => MODE_LABELS[mode])} />
+                  </td>
+                  <td>{materialsLabel(user) ?? <Empty />}</td>
                   <td>
                     <span className="role-toggles">
                       <AdminToggle user={user} onNotice={onNotice} />{' '}
@@ -116,7 +154,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
                 </tr>
                 {open && (
                   <tr className="user-details">
-                    <td id={detailsId} colSpan={USER_COLUMNS.length}>
+                    <td id={detailsId} colSpan={COLUMN_COUNT}>
                       <UserSubmissions user={user} currentYear={currentYear} />
                     </td>
                   </tr>

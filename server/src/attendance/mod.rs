@@ -1,0 +1,2 @@
+pub mod pending;
+pub mod reminders;

@@ -1,0 +1,233 @@
+//! Reminders to presenters who have not acted: the letter (the admins'
+//! one-click reminder sends it too) and the automatic job that sends one
+//! 3 days before each deadline.
+//!
+//! The job runs on every instance; "exactly once" comes from the database:
+//! a `deadline_reminders` row per edition, deadline and person, inserted
+//! with ON CONFLICT DO NOTHING in the transaction that queues the e-mail for
+//! exactly the rows it inserted. Of two instances racing, the second
+//! inserts nothing; after a restart, the rows are still there.
+
+use time::{Duration, OffsetDateTime};
+use uuid::Uuid;
+
+use super::pending::AttendanceFilter;
+use crate::accounts::email::Email;
+use crate::admin::audit::NewEntry;
+use crate::admin::store::audit::record;
+use crate::content::editions::{Edition, pacific};
+use crate::db::Db;
+use crate::mail::{Letter, outbox};
+use crate::{AppState, clock, on_tx};
+
+/// How long before a deadline the automatic reminder goes out.
+pub const BEFORE_DEADLINE: Duration = Duration::days(3);
+/// How often a running server looks for reminders due: often enough that a
+/// reminder leaves within minutes of its window opening.
+pub const EVERY: std::time::Duration = std::time::Duration::from_secs(5 * 60);
+
+/// Where presenters answer and upload.
+pub const PAGE: &str = "/sculc/congratulations-page";
+
+/// The reminder to one person.
+pub fn letter(edition: &Edition, filter: AttendanceFilter, first_name: &str, site_url: &str) -> Letter {
+    let date =
+        |at: Option<OffsetDateTime>| at.map(pacific).unwrap_or_else(|| "a date to be announced".into());
+    let confirm_by = date(edition.confirm_attendance_by);
+    let materials_by = date(edition.final_materials_by);
+    let year = edition.year;
+    let (subject, ask) = match filter {
+        AttendanceFilter::NotConfirmed => (
+            format!("SCULC {year}: please confirm your attendance"),
+            format!(
+                "Your abstract was accepted for SCULC {year}, and we have not yet heard whether you will \
+                 present it. Please confirm your attendance, or tell us that you cannot come, by {confirm_by}."
+            ),
+        ),
+        AttendanceFilter::WithoutMaterials => (
+            format!("SCULC {year}: please upload your final materials"),
+            format!(
+                "Thank you for confirming your attendance at SCULC {year}. We have not yet received your \
+                 final materials (slides or poster); please upload them by {materials_by}."
+            ),
+        ),
+    };
+    let greeting =
+        if first_name.trim().is_empty() { "Hello,".to_owned() } else { format!("Dear {first_name},") };
+    let site_url = site_url.trim_end_matches('/');
+    let contact = &edition.contact_email;
+    let body = format!(
+        "{greeting}\n\n{ask}\n\nThe deadlines (Pacific time):\n\
+         - Confirm your attendance: {confirm_by}\n\
+         - Upload your final materials: {materials_by}\n\n\
+         You can do both on your page: {site_url}{PAGE}\n\n\
+         If you need more time, write to {contact}.\n\nThe SCULC {year} organizers\n"
+    );
+    Letter { subject, body }
+}
+
+/// Which deadline an automatic reminder is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deadline {
+    ConfirmAttendance,
+    FinalMaterials,
+}
+
+impl Deadline {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::ConfirmAttendance => "confirm_attendance",
+            Self::FinalMaterials => "final_materials",
+        }
+    }
+
+    /// Who has not acted for this deadline.
+    pub fn filter(self) -> AttendanceFilter {
+        match self {
+            Self::ConfirmAttendance => AttendanceFilter::NotConfirmed,
+            Self::FinalMaterials => AttendanceFilter::WithoutMaterials,
+        }
+    }
+
+    fn at(self, edition: &Edition) -> Option<OffsetDateTime> {
+        match self {
+            Self::ConfirmAttendance => edition.confirm_attendance_by,
+            Self::FinalMaterials => edition.final_materials_by,
+        }
+    }
+}
+
+/// Whether `now` is in the reminder's window: from 3 days before the
+/// deadline until it passes.
+fn due(deadline: OffsetDateTime, now: OffsetDateTime) -> bool {
+    deadline - BEFORE_DEADLINE <= now && now < deadline
+}
+
+/// One pass of the job, under the app's clock: queues the reminders due now
+/// that were not sent before; returns how many it queued.
+pub async fn remind_once(state: &AppState) -> anyhow::Result<usize> {
+    state.clock.clone().scope(remind_now(state)).await
+}
+
+async fn remind_now(state: &AppState) -> anyhow::Result<usize> {
+    let Some(edition) = state.db.current_edition().await? else { return Ok(0) };
+    let now = clock::now();
+    let site_url = state.config.public_url().as_str().to_owned();
+    let mut queued = 0;
+    for deadline in [Deadline::ConfirmAttendance, Deadline::FinalMaterials] {
+        let Some(at) = deadline.at(&edition) else { continue };
+        if !due(at, now) {
+            continue;
+        }
+        let compose = |first_name: &str| letter(&edition, deadline.filter(), first_name, &site_url);
+        queued += state.db.queue_deadline_reminders(edition.year, deadline, now, &compose).await?;
+    }
+    if queued > 0 {
+        state.mailer.wake();
+        tracing::info!(queued, "queued deadline reminders");
+    }
+    Ok(queued)
+}
+
+/// Runs a pass now and then every `EVERY`, for as long as the server runs.
+pub fn spawn_periodic(state: AppState) {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(EVERY);
+        loop {
+            ticks.tick().await;
+            if let Err(error) = remind_once(&state).await {
+                tracing::error!(error = format!("{error:#}"), "queueing deadline reminders failed");
+            }
+        }
+    });
+}
+
+/// A person reminded.
+#[derive(sqlx::FromRow)]
+struct Recipient {
+    email: String,
+    first_name: String,
+}
+
+impl Db {
+    /// Marks every pending person of `year` reminded of `deadline` unless
+    /// they were already, and queues `compose`'s letter to exactly those
+    /// newly marked, in one transaction; returns how many.
+    pub async fn queue_deadline_reminders(
+        &self,
+        year: i32,
+        deadline: Deadline,
+        now: OffsetDateTime,
+        compose: &(dyn Fn(&str) -> Letter + Sync),
+    ) -> sqlx::Result<usize> {
+        // SQLite needs the WHERE for an INSERT … SELECT … ON CONFLICT to parse.
+        let insert = format!(
+            "INSERT INTO deadline_reminders (edition_year, deadline, user_id, sent_at)
+             SELECT DISTINCT $1, $2, p.user_id, $3 FROM ({}) p WHERE TRUE
+             ON CONFLICT DO NOTHING RETURNING user_id",
+            deadline.filter().people_sql()
+        );
+        let mut tx = self.begin().await?;
+        let recipients: Vec<Recipient> = on_tx!(&mut tx, |conn| {
+            let ids: Vec<Uuid> = sqlx::query_scalar(&insert)
+                .bind(year)
+                .bind(deadline.as_str())
+                .bind(now)
+                .fetch_all(&mut **conn)
+                .await?;
+            let mut recipients = Vec::with_capacity(ids.len());
+            for id in ids {
+                recipients.push(
+                    sqlx::query_as("SELECT email, first_name FROM users WHERE id = $1")
+                        .bind(id)
+                        .fetch_one(&mut **conn)
+                        .await?,
+                );
+            }
+            recipients
+        });
+        let mut queued = 0;
+        for recipient in &recipients {
+            match Email::parse(&recipient.email) {
+                Ok(to) => {
+                    outbox::enqueue(&mut tx, &to, &compose(&recipient.first_name)).await?;
+                    queued += 1;
+                }
+                Err(error) => {
+                    tracing::error!(error, "a presenter's stored address does not parse; no reminder")
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok(queued)
+    }
+
+    /// Queues the letters and records `entry`, in one transaction.
+    pub async fn queue_letters_audited(
+        &self,
+        letters: &[(Email, Letter)],
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<()> {
+        let mut tx = self.begin().await?;
+        for (to, letter) in letters {
+            outbox::enqueue(&mut tx, to, letter).await?;
+        }
+        on_tx!(&mut tx, |conn| record!(&mut **conn, entry).map(drop))?;
+        tx.commit().await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::datetime;
+
+    #[test]
+    fn the_window_is_the_three_days_before_the_deadline() {
+        let deadline = datetime!(2025-04-16 06:59 UTC);
+        assert!(!due(deadline, deadline - Duration::days(3) - Duration::seconds(1)));
+        assert!(due(deadline, deadline - Duration::days(3)));
+        assert!(due(deadline, deadline - Duration::seconds(1)));
+        assert!(!due(deadline, deadline));
+    }
+}
