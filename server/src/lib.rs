@@ -20,6 +20,7 @@ pub mod mail;
 pub mod metrics;
 pub mod openapi;
 mod openapi_errors;
+pub mod program;
 pub mod rate_limit;
 pub mod request_body;
 pub mod review;
@@ -130,7 +131,8 @@ pub fn router(state: AppState) -> Router {
 /// The site with extra API routes merged in, under the same layers (tests use
 /// this to reach error paths no real endpoint has yet).
 pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
-    let web = web::router(state.config.web_dir.as_deref());
+    // The published program's PDF, when there is one, before the app's files.
+    let web = program::public::with_program_pdf(state.clone(), web::router(state.config.web_dir.as_deref()));
     let (api, _) = openapi::api_router().split_for_parts();
     let api = api
         .merge(extra)

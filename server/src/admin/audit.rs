@@ -59,6 +59,10 @@ pub enum AuditAction {
     ReviewConflictRemoved,
     #[serde(rename = "decision.threshold")]
     DecisionThreshold,
+    #[serde(rename = "program.published")]
+    ProgramPublished,
+    #[serde(rename = "program.changed")]
+    ProgramChanged,
 }
 
 impl AuditAction {
@@ -85,6 +89,8 @@ impl AuditAction {
             Self::ReviewConflictAdded => "review.conflict_added",
             Self::ReviewConflictRemoved => "review.conflict_removed",
             Self::DecisionThreshold => "decision.threshold",
+            Self::ProgramPublished => "program.published",
+            Self::ProgramChanged => "program.changed",
         }
     }
 
