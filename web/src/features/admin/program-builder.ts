@@ -1,3 +1,5 @@
+import { formatConferenceClock } from '../../lib/format';
+
 /**
  * The program builder's list moves, kept apart from the page so they can be
  * tested alone: each gives a session's whole new ordered list, which the
@@ -37,13 +39,7 @@ export function kindsFor(format: string | null | undefined): ('talks' | 'posters
   }
 }
 
-const clock = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 /** "9:00 AM – 10:30 AM", in conference time. */
 export function timeRange(startsAt: string, endsAt: string): string {
-  return `${clock.format(new Date(startsAt))} – ${clock.format(new Date(endsAt))}`;
+  return `${formatConferenceClock(startsAt)} – ${formatConferenceClock(endsAt)}`;
 }

@@ -1,12 +1,8 @@
 import type { ReactNode } from 'react';
 
+import { formatConferenceClock } from '../../../lib/format';
 import { talkCalendarUrl, usePublishedProgram, type PublishedProgram } from '../api/get-program';
 
-const clock = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 const day = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/Los_Angeles',
   weekday: 'long',
@@ -44,7 +40,7 @@ export function PublishedProgramView({ program }: { program: PublishedProgram })
           <li key={`${session.starts_at}-${session.title}`}>
             <h3>
               <span className="program-time">
-                {clock.format(new Date(session.starts_at))} – {clock.format(new Date(session.ends_at))}
+                {formatConferenceClock(session.starts_at)} – {formatConferenceClock(session.ends_at)}
               </span>{' '}
               {session.title}
             </h3>
