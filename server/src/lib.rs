@@ -21,6 +21,7 @@ pub mod mail;
 pub mod metrics;
 pub mod openapi;
 mod openapi_errors;
+pub mod program;
 pub mod rate_limit;
 pub mod request_body;
 pub mod review;
@@ -75,6 +76,8 @@ pub struct AppState {
     pub passwords: accounts::password::Passwords,
     /// What `COLLOQUY_METRICS_LISTEN` serves.
     pub metrics: metrics::Metrics,
+    /// The published program's PDF, as last read.
+    pub program_pdf: Arc<program::public::ProgramPdfCache>,
 }
 
 /// Whether a starting server migrates the schema itself.
@@ -120,6 +123,7 @@ pub async fn prepare_with(config: Config, migrations: Migrations) -> anyhow::Res
         inspector,
         passwords,
         metrics,
+        program_pdf: Arc::default(),
     })
 }
 
@@ -131,7 +135,8 @@ pub fn router(state: AppState) -> Router {
 /// The site with extra API routes merged in, under the same layers (tests use
 /// this to reach error paths no real endpoint has yet).
 pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
-    let web = web::router(state.config.web_dir.as_deref());
+    // The published program's PDF, when there is one, before the app's files.
+    let web = program::public::with_program_pdf(state.clone(), web::router(state.config.web_dir.as_deref()));
     let (api, _) = openapi::api_router().split_for_parts();
     let body_timeouts =
         BodyTimeouts { idle: state.config.idle_timeout(), deadline: state.config.body_deadline() };

@@ -48,6 +48,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::submissions::routes())
         .merge(crate::admin::routes())
         .merge(crate::review::routes())
+        .merge(crate::program::routes())
         .routes(utoipa_axum::routes!(openapi_json))
 }
 

@@ -84,6 +84,12 @@ impl Storage {
         .context("storing the file stopped unexpectedly")?
     }
 
+    /// Stores a small object already in memory (a typeset program PDF).
+    pub async fn put_bytes(&self, key: &ObjectPath, bytes: bytes::Bytes) -> anyhow::Result<()> {
+        self.store.put(key, bytes.into()).await.context("storing a file failed")?;
+        Ok(())
+    }
+
     /// The object's bytes as a stream.
     pub async fn get(
         &self,

@@ -13,6 +13,7 @@ import { protectedRoutes } from '../src/config/protected-routes.ts';
 import { routeList } from '../src/config/routes.ts';
 import { CSRF_HEADERS } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
+import { confirmTalk } from './program-world.ts';
 import { signInAs, startReviewWorld } from './review-world.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -134,6 +135,68 @@ test('axe finds no violation on the review pages, in each of their states', asyn
     await main.getByRole('button', { name: 'Send reminders' }).click();
     await expect(main.getByText('Reminder sent to 1 person.')).toBeVisible();
     await scan('/user-data', 'User Data', 'the reminder sent');
+  } finally {
+    await world.close();
+  }
+});
+
+/**
+ * The program builder, empty and filled, and the published Program section
+ * on the edition page: on a server of the test's own, since publishing
+ * changes the current edition's page for everyone.
+ */
+test('axe finds no violation on the program builder and the published program', async ({ page, playwright }) => {
+  test.setTimeout(180_000);
+  const world = await startReviewWorld(playwright);
+  try {
+    const organiser = await world.person('Edward', 'Sapir');
+    const author = await world.person('Zoë', 'Núñez');
+    await world.command('admin', 'grant', organiser.email);
+    await world.upload(author, 'Tone sandhi.pdf');
+    confirmTalk(world, 'Tone sandhi.pdf');
+    await signInAs(page, world, organiser);
+    await page.goto(`${world.url}/user-data/program`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Unplaced presentations' })).toBeVisible();
+    await expectNoViolations(page, 'empty program');
+
+    const base = `${world.url}/api/admin/program/2025`;
+    const added = await page.request.post(`${base}/sessions`, {
+      headers: CSRF_HEADERS,
+      data: {
+        kind: 'talks',
+        title: 'Morning talks',
+        starts_at: '2025-05-17T09:00:00-07:00',
+        ends_at: '2025-05-17T10:30:00-07:00',
+        room: 'Room 101',
+      },
+    });
+    expect(added.status()).toBe(201);
+    await page.request.post(`${base}/sessions`, {
+      headers: CSRF_HEADERS,
+      data: {
+        kind: 'break',
+        title: 'Lunch',
+        starts_at: '2025-05-17T12:00:00-07:00',
+        ends_at: '2025-05-17T13:00:00-07:00',
+        room: '',
+      },
+    });
+    const program = (await added.json()) as { sessions: { id: string }[]; unplaced: { submission_id: string }[] };
+    const [session] = program.sessions;
+    const placed = await page.request.put(`${base}/sessions/${session?.id ?? ''}/items`, {
+      headers: CSRF_HEADERS,
+      data: { submission_ids: program.unplaced.map((item) => item.submission_id) },
+    });
+    expect(placed.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('article', { name: /Morning talks/ })).toContainText('Tone sandhi.pdf');
+    await expectNoViolations(page, 'filled program');
+
+    expect((await page.request.post(`${base}/publish`, { headers: CSRF_HEADERS })).status()).toBe(200);
+    await page.goto(`${world.url}/sculc-2025`);
+    await expect(page.getByRole('region', { name: 'Program' })).toContainText('Tone sandhi.pdf');
+    await expect(page.getByText('Loading page…')).toHaveCount(0);
+    await expectNoViolations(page, 'published program');
   } finally {
     await world.close();
   }

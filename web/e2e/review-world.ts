@@ -28,6 +28,8 @@ function serverBinary(): string {
 
 export interface ReviewWorld {
   url: string;
+  /** This server's data folder (its SQLite database is colloquy.db). */
+  dataDir: string;
   outbox: Outbox;
   /** A request context on this server with no session. */
   api: APIRequestContext;
@@ -58,6 +60,7 @@ export async function startReviewWorld(playwright: PlaywrightWorkerArgs['playwri
 
   return {
     url: server.url,
+    dataDir,
     outbox,
     api,
     command,

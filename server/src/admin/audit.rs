@@ -62,6 +62,10 @@ pub enum AuditAction {
     /// An admin's one-click reminder to the people in a filter.
     #[serde(rename = "attendance.reminded")]
     AttendanceReminded,
+    #[serde(rename = "program.published")]
+    ProgramPublished,
+    #[serde(rename = "program.changed")]
+    ProgramChanged,
 }
 
 impl AuditAction {
@@ -89,6 +93,8 @@ impl AuditAction {
             Self::ReviewConflictRemoved => "review.conflict_removed",
             Self::DecisionThreshold => "decision.threshold",
             Self::AttendanceReminded => "attendance.reminded",
+            Self::ProgramPublished => "program.published",
+            Self::ProgramChanged => "program.changed",
         }
     }
 

@@ -10,8 +10,33 @@ use super::model::ConferenceDay;
 /// The VCALENDAR for edition `year`'s day; `stamp` is when the content was
 /// imported (DTSTAMP), as `YYYYMMDDTHHMMSSZ`.
 pub fn ics(year: i32, day: &ConferenceDay, stamp: &str) -> Result<String, jiff::Error> {
-    let starts = utc(&day.date, &day.starts)?;
-    let ends = utc(&day.date, &day.ends)?;
+    Ok(vcalendar(&Event {
+        // Stable across imports and instances, so adding it twice updates
+        // the same event instead of duplicating it.
+        uid: format!("sculc-{year}@colloquy"),
+        stamp: stamp.to_owned(),
+        starts: utc(&day.date, &day.starts)?,
+        ends: utc(&day.date, &day.ends)?,
+        summary: day.summary.clone(),
+        location: day.location.clone(),
+        description: day.description.clone(),
+    }))
+}
+
+/// One event; times are iCalendar UTC times (`YYYYMMDDTHHMMSSZ`).
+pub struct Event {
+    /// Stable, so that adding the event again updates it.
+    pub uid: String,
+    pub stamp: String,
+    pub starts: String,
+    pub ends: String,
+    pub summary: String,
+    pub location: String,
+    pub description: Option<String>,
+}
+
+/// A VCALENDAR holding `event`, escaped and folded.
+pub fn vcalendar(event: &Event) -> String {
     let mut lines = vec![
         "BEGIN:VCALENDAR".to_owned(),
         "VERSION:2.0".to_owned(),
@@ -19,25 +44,28 @@ pub fn ics(year: i32, day: &ConferenceDay, stamp: &str) -> Result<String, jiff::
         "CALSCALE:GREGORIAN".to_owned(),
         "METHOD:PUBLISH".to_owned(),
         "BEGIN:VEVENT".to_owned(),
-        // Stable across imports and instances, so adding it twice updates
-        // the same event instead of duplicating it.
-        format!("UID:sculc-{year}@colloquy"),
-        format!("DTSTAMP:{stamp}"),
-        format!("DTSTART:{starts}"),
-        format!("DTEND:{ends}"),
-        format!("SUMMARY:{}", escape(&day.summary)),
-        format!("LOCATION:{}", escape(&day.location)),
+        format!("UID:{}", escape(&event.uid)),
+        format!("DTSTAMP:{}", event.stamp),
+        format!("DTSTART:{}", event.starts),
+        format!("DTEND:{}", event.ends),
+        format!("SUMMARY:{}", escape(&event.summary)),
+        format!("LOCATION:{}", escape(&event.location)),
     ];
-    if let Some(description) = &day.description {
+    if let Some(description) = &event.description {
         lines.push(format!("DESCRIPTION:{}", escape(description)));
     }
     lines.extend(["END:VEVENT".to_owned(), "END:VCALENDAR".to_owned()]);
-    Ok(lines.iter().map(|line| fold(line)).collect::<Vec<_>>().join(""))
+    lines.iter().map(|line| fold(line)).collect::<Vec<_>>().join("")
+}
+
+/// An instant as an iCalendar UTC time.
+pub fn utc_time(at: jiff::Timestamp) -> String {
+    at.strftime("%Y%m%dT%H%M%SZ").to_string()
 }
 
 /// A Pacific date and time as an iCalendar UTC time.
 fn utc(date: &str, time: &str) -> Result<String, jiff::Error> {
-    Ok(instant(date, time)?.strftime("%Y%m%dT%H%M%SZ").to_string())
+    Ok(utc_time(instant(date, time)?))
 }
 
 /// When the conference day starts.

@@ -5,7 +5,7 @@
 //! directly (history fallback).
 
 mod embedded;
-mod negotiate;
+pub(crate) mod negotiate;
 
 use std::path::Path;
 

@@ -17,6 +17,7 @@ mod mail;
 mod openapi;
 mod operations;
 mod outbox;
+mod program;
 mod review;
 mod schema_parity;
 mod session;

@@ -76,6 +76,7 @@ const pages: Record<RouteId, ComponentType> = {
   userDataTemplates: lazyPage(adminPages, 'TemplatesPage'),
   userDataActivity: lazyPage(adminPages, 'ActivityPage'),
   userDataReviews: lazyPage(adminPages, 'ReviewsPage'),
+  userDataProgram: lazyPage(adminPages, 'ProgramPage'),
   review: lazyPage(reviewPages, 'ReviewHomePage'),
 };
 

@@ -38,6 +38,7 @@ export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRul
   userDataEditions: { adminOnly: true },
   userDataTemplates: { adminOnly: true },
   userDataActivity: { adminOnly: true },
+  userDataProgram: { adminOnly: true },
   userDataReviews: { adminOnly: true },
   review: { reviewerOnly: true },
 };

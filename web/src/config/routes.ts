@@ -61,6 +61,8 @@ export const routes = {
   // Committee review (issue 14): the reviewers' list and the admins' overview.
   review: { path: '/review', title: 'Review' },
   userDataReviews: { path: '/user-data/reviews', title: 'Reviews' },
+  // After acceptance (issue 15): the day's program, built from data.
+  userDataProgram: { path: '/user-data/program', title: 'Program' },
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteId = keyof typeof routes;

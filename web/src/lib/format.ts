@@ -32,6 +32,22 @@ export function formatConferenceTime(time: string | Date): string {
   return `${month} ${day}, ${year}, ${hour}:${minute} ${dayPeriod} ${timeZoneName}`;
 }
 
+const conferenceClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: CONFERENCE_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/**
+ * An RFC 3339 time as the conference clock reads it: "9:00 AM". Built from
+ * parts: newer ICU versions put a narrow no-break space before "AM".
+ */
+export function formatConferenceClock(time: string): string {
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of conferenceClock.formatToParts(new Date(time))) part[type] = value;
+  return `${part.hour ?? ''}:${part.minute ?? ''} ${part.dayPeriod ?? ''}`;
+}
+
 /**
  * A size in bytes as people read it: "812 bytes", "245 KB", "1.5 MB".
  * Binary units (1 MB = 1,048,576 bytes), as operating systems show file sizes.

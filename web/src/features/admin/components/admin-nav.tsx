@@ -6,6 +6,7 @@ const links = [
   { label: 'Users', to: paths.userData, end: true },
   // Also current on a submission's reviews (/user-data/reviews/…).
   { label: 'Reviews', to: paths.userDataReviews, end: false },
+  { label: 'Program', to: paths.userDataProgram, end: true },
   { label: 'Edition Settings', to: paths.userDataEditions, end: true },
   { label: 'E-mail Templates', to: paths.userDataTemplates, end: true },
   { label: 'Activity Log', to: paths.userDataActivity, end: true },

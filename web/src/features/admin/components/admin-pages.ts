@@ -5,3 +5,4 @@ export { TemplatesPage } from './templates-page';
 export { UserDataPage } from './user-data-page';
 export { ReviewsPage } from './reviews-page';
 export { SubmissionReviewsPage } from './submission-reviews-page';
+export { ProgramPage } from './program-page';

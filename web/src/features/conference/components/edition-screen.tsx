@@ -8,6 +8,7 @@ import type { EditionPage, SubPage } from '../../../lib/content-types';
 import { useEdition } from '../api/get-edition';
 import { BlockView } from './content-blocks';
 import { EditionNav } from './edition-nav';
+import { ProgramSection } from './published-program';
 import { SectionMenu } from './section-menu';
 import { useSectionTarget } from './use-section-target';
 import './conference.css';
@@ -58,19 +59,27 @@ function EditionView({ edition, page }: { edition: EditionPage; page: SubPage })
               <h2 id={`${section.id}-heading`} className="section-heading" tabIndex={-1}>
                 {section.heading}
               </h2>
-              {section.blocks.map((block, index) => (
-                <BlockView
-                  // Blocks have no identity of their own; their order is the content's.
-                  key={index}
-                  block={block}
-                  year={edition.year}
-                  label={section.heading}
-                />
-              ))}
+              {section.id === 'program' ? (
+                <ProgramSection year={edition.year} fallback={<Blocks section={section} year={edition.year} />} />
+              ) : (
+                <Blocks section={section} year={edition.year} />
+              )}
             </section>
           ))}
         </div>
       </div>
     </Page>
   );
+}
+
+function Blocks({ section, year }: { section: SubPage['sections'][number]; year: number }) {
+  return section.blocks.map((block, index) => (
+    <BlockView
+      // Blocks have no identity of their own; their order is the content's.
+      key={index}
+      block={block}
+      year={year}
+      label={section.heading}
+    />
+  ));
 }

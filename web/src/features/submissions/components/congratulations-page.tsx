@@ -7,6 +7,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { messages } from '../../../config/messages';
 import { routes } from '../../../config/routes';
 import { formatConferenceTime } from '../../../lib/format';
+import { MySlot } from '../../program/components/my-slot';
 import { useCurrentEdition } from '../api/get-current-edition';
 import { useSubmissions } from '../api/get-submissions';
 import { SubmissionList } from './submission-list';
@@ -101,6 +102,7 @@ export function CongratulationsPage() {
       {edition.isPending && <PageLoading label="Loading the conference details…" />}
       {edition.isError && <FormMessage tone="error">{messages.editionLoadFailed}</FormMessage>}
       {edition.isSuccess && <NextSteps edition={edition.data} />}
+      <MySlot />
 
       <section aria-labelledby={submissionsId}>
         <h2 id={submissionsId} className="section-heading">

@@ -1,0 +1,31 @@
+//! "Add to calendar" for one talk of the published program: its session's
+//! time and room, in UTC as every calendar reads it (the escaping and
+//! folding are the conference day's, `content::calendar`).
+
+use time::OffsetDateTime;
+
+use super::{PublishedItem, PublishedSession};
+use crate::content::calendar::{Event, utc_time, vcalendar};
+
+/// The VCALENDAR of `item` in `session` of SCULC `year`, stamped with when
+/// the program was published.
+pub fn talk(
+    year: i32,
+    session: &PublishedSession,
+    item: &PublishedItem,
+    published_at: OffsetDateTime,
+) -> String {
+    vcalendar(&Event {
+        uid: format!("sculc-{year}-{}@colloquy", item.code),
+        stamp: utc(published_at),
+        starts: utc(session.starts_at),
+        ends: utc(session.ends_at),
+        summary: item.title.clone(),
+        location: session.room.clone(),
+        description: Some(format!("{} — {} (SCULC {year}, {})", item.authors, session.title, item.code)),
+    })
+}
+
+fn utc(at: OffsetDateTime) -> String {
+    jiff::Timestamp::from_second(at.unix_timestamp()).map(utc_time).unwrap_or_default()
+}

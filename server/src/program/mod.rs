@@ -1,0 +1,227 @@
+//! The day's program, built from data (issue 15): admins arrange sessions
+//! (talks, posters, breaks, keynotes) and place the confirmed presentations
+//! in them; publishing freezes a snapshot that the edition page, the program
+//! PDF (typeset here, at runtime) and the per-talk calendar files show.
+
+pub mod admin;
+pub mod ics;
+pub mod pdf;
+pub mod public;
+pub mod store;
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::AppState;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(admin::get_program))
+        .routes(routes!(admin::create_session))
+        .routes(routes!(admin::update_session, admin::delete_session))
+        .routes(routes!(admin::place_items))
+        .routes(routes!(admin::publish))
+        .routes(routes!(public::my_slots))
+        .routes(routes!(public::published_program))
+        .routes(routes!(public::talk_calendar))
+}
+
+/// What a session of the day is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SessionKind {
+    /// Talks, one after another.
+    Talks,
+    /// Posters, shown together.
+    Posters,
+    /// A fixed item: holds no presentations.
+    Break,
+    /// A fixed item: holds no presentations.
+    Keynote,
+}
+
+impl SessionKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Talks => "talks",
+            Self::Posters => "posters",
+            Self::Break => "break",
+            Self::Keynote => "keynote",
+        }
+    }
+
+    pub fn from_stored(stored: &str) -> Option<Self> {
+        Some(match stored {
+            "talks" => Self::Talks,
+            "posters" => Self::Posters,
+            "break" => Self::Break,
+            "keynote" => Self::Keynote,
+            _ => return None,
+        })
+    }
+
+    /// Whether a presentation the presenter confirmed in `format` (`talk`,
+    /// `poster`, `both`) may be placed in a session of this kind.
+    pub fn fits(self, format: &str) -> bool {
+        match self {
+            Self::Talks => matches!(format, "talk" | "both"),
+            Self::Posters => matches!(format, "poster" | "both"),
+            Self::Break | Self::Keynote => false,
+        }
+    }
+
+    pub fn holds_presentations(self) -> bool {
+        matches!(self, Self::Talks | Self::Posters)
+    }
+}
+
+/// A presentation as the admins' program builder shows it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ProgramItem {
+    pub submission_id: Uuid,
+    /// `S25-014`
+    pub code: String,
+    /// The title the presenter confirmed.
+    pub title: String,
+    /// The submitter, then the co-authors in order: "Ada Lovelace, Grace Hopper".
+    pub authors: String,
+    /// `talk`, `poster` or `both`; null once declined.
+    #[schema(required = true)]
+    pub format: Option<String>,
+    /// `in_person` or `virtual`; null once declined.
+    #[schema(required = true)]
+    pub mode: Option<String>,
+    /// Placed, but the presenter has since declined (or the submission is no
+    /// longer accepted): an admin should take it out.
+    pub declined: bool,
+}
+
+/// A session of the draft program.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ProgramSession {
+    pub id: Uuid,
+    pub kind: SessionKind,
+    pub title: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub ends_at: OffsetDateTime,
+    /// A room, "Virtual", or empty.
+    pub room: String,
+    /// In order; empty for breaks and keynotes.
+    pub items: Vec<ProgramItem>,
+}
+
+/// The draft program of an edition, as admins build it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AdminProgram {
+    pub edition_year: i32,
+    /// By start time.
+    pub sessions: Vec<ProgramSession>,
+    /// Every confirmed presentation not yet in a session of a kind it fits
+    /// (talk and both: talks; poster and both: posters).
+    pub unplaced: Vec<ProgramItem>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub published_at: Option<OffsetDateTime>,
+    /// Whether the draft differs from what the public sees.
+    pub changed_since_publish: bool,
+}
+
+/// A presentation as the published program shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PublishedItem {
+    pub code: String,
+    pub title: String,
+    pub authors: String,
+}
+
+/// A session as the published program shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PublishedSession {
+    pub kind: SessionKind,
+    pub title: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub ends_at: OffsetDateTime,
+    pub room: String,
+    pub items: Vec<PublishedItem>,
+}
+
+/// The program the public sees: a snapshot taken when an admin published.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PublishedProgram {
+    pub edition_year: i32,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub published_at: OffsetDateTime,
+    pub sessions: Vec<PublishedSession>,
+    /// The program as a PDF.
+    pub pdf_url: String,
+}
+
+/// One of the signed-in presenter's slots in the published program.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MySlot {
+    pub code: String,
+    pub title: String,
+    pub session_title: String,
+    pub kind: SessionKind,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub ends_at: OffsetDateTime,
+    pub room: String,
+    /// "Add to calendar": this talk's .ics file.
+    pub calendar_url: String,
+}
+
+/// The public sessions of a draft: what publishing it would show.
+pub fn to_published(sessions: &[ProgramSession]) -> Vec<PublishedSession> {
+    sessions
+        .iter()
+        .map(|session| PublishedSession {
+            kind: session.kind,
+            title: session.title.clone(),
+            starts_at: session.starts_at,
+            ends_at: session.ends_at,
+            room: session.room.clone(),
+            items: session
+                .items
+                .iter()
+                .map(|item| PublishedItem {
+                    code: item.code.clone(),
+                    title: item.title.clone(),
+                    authors: item.authors.clone(),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// A time as the program prints it: "9:00 AM", in conference time.
+pub fn clock_time(at: OffsetDateTime) -> String {
+    zoned(at).map(|z| z.strftime("%-I:%M %p").to_string()).unwrap_or_else(|| at.to_string())
+}
+
+/// A day as the program prints it: "Saturday, May 17, 2025".
+pub fn day(at: OffsetDateTime) -> String {
+    zoned(at).map(|z| z.strftime("%A, %B %-d, %Y").to_string()).unwrap_or_else(|| at.to_string())
+}
+
+/// `at` in the conference's time zone.
+pub fn zoned(at: OffsetDateTime) -> Option<jiff::Zoned> {
+    let zone = jiff::tz::TimeZone::get(crate::content::editions::CONFERENCE_TIME_ZONE).ok()?;
+    Some(jiff::Timestamp::from_second(at.unix_timestamp()).ok()?.to_zoned(zone))
+}

@@ -1,0 +1,468 @@
+//! The program in the database: the draft (sessions and placements), and
+//! the publication the public sees.
+
+use std::collections::HashMap;
+
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::{AdminProgram, ProgramItem, ProgramSession, SessionKind};
+use crate::admin::audit::NewEntry;
+use crate::admin::store::audit::record;
+use crate::db::{Db, RowLock};
+use crate::on_db;
+use crate::review::code::SubmissionCode;
+
+/// A session's fields, checked (see `admin::SessionInput`).
+pub struct ValidSession {
+    pub kind: SessionKind,
+    pub title: String,
+    pub starts_at: OffsetDateTime,
+    pub ends_at: OffsetDateTime,
+    pub room: String,
+}
+
+/// Why a session's list of presentations was not saved.
+#[derive(Debug, PartialEq, Eq)]
+pub enum PlacementRefused {
+    NoSuchSession,
+    /// Breaks and keynotes hold no presentations.
+    FixedItem,
+    /// Not a confirmed presentation of this edition (unknown, not accepted,
+    /// not confirmed, or of another edition).
+    NotConfirmed(Uuid),
+    /// Confirmed as a poster for a talks session, or the reverse.
+    WrongFormat(String),
+    /// Already in another session of the same kind.
+    PlacedElsewhere(String),
+}
+
+/// Why a session was not changed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum SessionRefused {
+    NoSuchSession,
+    /// Its kind would change while it holds presentations.
+    HoldsPresentations,
+}
+
+/// The stored publication of an edition.
+pub struct Publication {
+    pub snapshot: String,
+    pub pdf_storage_key: String,
+    pub published_at: OffsetDateTime,
+}
+
+#[derive(sqlx::FromRow)]
+struct SessionRow {
+    id: Uuid,
+    kind: String,
+    title: String,
+    starts_at: OffsetDateTime,
+    ends_at: OffsetDateTime,
+    room: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct PresentationRow {
+    id: Uuid,
+    number: i32,
+    title: String,
+    first_name: String,
+    last_name: String,
+    status: String,
+    response: Option<String>,
+    format: Option<String>,
+    mode: Option<String>,
+}
+
+/// The presentations the builder shows: the confirmed ones of the edition,
+/// and any placed one whatever became of it.
+const PRESENTATIONS: &str = "SELECT s.id, s.number, s.title, u.first_name, u.last_name, s.status,
+            a.response, a.format, a.mode
+     FROM submissions s
+     JOIN users u ON u.id = s.user_id
+     LEFT JOIN attendance a ON a.submission_id = s.id
+     WHERE s.edition_year = $1
+       AND ((s.status = 'accepted' AND a.response = 'confirmed')
+            OR EXISTS (SELECT 1 FROM program_placements p WHERE p.submission_id = s.id))
+     ORDER BY s.number";
+
+impl Db {
+    pub async fn edition_exists(&self, year: i32) -> sqlx::Result<bool> {
+        on_db!(self, |pool| {
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM editions WHERE year = $1")
+                .bind(year)
+                .fetch_one(pool)
+                .await
+                .map(|n| n > 0)
+        })
+    }
+
+    /// The draft program of `year` (its edition must exist).
+    pub async fn program_draft(&self, year: i32) -> sqlx::Result<AdminProgram> {
+        let (sessions, placements, presentations, coauthors, published) = on_db!(self, |pool| {
+            let sessions: Vec<SessionRow> = sqlx::query_as(
+                "SELECT id, kind, title, starts_at, ends_at, room FROM program_sessions
+                 WHERE edition_year = $1 ORDER BY starts_at, ends_at, id",
+            )
+            .bind(year)
+            .fetch_all(pool)
+            .await?;
+            let placements: Vec<(Uuid, Uuid)> = sqlx::query_as(
+                "SELECT p.session_id, p.submission_id FROM program_placements p
+                 JOIN program_sessions ps ON ps.id = p.session_id
+                 WHERE ps.edition_year = $1 ORDER BY p.session_id, p.position",
+            )
+            .bind(year)
+            .fetch_all(pool)
+            .await?;
+            let presentations: Vec<PresentationRow> =
+                sqlx::query_as(PRESENTATIONS).bind(year).fetch_all(pool).await?;
+            let coauthors: Vec<(Uuid, String)> = sqlx::query_as(
+                "SELECT c.submission_id, c.name FROM submission_coauthors c
+                 JOIN submissions s ON s.id = c.submission_id
+                 WHERE s.edition_year = $1 ORDER BY c.submission_id, c.position",
+            )
+            .bind(year)
+            .fetch_all(pool)
+            .await?;
+            let published: Option<(String, OffsetDateTime)> = sqlx::query_as(
+                "SELECT snapshot, published_at FROM program_publications WHERE edition_year = $1",
+            )
+            .bind(year)
+            .fetch_optional(pool)
+            .await?;
+            (sessions, placements, presentations, coauthors, published)
+        });
+        let mut names: HashMap<Uuid, Vec<String>> = HashMap::new();
+        for (submission, name) in coauthors {
+            names.entry(submission).or_default().push(name);
+        }
+        let items: HashMap<Uuid, ProgramItem> = presentations
+            .into_iter()
+            .map(|row| {
+                let mut authors = vec![format!("{} {}", row.first_name, row.last_name).trim().to_owned()];
+                authors.extend(names.remove(&row.id).unwrap_or_default());
+                let confirmed = row.status == "accepted" && row.response.as_deref() == Some("confirmed");
+                let item = ProgramItem {
+                    submission_id: row.id,
+                    code: SubmissionCode { edition_year: year, number: row.number }.to_string(),
+                    title: row.title,
+                    authors: authors.join(", "),
+                    format: row.format,
+                    mode: row.mode,
+                    declined: !confirmed,
+                };
+                (row.id, item)
+            })
+            .collect();
+        let mut placed_in: HashMap<Uuid, Vec<Uuid>> = HashMap::new();
+        for (session, submission) in &placements {
+            placed_in.entry(*session).or_default().push(*submission);
+        }
+        let sessions: Vec<ProgramSession> = sessions
+            .into_iter()
+            .filter_map(|row| {
+                let kind = SessionKind::from_stored(&row.kind)?;
+                let items = placed_in
+                    .get(&row.id)
+                    .map(|ids| ids.iter().filter_map(|id| items.get(id).cloned()).collect())
+                    .unwrap_or_default();
+                Some(ProgramSession {
+                    id: row.id,
+                    kind,
+                    title: row.title,
+                    starts_at: row.starts_at,
+                    ends_at: row.ends_at,
+                    room: row.room,
+                    items,
+                })
+            })
+            .collect();
+        let mut unplaced: Vec<ProgramItem> = items
+            .values()
+            .filter(|item| !item.declined)
+            .filter(|item| {
+                let format = item.format.as_deref().unwrap_or_default();
+                [SessionKind::Talks, SessionKind::Posters].into_iter().any(|kind| {
+                    kind.fits(format)
+                        && !sessions.iter().any(|s| {
+                            s.kind == kind && s.items.iter().any(|i| i.submission_id == item.submission_id)
+                        })
+                })
+            })
+            .cloned()
+            .collect();
+        unplaced.sort_by(|a, b| a.code.cmp(&b.code));
+        let changed_since_publish = match &published {
+            None => true,
+            Some((snapshot, _)) => serde_json::from_str::<Vec<super::PublishedSession>>(snapshot)
+                .map(|published| published != super::to_published(&sessions))
+                .unwrap_or(true),
+        };
+        Ok(AdminProgram {
+            edition_year: year,
+            sessions,
+            unplaced,
+            published_at: published.map(|(_, at)| at),
+            changed_since_publish,
+        })
+    }
+
+    pub async fn insert_session(
+        &self,
+        year: i32,
+        session: &ValidSession,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<Uuid> {
+        let id = Uuid::now_v7();
+        on_db!(self, |pool| {
+            let mut tx = crate::db::begin_write(pool).await?;
+            sqlx::query(
+                "INSERT INTO program_sessions (id, edition_year, kind, title, starts_at, ends_at, room)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(id)
+            .bind(year)
+            .bind(session.kind.as_str())
+            .bind(&session.title)
+            .bind(session.starts_at)
+            .bind(session.ends_at)
+            .bind(&session.room)
+            .execute(&mut *tx)
+            .await?;
+            record!(&mut *tx, entry)?;
+            tx.commit().await?;
+        });
+        Ok(id)
+    }
+
+    pub async fn update_session(
+        &self,
+        year: i32,
+        id: Uuid,
+        session: &ValidSession,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<Result<(), SessionRefused>> {
+        let dialect = self.dialect();
+        Ok(on_db!(self, |pool| {
+            let mut tx = crate::db::begin_write(pool).await?;
+            if let Some(lock) =
+                dialect.lock_rows("SELECT id FROM program_sessions WHERE edition_year = $1", RowLock::Update)
+            {
+                sqlx::query(&lock).bind(year).execute(&mut *tx).await?;
+            }
+            let kind: Option<String> =
+                sqlx::query_scalar("SELECT kind FROM program_sessions WHERE id = $1 AND edition_year = $2")
+                    .bind(id)
+                    .bind(year)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            let Some(kind) = kind else { return Ok(Err(SessionRefused::NoSuchSession)) };
+            let items: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM program_placements WHERE session_id = $1")
+                    .bind(id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+            if kind != session.kind.as_str() && items > 0 {
+                return Ok(Err(SessionRefused::HoldsPresentations));
+            }
+            sqlx::query(
+                "UPDATE program_sessions SET kind = $1, title = $2, starts_at = $3, ends_at = $4, room = $5
+                 WHERE id = $6",
+            )
+            .bind(session.kind.as_str())
+            .bind(&session.title)
+            .bind(session.starts_at)
+            .bind(session.ends_at)
+            .bind(&session.room)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            record!(&mut *tx, entry)?;
+            tx.commit().await?;
+            Ok(())
+        }))
+    }
+
+    /// Removes a session and its placements; whether there was one.
+    pub async fn delete_session(&self, year: i32, id: Uuid, entry: &NewEntry<'_>) -> sqlx::Result<bool> {
+        Ok(on_db!(self, |pool| {
+            let mut tx = crate::db::begin_write(pool).await?;
+            let deleted = sqlx::query("DELETE FROM program_sessions WHERE id = $1 AND edition_year = $2")
+                .bind(id)
+                .bind(year)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected()
+                == 1;
+            if deleted {
+                record!(&mut *tx, entry)?;
+            }
+            tx.commit().await?;
+            deleted
+        }))
+    }
+
+    /// Replaces the ordered list of presentations in a session, checking
+    /// each in the same transaction. The edition's sessions are locked
+    /// first, so concurrent lists (on this session or another of its kind)
+    /// take turns: each sees the other's result, and one list wins whole.
+    pub async fn place_items(
+        &self,
+        year: i32,
+        session: Uuid,
+        submissions: &[Uuid],
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<Result<(), PlacementRefused>> {
+        let dialect = self.dialect();
+        Ok(on_db!(self, |pool| {
+            let mut tx = crate::db::begin_write(pool).await?;
+            if let Some(lock) =
+                dialect.lock_rows("SELECT id FROM program_sessions WHERE edition_year = $1", RowLock::Update)
+            {
+                sqlx::query(&lock).bind(year).execute(&mut *tx).await?;
+            }
+            let kind: Option<String> =
+                sqlx::query_scalar("SELECT kind FROM program_sessions WHERE id = $1 AND edition_year = $2")
+                    .bind(session)
+                    .bind(year)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            let Some(kind) = kind.as_deref().and_then(SessionKind::from_stored) else {
+                return Ok(Err(PlacementRefused::NoSuchSession));
+            };
+            if !kind.holds_presentations() {
+                return Ok(Err(PlacementRefused::FixedItem));
+            }
+            let already: Vec<Uuid> =
+                sqlx::query_scalar("SELECT submission_id FROM program_placements WHERE session_id = $1")
+                    .bind(session)
+                    .fetch_all(&mut *tx)
+                    .await?;
+            for &submission in submissions {
+                // A presentation already here may stay (an admin reordering
+                // must not be blocked by one who declined since); a new one
+                // must be confirmed now.
+                if already.contains(&submission) {
+                    continue;
+                }
+                let row: Option<(i32, String, Option<String>, Option<String>)> = sqlx::query_as(
+                    "SELECT s.number, s.status, a.response, a.format FROM submissions s
+                     LEFT JOIN attendance a ON a.submission_id = s.id
+                     WHERE s.id = $1 AND s.edition_year = $2",
+                )
+                .bind(submission)
+                .bind(year)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let Some((number, status, response, format)) = row else {
+                    return Ok(Err(PlacementRefused::NotConfirmed(submission)));
+                };
+                let code = SubmissionCode { edition_year: year, number }.to_string();
+                if status != "accepted" || response.as_deref() != Some("confirmed") {
+                    return Ok(Err(PlacementRefused::NotConfirmed(submission)));
+                }
+                if !kind.fits(format.as_deref().unwrap_or_default()) {
+                    return Ok(Err(PlacementRefused::WrongFormat(code)));
+                }
+                let elsewhere: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM program_placements p JOIN program_sessions ps ON ps.id = p.session_id
+                     WHERE p.submission_id = $1 AND ps.kind = $2 AND ps.id <> $3",
+                )
+                .bind(submission)
+                .bind(kind.as_str())
+                .bind(session)
+                .fetch_one(&mut *tx)
+                .await?;
+                if elsewhere > 0 {
+                    return Ok(Err(PlacementRefused::PlacedElsewhere(code)));
+                }
+            }
+            sqlx::query("DELETE FROM program_placements WHERE session_id = $1")
+                .bind(session)
+                .execute(&mut *tx)
+                .await?;
+            for (position, submission) in submissions.iter().enumerate() {
+                sqlx::query(
+                    "INSERT INTO program_placements (session_id, submission_id, position) VALUES ($1, $2, $3)",
+                )
+                .bind(session)
+                .bind(submission)
+                .bind(position as i32)
+                .execute(&mut *tx)
+                .await?;
+            }
+            record!(&mut *tx, entry)?;
+            tx.commit().await?;
+            Ok(())
+        }))
+    }
+
+    pub async fn program_publication(&self, year: i32) -> sqlx::Result<Option<Publication>> {
+        let row: Option<(String, String, OffsetDateTime)> = on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT snapshot, pdf_storage_key, published_at FROM program_publications WHERE edition_year = $1",
+            )
+            .bind(year)
+            .fetch_optional(pool)
+            .await?
+        });
+        Ok(row.map(|(snapshot, pdf_storage_key, published_at)| Publication {
+            snapshot,
+            pdf_storage_key,
+            published_at,
+        }))
+    }
+
+    /// Stores a publication of `year` in place of the last one, with its
+    /// audit entry, in one transaction; the PDF key it replaced, if any.
+    pub async fn save_publication(
+        &self,
+        year: i32,
+        publication: &Publication,
+        by: Uuid,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<Option<String>> {
+        let dialect = self.dialect();
+        Ok(on_db!(self, |pool| {
+            let mut tx = crate::db::begin_write(pool).await?;
+            let select = "SELECT pdf_storage_key FROM program_publications WHERE edition_year = $1";
+            let select = dialect.lock_rows(select, RowLock::Update).unwrap_or_else(|| select.to_owned());
+            let replaced: Option<String> =
+                sqlx::query_scalar(&select).bind(year).fetch_optional(&mut *tx).await?;
+            sqlx::query(
+                "INSERT INTO program_publications (edition_year, snapshot, pdf_storage_key, published_at, published_by)
+                 VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (edition_year) DO UPDATE SET snapshot = excluded.snapshot,
+                     pdf_storage_key = excluded.pdf_storage_key, published_at = excluded.published_at,
+                     published_by = excluded.published_by",
+            )
+            .bind(year)
+            .bind(&publication.snapshot)
+            .bind(&publication.pdf_storage_key)
+            .bind(publication.published_at)
+            .bind(by)
+            .execute(&mut *tx)
+            .await?;
+            record!(&mut *tx, entry)?;
+            tx.commit().await?;
+            replaced
+        }))
+    }
+
+    /// The codes of `user`'s submissions in edition `year`.
+    pub async fn submission_codes_of(&self, user: Uuid, year: i32) -> sqlx::Result<Vec<String>> {
+        let numbers: Vec<i32> = on_db!(self, |pool| {
+            sqlx::query_scalar("SELECT number FROM submissions WHERE user_id = $1 AND edition_year = $2")
+                .bind(user)
+                .bind(year)
+                .fetch_all(pool)
+                .await?
+        });
+        Ok(numbers
+            .into_iter()
+            .map(|number| SubmissionCode { edition_year: year, number }.to_string())
+            .collect())
+    }
+}

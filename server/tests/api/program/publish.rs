@@ -1,0 +1,198 @@
+//! Publishing: the public sees the snapshot (JSON, PDF, calendar files)
+//! until the next publish; presenters see their slot.
+
+use serde_json::json;
+
+use super::*;
+use crate::admin::{audit_entries, put_json};
+use crate::helpers::{TestDatabase, spawn_app_on};
+
+/// Text of every page of `pdf`, parsed back with lopdf, whitespace collapsed.
+fn pdf_text(pdf: &[u8]) -> (usize, String) {
+    let document = lopdf::Document::load_mem(pdf).expect("a valid PDF");
+    let pages: Vec<u32> = document.get_pages().keys().copied().collect();
+    let text = document.extract_text(&pages).expect("the text can be extracted");
+    (pages.len(), text.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+fn collapsed(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[tokio::test]
+async fn the_public_sees_the_snapshot_until_the_next_publish() {
+    let app = app_with_admin().await;
+    assert_eq!(as_visitor(&app, "/api/program/2025").await.status(), 404);
+    let response = app.post_json(&format!("/api/admin/program/{YEAR}/publish"), json!({})).await;
+    assert_eq!(response.status(), 409, "nothing to publish");
+
+    let talks = add_session(&app, session("talks", "Morphology", "09:00", "10:00", "Room 2")).await;
+    add_session(&app, session("keynote", "Keynote: Sign languages", "11:00", "12:00", "Auditorium")).await;
+    let talk = confirmed(&app, "a@example.org", "Reduplication", "talk").await;
+    place(&app, talks, &[talk]).await;
+    assert_eq!(draft(&app).await["changed_since_publish"], true);
+
+    let program = publish(&app).await;
+    assert!(program["published_at"].is_string());
+    assert_eq!(program["changed_since_publish"], false);
+    let public = crate::admin::json(as_visitor(&app, "/api/program/2025").await).await;
+    assert_eq!(public["sessions"][0]["title"], "Morphology");
+    assert_eq!(public["sessions"][0]["room"], "Room 2");
+    assert_eq!(public["sessions"][0]["starts_at"], "2025-05-17T16:00:00Z");
+    assert_eq!(public["sessions"][0]["items"][0]["title"], "Reduplication");
+    assert_eq!(public["sessions"][0]["items"][0]["authors"], "Ada Lovelace");
+    assert_eq!(public["sessions"][1]["kind"], "keynote");
+    assert!(public["pdf_url"].as_str().unwrap().starts_with("/sculc-program.pdf"));
+    assert!(public["sessions"][0]["items"][0].get("submission_id").is_none(), "no internal ids");
+
+    put_json(
+        &app,
+        &format!("/api/admin/program/{YEAR}/sessions/{talks}"),
+        session("talks", "Morphology II", "09:00", "10:00", "Room 2"),
+    )
+    .await;
+    assert_eq!(draft(&app).await["changed_since_publish"], true);
+    let public = crate::admin::json(as_visitor(&app, "/api/program/2025").await).await;
+    assert_eq!(public["sessions"][0]["title"], "Morphology", "later edits wait for the next publish");
+    let (_, text) = pdf_text(&as_visitor(&app, "/sculc-program.pdf").await.bytes().await.unwrap());
+    assert!(text.contains("Morphology") && !text.contains("Morphology II"));
+
+    publish(&app).await;
+    let public = crate::admin::json(as_visitor(&app, "/api/program/2025").await).await;
+    assert_eq!(public["sessions"][0]["title"], "Morphology II");
+    let (_, text) = pdf_text(&as_visitor(&app, "/sculc-program.pdf").await.bytes().await.unwrap());
+    assert!(text.contains("Morphology II"));
+    let published =
+        audit_entries(&app).await.into_iter().filter(|(action, _)| action == "program.published").count();
+    assert_eq!(published, 2);
+}
+
+#[tokio::test]
+async fn the_published_pdf_holds_every_placed_title_and_time() {
+    let app = app_with_admin().await;
+    let morning = add_session(&app, session("talks", "Morning talks", "09:00", "12:00", "Room 101")).await;
+    let afternoon = add_session(&app, session("talks", "Afternoon talks", "13:30", "17:15", "Virtual")).await;
+    add_session(&app, session("break", "Lunch", "12:00", "13:30", "")).await;
+    let mut titles = Vec::new();
+    let (mut first, mut second) = (Vec::new(), Vec::new());
+    for n in 0..50 {
+        let title = if n % 7 == 0 {
+            format!(
+                "Talk {n}: a long title about vowel harmony, tone sandhi and the prosody of questions in Núñez's field data, with a coda"
+            )
+        } else {
+            format!("Talk {n} on Zoë's clitics")
+        };
+        let submission = accepted(&app, &format!("p{n}@example.org"), "Inés", "Núñez", &title).await;
+        answer(&app, submission, "confirmed", Some("talk")).await;
+        crate::review::add_coauthor(&app, submission, "Zoë Brontë", &format!("z{n}@example.org")).await;
+        if n < 25 {
+            first.push(submission)
+        } else {
+            second.push(submission)
+        }
+        titles.push(title);
+    }
+    assert_eq!(place(&app, morning, &first).await.status(), 200);
+    assert_eq!(place(&app, afternoon, &second).await.status(), 200);
+    publish(&app).await;
+
+    let response = as_visitor(&app, "/sculc-program.pdf").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "application/pdf");
+    assert_eq!(response.headers()["cache-control"], "public, max-age=3600");
+    let etag = response.headers()["etag"].to_str().unwrap().to_owned();
+    let pdf = response.bytes().await.unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    let (pages, text) = pdf_text(&pdf);
+    assert!(pages > 1, "50 talks take more than a page");
+    for title in &titles {
+        assert!(text.contains(&collapsed(title)), "{title} is not in the PDF: {text}");
+    }
+    for time in ["9:00 AM – 12:00 PM", "12:00 PM – 1:30 PM", "1:30 PM – 5:15 PM"] {
+        assert!(text.contains(time), "{time} is not in the PDF");
+    }
+    assert!(text.contains("Inés Núñez, Zoë Brontë"));
+    assert!(text.contains("Afternoon talks (continued)") || text.contains("Morning talks (continued)"));
+
+    let again =
+        Client::new().get(app.url("/sculc-program.pdf")).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+}
+
+#[tokio::test]
+async fn before_publishing_the_built_in_program_pdf_is_served() {
+    let database = TestDatabase::new().await;
+    let web = database.data_dir.path().join("web");
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(web.join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    std::fs::write(web.join("sculc-program.pdf"), b"%PDF-1.4 the hand-made program").unwrap();
+    let app = spawn_app_on(database, axum::Router::new(), |config| config.web_dir = Some(web.clone())).await;
+    crate::admin::admin(&app, "admin@example.org").await;
+
+    let built_in = as_visitor(&app, "/sculc-program.pdf").await.bytes().await.unwrap();
+    assert_eq!(&built_in[..], b"%PDF-1.4 the hand-made program");
+    let talks = add_session(&app, session("talks", "Typology", "09:00", "10:00", "")).await;
+    let talk = confirmed(&app, "a@example.org", "Word order", "talk").await;
+    place(&app, talks, &[talk]).await;
+    publish(&app).await;
+    let published = as_visitor(&app, "/sculc-program.pdf").await.bytes().await.unwrap();
+    assert!(pdf_text(&published).1.contains("Word order"));
+}
+
+#[tokio::test]
+async fn each_published_talk_has_a_calendar_file_in_utc() {
+    let app = app_with_admin().await;
+    let talks =
+        add_session(&app, session("talks", "Semantics; pragmatics", "09:00", "10:30", "Room 5")).await;
+    let talk = confirmed(&app, "a@example.org", "Scalar implicature, revisited", "talk").await;
+    place(&app, talks, &[talk]).await;
+    let code = draft(&app).await["sessions"][0]["items"][0]["code"].as_str().unwrap().to_owned();
+    assert_eq!(as_visitor(&app, &format!("/api/program/2025/talks/{code}.ics")).await.status(), 404);
+    publish(&app).await;
+
+    let response = as_visitor(&app, &format!("/api/program/2025/talks/{code}.ics")).await;
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/calendar"));
+    let ics = response.text().await.unwrap();
+    let unfolded = ics.replace("\r\n ", "");
+    let lines: Vec<&str> = unfolded.split("\r\n").collect();
+    assert_eq!(lines.first(), Some(&"BEGIN:VCALENDAR"));
+    assert_eq!(lines.iter().filter(|l| **l == "BEGIN:VEVENT").count(), 1);
+    assert!(lines.contains(&"DTSTART:20250517T160000Z"), "{ics}");
+    assert!(lines.contains(&"DTEND:20250517T173000Z"));
+    assert!(lines.contains(&"SUMMARY:Scalar implicature\\, revisited"));
+    assert!(lines.contains(&"LOCATION:Room 5"));
+    assert_eq!(as_visitor(&app, "/api/program/2025/talks/S25-999.ics").await.status(), 404);
+    assert_eq!(as_visitor(&app, &format!("/api/program/2025/talks/{code}")).await.status(), 404);
+}
+
+#[tokio::test]
+async fn presenters_see_their_own_slot_once_published() {
+    let app = app_with_admin().await;
+    let talks = add_session(&app, session("talks", "Phonology", "09:00", "10:00", "Room 7")).await;
+    let presenter = crate::review::signed_in(&app, "presenter@example.org").await;
+    let presenter_id = crate::admin::user_id(&app, "presenter@example.org").await;
+    let mine = crate::review::submission_of(&app, presenter_id, "My talk").await;
+    app.post_json(&format!("/api/admin/submissions/{mine}/decision"), json!({ "decision": "accepted" }))
+        .await;
+    answer(&app, mine, "confirmed", Some("talk")).await;
+    let theirs = confirmed(&app, "other@example.org", "Their talk", "talk").await;
+    place(&app, talks, &[theirs, mine]).await;
+
+    let slots = |client: reqwest::Client| {
+        let url = app.url("/api/program/mine");
+        async move { client.get(url).send().await.unwrap() }
+    };
+    let before = crate::admin::json(slots(presenter.clone()).await).await;
+    assert_eq!(before, json!([]), "nothing until published");
+    publish(&app).await;
+    let after = crate::admin::json(slots(presenter.clone()).await).await;
+    assert_eq!(after.as_array().unwrap().len(), 1);
+    assert_eq!(after[0]["title"], "My talk");
+    assert_eq!(after[0]["session_title"], "Phonology");
+    assert_eq!(after[0]["room"], "Room 7");
+    assert_eq!(after[0]["starts_at"], "2025-05-17T16:00:00Z");
+    assert!(after[0]["calendar_url"].as_str().unwrap().ends_with(".ics"));
+    assert_eq!(slots(Client::new()).await.status(), 401);
+}

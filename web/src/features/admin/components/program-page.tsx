@@ -1,0 +1,108 @@
+import { useState } from 'react';
+
+import { FormMessage } from '../../../components/form-message';
+import { PageLoading } from '../../../components/page-loading';
+import { routes } from '../../../config/routes';
+import { formatConferenceTime } from '../../../lib/format';
+import { refusalMessage } from '../../../lib/api-client';
+import { useEditions } from '../api/get-editions';
+import {
+  useCreateSession,
+  useProgram,
+  usePublishProgram,
+  type AdminProgram,
+  type SessionInput,
+} from '../api/program';
+import { toPacificInput } from '../pacific-time';
+import { AdminPage } from './admin-page';
+import type { Notice } from './admin-toggle';
+import { SessionCard } from './program-session';
+import { SessionForm } from './session-form';
+import { UnplacedList } from './program-unplaced';
+import './program.css';
+
+/** /user-data/program: the current edition's day, built from the confirmed presentations. */
+export function ProgramPage() {
+  const editions = useEditions();
+  const year = editions.data?.[0]?.year;
+  const program = useProgram(year);
+
+  return (
+    <AdminPage title={routes.userDataProgram.title}>
+      {(editions.isPending || (year !== undefined && program.isPending)) && <PageLoading label="Loading the program…" />}
+      {(editions.isError || program.isError) && (
+        <FormMessage tone="error">
+          {refusalMessage(editions.error ?? program.error) ?? 'Failed to load the program. Please try again.'}
+        </FormMessage>
+      )}
+      {editions.isSuccess && year === undefined && <p>There is no edition yet.</p>}
+      {year !== undefined && program.data && <ProgramBuilder year={year} program={program.data} />}
+    </AdminPage>
+  );
+}
+
+function ProgramBuilder({ year, program }: { year: number; program: AdminProgram }) {
+  const [notice, setNotice] = useState<Notice>();
+  const create = useCreateSession(year);
+  const publish = usePublishProgram(year);
+  const lastStart = program.sessions.at(-1)?.starts_at;
+  const defaultDate = lastStart ? toPacificInput(lastStart).slice(0, 10) : '';
+
+  const addSession = async (input: SessionInput) => {
+    setNotice(undefined);
+    await create.mutateAsync(input);
+    setNotice({ tone: 'success', text: `The session “${input.title.trim()}” was added.` });
+  };
+
+  const publishNow = async () => {
+    const question =
+      `Publish the SCULC ${String(year)} program? The edition page, the program PDF and the calendar files ` +
+      'show it at once.';
+    if (!window.confirm(question)) return;
+    setNotice(undefined);
+    try {
+      await publish.mutateAsync();
+    } catch (error) {
+      setNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to publish the program. Please try again.' });
+      return;
+    }
+    setNotice({ tone: 'success', text: `The SCULC ${String(year)} program was published.` });
+  };
+
+  return (
+    <>
+      {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+      <section className="card" aria-labelledby="program-publishing">
+        <h2 id="program-publishing">SCULC {year} program</h2>
+        <p>
+          {program.published_at
+            ? `Published ${formatConferenceTime(program.published_at)}.`
+            : 'Not published yet: the edition page shows its own text.'}{' '}
+          {program.published_at && (program.changed_since_publish ? 'There are unpublished changes.' : 'No changes since.')}
+        </p>
+        <button type="button" className="button" disabled={publish.isPending} onClick={() => void publishNow()}>
+          {publish.isPending ? 'Publishing...' : 'Publish'}
+        </button>
+      </section>
+      <section className="card" aria-labelledby="program-sessions">
+        <h2 id="program-sessions">Sessions</h2>
+        {program.sessions.length === 0 && <p>No sessions yet. Add the first one below.</p>}
+        <ol className="program-sessions">
+          {program.sessions.map((session) => (
+            <li key={session.id}>
+              <SessionCard year={year} session={session} onNotice={setNotice} />
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="card" aria-labelledby="program-unplaced">
+        <h2 id="program-unplaced">Unplaced presentations</h2>
+        <UnplacedList year={year} program={program} onNotice={setNotice} />
+      </section>
+      <section className="card" aria-labelledby="program-add">
+        <h2 id="program-add">Add a session</h2>
+        <SessionForm defaultDate={defaultDate} submitLabel="Add session" busy={create.isPending} onSubmit={addSession} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+
+import { refusalMessage } from '../../../lib/api-client';
+import {
+  useDeleteSession,
+  usePlaceItems,
+  useUpdateSession,
+  type ProgramItem,
+  type ProgramSession,
+  type SessionInput,
+} from '../api/program';
+import { moved, removed, timeRange } from '../program-builder';
+import type { Notice } from './admin-toggle';
+import { SessionForm } from './session-form';
+
+const KIND_LABELS = { talks: 'Talks', posters: 'Posters', break: 'Break', keynote: 'Keynote' } as const;
+
+interface SessionCardProps {
+  year: number;
+  session: ProgramSession;
+  onNotice: (notice: Notice) => void;
+}
+
+/** One session: what and when, its presentations in order, and its buttons. */
+export function SessionCard({ year, session, onNotice }: SessionCardProps) {
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateSession(year);
+  const remove = useDeleteSession(year);
+  const place = usePlaceItems(year);
+  const ids = session.items.map((item) => item.submission_id);
+  const headingId = `session-${session.id}`;
+
+  const save = async (body: SessionInput) => {
+    await update.mutateAsync({ id: session.id, body });
+    setEditing(false);
+    onNotice({ tone: 'success', text: `The session “${body.title.trim()}” was saved.` });
+  };
+
+  const deleteSession = async () => {
+    if (!window.confirm(`Delete the session “${session.title}”? Its presentations go back to the unplaced ones.`)) return;
+    try {
+      await remove.mutateAsync(session.id);
+    } catch (error) {
+      onNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to delete the session. Please try again.' });
+      return;
+    }
+    onNotice({ tone: 'success', text: `The session “${session.title}” was deleted.` });
+  };
+
+  const arrange = async (submissionIds: string[], done: string) => {
+    try {
+      await place.mutateAsync({ id: session.id, submissionIds });
+    } catch (error) {
+      onNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to change the session. Please try again.' });
+      return;
+    }
+    onNotice({ tone: 'success', text: done });
+  };
+
+  return (
+    <article className="program-session" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        {timeRange(session.starts_at, session.ends_at)} · {session.title}
+      </h3>
+      <p className="program-session-facts">
+        {KIND_LABELS[session.kind]}
+        {session.room && ` · ${session.room}`}
+      </p>
+      {editing ? (
+        <SessionForm
+          session={session}
+          defaultDate=""
+          submitLabel="Save session"
+          busy={update.isPending}
+          onSubmit={save}
+          onCancel={() => { setEditing(false); }}
+        />
+      ) : (
+        <div className="form-actions">
+          <button type="button" className="button button-secondary" onClick={() => { setEditing(true); }}>
+            Edit <span className="visually-hidden">{session.title}</span>
+          </button>
+          <button type="button" className="button button-secondary" disabled={remove.isPending} onClick={() => void deleteSession()}>
+            Delete <span className="visually-hidden">{session.title}</span>
+          </button>
+        </div>
+      )}
+      {(session.kind === 'talks' || session.kind === 'posters') &&
+        (session.items.length === 0 ? (
+          <p>No presentations placed yet.</p>
+        ) : (
+          <ol className="program-items">
+            {session.items.map((item, index) => (
+              <PlacedItem
+                key={item.submission_id}
+                item={item}
+                first={index === 0}
+                last={index === session.items.length - 1}
+                busy={place.isPending}
+                onMove={(by) => void arrange(moved(ids, index, by), `${item.code} moved ${by < 0 ? 'up' : 'down'}.`)}
+                onRemove={() => void arrange(removed(ids, item.submission_id), `${item.code} was taken out of the session.`)}
+              />
+            ))}
+          </ol>
+        ))}
+    </article>
+  );
+}
+
+interface PlacedItemProps {
+  item: ProgramItem;
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}
+
+function PlacedItem({ item, first, last, busy, onMove, onRemove }: PlacedItemProps) {
+  return (
+    <li className={item.declined ? 'program-item is-declined' : 'program-item'}>
+      <div>
+        <span className="program-code">{item.code}</span> <strong>{item.title}</strong>
+        <div className="program-authors">{item.authors}</div>
+        {item.declined && <p className="program-declined">Declined: the presenter will not come. Take it out.</p>}
+      </div>
+      <div className="program-item-actions">
+        <button type="button" className="button button-secondary" disabled={busy || first} onClick={() => { onMove(-1); }}>
+          Move up <span className="visually-hidden">{item.code}</span>
+        </button>
+        <button type="button" className="button button-secondary" disabled={busy || last} onClick={() => { onMove(1); }}>
+          Move down <span className="visually-hidden">{item.code}</span>
+        </button>
+        <button type="button" className="button button-secondary" disabled={busy} onClick={onRemove}>
+          Remove <span className="visually-hidden">{item.code}</span>
+        </button>
+      </div>
+    </li>
+  );
+}

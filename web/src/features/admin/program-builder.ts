@@ -1,0 +1,45 @@
+import { formatConferenceClock } from '../../lib/format';
+
+/**
+ * The program builder's list moves, kept apart from the page so they can be
+ * tested alone: each gives a session's whole new ordered list, which the
+ * page sends as one PUT (the server checks and stores it whole).
+ */
+
+/** `ids` with the one at `index` moved one place up (-1) or down (+1); unchanged at an end. */
+export function moved(ids: readonly string[], index: number, by: -1 | 1): string[] {
+  const target = index + by;
+  if (index < 0 || index >= ids.length || target < 0 || target >= ids.length) return [...ids];
+  const next = [...ids];
+  [next[index], next[target]] = [next[target] as string, next[index] as string];
+  return next;
+}
+
+/** `ids` with `id` added at the end (once). */
+export function added(ids: readonly string[], id: string): string[] {
+  return ids.includes(id) ? [...ids] : [...ids, id];
+}
+
+/** `ids` without `id`. */
+export function removed(ids: readonly string[], id: string): string[] {
+  return ids.filter((candidate) => candidate !== id);
+}
+
+/** Which session kinds a presentation confirmed in `format` may go to. */
+export function kindsFor(format: string | null | undefined): ('talks' | 'posters')[] {
+  switch (format) {
+    case 'talk':
+      return ['talks'];
+    case 'poster':
+      return ['posters'];
+    case 'both':
+      return ['talks', 'posters'];
+    default:
+      return [];
+  }
+}
+
+/** "9:00 AM – 10:30 AM", in conference time. */
+export function timeRange(startsAt: string, endsAt: string): string {
+  return `${formatConferenceClock(startsAt)} – ${formatConferenceClock(endsAt)}`;
+}

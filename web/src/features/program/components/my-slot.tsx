@@ -1,0 +1,39 @@
+import { useMySlots } from '../api/get-my-slots';
+
+const clock = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Los_Angeles',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const endClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Los_Angeles',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** A presenter's places in the published program, on their congratulations page (nothing before publishing). */
+export function MySlot() {
+  const slots = useMySlots();
+  if (!slots.data || slots.data.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="my-slot">
+      <h2 id="my-slot">Your slot in the program</h2>
+      <ul>
+        {slots.data.map((slot) => (
+          <li key={`${slot.code}-${slot.kind}`}>
+            <strong>{slot.title}</strong> ({slot.code}): {slot.kind === 'posters' ? 'poster session' : 'talk'} in “
+            {slot.session_title}”, {clock.format(new Date(slot.starts_at))} – {endClock.format(new Date(slot.ends_at))}
+            {slot.room && `, ${slot.room}`}.{' '}
+            <a href={slot.calendar_url} download>
+              Add to calendar<span className="visually-hidden">: {slot.title}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
