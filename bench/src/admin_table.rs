@@ -178,6 +178,25 @@ async fn seed(db: &Db, users: usize, submissions: usize) -> anyhow::Result<Strin
             });
             insert.build().execute(&mut *tx).await?;
         }
+        // After acceptance (issue 15): a third of the accepted confirmed
+        // (half of those with slides), a third declined, a third silent.
+        sqlx::query(
+            "INSERT INTO attendance (submission_id, response, mode, format, answered_at, updated_at)
+             SELECT id, CASE WHEN number % 3 = 0 THEN 'confirmed' ELSE 'declined' END,
+                    CASE WHEN number % 3 = 0 THEN 'in_person' END, CASE WHEN number % 3 = 0 THEN 'talk' END, $1, $1
+             FROM submissions WHERE status = 'accepted' AND edition_year = 2025 AND number % 3 <> 2",
+        )
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO final_materials (id, submission_id, kind, original_name, storage_key, size_bytes, sha256, uploaded_at)
+             SELECT id, id, 'slides', 'slides.pdf', 'materials/' || number, 1000, '0', $1
+             FROM submissions WHERE status = 'accepted' AND edition_year = 2025 AND number % 6 = 0",
+        )
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
         sqlx::query(
             "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
         )
@@ -242,6 +261,9 @@ async fn main() -> anyhow::Result<()> {
         "q=n%C3%BA%C3%B1ez&sort=email&dir=desc",
         "q=user0421&sort=name",
         "q=nothing-matches-this",
+        "filter=not_confirmed",
+        "filter=without_materials&sort=email",
+        "filter=not_confirmed&q=hopper",
     ];
     println!("| Query (`per_page=50`) | Rows matching | Median ms | p95 ms |");
     println!("|---|---:|---:|---:|");

@@ -217,7 +217,8 @@ test('an admin made by the command line sorts, searches and accepts; the applica
     await expect.poll(() => emailsInTable(page)).toEqual([applicant.email]);
     await main(page).getByRole('button', { name: 'Send reminder to 1 person' }).click();
     const question = main(page).getByRole('group', { name: /^E-mail a reminder to 1 person accepted but not confirmed/ });
-    await expect(question).toBeFocused();
+    // The question takes the focus, so a screen reader reads it first.
+    await expect(question.getByText(/^E-mail a reminder/)).toBeFocused();
     await question.getByRole('button', { name: 'Send reminders' }).click();
     await expect(main(page).getByRole('status').filter({ hasText: 'Reminder sent' })).toHaveText(
       'Reminder sent to 1 person.',

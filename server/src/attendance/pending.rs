@@ -74,9 +74,10 @@ pub const SUMMARY_COLUMNS: &str = "COALESCE(att.att_accepted, 0) AS att_accepted
      COALESCE(att.att_in_person, 0) AS att_in_person, COALESCE(att.att_virtual, 0) AS att_virtual, \
      COALESCE(att.att_without_materials, 0) AS att_without_materials";
 
-/// `LEFT JOIN … att ON att.user_id = {rows}.id`: the counts for the people
-/// in `rows` (a table or CTE with an `id` column) only, so a page of 50
-/// reads 50 people's submissions, not every accepted one.
+/// `LEFT JOIN … att ON att.user_id = {rows}.id`: the counts for every
+/// person with an accepted submission this edition (few, and found through
+/// the `(edition_year, status)` index). It does not read `rows` again: on
+/// SQLite a second reference to the page's CTE may run its sort twice.
 pub fn summary_join(rows: &str) -> String {
     let count = |condition: &str| format!("SUM(CASE WHEN {condition} THEN 1 ELSE 0 END)");
     format!(
@@ -84,7 +85,7 @@ pub fn summary_join(rows: &str) -> String {
                 {} AS att_declined, {} AS att_talk, {} AS att_poster, {} AS att_both, {} AS att_in_person, \
                 {} AS att_virtual, {} AS att_without_materials
          FROM submissions s LEFT JOIN attendance ans ON ans.submission_id = s.id
-         WHERE {ACCEPTED_NOW} AND s.user_id IN (SELECT id FROM {rows})
+         WHERE {ACCEPTED_NOW}
          GROUP BY s.user_id) att ON att.user_id = {rows}.id",
         count(&not_confirmed_sql()),
         count("ans.response = 'confirmed'"),

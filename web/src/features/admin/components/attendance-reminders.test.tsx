@@ -49,6 +49,14 @@ describe('/user-data after acceptance', () => {
     expect(cells(noamRow).slice(5, 9)).toEqual(['Not confirmed', '—none', '—none', '—none']);
   });
 
+  it('leaves the attendance columns out while nobody on the page has an accepted submission', async () => {
+    renderApp('/user-data', { user: admin, api: usersApi([grace, noam]) });
+    const table = await screen.findByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.some((text) => text.startsWith('Attendance'))).toBe(false);
+    expect(headers).toHaveLength(7);
+  });
+
   it('filters on the server, keeps the filter in the URL with the search, and exports it', async () => {
     const { user, requests, router } = renderApp('/user-data?q=hopper&page=3', {
       user: admin,

@@ -37,10 +37,6 @@ describe('/user-data', () => {
       'Presenter',
       'Abstract Name',
       'Upload Time',
-      'Attendance',
-      'Format',
-      'Mode',
-      'Final materials',
       'Admin',
     ]);
     const [, graceRow, noamRow] = within(table).getAllByRole('row');
@@ -52,11 +48,6 @@ describe('/user-data', () => {
       'No',
       'Phonology.pdf (opens in a new tab) +1 more',
       'March 1, 2025, 10:15 AM PST',
-      // No accepted submission: nothing to answer yet.
-      '—none',
-      '—none',
-      '—none',
-      '—none',
       // The Admin cell: the admin flag, and the reviewer role beside it (issue 14).
       'No Reviewer',
     ]);

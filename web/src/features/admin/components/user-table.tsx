@@ -32,9 +32,13 @@ function Empty() {
   );
 }
 
-/** What presenters answered after acceptance (issue 15): not sortable, after Upload Time. */
+/**
+ * What presenters answered after acceptance (issue 15): not sortable, after
+ * Upload Time. Shown when the page has someone with an accepted submission:
+ * before that they would be four columns of dashes, and the table would no
+ * longer fit a 1280 px screen for nothing.
+ */
 const ATTENDANCE_COLUMNS = ['Attendance', 'Format', 'Mode', 'Final materials'] as const;
-const COLUMN_COUNT = USER_COLUMNS.length + ATTENDANCE_COLUMNS.length;
 /** Where the attendance columns go: before Admin. */
 const ADMIN_INDEX = USER_COLUMNS.findIndex(({ key }) => key === 'admin');
 
@@ -62,6 +66,8 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
   const [expanded, setExpanded] = useState<string | null>(null);
   const captionId = useId();
   const sortedBy = USER_COLUMNS.find(({ key }) => key === sort.sort)?.label ?? '';
+  const showAttendance = users.some((user) => user.attendance !== 'none');
+  const columnCount = USER_COLUMNS.length + (showAttendance ? ATTENDANCE_COLUMNS.length : 0);
 
   return (
     <div
@@ -82,11 +88,12 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
             {USER_COLUMNS.slice(0, ADMIN_INDEX).map(({ key, label }) => (
               <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} />
             ))}
-            {ATTENDANCE_COLUMNS.map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
+            {showAttendance &&
+              ATTENDANCE_COLUMNS.map((label) => (
+                <th key={label} scope="col">
+                  {label}
+                </th>
+              ))}
             {USER_COLUMNS.slice(ADMIN_INDEX).map(({ key, label }) => (
               <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} />
             ))}
@@ -95,7 +102,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
         <tbody>
           {users.length === 0 && (
             <tr>
-              <td colSpan={COLUMN_COUNT}>No users found.</td>
+              <td colSpan={columnCount}>No users found.</td>
             </tr>
           )}
           {users.map((user) => {
@@ -137,14 +144,18 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
                     )}
                   </td>
                   <td>{first ? formatConferenceTime(first.uploaded_at) : <Empty />}</td>
-                  <td>{user.attendance === 'none' ? <Empty /> : ATTENDANCE_LABELS[user.attendance]}</td>
-                  <td>
-                    <Words words={user.formats.map((format) => FORMAT_LABELS[format])} />
-                  </td>
-                  <td>
-                    <Words words={user.modes.map((mode) => MODE_LABELS[mode])} />
-                  </td>
-                  <td>{materialsLabel(user) ?? <Empty />}</td>
+                  {showAttendance && (
+                    <>
+                      <td>{user.attendance === 'none' ? <Empty /> : ATTENDANCE_LABELS[user.attendance]}</td>
+                      <td>
+                        <Words words={user.formats.map((format) => FORMAT_LABELS[format])} />
+                      </td>
+                      <td>
+                        <Words words={user.modes.map((mode) => MODE_LABELS[mode])} />
+                      </td>
+                      <td>{materialsLabel(user) ?? <Empty />}</td>
+                    </>
+                  )}
                   <td>
                     <span className="role-toggles">
                       <AdminToggle user={user} onNotice={onNotice} />{' '}
@@ -154,7 +165,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
                 </tr>
                 {open && (
                   <tr className="user-details">
-                    <td id={detailsId} colSpan={COLUMN_COUNT}>
+                    <td id={detailsId} colSpan={columnCount}>
                       <UserSubmissions user={user} currentYear={currentYear} />
                     </td>
                   </tr>
