@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod attendance;
 pub mod backup;
 pub mod check;
 pub mod client_ip;
