@@ -46,6 +46,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::accounts::routes())
         .merge(crate::content::routes())
         .merge(crate::submissions::routes())
+        .merge(crate::attendance::routes())
         .merge(crate::admin::routes())
         .merge(crate::review::routes())
         .merge(crate::program::routes())

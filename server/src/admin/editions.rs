@@ -46,6 +46,12 @@ pub struct EditionSettings {
     pub confirmation_form_url: Option<String>,
     #[schema(schema_with = crate::accounts::api::email_address)]
     pub contact_email: String,
+    /// 1 KiB to 64 MiB: the largest slides or poster PDF. Absent: unchanged.
+    #[schema(minimum = 1024, maximum = 67108864)]
+    pub max_materials_bytes: Option<i64>,
+    /// Presenters answer on the site (true) or through the external form
+    /// (false). Absent: unchanged.
+    pub attendance_in_app: Option<bool>,
 }
 
 /// `EditionSettings`, checked.
@@ -59,6 +65,8 @@ pub struct ValidSettings {
     pub final_materials_by: Option<OffsetDateTime>,
     pub confirmation_form_url: Option<String>,
     pub contact_email: String,
+    pub max_materials_bytes: Option<i32>,
+    pub attendance_in_app: Option<bool>,
 }
 
 pub const MAX_WORD_LIMIT: i64 = 10_000;
@@ -123,6 +131,16 @@ impl EditionSettings {
                 ))
             },
         );
+        let max_materials_bytes = errors.check(
+            "max_materials_bytes",
+            match self.max_materials_bytes {
+                Some(bytes) if !(MIN_FILE_BYTES..=max_bytes).contains(&bytes) => Err(format!(
+                    "The materials size limit must be between 1 KiB and {} MiB.",
+                    max_bytes >> 20
+                )),
+                other => Ok(other.map(|bytes| bytes as i32)),
+            },
+        );
         let confirm = errors.check("confirm_attendance_by", time(&self.confirm_attendance_by));
         let materials = errors.check("final_materials_by", time(&self.final_materials_by));
         let form = errors.check("confirmation_form_url", form_url(&self.confirmation_form_url));
@@ -139,6 +157,8 @@ impl EditionSettings {
             final_materials_by: materials.ok_or_else(missing)?,
             confirmation_form_url: form.ok_or_else(missing)?,
             contact_email: contact.ok_or_else(missing)?.as_str().to_owned(),
+            max_materials_bytes: max_materials_bytes.ok_or_else(missing)?,
+            attendance_in_app: self.attendance_in_app,
         })
     }
 }

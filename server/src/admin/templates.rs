@@ -259,6 +259,8 @@ mod tests {
             final_materials_by: None,
             confirmation_form_url: Some("https://forms.example.org/x".into()),
             contact_email: "sculc@example.edu".into(),
+            max_materials_bytes: 25 << 20,
+            attendance_in_app: true,
             keywords: Vec::new(),
         }
     }

@@ -10,7 +10,8 @@ use super::{AdminSubmission, PageParams};
 use crate::AppState;
 use crate::accounts::roles::{Role, Roles};
 use crate::accounts::session::Admin;
-use crate::attendance::pending::{AttendanceFilter, AttendanceMode, AttendanceSummary, PresentationFormat};
+use crate::attendance::pending::{AttendanceFilter, AttendanceSummary};
+use crate::attendance::{Format, Mode};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 
 /// A row of the admin table.
@@ -34,9 +35,9 @@ pub struct AdminUser {
     /// The answers for the user's accepted submissions of the current edition.
     pub attendance: AttendanceSummary,
     /// The formats confirmed, each once.
-    pub formats: Vec<PresentationFormat>,
+    pub formats: Vec<Format>,
     /// In person, virtually, or both (for different submissions).
-    pub modes: Vec<AttendanceMode>,
+    pub modes: Vec<Mode>,
     /// Something confirmed, and every confirmed submission has a current
     /// final material.
     pub materials: bool,

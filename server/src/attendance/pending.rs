@@ -8,6 +8,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::{Format, Mode};
+
 /// An accepted submission of the current (newest) edition.
 const ACCEPTED_NOW: &str = "s.status = 'accepted' AND s.edition_year = (SELECT MAX(year) FROM editions)";
 
@@ -113,21 +115,6 @@ pub enum AttendanceSummary {
     Mixed,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum PresentationFormat {
-    Talk,
-    Poster,
-    Both,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum AttendanceMode {
-    InPerson,
-    Virtual,
-}
-
 impl AttendanceSummary {
     /// As the CSV export writes it.
     pub fn label(self) -> &'static str {
@@ -141,7 +128,7 @@ impl AttendanceSummary {
     }
 }
 
-impl PresentationFormat {
+impl Format {
     /// The spec's words for the format.
     pub fn label(self) -> &'static str {
         match self {
@@ -152,7 +139,7 @@ impl PresentationFormat {
     }
 }
 
-impl AttendanceMode {
+impl Mode {
     pub fn label(self) -> &'static str {
         match self {
             Self::InPerson => "In person",
@@ -174,20 +161,16 @@ impl AttendanceCounts {
     }
 
     /// The formats confirmed, each once.
-    pub fn formats(&self) -> Vec<PresentationFormat> {
-        [
-            (self.att_talk, PresentationFormat::Talk),
-            (self.att_poster, PresentationFormat::Poster),
-            (self.att_both, PresentationFormat::Both),
-        ]
-        .into_iter()
-        .filter_map(|(count, format)| (count > 0).then_some(format))
-        .collect()
+    pub fn formats(&self) -> Vec<Format> {
+        [(self.att_talk, Format::Talk), (self.att_poster, Format::Poster), (self.att_both, Format::Both)]
+            .into_iter()
+            .filter_map(|(count, format)| (count > 0).then_some(format))
+            .collect()
     }
 
     /// The modes confirmed, each once.
-    pub fn modes(&self) -> Vec<AttendanceMode> {
-        [(self.att_in_person, AttendanceMode::InPerson), (self.att_virtual, AttendanceMode::Virtual)]
+    pub fn modes(&self) -> Vec<Mode> {
+        [(self.att_in_person, Mode::InPerson), (self.att_virtual, Mode::Virtual)]
             .into_iter()
             .filter_map(|(count, mode)| (count > 0).then_some(mode))
             .collect()

@@ -111,6 +111,11 @@ pub async fn remind_once(state: &AppState) -> anyhow::Result<usize> {
 
 async fn remind_now(state: &AppState) -> anyhow::Result<usize> {
     let Some(edition) = state.db.current_edition().await? else { return Ok(0) };
+    // Presenters of an edition that uses its external form answer there,
+    // and send their materials by e-mail: the site cannot know who has.
+    if !edition.attendance_in_app {
+        return Ok(0);
+    }
     let now = clock::now();
     let site_url = state.config.public_url().as_str().to_owned();
     let mut queued = 0;

@@ -40,6 +40,11 @@ pub struct Edition {
     /// The external form presenters confirm attendance with.
     pub confirmation_form_url: Option<String>,
     pub contact_email: String,
+    /// The largest final-materials PDF (slides, poster) a presenter may upload.
+    pub max_materials_bytes: i32,
+    /// Whether presenters answer on the site (true) or through the external
+    /// form (`confirmation_form_url`).
+    pub attendance_in_app: bool,
     /// The keywords submissions choose from (up to three), in order.
     #[sqlx(skip)]
     pub keywords: Vec<String>,
@@ -104,6 +109,8 @@ mod tests {
             final_materials_by: None,
             confirmation_form_url: None,
             contact_email: "sculc@example.edu".into(),
+            max_materials_bytes: 25 << 20,
+            attendance_in_app: true,
             keywords: Vec::new(),
         }
     }

@@ -155,18 +155,19 @@ impl Db {
     pub async fn shown(&self, rows: Vec<SubmissionRow>) -> sqlx::Result<Vec<Submission>> {
         let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
         let mut details = self.details_of(&ids).await?;
-        Ok(rows
-            .into_iter()
-            .map(|row| {
-                let id = row.id;
-                let mut submission = Submission::from(row);
-                if let Some((coauthors, keywords)) = details.remove(&id) {
-                    submission.coauthors = coauthors;
-                    submission.keywords = keywords;
-                }
-                submission
-            })
-            .collect())
+        let mut shown = Vec::with_capacity(rows.len());
+        for row in rows {
+            let id = row.id;
+            let materials_by = row.final_materials_by;
+            let mut submission = Submission::from(row);
+            if let Some((coauthors, keywords)) = details.remove(&id) {
+                submission.coauthors = coauthors;
+                submission.keywords = keywords;
+            }
+            self.with_attendance(&mut submission, materials_by).await?;
+            shown.push(submission);
+        }
+        Ok(shown)
     }
 
     /// One submission as its author sees it.

@@ -77,6 +77,16 @@ pub struct Submission {
     pub warnings: Vec<String>,
     /// Opens the PDF (for its author and admins only).
     pub file_url: String,
+    /// The presenter's answer once accepted; null before it.
+    pub attendance: Option<crate::attendance::Attendance>,
+    /// The current final materials (slides, poster).
+    pub materials: Vec<crate::attendance::Material>,
+    /// Whether the author may answer (or change the answer) now: accepted,
+    /// and before the edition's confirm-by deadline.
+    pub attendance_open: bool,
+    /// Whether the author may upload final materials now: confirmed, and
+    /// before the edition's materials deadline.
+    pub materials_open: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -104,6 +114,8 @@ pub struct SubmissionRow {
     pub word_limit: i32,
     pub call_opens_at: Option<OffsetDateTime>,
     pub call_closes_at: Option<OffsetDateTime>,
+    pub confirm_attendance_by: Option<OffsetDateTime>,
+    pub final_materials_by: Option<OffsetDateTime>,
     /// Whether it is a submission to the current edition.
     pub current: bool,
 }
@@ -120,8 +132,16 @@ impl SubmissionRow {
 /// Without its co-authors and keywords (`Db::shown` adds them).
 impl From<SubmissionRow> for Submission {
     fn from(row: SubmissionRow) -> Self {
+        let now = crate::clock::now();
         Self {
-            editable: row.editable(crate::clock::now()),
+            attendance: None,
+            materials: Vec::new(),
+            attendance_open: row.current
+                && row.status == SubmissionStatus::Accepted
+                && crate::attendance::before(row.confirm_attendance_by, now),
+            // Known once the attendance is (`Db::shown`).
+            materials_open: false,
+            editable: row.editable(now),
             code: details::code(row.edition_year, row.number),
             title: row.title,
             coauthors: Vec::new(),

@@ -15,7 +15,7 @@ use crate::{on_db, on_tx};
 
 const ROW_COLUMNS: &str = "s.id, s.user_id, s.edition_year, s.number, s.title, s.preferred_format, \
      s.original_name, s.storage_key, s.size_bytes, s.word_count, s.warnings, s.status, s.uploaded_at, \
-     e.word_limit, e.call_opens_at, e.call_closes_at, \
+     e.word_limit, e.call_opens_at, e.call_closes_at, e.confirm_attendance_by, e.final_materials_by, \
      s.edition_year = (SELECT MAX(year) FROM editions) AS current";
 
 /// Inserts the row, with the edition's next number, unless its author
@@ -170,10 +170,13 @@ impl Db {
     /// Whether a row points at this storage key.
     pub async fn storage_key_in_use(&self, key: &str) -> sqlx::Result<bool> {
         let count: i64 = on_db!(self, |pool| {
-            sqlx::query_scalar("SELECT COUNT(*) FROM submissions WHERE storage_key = $1")
-                .bind(key)
-                .fetch_one(pool)
-                .await?
+            sqlx::query_scalar(
+                "SELECT (SELECT COUNT(*) FROM submissions WHERE storage_key = $1)
+                      + (SELECT COUNT(*) FROM final_materials WHERE storage_key = $1)",
+            )
+            .bind(key)
+            .fetch_one(pool)
+            .await?
         });
         Ok(count > 0)
     }

@@ -29,12 +29,24 @@ pub const EVERY: std::time::Duration = std::time::Duration::from_secs(60 * 60);
 /// instances the same one keeps sweeping until it stops.
 const LEASE: &str = "sweep";
 
-/// Removes abstract files no row points to and older than `grace`; returns
+/// The folders of uploaded files whose rows the sweep compares them with:
+/// abstracts and final materials.
+const SWEPT: [&str; 2] = ["abstracts", "materials"];
+
+/// Removes uploaded files no row points to and older than `grace`; returns
 /// how many.
 pub async fn sweep_orphans(state: &AppState, grace: Duration) -> anyhow::Result<usize> {
+    let mut removed = 0;
+    for folder in SWEPT {
+        removed += sweep_folder(state, folder, grace).await?;
+    }
+    Ok(removed)
+}
+
+async fn sweep_folder(state: &AppState, folder: &str, grace: Duration) -> anyhow::Result<usize> {
     let cutoff = crate::clock::now() - grace;
     let mut removed = 0;
-    let mut objects = state.storage.list(&ObjectPath::from("abstracts"));
+    let mut objects = state.storage.list(&ObjectPath::from(folder));
     while let Some(object) = objects.next().await {
         let object = object?;
         let modified = time::OffsetDateTime::from_unix_timestamp(object.last_modified.timestamp())?;

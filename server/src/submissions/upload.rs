@@ -95,10 +95,9 @@ pub async fn upload_submission(
     let temp = TempUpload::create(&state.config.data_dir, id).await.map_err(anyhow::Error::from)?;
     // The details come first and are checked before the file is received,
     // so bad ones store nothing.
-    let (details, received) = receive(&mut multipart, temp.path(), edition.max_file_bytes, |input| {
-        input.parse(&offered, &user.email)
-    })
-    .await?;
+    let limit = SizeLimit { bytes: edition.max_file_bytes, files: "Abstracts" };
+    let (details, received) =
+        receive(&mut multipart, temp.path(), limit, |input| input.parse(&offered, &user.email)).await?;
 
     if !received.starts_with_pdf_header {
         return Err(not_pdf());
@@ -150,12 +149,12 @@ pub async fn upload_submission(
     Ok((StatusCode::CREATED, Json(state.db.shown_one(row).await?)))
 }
 
-fn not_pdf() -> ApiError {
+pub(crate) fn not_pdf() -> ApiError {
     ApiError::coded(StatusCode::UNPROCESSABLE_ENTITY, "not_pdf", NOT_PDF)
 }
 
 /// The answer to a file the inspector refused.
-fn refused(verdict: Verdict) -> ApiError {
+pub(crate) fn refused(verdict: Verdict) -> ApiError {
     let (code, message) = match verdict {
         Verdict::Damaged | Verdict::Readable(_) => ("damaged_pdf", DAMAGED.to_owned()),
         Verdict::Encrypted => ("encrypted_pdf", ENCRYPTED.to_owned()),
@@ -188,7 +187,7 @@ const MAX_DETAILS_BYTES: usize = 64 << 10;
 async fn receive(
     multipart: &mut Multipart,
     path: &std::path::Path,
-    limit: i64,
+    limit: SizeLimit,
     check: impl Fn(&DetailsInput) -> ApiResult<Details>,
 ) -> ApiResult<(Details, Received)> {
     let mut input = DetailsInput::default();
@@ -244,18 +243,29 @@ async fn receive(
 
 /// Reads the rest of the request and drops it, so the client gets the
 /// answer rather than a reset connection; the body limit bounds it.
-async fn drain(multipart: &mut Multipart) {
+pub(crate) async fn drain(multipart: &mut Multipart) {
     while let Ok(Some(mut field)) = multipart.next_field().await {
         while let Ok(Some(_)) = field.chunk().await {}
     }
 }
 
-fn too_large(limit: i64) -> ApiError {
-    let megabytes = limit as f64 / (1024.0 * 1024.0);
-    ApiError::PayloadTooLarge(format!("The file is too large. Abstracts can be at most {megabytes:.0} MB."))
+/// The most bytes a file may have, and what to call such files when one is larger.
+#[derive(Clone, Copy)]
+pub(crate) struct SizeLimit {
+    pub bytes: i64,
+    /// "Abstracts", "Slides and posters".
+    pub files: &'static str,
 }
 
-fn unreadable(error: axum::extract::multipart::MultipartError, limit: i64) -> ApiError {
+fn too_large(limit: SizeLimit) -> ApiError {
+    let megabytes = limit.bytes as f64 / (1024.0 * 1024.0);
+    ApiError::PayloadTooLarge(format!(
+        "The file is too large. {} can be at most {megabytes:.0} MB.",
+        limit.files
+    ))
+}
+
+pub(crate) fn unreadable(error: axum::extract::multipart::MultipartError, limit: SizeLimit) -> ApiError {
     if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
         too_large(limit)
     } else {
@@ -263,16 +273,20 @@ fn unreadable(error: axum::extract::multipart::MultipartError, limit: i64) -> Ap
     }
 }
 
-struct Received {
-    name: String,
-    size: i64,
-    sha256: String,
-    starts_with_pdf_header: bool,
+pub(crate) struct Received {
+    pub name: String,
+    pub size: i64,
+    pub sha256: String,
+    pub starts_with_pdf_header: bool,
 }
 
 /// Streams the `file` field to `path`, hashing as it goes; refuses (413)
 /// as soon as it passes `limit` bytes.
-async fn receive_file(mut field: Field<'_>, path: &std::path::Path, limit: i64) -> ApiResult<Received> {
+pub(crate) async fn receive_file(
+    mut field: Field<'_>,
+    path: &std::path::Path,
+    limit: SizeLimit,
+) -> ApiResult<Received> {
     let name = clean_file_name(field.file_name());
     let mut file = tokio::fs::File::create(path).await.map_err(anyhow::Error::from)?;
     let mut hasher = Sha256::new();
@@ -280,7 +294,7 @@ async fn receive_file(mut field: Field<'_>, path: &std::path::Path, limit: i64) 
     let mut head: Vec<u8> = Vec::with_capacity(5);
     while let Some(chunk) = field.chunk().await.map_err(|error| unreadable(error, limit))? {
         size += chunk.len() as i64;
-        if size > limit {
+        if size > limit.bytes {
             // Read (and drop) the rest, so the client gets this answer
             // rather than a reset connection; the body limit bounds it.
             while let Ok(Some(_)) = field.chunk().await {}

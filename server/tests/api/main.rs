@@ -4,6 +4,7 @@
 
 mod accounts;
 mod admin;
+mod attendance;
 mod bidi;
 mod cli;
 mod client_ip;

@@ -313,6 +313,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/materials/{material_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any file of final materials, replaced ones too, for admins. */
+        get: operations["admin_material_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/outbox": {
         parameters: {
             query?: never;
@@ -723,6 +740,23 @@ export interface paths {
          *     and sends nothing (so a double click never sends two e-mails).
          */
         post: operations["decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/submissions/{id}/materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every file of a submission's final materials, replaced ones too, newest first. */
+        get: operations["admin_materials"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1293,6 +1327,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submissions/{id}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Confirms or declines the presentation of an accepted submission. */
+        put: operations["answer_attendance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/submissions/{id}/details": {
         parameters: {
             query?: never;
@@ -1323,6 +1374,24 @@ export interface paths {
         /** The PDF, for its author and admins; anyone else is told it does not exist. */
         get: operations["submission_file"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/materials/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current slides or poster, for the submission's author and admins. */
+        get: operations["material_file"];
+        /** Uploads (or replaces) the slides or the poster of a confirmed presentation. */
+        put: operations["upload_material"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1433,7 +1502,7 @@ export interface components {
             first_name: string;
             first_submission: null | components["schemas"]["AdminSubmission"];
             /** @description The formats confirmed, each once. */
-            formats: components["schemas"]["PresentationFormat"][];
+            formats: components["schemas"]["Format"][];
             /** Format: uuid */
             id: string;
             last_name: string;
@@ -1443,7 +1512,7 @@ export interface components {
              */
             materials: boolean;
             /** @description In person, virtually, or both (for different submissions). */
-            modes: components["schemas"]["AttendanceMode"][];
+            modes: components["schemas"]["Mode"][];
             /** @description Has an accepted submission in the current edition. */
             presenter: boolean;
             roles: components["schemas"]["Role"][];
@@ -1486,13 +1555,36 @@ export interface components {
             state: components["schemas"]["ReviewState"];
             title: string;
         };
+        /** @description A presenter's answer for one submission. */
+        Attendance: {
+            /** Format: date-time */
+            answered_at: string;
+            format?: null | components["schemas"]["Format"];
+            mode?: null | components["schemas"]["Mode"];
+            /** @description Accessibility, dietary or other needs, as the presenter wrote them. */
+            needs: string;
+            response: components["schemas"]["Response"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description What the presenter answers. `mode`, `format` and `title` are required
+         *     when confirming and ignored when declining.
+         */
+        AttendanceAnswer: {
+            format?: null | components["schemas"]["Format"];
+            mode?: null | components["schemas"]["Mode"];
+            /** @description Accessibility, dietary or other needs; at most 2,000 characters. */
+            needs?: string | null;
+            response: components["schemas"]["Response"];
+            /** @description The title as it will appear in the program, 1–300 characters. */
+            title?: string | null;
+        };
         /**
          * @description Which people have not acted (the admin table's filter).
          * @enum {string}
          */
         AttendanceFilter: "not_confirmed" | "without_materials";
-        /** @enum {string} */
-        AttendanceMode: "in_person" | "virtual";
         /**
          * @description A person's answers in one word, as the admin table shows them.
          * @enum {string}
@@ -1747,6 +1839,11 @@ export interface components {
         };
         Edition: {
             /**
+             * @description Whether presenters answer on the site (true) or through the external
+             *     form (`confirmation_form_url`).
+             */
+            attendance_in_app: boolean;
+            /**
              * Format: date-time
              * @description When the call closes (null: no deadline).
              */
@@ -1769,6 +1866,11 @@ export interface components {
             keywords: string[];
             /** Format: int64 */
             max_file_bytes: number;
+            /**
+             * Format: int32
+             * @description The largest final-materials PDF (slides, poster) a presenter may upload.
+             */
+            max_materials_bytes: number;
             /**
              * Format: int32
              * @description How many abstracts one author may submit (withdrawn ones aside).
@@ -1806,6 +1908,11 @@ export interface components {
         };
         /** @description The settings an admin edits. Times are RFC 3339 (any offset) or null. */
         EditionSettings: {
+            /**
+             * @description Presenters answer on the site (true) or through the external form
+             *     (false). Absent: unchanged.
+             */
+            attendance_in_app?: boolean | null;
             /** Format: date-time */
             call_closes_at?: string | null;
             /**
@@ -1825,6 +1932,11 @@ export interface components {
              * @description 1 KiB to 64 MiB, the largest upload the server reads.
              */
             max_file_bytes: number;
+            /**
+             * Format: int64
+             * @description 1 KiB to 64 MiB: the largest slides or poster PDF. Absent: unchanged.
+             */
+            max_materials_bytes?: number | null;
             /**
              * Format: int64
              * @description How many abstracts one author may submit, 1 to 100.
@@ -1880,6 +1992,12 @@ export interface components {
             email: string;
             location: string;
         };
+        /**
+         * @description The spec's formats: a 15-minute talk plus 5 minutes of questions, a
+         *     poster, or both.
+         * @enum {string}
+         */
+        Format: "talk" | "poster" | "both";
         /**
          * @description One image of a carousel, in react-image-gallery's terms (the web app maps
          *     `original_alt` to `originalAlt`, `srcset` to `srcSet`, …).
@@ -1944,10 +2062,27 @@ export interface components {
             placeholders: string[];
             subject: string;
         };
+        /** @description A current final-materials file, as its author sees it. */
+        Material: {
+            kind: components["schemas"]["MaterialKind"];
+            /** @description The name the file had on the presenter's computer. */
+            original_name: string;
+            /** Format: int64 */
+            size_bytes: number;
+            /** Format: date-time */
+            uploaded_at: string;
+        };
+        /** @enum {string} */
+        MaterialKind: "slides" | "poster";
         /** @description A message for people. */
         MessageBody: {
             message: string;
         };
+        /**
+         * @description How a presenter attends: "In person" or "Virtually (video call)".
+         * @enum {string}
+         */
+        Mode: "in_person" | "virtual";
         /** @description One of the signed-in presenter's slots in the published program. */
         MySlot: {
             /** @description "Add to calendar": this talk's .ics file. */
@@ -2082,8 +2217,6 @@ export interface components {
          * @enum {string}
          */
         PreferredFormat: "talk" | "poster" | "either" | "virtual";
-        /** @enum {string} */
-        PresentationFormat: "talk" | "poster" | "both";
         /** @description A presentation as the admins' program builder shows it. */
         ProgramItem: {
             /** @description The submitter, then the co-authors in order: "Ada Lovelace, Grace Hopper". */
@@ -2195,6 +2328,8 @@ export interface components {
             password: string;
             token: string;
         };
+        /** @enum {string} */
+        Response: "confirmed" | "declined";
         ReviewDetail: {
             code: string;
             /** Format: date-time */
@@ -2413,6 +2548,24 @@ export interface components {
             nav_editions: number[];
             society_name: string;
         };
+        /** @description A stored file of final materials, as admins see it (with history). */
+        StoredMaterial: {
+            /** @description Opens the PDF (admins only). */
+            file_url: string;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["MaterialKind"];
+            original_name: string;
+            /**
+             * Format: date-time
+             * @description When a newer upload of the same kind replaced it; null for the current one.
+             */
+            replaced_at?: string | null;
+            /** Format: int64 */
+            size_bytes: number;
+            /** Format: date-time */
+            uploaded_at: string;
+        };
         SubPage: {
             /** @description Its label in the edition's sub-navigation. */
             nav_label: string;
@@ -2423,6 +2576,12 @@ export interface components {
         };
         /** @description A submission as its author (and admins) see it. */
         Submission: {
+            attendance?: null | components["schemas"]["Attendance"];
+            /**
+             * @description Whether the author may answer (or change the answer) now: accepted,
+             *     and before the edition's confirm-by deadline.
+             */
+            attendance_open: boolean;
             /** @description The other authors; the submitter is the corresponding author. */
             coauthors: components["schemas"]["Coauthor"][];
             /** @description What reviewers know it by: `S25-014`. */
@@ -2438,6 +2597,13 @@ export interface components {
             id: string;
             /** @description From the edition's list, at most three. */
             keywords: string[];
+            /** @description The current final materials (slides, poster). */
+            materials: components["schemas"]["Material"][];
+            /**
+             * @description Whether the author may upload final materials now: confirmed, and
+             *     before the edition's materials deadline.
+             */
+            materials_open: boolean;
             /** @description The name the file had on the applicant's computer. */
             original_name: string;
             preferred_format: components["schemas"]["PreferredFormat"];
@@ -3930,6 +4096,65 @@ export interface operations {
             };
             /** @description Empty, too many, too long or repeated keywords */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_material_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file */
+                material_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such file */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5848,6 +6073,65 @@ export interface operations {
             };
             /** @description The request body has the wrong shape */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_materials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The submission */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredMaterial"][];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such submission */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8006,6 +8290,123 @@ export interface operations {
             };
         };
     };
+    answer_attendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The submission */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceAnswer"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such submission of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not accepted (code `not_accepted`) or the confirm-by deadline passed (code `deadline_passed`; the message names whom to ask for more time) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid fields (with `fields`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_details: {
         parameters: {
             query?: never;
@@ -8164,6 +8565,178 @@ export interface operations {
             };
             /** @description No such submission of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    material_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The submission */
+                id: string;
+                /** @description slides or poster */
+                kind: components["schemas"]["MaterialKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such submission of yours, or no such file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_material: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The submission */
+                id: string;
+                /** @description slides or poster */
+                kind: components["schemas"]["MaterialKind"];
+            };
+            cookie?: never;
+        };
+        /** @description One part `file`: the PDF. */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description Stored; it is the current file of its kind */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such submission of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not accepted (`not_accepted`), not confirmed (`not_confirmed`) or the materials deadline passed (`deadline_passed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is larger than the edition allows */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a form upload */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a PDF (`not_pdf`), a damaged one (`damaged_pdf`), one locked with a password (`encrypted_pdf`), one with active content (`active_content`), or no file */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

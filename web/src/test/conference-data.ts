@@ -13,6 +13,8 @@ export const edition2025: Edition = {
   final_materials_by: '2025-05-11T06:59:00Z',
   confirmation_form_url: 'https://forms.example.com/sculc-2025-attendance',
   contact_email: 'sculc@example.edu',
+  max_materials_bytes: 25 * 1024 * 1024,
+  attendance_in_app: false,
   keywords: ['Phonetics', 'Phonology', 'Morphology', 'Syntax', 'Semantics'],
 };
 
@@ -36,6 +38,10 @@ function submission(id: string, fields: Partial<Submission>): Submission {
     word_limit: 500,
     warnings: [],
     file_url: `/api/submissions/${id}/file`,
+    attendance: null,
+    materials: [],
+    attendance_open: false,
+    materials_open: false,
     ...fields,
   };
 }

@@ -58,7 +58,9 @@ impl Db {
             let updated = sqlx::query(
                 "UPDATE editions SET call_opens_at = $1, call_closes_at = $2, word_limit = $3, max_file_bytes = $4,
                      confirm_attendance_by = $5, final_materials_by = $6, confirmation_form_url = $7, contact_email = $8,
-                     max_submissions_per_author = $10
+                     max_submissions_per_author = $10,
+                     max_materials_bytes = COALESCE($11, max_materials_bytes),
+                     attendance_in_app = COALESCE($12, attendance_in_app)
                  WHERE year = $9",
             )
             .bind(settings.call_opens_at)
@@ -71,6 +73,8 @@ impl Db {
             .bind(&settings.contact_email)
             .bind(year)
             .bind(settings.max_submissions_per_author)
+            .bind(settings.max_materials_bytes)
+            .bind(settings.attendance_in_app)
             .execute(&mut *tx)
             .await?
             .rows_affected()
@@ -97,8 +101,8 @@ impl Db {
             let created = sqlx::query(
                 "INSERT INTO editions (year, call_opens_at, call_closes_at, word_limit, max_file_bytes,
                      confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email,
-                     max_submissions_per_author)
-                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+                     max_submissions_per_author, max_materials_bytes, attendance_in_app)
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
                  WHERE $1 > (SELECT MAX(year) FROM editions)
                  ON CONFLICT (year) DO NOTHING",
             )
@@ -112,6 +116,8 @@ impl Db {
             .bind(&edition.confirmation_form_url)
             .bind(&edition.contact_email)
             .bind(edition.max_submissions_per_author)
+            .bind(edition.max_materials_bytes)
+            .bind(edition.attendance_in_app)
             .execute(&mut *tx)
             .await?
             .rows_affected()

@@ -64,6 +64,8 @@ async fn invalid_settings_are_refused_by_field_and_nothing_changes() {
         ("max_submissions_per_author", json!(101)),
         ("max_submissions_per_author", json!(-1)),
         ("confirmation_form_url", json!("ftp://x.org/f")),
+        ("max_materials_bytes", json!(512)),
+        ("max_materials_bytes", json!((64 << 20) + 1)),
     ] {
         let mut settings = spec_2025();
         settings[field] = value;
@@ -173,4 +175,35 @@ async fn creating_2026_copies_2025_and_its_call_then_governs_uploads() {
         )),
         "{log:?}"
     );
+}
+
+#[tokio::test]
+async fn an_admin_sets_the_materials_limit_and_whether_presenters_answer_on_the_site() {
+    let app = spawn_app().await;
+    admin(&app, "admin@example.edu").await;
+    let current = &editions(&app).await[0];
+    assert_eq!(
+        (current["max_materials_bytes"].clone(), current["attendance_in_app"].clone()),
+        (json!(25 << 20), json!(true))
+    );
+
+    let mut settings = spec_2025();
+    settings["max_materials_bytes"] = json!(40 << 20);
+    settings["attendance_in_app"] = json!(false);
+    assert_eq!(put_json(&app, "/api/admin/editions/2025", settings).await.status(), 200);
+    let current = &editions(&app).await[0];
+    assert_eq!(
+        (current["max_materials_bytes"].clone(), current["attendance_in_app"].clone()),
+        (json!(40 << 20), json!(false))
+    );
+
+    // Clients that do not know the two settings leave them as they are.
+    assert_eq!(put_json(&app, "/api/admin/editions/2025", spec_2025()).await.status(), 200);
+    let current = &editions(&app).await[0];
+    assert_eq!(
+        (current["max_materials_bytes"].clone(), current["attendance_in_app"].clone()),
+        (json!(40 << 20), json!(false))
+    );
+    let public = json(app.get("/api/editions/current").await).await;
+    assert_eq!(public["attendance_in_app"], false, "the congratulations page reads it: {public}");
 }

@@ -199,3 +199,24 @@ async fn automatic_reminders_go_out_once_per_person_and_deadline_even_with_insta
     assert_eq!(remind_once(&app.state).await.unwrap(), 0);
     assert_eq!(queued(&app, "fresh@x.edu", MATERIALS).await, 0);
 }
+
+#[tokio::test]
+async fn an_edition_that_uses_its_external_form_sends_no_automatic_reminders() {
+    let app = seeded().await;
+    deadlines_in(&app, Duration::days(10), Duration::days(20)).await;
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query(
+            "UPDATE editions SET attendance_in_app = FALSE WHERE year = (SELECT MAX(year) FROM editions)",
+        )
+        .execute(pool)
+        .await
+        .unwrap();
+    });
+    // Inside both windows: the site cannot know who answered on the form
+    // or e-mailed their materials, so it reminds nobody.
+    for ahead in [Duration::days(8), Duration::days(10)] {
+        app.state.clock.advance(ahead);
+        assert_eq!(remind_once(&app.state).await.unwrap(), 0);
+    }
+    assert_eq!(reminders_in_outbox(&app).await, 0);
+}

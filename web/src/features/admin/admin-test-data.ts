@@ -97,6 +97,8 @@ export function edition(year: number) {
     final_materials_by: `${year}-05-11T06:59:00Z`,
     confirmation_form_url: `https://forms.example.com/sculc-${year}-attendance`,
     contact_email: 'sculc@example.edu',
+    max_materials_bytes: 25 * 1024 * 1024,
+    attendance_in_app: true,
     keywords: ['Phonology', 'Syntax'],
   };
 }

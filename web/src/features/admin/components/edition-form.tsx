@@ -20,6 +20,8 @@ interface EditionFormValues {
   final_materials_by: string;
   confirmation_form_url: string;
   contact_email: string;
+  max_materials_mib: string;
+  attendance_in_app: boolean;
 }
 
 const TIME_FIELDS = ['call_opens_at', 'call_closes_at', 'confirm_attendance_by', 'final_materials_by'] as const;
@@ -36,6 +38,8 @@ function valuesOf(edition: AdminEdition): EditionFormValues {
     final_materials_by: toPacificInput(edition.final_materials_by),
     confirmation_form_url: edition.confirmation_form_url ?? '',
     contact_email: edition.contact_email,
+    max_materials_mib: String(Math.round((edition.max_materials_bytes / MIB) * 1000) / 1000),
+    attendance_in_app: edition.attendance_in_app,
   };
 }
 
@@ -60,6 +64,10 @@ export function settingsOf(values: EditionFormValues): { settings: EditionSettin
   if (!values.max_submissions_per_author.trim() || !Number.isInteger(perAuthor)) {
     fields.max_submissions_per_author = ['Enter a whole number.'];
   }
+  const materialsMib = Number(values.max_materials_mib);
+  if (!values.max_materials_mib.trim() || !Number.isFinite(materialsMib)) {
+    fields.max_materials_bytes = ['Enter a number of MiB.'];
+  }
   if (Object.keys(fields).length > 0) return { fields };
   return {
     settings: {
@@ -72,6 +80,8 @@ export function settingsOf(values: EditionFormValues): { settings: EditionSettin
       final_materials_by: times.final_materials_by ?? null,
       confirmation_form_url: values.confirmation_form_url.trim() || null,
       contact_email: values.contact_email.trim(),
+      max_materials_bytes: Math.round(materialsMib * MIB),
+      attendance_in_app: values.attendance_in_app,
     },
   };
 }
@@ -87,10 +97,11 @@ export function EditionForm({ edition }: EditionFormProps) {
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string }>();
   const update = useUpdateEdition();
 
-  const field = (name: keyof EditionFormValues) => ({
+  const bytesField = { max_file_mib: 'max_file_bytes', max_materials_mib: 'max_materials_bytes' } as const;
+  const field = (name: Exclude<keyof EditionFormValues, 'attendance_in_app'>) => ({
     name,
     value: values[name],
-    errors: fieldErrors[name === 'max_file_mib' ? 'max_file_bytes' : name],
+    errors: fieldErrors[name === 'max_file_mib' || name === 'max_materials_mib' ? bytesField[name] : name],
     onChange: (event: { target: { value: string } }) => {
       setValues((previous) => ({ ...previous, [name]: event.target.value }));
     },
@@ -152,6 +163,30 @@ export function EditionForm({ edition }: EditionFormProps) {
         <legend>Presenters’ deadlines (Pacific time)</legend>
         <TextField label="Confirm attendance by" type="datetime-local" {...field('confirm_attendance_by')} />
         <TextField label="Final materials by" type="datetime-local" {...field('final_materials_by')} />
+        <TextField
+          label="Maximum slides or poster size (MiB)"
+          type="number"
+          inputMode="decimal"
+          min={0.001}
+          max={64}
+          step="any"
+          hint="Each final-materials PDF; at most 64 MiB."
+          {...field('max_materials_mib')}
+        />
+        <div className="field">
+          <label>
+            <input
+              type="checkbox"
+              name="attendance_in_app"
+              checked={values.attendance_in_app}
+              onChange={(event) => {
+                const checked = event.target.checked;
+                setValues((previous) => ({ ...previous, attendance_in_app: checked }));
+              }}
+            />{' '}
+            Presenters confirm attendance on this site (otherwise through the confirmation form URL)
+          </label>
+        </div>
       </fieldset>
       <fieldset>
         <legend>Links and contact</legend>

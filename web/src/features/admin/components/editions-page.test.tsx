@@ -36,6 +36,10 @@ describe('/user-data/editions', () => {
     await user.clear(perAuthor);
     await user.type(perAuthor, '2');
     await user.clear(within(form).getByLabelText('Confirm attendance by'));
+    expect(within(form).getByLabelText('Maximum slides or poster size (MiB)')).toHaveValue(25);
+    const inApp = within(form).getByRole('checkbox', { name: /Presenters confirm attendance on this site/ });
+    expect(inApp).toBeChecked();
+    await user.click(inApp);
     await user.click(within(form).getByRole('button', { name: 'Save Settings' }));
 
     expect(await findMessage('status', 'The settings of SCULC 2025 were saved.')).toBeInTheDocument();
@@ -50,6 +54,8 @@ describe('/user-data/editions', () => {
         final_materials_by: '2025-05-11T06:59:00Z',
         confirmation_form_url: 'https://forms.example.com/sculc-2025-attendance',
         contact_email: 'sculc@example.edu',
+        max_materials_bytes: 25 * 1024 * 1024,
+        attendance_in_app: false,
       },
     ]);
   });

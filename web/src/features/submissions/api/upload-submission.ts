@@ -25,9 +25,21 @@ export interface UploadOptions {
  * the CSRF header set, and a non-2xx answer rejected as an ApiError built
  * from the server's `{"error", "code"?}` body.
  */
-export function uploadSubmission(
-  file: File,
-  details: DetailsDraft,
+export function uploadSubmission(file: File, details: DetailsDraft, options: UploadOptions = {}): Promise<Submission> {
+  const form = new FormData();
+  form.append('title', details.title);
+  form.append('coauthors', JSON.stringify(details.coauthors));
+  for (const keyword of details.keywords) form.append('keywords', keyword);
+  form.append('preferred_format', details.preferred_format);
+  form.append('file', file, file.name);
+  return sendForm('POST', '/api/submissions', form, options);
+}
+
+/** Sends `form` with progress, answering the submission the server returns. */
+export function sendForm(
+  method: 'POST' | 'PUT',
+  url: string,
+  form: FormData,
   { onProgress, signal }: UploadOptions = {},
 ): Promise<Submission> {
   return new Promise((resolve, reject) => {
@@ -40,7 +52,7 @@ export function uploadSubmission(
       xhr.abort();
     };
 
-    xhr.open('POST', '/api/submissions');
+    xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -66,12 +78,6 @@ export function uploadSubmission(
     };
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    const form = new FormData();
-    form.append('title', details.title);
-    form.append('coauthors', JSON.stringify(details.coauthors));
-    for (const keyword of details.keywords) form.append('keywords', keyword);
-    form.append('preferred_format', details.preferred_format);
-    form.append('file', file, file.name);
     xhr.send(form);
   });
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-import type { Edition } from '../../../api/types';
+import type { Edition, Submission } from '../../../api/types';
 import { FormMessage } from '../../../components/form-message';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
@@ -10,6 +10,7 @@ import { formatConferenceTime } from '../../../lib/format';
 import { MySlot } from '../../program/components/my-slot';
 import { useCurrentEdition } from '../api/get-current-edition';
 import { useSubmissions } from '../api/get-submissions';
+import { AttendanceCard } from './attendance-card';
 import { SubmissionList } from './submission-list';
 
 /** A deadline in conference time, e.g. "April 15, 2025, 11:59 PM PDT". */
@@ -26,7 +27,7 @@ function MailLink({ address }: { address: string }) {
 }
 
 /** The presenter's next steps, with the edition's deadlines, form and contact address. */
-function NextSteps({ edition }: { edition: Edition }) {
+function NextSteps({ edition, accepted }: { edition: Edition; accepted: Submission[] }) {
   const confirmId = useId();
   const talkId = useId();
   const materialsId = useId();
@@ -50,7 +51,9 @@ function NextSteps({ edition }: { edition: Edition }) {
           )}{' '}
           through the confirmation form.
         </p>
-        {edition.confirmation_form_url ? (
+        {edition.attendance_in_app ? (
+          accepted.map((submission) => <AttendanceCard key={submission.id} submission={submission} edition={edition} />)
+        ) : edition.confirmation_form_url ? (
           <p>
             <a className="button" href={edition.confirmation_form_url} target="_blank" rel="noopener noreferrer">
               Confirm Your Attendance{' '}
@@ -77,16 +80,29 @@ function NextSteps({ edition }: { edition: Edition }) {
 
       <section className="card" aria-labelledby={materialsId}>
         <h2 id={materialsId}>Final Materials</h2>
-        <p>
-          Please e-mail your final materials (slides or poster) to <MailLink address={edition.contact_email} />
-          {materialsBy && (
-            <>
-              {' '}
-              by <Deadline time={materialsBy} />
-            </>
-          )}
-          .
-        </p>
+        {edition.attendance_in_app ? (
+          <p>
+            Please upload your final materials (slides or poster) with your confirmed presentation above
+            {materialsBy && (
+              <>
+                {' '}
+                by <Deadline time={materialsBy} />
+              </>
+            )}
+            .
+          </p>
+        ) : (
+          <p>
+            Please e-mail your final materials (slides or poster) to <MailLink address={edition.contact_email} />
+            {materialsBy && (
+              <>
+                {' '}
+                by <Deadline time={materialsBy} />
+              </>
+            )}
+            .
+          </p>
+        )}
       </section>
     </>
   );
@@ -101,7 +117,12 @@ export function CongratulationsPage() {
     <Page title={routes.congratulations.title} className="narrow">
       {edition.isPending && <PageLoading label="Loading the conference details…" />}
       {edition.isError && <FormMessage tone="error">{messages.editionLoadFailed}</FormMessage>}
-      {edition.isSuccess && <NextSteps edition={edition.data} />}
+      {edition.isSuccess && (
+        <NextSteps
+          edition={edition.data}
+          accepted={(submissions.data ?? []).filter((submission) => submission.status === 'accepted')}
+        />
+      )}
       <MySlot />
 
       <section aria-labelledby={submissionsId}>

@@ -1,0 +1,264 @@
+//! Attendance answers and final materials in the database.
+
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::{Attendance, Format, Material, MaterialKind, Mode, Response, from_db, to_db};
+use crate::db::{Db, RowLock};
+use crate::{on_db, on_tx};
+
+/// A checked answer.
+pub struct Answer {
+    pub response: Response,
+    pub mode: Option<Mode>,
+    pub format: Option<Format>,
+    pub needs: String,
+    /// The confirmed title; `None` when declining.
+    pub title: Option<String>,
+}
+
+/// A stored file of final materials, as admins see it (with history).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
+pub struct StoredMaterial {
+    pub id: Uuid,
+    #[sqlx(try_from = "String")]
+    pub kind: MaterialKind,
+    pub original_name: String,
+    pub size_bytes: i64,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub uploaded_at: OffsetDateTime,
+    /// When a newer upload of the same kind replaced it; null for the current one.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub replaced_at: Option<OffsetDateTime>,
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub storage_key: String,
+    /// Opens the PDF (admins only).
+    #[sqlx(skip)]
+    pub file_url: String,
+}
+
+/// `MaterialKind` read from its column.
+impl TryFrom<String> for MaterialKind {
+    type Error = String;
+    fn try_from(raw: String) -> Result<Self, String> {
+        from_db(&raw).ok_or(raw)
+    }
+}
+
+/// `size_bytes` is an INTEGER column (files are far below 2 GiB); it is read
+/// as BIGINT on both databases.
+///
+/// A new file of final materials, written once it is stored.
+pub struct NewMaterial<'a> {
+    pub id: Uuid,
+    pub submission_id: Uuid,
+    pub kind: MaterialKind,
+    pub original_name: &'a str,
+    pub storage_key: &'a str,
+    pub size_bytes: i64,
+    pub sha256: &'a str,
+}
+
+type AttendanceRow = (String, Option<String>, Option<String>, String, OffsetDateTime, OffsetDateTime);
+
+impl Db {
+    /// The answer for submission `id`, if any.
+    pub async fn attendance(&self, id: Uuid) -> sqlx::Result<Option<Attendance>> {
+        let row: Option<AttendanceRow> = on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT response, mode, format, needs, answered_at, updated_at FROM attendance
+                 WHERE submission_id = $1",
+            )
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+        });
+        Ok(row.and_then(|(response, mode, format, needs, answered_at, updated_at)| {
+            Some(Attendance {
+                response: from_db(&response)?,
+                mode: mode.as_deref().and_then(from_db),
+                format: format.as_deref().and_then(from_db),
+                needs,
+                answered_at,
+                updated_at,
+            })
+        }))
+    }
+
+    /// The current (not replaced) materials of submission `id`, slides first.
+    pub async fn current_materials(&self, id: Uuid) -> sqlx::Result<Vec<Material>> {
+        let rows: Vec<(String, String, i64, OffsetDateTime)> = on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT kind, original_name, CAST(size_bytes AS BIGINT) AS size_bytes, uploaded_at FROM final_materials
+                 WHERE submission_id = $1 AND replaced_at IS NULL ORDER BY kind DESC",
+            )
+            .bind(id)
+            .fetch_all(pool)
+            .await?
+        });
+        Ok(rows
+            .into_iter()
+            .filter_map(|(kind, original_name, size_bytes, uploaded_at)| {
+                Some(Material { kind: from_db(&kind)?, original_name, size_bytes, uploaded_at })
+            })
+            .collect())
+    }
+
+    /// Saves the author's answer for their accepted submission `id` (and,
+    /// when confirming, its title), in one transaction; whether it was an
+    /// accepted submission of theirs. The first answer's time stays.
+    pub async fn answer_attendance(&self, id: Uuid, author: Uuid, answer: &Answer) -> sqlx::Result<bool> {
+        let now = crate::clock::now();
+        let mut tx = self.begin().await?;
+        let saved = on_tx!(&mut tx, |conn| {
+            let saved = sqlx::query(
+                "INSERT INTO attendance (submission_id, response, mode, format, needs, answered_at, updated_at)
+                 SELECT $1, $2, $3, $4, $5, $6, $6 WHERE EXISTS (
+                     SELECT 1 FROM submissions WHERE id = $1 AND user_id = $7 AND status = 'accepted')
+                 ON CONFLICT (submission_id) DO UPDATE SET response = excluded.response, mode = excluded.mode,
+                     format = excluded.format, needs = excluded.needs, updated_at = excluded.updated_at",
+            )
+            .bind(id)
+            .bind(to_db(answer.response))
+            .bind(answer.mode.map(to_db))
+            .bind(answer.format.map(to_db))
+            .bind(&answer.needs)
+            .bind(now)
+            .bind(author)
+            .execute(&mut **conn)
+            .await?
+            .rows_affected()
+                == 1;
+            if saved && let Some(title) = &answer.title {
+                sqlx::query("UPDATE submissions SET title = $1 WHERE id = $2")
+                    .bind(title)
+                    .bind(id)
+                    .execute(&mut **conn)
+                    .await?;
+            }
+            saved
+        });
+        tx.commit().await?;
+        Ok(saved)
+    }
+
+    /// Writes `new` as the current file of its kind if its submission is
+    /// confirmed, marking the one it replaces; whether it did. Uploads
+    /// racing take turns on the submission's row, so exactly one file of
+    /// each kind stays current.
+    pub async fn insert_material(&self, new: &NewMaterial<'_>) -> sqlx::Result<bool> {
+        let now = crate::clock::now();
+        let lock = self.dialect().lock_rows("SELECT id FROM submissions WHERE id = $1", RowLock::NoKeyUpdate);
+        let mut tx = self.begin().await?;
+        let inserted = on_tx!(&mut tx, |conn| {
+            if let Some(lock) = &lock {
+                sqlx::query(lock).bind(new.submission_id).fetch_optional(&mut **conn).await?;
+            }
+            let confirmed: Option<i32> = sqlx::query_scalar(
+                "SELECT 1 FROM attendance WHERE submission_id = $1 AND response = 'confirmed'",
+            )
+            .bind(new.submission_id)
+            .fetch_optional(&mut **conn)
+            .await?;
+            if confirmed.is_some() {
+                sqlx::query(
+                    "UPDATE final_materials SET replaced_at = $1
+                     WHERE submission_id = $2 AND kind = $3 AND replaced_at IS NULL",
+                )
+                .bind(now)
+                .bind(new.submission_id)
+                .bind(new.kind.as_str())
+                .execute(&mut **conn)
+                .await?;
+                sqlx::query(
+                    "INSERT INTO final_materials (id, submission_id, kind, original_name, storage_key, size_bytes,
+                         sha256, uploaded_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                )
+                .bind(new.id)
+                .bind(new.submission_id)
+                .bind(new.kind.as_str())
+                .bind(new.original_name)
+                .bind(new.storage_key)
+                .bind(new.size_bytes)
+                .bind(new.sha256)
+                .bind(now)
+                .execute(&mut **conn)
+                .await?;
+            }
+            confirmed.is_some()
+        });
+        tx.commit().await?;
+        Ok(inserted)
+    }
+
+    /// Every file of submission `id`'s final materials, newest first.
+    pub async fn materials_history(&self, id: Uuid) -> sqlx::Result<Vec<StoredMaterial>> {
+        let rows: Vec<StoredMaterial> = on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT id, kind, original_name, CAST(size_bytes AS BIGINT) AS size_bytes, uploaded_at, replaced_at, storage_key
+                 FROM final_materials WHERE submission_id = $1 ORDER BY uploaded_at DESC, id DESC",
+            )
+            .bind(id)
+            .fetch_all(pool)
+            .await?
+        });
+        Ok(rows
+            .into_iter()
+            .map(|row| StoredMaterial { file_url: format!("/api/admin/materials/{}/file", row.id), ..row })
+            .collect())
+    }
+
+    /// One file of final materials by its id.
+    pub async fn material(&self, material_id: Uuid) -> sqlx::Result<Option<StoredMaterial>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT id, kind, original_name, CAST(size_bytes AS BIGINT) AS size_bytes, uploaded_at, replaced_at, storage_key
+                 FROM final_materials WHERE id = $1",
+            )
+            .bind(material_id)
+            .fetch_optional(pool)
+            .await
+        })
+    }
+
+    /// The current file of `kind` of submission `id`.
+    pub async fn current_material(
+        &self,
+        id: Uuid,
+        kind: MaterialKind,
+    ) -> sqlx::Result<Option<StoredMaterial>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT id, kind, original_name, CAST(size_bytes AS BIGINT) AS size_bytes, uploaded_at, replaced_at, storage_key
+                 FROM final_materials WHERE submission_id = $1 AND kind = $2 AND replaced_at IS NULL",
+            )
+            .bind(id)
+            .bind(kind.as_str())
+            .fetch_optional(pool)
+            .await
+        })
+    }
+}
+
+impl Db {
+    /// Adds the answer and the current materials to a submission as its
+    /// author sees it.
+    pub async fn with_attendance(
+        &self,
+        submission: &mut crate::submissions::Submission,
+        materials_by: Option<OffsetDateTime>,
+    ) -> sqlx::Result<()> {
+        if submission.status != crate::submissions::SubmissionStatus::Accepted {
+            return Ok(());
+        }
+        submission.attendance = self.attendance(submission.id).await?;
+        submission.materials = self.current_materials(submission.id).await?;
+        let confirmed = submission.attendance.as_ref().is_some_and(|a| a.response == Response::Confirmed);
+        submission.materials_open = confirmed && super::before(materials_by, crate::clock::now());
+        Ok(())
+    }
+}
