@@ -1,6 +1,7 @@
 /**
- * Every public route, every page and state of committee review, and the
- * admin table filtered with its reminder, passes axe (WCAG 2.0 and 2.1, levels A and AA) with no
+ * Every public route, every page and state of committee review, the
+ * admin table filtered with its reminder, and the presenters' answers on
+ * the congratulations page, passes axe (WCAG 2.0 and 2.1, levels A and AA) with no
  * violation, at desktop and phone widths, once its content has arrived.
  * The embedded third-party frames (forms, slides, the PDF viewer) are not
  * ours to fix and are left out of the scan; their <iframe> elements, with
@@ -13,7 +14,7 @@ import { protectedRoutes } from '../src/config/protected-routes.ts';
 import { routeList } from '../src/config/routes.ts';
 import { CSRF_HEADERS } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
-import { confirmTalk } from './program-world.ts';
+import { acceptAbstract, confirmTalk, setPresenterDeadlines } from './program-world.ts';
 import { signInAs, startReviewWorld } from './review-world.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -197,6 +198,67 @@ test('axe finds no violation on the program builder and the published program', 
     await expect(page.getByRole('region', { name: 'Program' })).toContainText('Tone sandhi.pdf');
     await expect(page.getByText('Loading page…')).toHaveCount(0);
     await expectNoViolations(page, 'published program');
+  } finally {
+    await world.close();
+  }
+});
+
+/**
+ * The congratulations page in the presenters' new states: the confirm form
+ * with a refusal shown, the decline question, declined, confirmed with the
+ * final materials, and after the confirm-by deadline. A server of the
+ * test's own, since the deadlines belong to the current edition.
+ */
+test('axe finds no violation on the congratulations page in its attendance states', async ({
+  page,
+  playwright,
+  browserErrors,
+}) => {
+  test.setTimeout(180_000);
+  // Saving the form with nothing chosen is refused (422) on purpose.
+  browserErrors.allow(/Failed to load resource: .*status of 422/);
+  const world = await startReviewWorld(playwright);
+  try {
+    const author = await world.person('Ada', 'Lovelace');
+    await world.upload(author, 'Vowel harmony.pdf');
+    await world.upload(author, 'Tone sandhi.pdf');
+    acceptAbstract(world, 'Vowel harmony.pdf');
+    acceptAbstract(world, 'Tone sandhi.pdf');
+    const inAYear = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+    setPresenterDeadlines(world, inAYear, inAYear);
+    await signInAs(page, world, author);
+    await page.goto(`${world.url}/sculc/congratulations-page`);
+    const attendance = page.getByRole('region', { name: 'Attendance' });
+    const harmony = attendance.getByRole('article', { name: /^Vowel harmony\.pdf/ });
+    const sandhi = attendance.getByRole('article', { name: /^Tone sandhi\.pdf/ });
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+
+    await harmony.getByRole('button', { name: 'Confirm Your Attendance' }).click();
+    await harmony.getByRole('button', { name: 'Save' }).click();
+    await expect(harmony.getByText('Choose a format. Choose how you will attend.')).toBeVisible();
+    await expectNoViolations(page, 'the confirm form with a refusal');
+
+    await sandhi.getByRole('button', { name: 'Decline' }).click();
+    await expect(sandhi.getByRole('button', { name: 'Yes, decline' })).toBeVisible();
+    await expectNoViolations(page, 'the decline question');
+    await sandhi.getByRole('button', { name: 'Yes, decline' }).click();
+    await expect(sandhi.getByRole('button', { name: 'Decline' })).toHaveCount(0);
+    await expect(sandhi.getByText('You declined to present this abstract.', { exact: true }).first()).toBeVisible();
+
+    await harmony.getByRole('radio', { name: 'Virtually (video call)' }).check();
+    await harmony.getByRole('radio', { name: 'Poster', exact: true }).check();
+    await harmony.getByRole('button', { name: 'Save' }).click();
+    await expect(harmony.getByRole('button', { name: 'Change Your Answer' })).toBeVisible();
+    await expect(harmony.getByLabel('Upload poster (PDF)')).toBeVisible();
+    await expectNoViolations(page, 'one declined, one confirmed with its final materials');
+
+    setPresenterDeadlines(world, new Date(Date.now() - 24 * 3600 * 1000), new Date(Date.now() - 3600 * 1000));
+    await page.reload();
+    await expect(harmony).toContainText('The deadline to confirm attendance has passed.');
+    await expect(harmony).toContainText('The deadline for final materials has passed.');
+    await expect(sandhi).toContainText('The deadline to confirm attendance has passed.');
+    await expect(attendance.getByRole('button')).toHaveCount(0);
+    await expectNoViolations(page, 'after the deadlines');
   } finally {
     await world.close();
   }

@@ -1,5 +1,6 @@
 /**
- * What the program tests share: a confirmed talk, and the text of the
+ * What the program and attendance tests share: an accepted abstract, the
+ * presenters' deadlines moved, a confirmed talk, and the text of the
  * program PDF read back.
  *
  * The presenters' confirmation endpoint is built on another branch (issue
@@ -13,17 +14,47 @@ import { inflateSync } from 'node:zlib';
 
 import type { ReviewWorld } from './review-world.ts';
 
+/** Runs SQL on the world's own SQLite database, waiting out the server's writes. */
+function sql(world: ReviewWorld, statements: string) {
+  execFileSync('sqlite3', [join(world.dataDir, 'colloquy.db'), `PRAGMA busy_timeout = 5000; ${statements}`]);
+}
+
+function quoted(text: string) {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** A time as the server stores it in SQLite, e.g. 2099-04-16T06:59:00Z. */
+function stored(time: Date) {
+  return time.toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
+/** Accepts the abstract titled `title`, as an admin's decision does. */
+export function acceptAbstract(world: ReviewWorld, title: string) {
+  sql(world, `UPDATE submissions SET status = 'accepted' WHERE title = ${quoted(title)};`);
+}
+
+/**
+ * Moves SCULC 2025's confirm-by and final-materials deadlines: the seeded
+ * ones (April and May 2025) have passed, so presenters can only answer and
+ * upload once a test moves them into the future.
+ */
+export function setPresenterDeadlines(world: ReviewWorld, confirmBy: Date, materialsBy: Date) {
+  sql(
+    world,
+    `UPDATE editions SET confirm_attendance_by = '${stored(confirmBy)}', final_materials_by = '${stored(materialsBy)}'
+       WHERE year = 2025;`,
+  );
+}
+
 /** Accepts the abstract titled `title` and confirms it as a talk in person. */
 export function confirmTalk(world: ReviewWorld, title: string) {
-  const quoted = `'${title.replaceAll("'", "''")}'`;
-  const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  execFileSync('sqlite3', [
-    join(world.dataDir, 'colloquy.db'),
-    `PRAGMA busy_timeout = 5000;
-     UPDATE submissions SET status = 'accepted' WHERE title = ${quoted};
-     INSERT INTO attendance (submission_id, response, mode, format, needs, answered_at, updated_at)
-       SELECT id, 'confirmed', 'in_person', 'talk', '', '${now}', '${now}' FROM submissions WHERE title = ${quoted};`,
-  ]);
+  const now = stored(new Date());
+  acceptAbstract(world, title);
+  sql(
+    world,
+    `INSERT INTO attendance (submission_id, response, mode, format, needs, answered_at, updated_at)
+       SELECT id, 'confirmed', 'in_person', 'talk', '', '${now}', '${now}' FROM submissions WHERE title = ${quoted(title)};`,
+  );
 }
 
 /**

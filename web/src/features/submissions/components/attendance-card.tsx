@@ -236,13 +236,22 @@ export function AttendanceCard({ submission, edition }: { submission: Submission
   const [status, setStatus] = useState('');
   const headingId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
   const { attendance } = submission;
 
+  // Back to where the question started, so keyboard users keep their place:
+  // after the commit that shows the button again (an animation frame could
+  // come before it, and the focus would fall to the page).
+  useEffect(() => {
+    if (step !== 'idle' || !refocus.current) return;
+    refocus.current = false;
+    confirmRef.current?.focus();
+  }, [step]);
+
   function finish(message: string) {
+    refocus.current = true;
     setStep('idle');
     setStatus(message);
-    // Back to where the question started, so keyboard users keep their place.
-    requestAnimationFrame(() => confirmRef.current?.focus());
   }
 
   return (
