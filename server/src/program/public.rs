@@ -46,28 +46,28 @@ fn calendar_url(year: i32, code: &str) -> String {
     format!("/api/program/{year}/talks/{code}.ics")
 }
 
-/// The published program of an edition.
+/// The published program of an edition; `null` until one is published (the
+/// edition page asks on every visit, and not yet published is no error).
 #[utoipa::path(
     get,
     path = "/api/program/{year}",
     tag = "content",
     params(("year" = i32, Path, description = "The edition's year")),
     responses(
-        (status = 200, description = "The published program", body = PublishedProgram),
-        (status = 404, description = "Not published", body = ErrorBody),
+        (status = 200, description = "The published program, or null when there is none yet", body = Option<PublishedProgram>),
     )
 )]
 pub async fn published_program(
     State(state): State<AppState>,
     Path(year): Path<i32>,
-) -> ApiResult<Json<PublishedProgram>> {
-    let publication = state.db.program_publication(year).await?.ok_or_else(|| no_program(year))?;
-    Ok(Json(PublishedProgram {
+) -> ApiResult<Json<Option<PublishedProgram>>> {
+    let Some(publication) = state.db.program_publication(year).await? else { return Ok(Json(None)) };
+    Ok(Json(Some(PublishedProgram {
         edition_year: year,
         published_at: publication.published_at,
         sessions: sessions_of(&publication)?,
         pdf_url: pdf_url(&publication),
-    }))
+    })))
 }
 
 /// One talk of the published program as an iCalendar file ("Add to calendar").

@@ -1107,7 +1107,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The published program of an edition. */
+        /**
+         * The published program of an edition; `null` until one is published (the
+         *     edition page asks on every visit, and not yet published is no error).
+         */
         get: operations["published_program"];
         put?: never;
         post?: never;
@@ -7256,16 +7259,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The published program */
+            /** @description The published program, or null when there is none yet */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublishedProgram"];
+                    "application/json": null | components["schemas"]["PublishedProgram"];
                 };
             };
-            /** @description Not published */
+            /** @description Nothing has this id */
             404: {
                 headers: {
                     [name: string]: unknown;

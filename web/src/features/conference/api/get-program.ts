@@ -1,18 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { components } from '../../../api/schema';
-import { ApiError, answerOf, api } from '../../../lib/api-client';
+import { answerOf, api } from '../../../lib/api-client';
 
 export type PublishedProgram = components['schemas']['PublishedProgram'];
 
-/** The published program of an edition; null when there is none yet (404). */
+/** The published program of an edition; null when there is none yet. */
 export async function getProgram(year: number, signal?: AbortSignal): Promise<PublishedProgram | null> {
-  try {
-    return await answerOf(api.GET('/api/program/{year}', { params: { path: { year } }, signal }));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  return (await answerOf(api.GET('/api/program/{year}', { params: { path: { year } }, signal }))) ?? null;
 }
 
 export function programQueryOptions(year: number) {
