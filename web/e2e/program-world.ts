@@ -28,6 +28,18 @@ function stored(time: Date) {
   return time.toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
+/**
+ * Gives the account of `email` its name as written (Chromium's e-mail field
+ * refuses a non-ASCII local part, so people with accents register with a
+ * plain-letter address and are renamed here).
+ */
+export function renamePerson(world: ReviewWorld, email: string, firstName: string, lastName: string) {
+  sql(
+    world,
+    `UPDATE users SET first_name = ${quoted(firstName)}, last_name = ${quoted(lastName)} WHERE email = ${quoted(email)};`,
+  );
+}
+
 /** Accepts the abstract titled `title`, as an admin's decision does. */
 export function acceptAbstract(world: ReviewWorld, title: string) {
   sql(world, `UPDATE submissions SET status = 'accepted' WHERE title = ${quoted(title)};`);

@@ -56,8 +56,10 @@ export function PublishedProgramView({ program }: { program: PublishedProgram })
                     <br />
                     {item.authors}{' '}
                     {session.kind === 'talks' && (
-                      <a href={talkCalendarUrl(year, item.code)} download>
-                        Add to calendar<span className="visually-hidden">: {item.title}</span>
+                      // The name in one string: a hidden span after the visible
+                      // words gave Chromium "Add to calendar : …" with a stray space.
+                      <a href={talkCalendarUrl(year, item.code)} download aria-label={`Add to calendar: ${item.title}`}>
+                        Add to calendar
                       </a>
                     )}
                   </li>
