@@ -4,6 +4,7 @@
 //! `server/fonts/LICENSE-DejaVu`), so names such as Núñez or Zoë print and
 //! search as written. Times are conference time.
 
+use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
 use printpdf::{
@@ -13,12 +14,15 @@ use printpdf::{
 
 use super::{PublishedSession, SessionKind, clock_time, day};
 
-static REGULAR: LazyLock<Option<ParsedFont>> = LazyLock::new(|| {
-    ParsedFont::from_bytes(include_bytes!("../../fonts/DejaVuSans.ttf"), 0, &mut Vec::new())
-});
-static BOLD: LazyLock<Option<ParsedFont>> = LazyLock::new(|| {
-    ParsedFont::from_bytes(include_bytes!("../../fonts/DejaVuSans-Bold.ttf"), 0, &mut Vec::new())
-});
+const REGULAR_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
+const BOLD_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
+
+/// The whole faces, for measuring text; the PDF embeds only the glyphs it
+/// uses (`subset`).
+static REGULAR: LazyLock<Option<ParsedFont>> =
+    LazyLock::new(|| ParsedFont::from_bytes(REGULAR_TTF, 0, &mut Vec::new()));
+static BOLD: LazyLock<Option<ParsedFont>> =
+    LazyLock::new(|| ParsedFont::from_bytes(BOLD_TTF, 0, &mut Vec::new()));
 
 /// US Letter, in points.
 const PAGE_WIDTH: f32 = 612.0;
@@ -29,7 +33,7 @@ const FOOTER: f32 = 30.0;
 /// Talks are indented past their code.
 const ITEM_INDENT: f32 = 62.0;
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Face {
     Regular,
     Bold,
@@ -140,10 +144,33 @@ pub fn render(year: i32, sessions: &[PublishedSession]) -> anyhow::Result<Vec<u8
         pages.y -= 8.0;
     }
 
-    let mut document = PdfDocument::new(&format!("SCULC {year} Program"));
-    let regular_id = document.add_font(regular);
-    let bold_id = document.add_font(bold);
     let count = pages.pages.len();
+    let footer = |index: usize| {
+        let footer = text(
+            Face::Regular,
+            9.0,
+            MARGIN,
+            0.4,
+            format!("SCULC {year} Program · page {} of {count}", index + 1),
+        );
+        Line { y: FOOTER, ..footer }
+    };
+    let footers: Vec<Line> = (0..count).map(footer).collect();
+    let used = |face: Face| {
+        pages
+            .pages
+            .iter()
+            .flatten()
+            .chain(&footers)
+            .filter(move |line| line.face == face)
+            .map(|l| l.text.as_str())
+    };
+    let regular = subset(regular, REGULAR_TTF, used(Face::Regular))?;
+    let bold = subset(bold, BOLD_TTF, used(Face::Bold))?;
+
+    let mut document = PdfDocument::new(&format!("SCULC {year} Program"));
+    let regular_id = document.add_font(&regular);
+    let bold_id = document.add_font(&bold);
     let pages = pages
         .pages
         .into_iter()
@@ -153,21 +180,38 @@ pub fn render(year: i32, sessions: &[PublishedSession]) -> anyhow::Result<Vec<u8
             for line in &lines {
                 ops.extend(show(line, if matches!(line.face, Face::Bold) { &bold_id } else { &regular_id }));
             }
-            let footer = text(
-                Face::Regular,
-                9.0,
-                MARGIN,
-                0.4,
-                format!("SCULC {year} Program · page {} of {count}", index + 1),
-            );
-            ops.extend(show(&Line { y: FOOTER, ..footer }, &regular_id));
+            ops.extend(show(&footers[index], &regular_id));
             PdfPage::new(Mm(PAGE_WIDTH * 25.4 / 72.0), Mm(PAGE_HEIGHT * 25.4 / 72.0), ops)
         })
         .collect();
-    // printpdf subsets fonts only with its layout engine (`text_layout`,
-    // left out for build time), so both faces are embedded whole, compressed:
-    // about 750 KB per program, whatever its length.
     Ok(document.with_pages(pages).save(&PdfSaveOptions::default(), &mut Vec::new()))
+}
+
+/// `full` (read from `ttf`) cut down to the glyphs that `texts` use.
+/// printpdf subsets only through its layout engine (`text_layout`, left
+/// out for build time), and the two faces whole are about 750 KB in every
+/// program; a subset is a few dozen.
+fn subset<'a>(
+    full: &ParsedFont,
+    ttf: &[u8],
+    texts: impl Iterator<Item = &'a str>,
+) -> anyhow::Result<ParsedFont> {
+    use allsorts::binary::read::ReadScope;
+    use allsorts::font_data::FontData;
+    use allsorts::subset::{CmapTarget, SubsetProfile};
+
+    // Glyph 0 (.notdef) first, as allsorts requires; then each used glyph once.
+    let mut glyphs = BTreeSet::from([0_u16]);
+    glyphs.extend(texts.flat_map(str::chars).filter_map(|c| full.lookup_glyph_index(c as u32)));
+    let glyphs: Vec<u16> = glyphs.into_iter().collect();
+    let font = ReadScope::new(ttf)
+        .read::<FontData<'_>>()
+        .map_err(|e| anyhow::anyhow!("reading a bundled font: {e}"))?;
+    let provider = font.table_provider(0).map_err(|e| anyhow::anyhow!("reading a bundled font: {e}"))?;
+    let bytes = allsorts::subset::subset(&provider, &glyphs, &SubsetProfile::Minimal, CmapTarget::Unicode)
+        .map_err(|e| anyhow::anyhow!("subsetting a bundled font: {e}"))?;
+    ParsedFont::from_bytes(&bytes, 0, &mut Vec::new())
+        .ok_or_else(|| anyhow::anyhow!("a subset of a bundled font cannot be read back"))
 }
 
 struct Faces<'a> {

@@ -106,6 +106,9 @@ async fn the_published_pdf_holds_every_placed_title_and_time() {
     let etag = response.headers()["etag"].to_str().unwrap().to_owned();
     let pdf = response.bytes().await.unwrap();
     assert!(pdf.starts_with(b"%PDF-"));
+    // The two DejaVu faces whole are about 750 KB; cut to the glyphs used,
+    // three pages of program are a few dozen.
+    assert!(pdf.len() < 100_000, "the program PDF is {} bytes: are its fonts embedded whole?", pdf.len());
     let (pages, text) = pdf_text(&pdf);
     assert!(pages > 1, "50 talks take more than a page");
     for title in &titles {
