@@ -23,6 +23,9 @@ pub const MAX_TITLE_CHARS: usize = 200;
 pub const MAX_ROOM_CHARS: usize = 100;
 /// Far more presentations than one session can hold in a day.
 pub const MAX_ITEMS: usize = 200;
+/// Far more sessions than a day holds; it bounds the draft every change
+/// answers with and the PDF each publication typesets.
+pub const MAX_SESSIONS: usize = 100;
 
 /// A session as an admin writes it. Times are RFC 3339 (any offset).
 #[derive(Debug, Deserialize, ToSchema)]
@@ -148,6 +151,7 @@ pub async fn get_program(
     responses(
         (status = 201, description = "The draft program with the new session", body = AdminProgram),
         (status = 404, description = "No such edition", body = ErrorBody),
+        (status = 409, description = "The program already has the most sessions it may hold", body = ErrorBody),
         (status = 422, description = "A field is invalid", body = ErrorBody),
     ),
     security(("session" = []))
@@ -162,7 +166,11 @@ pub async fn create_session(
     edition(&state, year).await?;
     let actor = Actor::admin(&admin);
     let entry = changed(&actor, format!("Added the session “{}” to the SCULC {year} program", session.title));
-    state.db.insert_session(year, &session, &entry).await?;
+    if state.db.insert_session(year, &session, MAX_SESSIONS, &entry).await?.is_none() {
+        return Err(ApiError::Conflict(format!(
+            "A program holds at most {MAX_SESSIONS} sessions. Remove one before adding another."
+        )));
+    }
     Ok((StatusCode::CREATED, Json(state.db.program_draft(year).await?)))
 }
 

@@ -209,15 +209,33 @@ impl Db {
         })
     }
 
+    /// Adds a session unless the edition already has `max` (`None`). The
+    /// edition's row is locked first, so concurrent additions count each
+    /// other's sessions.
     pub async fn insert_session(
         &self,
         year: i32,
         session: &ValidSession,
+        max: usize,
         entry: &NewEntry<'_>,
-    ) -> sqlx::Result<Uuid> {
+    ) -> sqlx::Result<Option<Uuid>> {
         let id = Uuid::now_v7();
+        let dialect = self.dialect();
         on_db!(self, |pool| {
             let mut tx = crate::db::begin_write(pool).await?;
+            if let Some(lock) =
+                dialect.lock_rows("SELECT year FROM editions WHERE year = $1", RowLock::Update)
+            {
+                sqlx::query(&lock).bind(year).execute(&mut *tx).await?;
+            }
+            let count: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM program_sessions WHERE edition_year = $1")
+                    .bind(year)
+                    .fetch_one(&mut *tx)
+                    .await?;
+            if usize::try_from(count).unwrap_or(usize::MAX) >= max {
+                return Ok(None);
+            }
             sqlx::query(
                 "INSERT INTO program_sessions (id, edition_year, kind, title, starts_at, ends_at, room)
                  VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -234,7 +252,7 @@ impl Db {
             record!(&mut *tx, entry)?;
             tx.commit().await?;
         });
-        Ok(id)
+        Ok(Some(id))
     }
 
     pub async fn update_session(

@@ -151,3 +151,41 @@ async fn only_admins_build_and_publish_the_program() {
     assert_eq!(program["sessions"][0]["title"], "Syntax");
     assert!(program["published_at"].is_null());
 }
+
+#[tokio::test]
+async fn a_program_holds_at_most_100_sessions_even_when_added_at_once() {
+    let app = app_with_admin().await;
+    let path = format!("/api/admin/program/{YEAR}/sessions");
+    for n in 0..90 {
+        let response =
+            app.post_json(&path, session("talks", &format!("Session {n}"), "09:00", "10:00", "")).await;
+        assert_eq!(response.status(), 201);
+    }
+    // Thirty additions at once for the last ten places: ten get one.
+    let requests = (0..30).map(|n| {
+        app.client
+            .post(app.url(&path))
+            .json(&session("talks", &format!("Racing {n}"), "09:00", "10:00", ""))
+            .send()
+    });
+    let statuses: Vec<u16> = futures_util::future::join_all(requests)
+        .await
+        .into_iter()
+        .map(|r| r.unwrap().status().as_u16())
+        .collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 10, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 20, "{statuses:?}");
+    let sessions = draft(&app).await["sessions"].as_array().unwrap().clone();
+    assert_eq!(sessions.len(), 100);
+
+    let refused = app.post_json(&path, session("break", "Coffee", "10:00", "10:30", "")).await;
+    assert_eq!(refused.status(), 409);
+    assert_eq!(
+        body(refused).await["error"],
+        "A program holds at most 100 sessions. Remove one before adding another."
+    );
+    let first = sessions[0]["id"].as_str().unwrap();
+    let removed = app.client.delete(app.url(&format!("{path}/{first}"))).send().await.unwrap();
+    assert_eq!(removed.status(), 200);
+    add_session(&app, session("break", "Coffee", "10:00", "10:30", "")).await;
+}
