@@ -75,6 +75,11 @@ struct PresentationRow {
     mode: Option<String>,
 }
 
+/// Locks the edition (`$1`) against other changes to its program's shape:
+/// adding sessions and publishing. `NoKeyUpdate` lets rows that refer to
+/// the edition (submissions, sessions) still be inserted meanwhile.
+const EDITION: &str = "SELECT year FROM editions WHERE year = $1";
+
 /// The presentations the builder shows: the confirmed ones of the edition,
 /// and any placed one whatever became of it.
 const PRESENTATIONS: &str = "SELECT s.id, s.number, s.title, u.first_name, u.last_name, s.status,
@@ -210,8 +215,8 @@ impl Db {
     }
 
     /// Adds a session unless the edition already has `max` (`None`). The
-    /// edition's row is locked first, so concurrent additions count each
-    /// other's sessions.
+    /// edition is locked first (`EDITION`), so concurrent additions count
+    /// each other's sessions.
     pub async fn insert_session(
         &self,
         year: i32,
@@ -223,9 +228,7 @@ impl Db {
         let dialect = self.dialect();
         on_db!(self, |pool| {
             let mut tx = crate::db::begin_write(pool).await?;
-            if let Some(lock) =
-                dialect.lock_rows("SELECT year FROM editions WHERE year = $1", RowLock::Update)
-            {
+            if let Some(lock) = dialect.lock_rows(EDITION, RowLock::NoKeyUpdate) {
                 sqlx::query(&lock).bind(year).execute(&mut *tx).await?;
             }
             let count: i64 =
@@ -445,10 +448,18 @@ impl Db {
         let dialect = self.dialect();
         Ok(on_db!(self, |pool| {
             let mut tx = crate::db::begin_write(pool).await?;
-            let select = "SELECT pdf_storage_key FROM program_publications WHERE edition_year = $1";
-            let select = dialect.lock_rows(select, RowLock::Update).unwrap_or_else(|| select.to_owned());
-            let replaced: Option<String> =
-                sqlx::query_scalar(&select).bind(year).fetch_optional(&mut *tx).await?;
+            // The edition's row, not the publication's: before the first
+            // publication there is no row to lock, and two first ones would
+            // each replace nothing, leaving one PDF behind.
+            if let Some(lock) = dialect.lock_rows(EDITION, RowLock::NoKeyUpdate) {
+                sqlx::query(&lock).bind(year).execute(&mut *tx).await?;
+            }
+            let replaced: Option<String> = sqlx::query_scalar(
+                "SELECT pdf_storage_key FROM program_publications WHERE edition_year = $1",
+            )
+            .bind(year)
+            .fetch_optional(&mut *tx)
+            .await?;
             sqlx::query(
                 "INSERT INTO program_publications (edition_year, snapshot, pdf_storage_key, published_at, published_by)
                  VALUES ($1, $2, $3, $4, $5)

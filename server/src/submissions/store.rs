@@ -172,7 +172,8 @@ impl Db {
         let count: i64 = on_db!(self, |pool| {
             sqlx::query_scalar(
                 "SELECT (SELECT COUNT(*) FROM submissions WHERE storage_key = $1)
-                      + (SELECT COUNT(*) FROM final_materials WHERE storage_key = $1)",
+                      + (SELECT COUNT(*) FROM final_materials WHERE storage_key = $1)
+                      + (SELECT COUNT(*) FROM program_publications WHERE pdf_storage_key = $1)",
             )
             .bind(key)
             .fetch_one(pool)

@@ -29,9 +29,10 @@ pub const EVERY: std::time::Duration = std::time::Duration::from_secs(60 * 60);
 /// instances the same one keeps sweeping until it stops.
 const LEASE: &str = "sweep";
 
-/// The folders of uploaded files whose rows the sweep compares them with:
-/// abstracts and final materials.
-const SWEPT: [&str; 2] = ["abstracts", "materials"];
+/// The folders of stored files whose rows the sweep compares them with:
+/// abstracts, final materials, and published programs' PDFs (a publication
+/// stores its PDF before its row, and deletes the one it replaced after).
+const SWEPT: [&str; 3] = ["abstracts", "materials", "program"];
 
 /// Removes uploaded files no row points to and older than `grace`; returns
 /// how many.

@@ -201,3 +201,43 @@ async fn presenters_see_their_own_slot_once_published() {
     assert!(after[0]["calendar_url"].as_str().unwrap().ends_with(".ics"));
     assert_eq!(slots(Client::new()).await.status(), 401);
 }
+
+/// The program PDFs in the app's storage.
+fn program_files(app: &crate::helpers::TestApp) -> Vec<std::path::PathBuf> {
+    let folder = app.state.config.data_dir.join(format!("files/program/{YEAR}"));
+    match std::fs::read_dir(folder) {
+        Ok(entries) => entries.map(|e| e.unwrap().path()).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+#[tokio::test]
+async fn publications_at_once_leave_one_stored_pdf_and_the_sweep_keeps_it() {
+    let app = app_with_admin().await;
+    let talks = add_session(&app, session("talks", "Pragmatics", "09:00", "10:00", "")).await;
+    let talk = confirmed(&app, "a@example.org", "Implicature", "talk").await;
+    place(&app, talks, &[talk]).await;
+
+    // The first publication, six times at once: each stores a PDF, one row
+    // remains, and each PDF it replaced is deleted.
+    let path = format!("/api/admin/program/{YEAR}/publish");
+    let publishing = (0..6).map(|_| app.post_json(&path, json!({})));
+    for response in futures_util::future::join_all(publishing).await {
+        assert_eq!(response.status(), 200);
+    }
+    let files = program_files(&app);
+    assert_eq!(files.len(), 1, "one PDF per publication row: {files:?}");
+    let served = as_visitor(&app, "/sculc-program.pdf").await.bytes().await.unwrap();
+    assert_eq!(served, std::fs::read(&files[0]).unwrap(), "the stored PDF is the one served");
+    assert!(pdf_text(&served).1.contains("Implicature"));
+
+    // A PDF stored by a publication that stopped before its row (or one
+    // whose delete failed) is swept; the published one stays.
+    let orphan = files[0].with_file_name("interrupted.pdf");
+    std::fs::write(&orphan, b"%PDF-1.4 interrupted").unwrap();
+    let removed =
+        colloquy::submissions::sweep::sweep_orphans(&app.state, time::Duration::ZERO).await.unwrap();
+    assert_eq!(removed, 1);
+    assert_eq!(program_files(&app), files);
+    assert_eq!(as_visitor(&app, "/sculc-program.pdf").await.status(), 200);
+}
