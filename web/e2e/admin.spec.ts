@@ -23,6 +23,7 @@ import { repoRoot, runCommand, serverBinary } from './colloquy-server.ts';
 import { linkIn } from './emails.ts';
 import { expect, test } from './fixtures.ts';
 import { ABSTRACT_TEXT, ABSTRACT_TITLE, abstractPdf, countWords } from './pdfs.ts';
+import { confirmTalk } from './program-world.ts';
 
 /** Letters only (names allow no digits), shared by this test's two people so one search finds both. */
 function uniqueTag(): string {
@@ -259,7 +260,7 @@ test('a visitor at an admin page is sent to sign in', async ({ page }) => {
   await expect(main(page).getByRole('status')).toHaveText('Please sign in to continue.');
 });
 
-test('at 1280 px the user table shows its last column without scrolling sideways @desktop', async ({
+test('at 1280 px the user table shows its last column without scrolling sideways, attendance columns too @desktop', async ({
   page,
   outbox,
   server,
@@ -297,14 +298,43 @@ test('at 1280 px the user table shows its last column without scrolling sideways
   await page.goto(`/user-data?q=${tag}`);
   await expect.poll(() => emailsInTable(page)).toEqual([organiser.email, applicant.email]);
 
-  const table = main(page).getByRole('region', { name: /^Users, sorted by/ });
-  const { scrollWidth, clientWidth } = await table.evaluate((region) => ({
-    scrollWidth: region.scrollWidth,
-    clientWidth: region.clientWidth,
-  }));
-  expect(scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(clientWidth);
-  // The last column, whole, on the screen: its header and each row's switch.
-  await expect(main(page).getByRole('columnheader', { name: 'Admin' })).toBeInViewport({ ratio: 1 });
-  await expect(main(page).getByRole('checkbox', { name: `Admin: Mary Haas${tag}` })).toBeInViewport({ ratio: 1 });
-  await expect(main(page).getByRole('checkbox', { name: `Admin: Edward Sapir${tag}` })).toBeInViewport({ ratio: 1 });
+  const fitsTheScreen = async () => {
+    const table = main(page).getByRole('region', { name: /^Users, sorted by/ });
+    const { scrollWidth, clientWidth } = await table.evaluate((region) => ({
+      scrollWidth: region.scrollWidth,
+      clientWidth: region.clientWidth,
+    }));
+    expect(scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(clientWidth);
+    // Not by squeezing columns until words break ("Con/fir/med").
+    const brokenWords = await table.evaluate((region) => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(region.querySelector('table') ?? region, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          if (range.getClientRects().length > 1) broken.push(word[0]);
+        }
+      }
+      return broken;
+    });
+    expect(brokenWords, 'words broken across lines').toEqual([]);
+    // The last column, whole, on the screen: its header and each row's switch.
+    await expect(main(page).getByRole('columnheader', { name: 'Admin' })).toBeInViewport({ ratio: 1 });
+    await expect(main(page).getByRole('checkbox', { name: `Admin: Mary Haas${tag}` })).toBeInViewport({ ratio: 1 });
+    await expect(main(page).getByRole('checkbox', { name: `Admin: Edward Sapir${tag}` })).toBeInViewport({
+      ratio: 1,
+    });
+  };
+  await test.step('before anyone is accepted', fitsTheScreen);
+
+  await test.step('with the attendance columns of a presenter who confirmed', async () => {
+    // The longest answers there are: both formats, virtually.
+    confirmTalk(server, 'Vowel harmony in Turkish and Hungarian', { format: 'both', mode: 'virtual' });
+    await page.reload();
+    await expect(main(page).getByRole('columnheader', { name: 'Final materials' })).toBeVisible();
+    await expect(main(page).getByRole('cell', { name: /Confirmed\s*Talk and poster\s*Virtual/ })).toBeVisible();
+    await fitsTheScreen();
+  });
 });

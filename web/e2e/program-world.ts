@@ -3,10 +3,10 @@
  * presenters' deadlines moved, a confirmed talk, and the text of the
  * program PDF read back.
  *
- * The presenters' confirmation endpoint is built on another branch (issue
- * 15 items 1, 2, 6) at the same time as the program; until both are merged
- * the answer is written into this test server's own SQLite database, as
- * that endpoint would store it.
+ * The tests that are not about answering write the answer into the test
+ * server's own SQLite database, as the confirmation endpoint stores it
+ * (the seeded deadlines have passed; `attendance.spec.ts` answers through
+ * the page).
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { inflateSync } from 'node:zlib';
 import type { ReviewWorld } from './review-world.ts';
 
 /** Runs SQL on the world's own SQLite database, waiting out the server's writes. */
-function sql(world: ReviewWorld, statements: string) {
+function sql(world: Pick<ReviewWorld, 'dataDir'>, statements: string) {
   execFileSync('sqlite3', [join(world.dataDir, 'colloquy.db'), `PRAGMA busy_timeout = 5000; ${statements}`]);
 }
 
@@ -41,7 +41,7 @@ export function renamePerson(world: ReviewWorld, email: string, firstName: strin
 }
 
 /** Accepts the abstract titled `title`, as an admin's decision does. */
-export function acceptAbstract(world: ReviewWorld, title: string) {
+export function acceptAbstract(world: Pick<ReviewWorld, 'dataDir'>, title: string) {
   sql(world, `UPDATE submissions SET status = 'accepted' WHERE title = ${quoted(title)};`);
 }
 
@@ -58,14 +58,19 @@ export function setPresenterDeadlines(world: ReviewWorld, confirmBy: Date, mater
   );
 }
 
-/** Accepts the abstract titled `title` and confirms it as a talk in person. */
-export function confirmTalk(world: ReviewWorld, title: string) {
+/** Accepts the abstract titled `title` and confirms it, by default as a talk in person. */
+export function confirmTalk(
+  world: Pick<ReviewWorld, 'dataDir'>,
+  title: string,
+  answer: { format: 'talk' | 'poster' | 'both'; mode: 'in_person' | 'virtual' } = { format: 'talk', mode: 'in_person' },
+) {
   const now = stored(new Date());
   acceptAbstract(world, title);
   sql(
     world,
     `INSERT INTO attendance (submission_id, response, mode, format, needs, answered_at, updated_at)
-       SELECT id, 'confirmed', 'in_person', 'talk', '', '${now}', '${now}' FROM submissions WHERE title = ${quoted(title)};`,
+       SELECT id, 'confirmed', '${answer.mode}', '${answer.format}', '', '${now}', '${now}'
+       FROM submissions WHERE title = ${quoted(title)};`,
   );
 }
 

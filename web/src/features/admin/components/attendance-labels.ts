@@ -8,17 +8,26 @@ export const ATTENDANCE_LABELS: Record<Exclude<AttendanceSummary, 'none'>, strin
   mixed: 'Mixed',
 };
 
-/** The spec's format options. */
+/**
+ * The formats and modes, short: the presenter's form words them as the
+ * spec does ("15-minute talk plus 5 minutes of questions"); the admins'
+ * table and program builder need them to fit a cell.
+ */
 export const FORMAT_LABELS: Record<PresentationFormat, string> = {
-  talk: '15-minute talk plus 5 minutes of questions',
+  talk: 'Talk',
   poster: 'Poster',
-  both: 'Both a talk and a poster',
+  both: 'Talk and poster',
 };
 
 export const MODE_LABELS: Record<AttendanceMode, string> = {
   in_person: 'In person',
-  virtual: 'Virtually (video call)',
+  virtual: 'Virtual',
 };
+
+/** A format as the program builder's items carry it (any text, or null once declined). */
+export function formatLabel(format: string | null | undefined): string {
+  return Object.hasOwn(FORMAT_LABELS, format ?? '') ? FORMAT_LABELS[format as PresentationFormat] : (format ?? '');
+}
 
 /**
  * Whether the person's final materials are in: "Yes", "Missing", or nothing

@@ -33,20 +33,21 @@ const filteredUsers = (request: FakeRequest) =>
   request.url.searchParams.get('filter') ? userPage([graceConfirmed, noamWaiting]) : userPage([grace, noam]);
 
 describe('/user-data after acceptance', () => {
-  it('shows each person’s attendance, formats, mode and materials in words', async () => {
+  it('shows each person’s attendance, formats, mode and materials in words, in two columns', async () => {
     renderApp('/user-data', { user: admin, api: usersApi([graceConfirmed, noamWaiting]) });
     const table = await screen.findByRole('table');
     const graceRow = within(table).getByRole('rowheader', { name: /Grace Hopper/ }).closest('tr');
     const noamRow = within(table).getByRole('rowheader', { name: /Noam Chomsky/ }).closest('tr');
     if (!graceRow || !noamRow) throw new Error('rows missing');
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells(graceRow).slice(5, 9)).toEqual([
-      'Confirmed',
-      '15-minute talk plus 5 minutes of questionsBoth a talk and a poster',
-      'In person',
-      'Missing',
-    ]);
-    expect(cells(noamRow).slice(5, 9)).toEqual(['Not confirmed', '—none', '—none', '—none']);
+    // The answer, its formats and its mode share a cell, a line each.
+    const lines = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(5, 7)
+        .map((cell) => cell.innerHTML.split('<br>'));
+    expect(lines(graceRow)).toEqual([['Confirmed', 'Talk', 'Talk and poster', 'In person'], ['Missing']]);
+    expect(cells(noamRow).slice(5, 7)).toEqual(['Not confirmed', '—none']);
   });
 
   it('leaves the attendance columns out while nobody on the page has an accepted submission', async () => {

@@ -4,8 +4,8 @@ import { refusalMessage } from '../../../lib/api-client';
 import { usePlaceItems, type AdminProgram, type ProgramItem, type ProgramSession } from '../api/program';
 import { added, kindsFor, timeRange } from '../program-builder';
 import type { Notice } from './admin-toggle';
+import { formatLabel } from './attendance-labels';
 
-const FORMAT_LABELS: Record<string, string> = { talk: 'Talk', poster: 'Poster', both: 'Talk and poster' };
 const MODE_LABELS: Record<string, string> = { in_person: 'in person', virtual: 'virtually' };
 
 interface UnplacedListProps {
@@ -69,7 +69,7 @@ function UnplacedItem({ year, item, program, onNotice }: UnplacedItemProps) {
       <div>
         <span className="program-code">{item.code}</span> <strong>{item.title}</strong>
         <div className="program-authors">
-          {item.authors} · {FORMAT_LABELS[item.format ?? ''] ?? item.format}, {MODE_LABELS[item.mode ?? ''] ?? item.mode}
+          {item.authors} · {formatLabel(item.format)}, {MODE_LABELS[item.mode ?? ''] ?? item.mode}
         </div>
       </div>
       {targets.length === 0 ? (

@@ -35,22 +35,44 @@ function Empty() {
 /**
  * What presenters answered after acceptance (issue 15): not sortable, after
  * Upload Time. Shown when the page has someone with an accepted submission:
- * before that they would be four columns of dashes, and the table would no
- * longer fit a 1280 px screen for nothing.
+ * before that they would be columns of dashes. The answer, its formats and
+ * modes share one cell, so that the table still fits a 1280 px screen.
  */
-const ATTENDANCE_COLUMNS = ['Attendance', 'Format', 'Mode', 'Final materials'] as const;
+const ATTENDANCE_COLUMNS = ['Attendance', 'Final materials'] as const;
 /** Where the attendance columns go: before Admin. */
 const ADMIN_INDEX = USER_COLUMNS.findIndex(({ key }) => key === 'admin');
 
-/** Several words, one per line; empty: a dash. */
-function Words({ words }: { words: string[] }) {
-  if (words.length === 0) return <Empty />;
+/**
+ * An address that may break before its "@" and nowhere else (the cell does
+ * not wrap): a long university address takes two lines, not the width of
+ * the attendance columns.
+ */
+function EmailCell({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
   return (
     <>
-      {words.map((word, index) => (
-        <Fragment key={word}>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+/** The person's answer, then each format and mode, one per line; none: a dash. */
+function AttendanceCell({ user }: { user: AdminUser }) {
+  if (user.attendance === 'none') return <Empty />;
+  const lines = [
+    ATTENDANCE_LABELS[user.attendance],
+    ...user.formats.map((format) => FORMAT_LABELS[format]),
+    ...user.modes.map((mode) => MODE_LABELS[mode]),
+  ];
+  return (
+    <>
+      {lines.map((line, index) => (
+        <Fragment key={line}>
           {index > 0 && <br />}
-          {word}
+          {line}
         </Fragment>
       ))}
     </>
@@ -90,7 +112,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
             ))}
             {showAttendance &&
               ATTENDANCE_COLUMNS.map((label) => (
-                <th key={label} scope="col">
+                <th key={label} scope="col" className="wrapping-header">
                   {label}
                 </th>
               ))}
@@ -127,7 +149,9 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
                       <span className="visually-hidden">of {displayName(user)}</span>
                     </button>
                   </th>
-                  <td>{user.email}</td>
+                  <td>
+                    <EmailCell email={user.email} />
+                  </td>
                   <td>{yesNo(user.applicant)}</td>
                   <td>{yesNo(user.presenter)}</td>
                   <td>
@@ -146,12 +170,8 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
                   <td>{first ? formatConferenceTime(first.uploaded_at) : <Empty />}</td>
                   {showAttendance && (
                     <>
-                      <td>{user.attendance === 'none' ? <Empty /> : ATTENDANCE_LABELS[user.attendance]}</td>
                       <td>
-                        <Words words={user.formats.map((format) => FORMAT_LABELS[format])} />
-                      </td>
-                      <td>
-                        <Words words={user.modes.map((mode) => MODE_LABELS[mode])} />
+                        <AttendanceCell user={user} />
                       </td>
                       <td>{materialsLabel(user) ?? <Empty />}</td>
                     </>
