@@ -15,6 +15,7 @@ BENCH_ROUNDS (3), BENCH_SECONDS (5).
 import email
 import email.policy
 import http.client
+import http.cookiejar
 import json
 import os
 import re
@@ -27,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -64,6 +66,7 @@ http {{
         root {dist};
         location /assets/ {{ add_header Cache-Control "public, max-age=31536000, immutable"; try_files $uri =404; }}
         location / {{ add_header Cache-Control "no-cache"; try_files $uri /index.html; }}
+        location = /published-program.pdf {{ alias {work}/published/program.pdf; }}
     }}
 }}
 """
@@ -205,6 +208,60 @@ def in_parallel(count, work):
         thread.join()
     if failures:
         raise failures[0]
+
+
+def publish_program(work, port, env):
+    """Publishes a program of 12 sessions as an admin would (register,
+    verify, granted by the command line, sign in, add sessions, publish);
+    returns the PDF the site now serves at /sculc-program.pdf."""
+    data_dir = work / "data"
+    base = f"http://127.0.0.1:{port}"
+    organiser = {"first_name": "Bench", "last_name": "Organiser", "email": "organiser@bench.example"}
+    status, _ = post(port, "/api/accounts/register", {**organiser, "password": PASSWORD}, "127.0.0.1")
+    if status != 202:
+        sys.exit(f"registering the organiser answered {status}")
+    deadline = time.time() + 30
+    while not list((data_dir / "outbox").glob("*.eml")) and time.time() < deadline:
+        time.sleep(0.2)
+    letter = next((data_dir / "outbox").glob("*.eml"))
+    text = email.message_from_bytes(letter.read_bytes(), policy=email.policy.default).get_body(("plain",))
+    token = re.search(r"/verify-email\?token=([\w-]+)", text.get_content()).group(1)
+    post(port, "/api/accounts/verify-email", {"token": token}, "127.0.0.1")
+    subprocess.run(
+        [str(BIN), "admin", "grant", organiser["email"], "--data-dir", str(data_dir)],
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def send(path, body):
+        request = urllib.request.Request(
+            base + path,
+            json.dumps(body).encode(),
+            {"Content-Type": "application/json", "X-Requested-With": "colloquy"},
+        )
+        try:
+            with browser.open(request, timeout=60) as response:
+                return response.read()
+        except urllib.error.HTTPError as error:
+            sys.exit(f"{path} answered {error.code}: {error.read().decode(errors='replace')}")
+
+    send("/api/accounts/login", {"email": organiser["email"], "password": PASSWORD})
+    for hour in range(8, 20):
+        send(
+            "/api/admin/program/2025/sessions",
+            {
+                "kind": "keynote" if hour == 8 else "break" if hour == 12 else "talks",
+                "title": f"Session at {hour}: phonology, morphology and the syntax–semantics interface",
+                "starts_at": f"2025-05-17T{hour:02}:00:00-07:00",
+                "ends_at": f"2025-05-17T{hour:02}:50:00-07:00",
+                "room": f"Room {100 + hour}",
+            },
+        )
+    send("/api/admin/program/2025/publish", {})
+    with urllib.request.urlopen(base + "/sculc-program.pdf", timeout=10) as response:
+        return response.read()
 
 
 def sign_ins(work, env):
@@ -357,6 +414,27 @@ def main():
                         continue
                     results[(name, server)].append(wrk(servers[server] + path, connections, gzip))
             print(f"round {round_ + 1}/{ROUNDS} done", file=sys.stderr, flush=True)
+
+        # Once published, /sculc-program.pdf is the stored PDF, held in
+        # memory (ProgramPdfCache); nginx serves the same bytes from a file.
+        published = publish_program(work, colloquy_port, env)
+        # nginx's workers run as another user: they may pass through the
+        # temp folder (0711) and read this one file.
+        work.chmod(0o711)
+        (work / "published").mkdir(mode=0o755)
+        (work / "published" / "program.pdf").write_bytes(published)
+        (work / "published" / "program.pdf").chmod(0o644)
+        paths = {"colloquy": "/sculc-program.pdf", "nginx": "/published-program.pdf"}
+        if urllib.request.urlopen(servers["nginx"] + paths["nginx"]).read() != published:
+            sys.exit("nginx does not serve the published program's bytes")
+        name = f"published program PDF ({len(published) // 1024} KB)"
+        scenarios.append((name, "", 16, False, True))
+        results.update({(name, server): [] for server in servers})
+        for round_ in range(ROUNDS):
+            order = list(servers) if round_ % 2 == 0 else list(reversed(servers))
+            for server in order:
+                results[(name, server)].append(wrk(servers[server] + paths[server], 16, False))
+        print("published program done", file=sys.stderr, flush=True)
         signed = sign_ins(work, env)
         print("sign-ins done", file=sys.stderr, flush=True)
 
