@@ -11,7 +11,7 @@ interface AttendanceFilterProps {
 export function AttendanceFilterSelect({ current, onChange }: AttendanceFilterProps) {
   const id = useId();
   return (
-    <div className="user-filter">
+    <div className="field user-filter">
       <label htmlFor={id}>Show</label>
       <select
         id={id}
