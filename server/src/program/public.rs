@@ -256,18 +256,29 @@ impl ProgramPdfCache {
 }
 
 async fn read_published_pdf(state: &AppState) -> ApiResult<Option<PublishedPdf>> {
-    let Some(year) = state.db.current_edition_year().await? else { return Ok(None) };
-    let Some(publication) = state.db.program_publication(year).await? else { return Ok(None) };
-    // Each publication has its own key, so the key names this version.
-    let etag =
-        HeaderValue::from_str(&format!("\"{}\"", publication.pdf_storage_key.replace(['/', '.'], "-")))
-            .map_err(|e| ApiError::Internal(e.into()))?;
     let unreadable = |e: anyhow::Error| ApiError::Internal(e.context("reading the published program's PDF"));
-    let mut stream = state
-        .storage
-        .get(&publication.pdf_storage_key.as_str().into())
-        .await
-        .map_err(|e| unreadable(e.into()))?;
+    let mut replaced = false;
+    loop {
+        let Some(year) = state.db.current_edition_year().await? else { return Ok(None) };
+        let Some(publication) = state.db.program_publication(year).await? else { return Ok(None) };
+        match state.storage.get(&publication.pdf_storage_key.as_str().into()).await {
+            Ok(stream) => return read_pdf(stream, &publication.pdf_storage_key).await.map(Some),
+            // A publication on another instance committed its row and
+            // deleted this PDF between the two reads: read its row.
+            Err(object_store::Error::NotFound { .. }) if !replaced => replaced = true,
+            Err(error) => return Err(unreadable(error.into())),
+        }
+    }
+}
+
+async fn read_pdf(
+    mut stream: futures_util::stream::BoxStream<'static, object_store::Result<Bytes>>,
+    key: &str,
+) -> ApiResult<PublishedPdf> {
+    // Each publication has its own key, so the key names this version.
+    let etag = HeaderValue::from_str(&format!("\"{}\"", key.replace(['/', '.'], "-")))
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let unreadable = |e: anyhow::Error| ApiError::Internal(e.context("reading the published program's PDF"));
     let mut body = BytesMut::new();
     while let Some(chunk) = stream.try_next().await.map_err(|e| unreadable(e.into()))? {
         if body.len() + chunk.len() > ProgramPdfCache::MAX_BYTES {
@@ -278,5 +289,5 @@ async fn read_published_pdf(state: &AppState) -> ApiResult<Option<PublishedPdf>>
         }
         body.extend_from_slice(&chunk);
     }
-    Ok(Some(PublishedPdf { etag, body: body.freeze() }))
+    Ok(PublishedPdf { etag, body: body.freeze() })
 }

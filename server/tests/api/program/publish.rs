@@ -241,3 +241,51 @@ async fn publications_at_once_leave_one_stored_pdf_and_the_sweep_keeps_it() {
     assert_eq!(program_files(&app), files);
     assert_eq!(as_visitor(&app, "/sculc-program.pdf").await.status(), 200);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn another_instance_serves_each_new_publication_and_never_a_deleted_pdf() {
+    let app = app_with_admin().await;
+    let talks = add_session(&app, session("talks", "Edition 0", "09:00", "10:00", "")).await;
+    let talk = confirmed(&app, "a@example.org", "Ellipsis", "talk").await;
+    place(&app, talks, &[talk]).await;
+    publish(&app).await;
+
+    // A second instance on the same database and storage.
+    let other = colloquy::prepare((*app.state.config).clone()).await.expect("another instance starts");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let other_url = crate::helpers::serve_in_background(listener, other.clone(), axum::Router::new());
+    let visitor = Client::new();
+    let fetch = |other: colloquy::AppState| {
+        let visitor = visitor.clone();
+        let url = format!("{other_url}/sculc-program.pdf");
+        async move {
+            // As if its memory had just gone stale: it reads the stored PDF.
+            other.program_pdf.forget();
+            let response = visitor.get(&url).send().await.unwrap();
+            (response.status().as_u16(), response.bytes().await.unwrap())
+        }
+    };
+
+    // Each publication deletes the PDF it replaces, while the other
+    // instance keeps reading: it answers the old PDF or the new, never an
+    // error for a PDF deleted between its two reads.
+    for edition in 1..=12 {
+        let path = format!("/api/admin/program/{YEAR}/sessions/{talks}");
+        put_json(&app, &path, session("talks", &format!("Edition {edition}"), "09:00", "10:00", "")).await;
+        let readers = futures_util::future::join_all((0..8).map(|_| fetch(other.clone())));
+        let (readings, _) = tokio::join!(readers, publish(&app));
+        for (status, pdf) in readings {
+            assert_eq!(status, 200, "publication {edition}");
+            let text = pdf_text(&pdf).1;
+            assert!(
+                text.contains(&format!("Edition {}", edition - 1))
+                    || text.contains(&format!("Edition {edition}")),
+                "publication {edition}: {text}"
+            );
+        }
+    }
+    // Without a forced read, within `FRESH` of the last publication.
+    tokio::time::sleep(colloquy::program::public::ProgramPdfCache::FRESH).await;
+    let latest = visitor.get(format!("{other_url}/sculc-program.pdf")).send().await.unwrap();
+    assert!(pdf_text(&latest.bytes().await.unwrap()).1.contains("Edition 12"));
+}
