@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use uuid::Uuid;
 
 use super::current;
-use super::types::{AssignmentState, Conflict, NewConflict, ReviewerList, ReviewerSummary};
+use super::types::{AddedConflict, AssignmentState, Conflict, NewConflict, ReviewerList, ReviewerSummary};
 use crate::AppState;
 use crate::accounts::session::Admin;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
@@ -57,7 +57,7 @@ fn no_such_reviewer() -> ApiError {
     params(("id" = Uuid, Path, description = "The reviewer")),
     request_body = NewConflict,
     responses(
-        (status = 201, description = "The conflict", body = Conflict),
+        (status = 201, description = "The conflict, and the assignments it withdrew", body = AddedConflict),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such reviewer", body = ErrorBody),
@@ -70,7 +70,7 @@ pub async fn add_conflict(
     Admin(admin): Admin,
     Path(id): Path<Uuid>,
     Json(input): Json<NewConflict>,
-) -> ApiResult<(StatusCode, Json<Conflict>)> {
+) -> ApiResult<(StatusCode, Json<AddedConflict>)> {
     let reviewer = state.db.reviewer(id).await?.ok_or_else(no_such_reviewer)?;
     let conflict =
         super::conflicts::add(&state, &admin, (reviewer.id, &reviewer.name()), &input, true).await?;

@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::store::ConflictRow;
 use super::store::writes::ConflictRemoval;
-use super::types::{Conflict, ConflictList, NewConflict};
+use super::types::{AddedConflict, Conflict, ConflictList, NewConflict};
 use crate::AppState;
 use crate::accounts::email::Email;
 use crate::accounts::session::{Reviewer, SessionUser};
@@ -106,7 +106,7 @@ pub async fn add(
     reviewer: (Uuid, &str),
     input: &NewConflict,
     by_admin: bool,
-) -> ApiResult<Conflict> {
+) -> ApiResult<AddedConflict> {
     let parsed = parse_conflict(input)?;
     let actor = Actor::admin(actor);
     let summary = if by_admin {
@@ -115,13 +115,14 @@ pub async fn add(
         format!("Declared a conflict with {}", described(&parsed))
     };
     let entry = NewEntry { actor: &actor, action: AuditAction::ReviewConflictAdded, summary };
-    let id = state.db.add_conflict(reviewer.0, &parsed, by_admin, &entry).await?;
-    Ok(Conflict {
+    let (id, withdrawn) = state.db.add_conflict(reviewer.0, &parsed, by_admin, &entry).await?;
+    let conflict = Conflict {
         id,
         name: parsed.name,
         email: parsed.email.map(|e| e.as_str().to_owned()),
         added_by_admin: by_admin,
-    })
+    };
+    Ok(AddedConflict { conflict, withdrawn })
 }
 
 /// Removes a conflict of `reviewer`, audited; a reviewer may remove only
@@ -168,7 +169,7 @@ pub async fn own_conflicts(
     tag = "review",
     request_body = NewConflict,
     responses(
-        (status = 201, description = "The conflict", body = Conflict),
+        (status = 201, description = "The conflict, and the assignments it withdrew", body = AddedConflict),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not a reviewer", body = ErrorBody),
         (status = 422, description = "Neither a name nor a valid e-mail", body = ErrorBody),
@@ -179,7 +180,7 @@ pub async fn declare_conflict(
     State(state): State<AppState>,
     Reviewer(user): Reviewer,
     Json(input): Json<NewConflict>,
-) -> ApiResult<(StatusCode, Json<Conflict>)> {
+) -> ApiResult<(StatusCode, Json<AddedConflict>)> {
     let conflict = add(&state, &user, (user.id, &user.email), &input, false).await?;
     Ok((StatusCode::CREATED, Json(conflict)))
 }

@@ -272,6 +272,15 @@ pub struct Conflict {
     pub added_by_admin: bool,
 }
 
+/// A conflict just added, and the codes of the reviewer's assignments it
+/// withdrew (unsubmitted ones it now crosses).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AddedConflict {
+    #[serde(flatten)]
+    pub conflict: Conflict,
+    pub withdrawn: Vec<String>,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ConflictList {
     pub conflicts: Vec<Conflict>,

@@ -1431,6 +1431,13 @@ export interface components {
             /** @description 1 to 1,000 characters. */
             reason: string;
         };
+        /**
+         * @description A conflict just added, and the codes of the reviewer's assignments it
+         *     withdrew (unsubmitted ones it now crosses).
+         */
+        AddedConflict: components["schemas"]["Conflict"] & {
+            withdrawn: string[];
+        };
         AdminAssignment: {
             abstain_reason: string | null;
             review: null | components["schemas"]["AdminReview"];
@@ -5134,13 +5141,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The conflict */
+            /** @description The conflict, and the assignments it withdrew */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Conflict"];
+                    "application/json": components["schemas"]["AddedConflict"];
                 };
             };
             /** @description The request body is not valid JSON, or could not be read */
@@ -7447,13 +7454,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The conflict */
+            /** @description The conflict, and the assignments it withdrew */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Conflict"];
+                    "application/json": components["schemas"]["AddedConflict"];
                 };
             };
             /** @description The request body is not valid JSON, or could not be read */

@@ -111,3 +111,82 @@ async fn conflicts_are_refused_by_hand_and_left_out_automatically() {
     assert!(!titles.contains(&"Co-authored") && !titles.contains(&"Her own"), "{titles:?}");
     assert_eq!(home["assigned"], 3, "{home}");
 }
+
+#[tokio::test]
+async fn a_conflict_added_after_assignment_withdraws_the_unsubmitted_ones_it_crosses() {
+    let app = app_with_admin().await;
+    let (rita, rita_id) = reviewer(&app, "rita@example.org", "Rita", "Reviewer").await;
+    let (_, sam_id) = reviewer(&app, "sam@example.org", "Sam", "Second").await;
+    let (_, tess_id) = reviewer(&app, "tess@example.org", "Tess", "Third").await;
+    let (_, drafted) = submission_by(&app, "ann@example.org", "Ann", "One", "Drafted").await;
+    let (_, reviewed) = submission_by(&app, "ann2@example.org", "Ann", "One", "Reviewed").await;
+    let (_, other) = submission_by(&app, "bo@example.org", "Bo", "Other", "Someone else's").await;
+    put_settings(&app, json!({"reviewers_per_submission": 2})).await;
+    for submission in [drafted, reviewed, other] {
+        super::assigned(&app, submission, rita_id).await;
+    }
+    super::assigned(&app, drafted, sam_id).await;
+    let criteria = super::criteria(&app).await;
+    let (drafted_code, reviewed_code) =
+        (super::code_of(&app, drafted).await, super::code_of(&app, reviewed).await);
+    // A draft on one, a submitted review on the other.
+    let saved = rita
+        .put(app.url(&format!("/api/review/{drafted_code}")))
+        .json(&super::complete_review(&criteria, 4, "accept"));
+    assert_eq!(saved.send().await.unwrap().status(), 200);
+    super::submitted(&app, &rita, &reviewed_code, super::complete_review(&criteria, 5, "accept")).await;
+
+    // Rita then finds out both are by Ann One.
+    let response =
+        rita.post(app.url("/api/review/conflicts")).json(&json!({"name": "Ann One"})).send().await.unwrap();
+    assert_eq!(response.status(), 201);
+    assert_eq!(body(response).await["withdrawn"], json!([drafted_code]), "the submitted review stays");
+
+    let home = body(rita.get(app.url("/api/review")).send().await.unwrap()).await;
+    let titles: Vec<&str> =
+        home["assignments"].as_array().unwrap().iter().map(|a| a["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Someone else's"], "{home}");
+    let overview = body(app.get("/api/admin/reviews").await).await;
+    let row = |title: &str| {
+        overview["submissions"].as_array().unwrap().iter().find(|s| s["title"] == title).unwrap().clone()
+    };
+    assert_eq!(
+        (row("Drafted")["assigned"].clone(), row("Drafted")["submitted"].clone()),
+        (json!(1), json!(0))
+    );
+    assert_eq!(
+        (row("Reviewed")["assigned"].clone(), row("Reviewed")["submitted"].clone()),
+        (json!(1), json!(1))
+    );
+    assert!(crate::admin::audit_entries(&app).await.iter().any(|(action, summary)| action
+        == "review.unassigned"
+        && summary
+            == &format!(
+                "Withdrew the assignment of {drafted_code} from Rita Reviewer: a conflict added after it"
+            )),);
+
+    // Automatic assignment fills the place again, never with Rita.
+    let plan = body(app.post_json("/api/admin/reviews/auto-assign/preview", json!(null)).await).await;
+    let for_drafted: Vec<&str> = plan["assignments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["submission_id"] == json!(drafted))
+        .map(|a| a["reviewer_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(for_drafted, [tess_id.to_string()], "{plan:#}");
+
+    // An admin's conflict withdraws too.
+    let response = app
+        .post_json(&format!("/api/admin/reviewers/{sam_id}/conflicts"), json!({"email": "ann@example.org"}))
+        .await;
+    assert_eq!(response.status(), 201);
+    assert_eq!(body(response).await["withdrawn"], json!([drafted_code]));
+    assert_eq!(row_after(&app, "Drafted").await, json!(0));
+}
+
+async fn row_after(app: &crate::helpers::TestApp, title: &str) -> Value {
+    let overview = body(app.get("/api/admin/reviews").await).await;
+    overview["submissions"].as_array().unwrap().iter().find(|s| s["title"] == title).unwrap()["assigned"]
+        .clone()
+}

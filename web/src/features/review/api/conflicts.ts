@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { answerOf, api, doneOf } from '../../../lib/api-client';
 import { reviewQueryKey } from './review-query-key';
-import type { Conflict, ConflictInput } from './types';
+import type { AddedConflict, Conflict, ConflictInput } from './types';
 
 const conflictsKey = [...reviewQueryKey, 'conflicts'] as const;
 
@@ -21,7 +21,7 @@ export function useConflicts() {
 }
 
 /** Declares a conflict with a person by name, e-mail or both. */
-export function addConflict(input: ConflictInput): Promise<Conflict> {
+export function addConflict(input: ConflictInput): Promise<AddedConflict> {
   return answerOf(api.POST('/api/review/conflicts', { body: input }));
 }
 

@@ -16,6 +16,8 @@ export type OwnReview = Schemas['OwnReview'];
 export type OtherReview = Schemas['OtherReview'];
 export type ReviewDetail = Schemas['ReviewDetail'];
 export type Conflict = Schemas['Conflict'];
+/** A conflict just declared, with the codes of the assignments it withdrew. */
+export type AddedConflict = Schemas['AddedConflict'];
 export type ConflictInput = Schemas['NewConflict'];
 
 /**

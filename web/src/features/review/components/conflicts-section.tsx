@@ -12,6 +12,15 @@ function describe(conflict: Conflict): string {
   return [conflict.name, conflict.email].filter(Boolean).join(', ');
 }
 
+/** What a new conflict did to the reviewer's list (their drafts there go with it). */
+function withdrawnText(codes: readonly string[]): string {
+  if (codes.length === 0) return '';
+  const list = codes.join(', ');
+  return codes.length === 1
+    ? ` Submission ${list} is no longer assigned to you.`
+    : ` Submissions ${list} are no longer assigned to you.`;
+}
+
 /**
  * The people the reviewer must not review: declared here (by name, e-mail
  * or both) or added by the organisers. A conflict keeps every submission by
@@ -30,7 +39,7 @@ export function ConflictsSection() {
     check: ({ name, email }) => (name.trim() || email.trim() ? null : 'Enter a name, an e-mail address or both.'),
     failure: (error) => refusalMessage(error) ?? 'Failed to declare the conflict. Please try again.',
     onSent: (conflict) => {
-      setNotice({ tone: 'success', text: `Conflict declared: ${describe(conflict)}.` });
+      setNotice({ tone: 'success', text: `Conflict declared: ${describe(conflict)}.${withdrawnText(conflict.withdrawn)}` });
     },
   });
 

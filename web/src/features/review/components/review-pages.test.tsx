@@ -50,7 +50,8 @@ describe('/review', () => {
           const body = request.body as { name: string | null; email: string | null };
           const added = { id: 'k2', ...body, added_by_admin: false };
           list = [...list, added];
-          return Response.json(added, { status: 201 });
+          // The server withdrew the reviewer's draft on a submission by him.
+          return Response.json({ ...added, withdrawn: ['S25-004'] }, { status: 201 });
         },
         'DELETE /api/review/conflicts/k2': () => {
           list = list.filter(({ id }) => id !== 'k2');
@@ -69,8 +70,14 @@ describe('/review', () => {
 
     await user.type(within(section).getByLabelText('Name'), '  Noam Chomsky ');
     await user.click(within(section).getByRole('button', { name: 'Declare conflict' }));
-    expect(await findMessage('status', 'Conflict declared: Noam Chomsky.')).toBeInTheDocument();
+    expect(
+      await findMessage('status', 'Conflict declared: Noam Chomsky. Submission S25-004 is no longer assigned to you.'),
+    ).toBeInTheDocument();
     expect(requestsTo('POST /api/review/conflicts')).toEqual([{ name: 'Noam Chomsky', email: null }]);
+    // The list of assignments is asked for again, without the withdrawn one.
+    await waitFor(() => {
+      expect(requestsTo('GET /api/review').length).toBeGreaterThan(1);
+    });
 
     await user.click(await within(section).findByRole('button', { name: 'Remove conflict with Noam Chomsky' }));
     expect(await findMessage('status', 'Conflict removed: Noam Chomsky.')).toBeInTheDocument();
