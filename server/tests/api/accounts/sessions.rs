@@ -21,6 +21,14 @@ fn cookie_max_age(response: &reqwest::Response) -> Option<i64> {
     Some(max_age.parse().unwrap())
 }
 
+/// Whether `max_age` is a full thirty days, give or take the second or two
+/// between the server's setting the expiry and computing what is left of it
+/// (a loaded machine crossed a second boundary in between).
+fn thirty_days(max_age: Option<i64>) -> bool {
+    let full = Duration::days(30).whole_seconds();
+    max_age.is_some_and(|seconds| (full - 2..=full).contains(&seconds))
+}
+
 async fn session(app: &TestApp) -> (Option<i64>, Value) {
     let response = app.get("/api/session").await;
     assert_eq!(response.status(), 200);
@@ -32,14 +40,14 @@ async fn a_session_ends_ninety_days_after_signing_in_however_often_it_is_used() 
     let app = spawn_app().await;
     verified_account(&app, "ada@example.edu").await;
     let signed_in = login(&app, "ada@example.edu", PASSWORD).await;
-    assert_eq!(cookie_max_age(&signed_in), Some(Duration::days(30).whole_seconds()));
+    assert!(thirty_days(cookie_max_age(&signed_in)), "{:?}", cookie_max_age(&signed_in));
 
     // Used every twenty days: each use gives it another thirty idle days…
     for day in [20, 40, 60] {
         app.state.clock.advance(Duration::days(20));
         let (max_age, user) = session(&app).await;
         assert_eq!(user["email"], "ada@example.edu", "day {day}");
-        assert_eq!(max_age, Some(Duration::days(30).whole_seconds()), "day {day}");
+        assert!(thirty_days(max_age), "day {day}: {max_age:?}");
     }
     // …but not past day 90: the cookie is not kept longer than that either.
     app.state.clock.advance(Duration::days(20));
