@@ -101,6 +101,37 @@ test.describe('desktop', { tag: '@desktop' }, () => {
 });
 
 test.describe('phone', { tag: '@phone' }, () => {
+  for (const path of ['/', '/login', '/sculc-2025']) {
+    test(`${path} does not jump when the banner's data arrives on a slow connection`, async ({ page }) => {
+      // A phone on a slow network: the scripts and the site content (which
+      // the banner above the header comes from) take a while each.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: 200_000,
+        uploadThroughput: 100_000,
+      });
+      await page.goto(path);
+      await expect(page.getByRole('complementary', { name: 'Conference news' })).toBeVisible();
+      await expect(page.locator('main').getByRole('status')).toHaveCount(0); // the page has loaded
+      await page.waitForTimeout(500);
+      const shifts = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => {
+              resolve(total);
+            }, 100);
+          }),
+      );
+      expect(shifts, 'cumulative layout shift').toBeLessThan(0.01);
+    });
+  }
+
   test('the nav links hide behind the Menu button, which toggles them', async ({ page }) => {
     await page.goto('/');
     const nav = mainNav(page);
