@@ -8,13 +8,13 @@ use anyhow::Context;
 use futures_util::StreamExt;
 use futures_util::stream::BoxStream;
 use object_store::aws::AmazonS3Builder;
-use object_store::buffered::BufWriter;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as ObjectPath;
 use object_store::prefix::PrefixStore;
-use object_store::{ObjectMeta, ObjectStore, ObjectStoreExt};
-use tokio::io::AsyncWriteExt;
+use object_store::{MultipartUpload, ObjectMeta, ObjectStore, ObjectStoreExt};
+use tokio::io::AsyncReadExt;
 use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
 
 use crate::config::Config;
 
@@ -144,22 +144,88 @@ impl Storage {
     }
 }
 
+/// Copies `source` to `key`, in one PUT or, from `PART_BYTES` on, as a
+/// multipart upload with at most `PARTS_IN_FLIGHT` parts buffered at once.
+///
+/// When a part or the completion fails, the parts still on their way are
+/// waited for before the upload is aborted: S3 may store a part whose
+/// request arrives after the abort (its documentation says to abort again),
+/// and a part cancelled mid-request on this side can still arrive. So the
+/// abort comes last and the store keeps nothing (object_store's own writer
+/// cancels the parts in flight and then aborts).
 async fn copy_to_store(
     store: Arc<dyn ObjectStore>,
     key: ObjectPath,
     mut source: tokio::fs::File,
 ) -> anyhow::Result<()> {
-    let mut writer =
-        BufWriter::with_capacity(store, key.clone(), PART_BYTES).with_max_concurrency(PARTS_IN_FLIGHT);
-    if let Err(error) = tokio::io::copy(&mut source, &mut writer).await {
+    let first = read_part(&mut source).await.with_context(|| format!("reading the file for {key}"))?;
+    if first.len() < PART_BYTES {
+        store.put(&key, first.into()).await.with_context(|| format!("storing {key}"))?;
+        return Ok(());
+    }
+    let mut upload = store.put_multipart(&key).await.with_context(|| format!("storing {key}"))?;
+    let mut parts = JoinSet::new();
+    let sent = send_parts(upload.as_mut(), &mut parts, first, &mut source).await;
+    let completed = match sent {
+        Ok(()) => upload.complete().await.map(drop).map_err(anyhow::Error::new),
+        Err(error) => Err(error),
+    };
+    if let Err(error) = completed {
+        // Let every part on its way land (or fail) first, then abort.
+        while parts.join_next().await.is_some() {}
         // Parts already stored would stay (and be billed) until aborted.
-        if let Err(abort) = writer.abort().await {
+        if let Err(abort) = upload.abort().await {
             tracing::warn!(%key, error = %abort, "could not abort a failed multipart upload");
         }
-        return Err(anyhow::Error::new(error).context(format!("storing {key}")));
+        return Err(error.context(format!("storing {key}")));
     }
-    // The last part and the completion; a failure here aborts the multipart
-    // upload inside object_store (`WriteMultipart::finish`).
-    writer.shutdown().await.with_context(|| format!("storing {key}"))?;
     Ok(())
+}
+
+/// Sends `first` and the rest of `source` as parts; returns once every part
+/// is stored, or at the first failure (with other parts maybe still on
+/// their way in `parts`).
+async fn send_parts(
+    upload: &mut dyn MultipartUpload,
+    parts: &mut JoinSet<object_store::Result<()>>,
+    first: bytes::Bytes,
+    source: &mut tokio::fs::File,
+) -> anyhow::Result<()> {
+    let mut part = first;
+    loop {
+        parts.spawn(upload.put_part(part.into()));
+        // A part is read only when there is room for it in flight.
+        while parts.len() >= PARTS_IN_FLIGHT {
+            finished(parts.join_next().await)?;
+        }
+        part = read_part(source).await.context("reading the file")?;
+        if part.is_empty() {
+            break;
+        }
+    }
+    while !parts.is_empty() {
+        finished(parts.join_next().await)?;
+    }
+    Ok(())
+}
+
+fn finished(joined: Option<Result<object_store::Result<()>, tokio::task::JoinError>>) -> anyhow::Result<()> {
+    match joined {
+        Some(Ok(stored)) => Ok(stored?),
+        Some(Err(stopped)) => Err(anyhow::Error::new(stopped).context("a part's upload stopped")),
+        None => Ok(()),
+    }
+}
+
+/// Up to `PART_BYTES` from `source`: fewer only at the end of the file.
+async fn read_part(source: &mut tokio::fs::File) -> std::io::Result<bytes::Bytes> {
+    let mut part = bytes::BytesMut::with_capacity(PART_BYTES);
+    while part.len() < PART_BYTES {
+        // Never past PART_BYTES, whatever capacity the buffer was given.
+        let room = (PART_BYTES - part.len()) as u64;
+        if (&mut *source).take(room).read_buf(&mut part).await? == 0 {
+            break;
+        }
+    }
+    Ok(part.freeze())
 }

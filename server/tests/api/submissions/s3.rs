@@ -117,12 +117,15 @@ async fn a_failed_upload_to_s3_is_aborted_and_leaves_nothing_behind() {
     let server = ServerProcess::start(&app, &env).await;
     let pdf = pdf_of_size(6_000_000, 7);
 
-    // The first part fails while the file is still being read, the second
-    // (the last) when the upload is being completed.
-    for part in [1, 2] {
-        proxy.refuse_part(part);
+    // The first part fails while the second (the last) is on its way, then
+    // the second while the first is. The part on its way reaches the store
+    // late (after an abort, if one was sent meanwhile): S3 may keep a part
+    // that arrives after the abort, so the server lets it land first.
+    for (refused, late) in [(1, 2), (2, 1)] {
+        proxy.refuse_part(refused);
+        proxy.delay_part_until_abort(late);
         let response = server.upload(&app.client, &pdf).send().await.unwrap();
-        assert_eq!(response.status(), 500, "part {part} refused");
+        assert_eq!(response.status(), 500, "part {refused} refused");
         let body = response.text().await.unwrap();
         assert!(!body.contains("BadDigest") && !body.contains(&prefix), "no internals in the answer: {body}");
     }
@@ -140,6 +143,7 @@ async fn a_failed_upload_to_s3_is_aborted_and_leaves_nothing_behind() {
 
     // Once the store takes parts again, so does the server.
     proxy.refuse_part(0);
+    proxy.delay_part_until_abort(0);
     let response = server.upload(&app.client, &pdf).send().await.unwrap();
     assert_eq!(response.status(), 201);
     assert_eq!(s3.objects(&prefix).await.len(), 1);

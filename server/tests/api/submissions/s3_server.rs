@@ -10,6 +10,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, Request, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
 use object_store::aws::{AwsAuthorizer, AwsCredential};
 use object_store::client::HttpRequestBody;
 use tokio::sync::{Notify, watch};
@@ -121,6 +122,12 @@ struct Proxy {
     held_part: AtomicU32,
     held: Notify,
     released: watch::Sender<bool>,
+    /// The part number whose second half is held back until the next abort
+    /// of a multipart upload has been answered (or `DELAY_AT_MOST` passed);
+    /// 0 holds none.
+    delayed_part: AtomicU32,
+    /// Multipart uploads aborted so far.
+    aborts: watch::Sender<usize>,
     /// (key, upload id) of every multipart upload begun.
     begun: Mutex<Vec<(String, String)>>,
 }
@@ -134,6 +141,8 @@ impl FaultyS3 {
             held_part: AtomicU32::new(0),
             held: Notify::new(),
             released: watch::Sender::new(false),
+            delayed_part: AtomicU32::new(0),
+            aborts: watch::Sender::new(0),
             begun: Mutex::new(Vec::new()),
         });
         let router = axum::Router::new()
@@ -157,6 +166,14 @@ impl FaultyS3 {
         self.state.held_part.store(number, Ordering::SeqCst);
     }
 
+    /// From now on, send the first half of part `number` of every multipart
+    /// upload at once and the rest once an upload has been aborted, or after
+    /// `DELAY_AT_MOST` (0: none): the part then ends after the abort, as a
+    /// part sent a moment before it can on S3.
+    pub fn delay_part_until_abort(&self, number: u32) {
+        self.state.delayed_part.store(number, Ordering::SeqCst);
+    }
+
     /// Waits until a part is held back.
     pub async fn part_held(&self) {
         self.state.held.notified().await;
@@ -173,6 +190,9 @@ impl FaultyS3 {
     }
 }
 
+/// How long `delay_part_until_abort` holds a part when no abort comes.
+const DELAY_AT_MOST: std::time::Duration = std::time::Duration::from_secs(2);
+
 async fn forward(
     State(proxy): State<Arc<Proxy>>,
     method: Method,
@@ -180,6 +200,12 @@ async fn forward(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    // S3 goes on with a request it has received when its client goes away;
+    // so does the proxy.
+    tokio::spawn(pass_on(proxy, method, uri, headers, body)).await.expect("the proxy passes requests on")
+}
+
+async fn pass_on(proxy: Arc<Proxy>, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
     let query = uri.query().unwrap_or_default();
     let part =
         query.split('&').find_map(|pair| pair.strip_prefix("partNumber=")).and_then(|n| n.parse().ok());
@@ -200,6 +226,23 @@ async fn forward(
     for hop in [header::CONNECTION, header::CONTENT_LENGTH, header::TRANSFER_ENCODING] {
         forwarded.remove(hop);
     }
+    let delayed = proxy.delayed_part.load(Ordering::SeqCst);
+    let body = if method == Method::PUT && delayed != 0 && part == Some(delayed) {
+        // The server starts on the part at once (it checks the upload is
+        // still there); its last bytes follow the abort.
+        forwarded.insert(header::CONTENT_LENGTH, body.len().into());
+        let mut aborts = proxy.aborts.subscribe();
+        let (head, tail) = (body.slice(..body.len() / 2), body.slice(body.len() / 2..));
+        let tail = async move {
+            let _ = tokio::time::timeout(DELAY_AT_MOST, aborts.changed()).await;
+            Ok::<_, std::convert::Infallible>(tail)
+        };
+        let chunks =
+            futures_util::stream::once(std::future::ready(Ok(head))).chain(futures_util::stream::once(tail));
+        reqwest::Body::wrap_stream(chunks)
+    } else {
+        reqwest::Body::from(body)
+    };
     let url = format!("{}{}", proxy.upstream, uri.path_and_query().map(|p| p.as_str()).unwrap_or("/"));
     let answer = proxy
         .client
@@ -215,6 +258,11 @@ async fn forward(
         answer_headers.remove(hop);
     }
     let answer_body = answer.bytes().await.unwrap();
+    let aborts_upload =
+        method == Method::DELETE && query.split('&').any(|pair| pair.starts_with("uploadId="));
+    if aborts_upload && status.is_success() {
+        proxy.aborts.send_modify(|count| *count += 1);
+    }
     let begins_upload =
         method == Method::POST && query.split('&').any(|pair| pair == "uploads" || pair == "uploads=");
     if begins_upload && status.is_success() {
