@@ -196,7 +196,7 @@ async fn send_parts(
         parts.spawn(upload.put_part(part.into()));
         // A part is read only when there is room for it in flight.
         while parts.len() >= PARTS_IN_FLIGHT {
-            finished(parts.join_next().await)?;
+            one_stored(parts).await?;
         }
         part = read_part(source).await.context("reading the file")?;
         if part.is_empty() {
@@ -204,17 +204,17 @@ async fn send_parts(
         }
     }
     while !parts.is_empty() {
-        finished(parts.join_next().await)?;
+        one_stored(parts).await?;
     }
     Ok(())
 }
 
-fn finished(joined: Option<Result<object_store::Result<()>, tokio::task::JoinError>>) -> anyhow::Result<()> {
-    match joined {
-        Some(Ok(stored)) => Ok(stored?),
-        Some(Err(stopped)) => Err(anyhow::Error::new(stopped).context("a part's upload stopped")),
-        None => Ok(()),
+/// Waits for the next part in `parts` to finish; its failure, if it failed.
+async fn one_stored(parts: &mut JoinSet<object_store::Result<()>>) -> anyhow::Result<()> {
+    if let Some(joined) = parts.join_next().await {
+        joined.context("a part's upload stopped")??;
     }
+    Ok(())
 }
 
 /// Up to `PART_BYTES` from `source`: fewer only at the end of the file.

@@ -17,25 +17,32 @@ pub struct HeldUpload {
 /// Starts uploading `pdf` to `url` (`…/api/submissions`) and stops halfway.
 pub fn upload_held_halfway(client: &reqwest::Client, url: String, pdf: &[u8]) -> HeldUpload {
     let (release, released) = oneshot::channel::<()>();
-    let (first, rest) = pdf.split_at(pdf.len() / 2);
-    let (first, rest) = (Bytes::copy_from_slice(first), Bytes::copy_from_slice(rest));
-    let body = futures_util::stream::once(async move { Ok::<_, std::io::Error>(first) }).chain(
-        futures_util::stream::once(async move {
-            if released.await.is_err() {
-                // Never released: the body never ends.
-                std::future::pending::<()>().await;
-            }
-            Ok(rest)
-        }),
-    );
-    let part =
-        reqwest::multipart::Part::stream_with_length(reqwest::Body::wrap_stream(body), pdf.len() as u64)
-            .file_name("held.pdf")
-            .mime_str("application/pdf")
-            .unwrap();
+    let body = body_halted_halfway(Bytes::copy_from_slice(pdf), async move {
+        if released.await.is_err() {
+            // Never released: the body never ends.
+            std::future::pending::<()>().await;
+        }
+    });
+    let part = reqwest::multipart::Part::stream_with_length(body, pdf.len() as u64)
+        .file_name("held.pdf")
+        .mime_str("application/pdf")
+        .unwrap();
     let form = reqwest::multipart::Form::new().text("title", "Held").part("file", part);
     let request = client.post(url).multipart(form);
     HeldUpload { release: Some(release), answer: tokio::spawn(request.send()) }
+}
+
+/// A request body that sends the first half of `bytes` at once and the
+/// rest once `go_on` is done.
+pub fn body_halted_halfway(bytes: Bytes, go_on: impl Future<Output = ()> + Send + 'static) -> reqwest::Body {
+    let (first, rest) = (bytes.slice(..bytes.len() / 2), bytes.slice(bytes.len() / 2..));
+    let rest = async move {
+        go_on.await;
+        Ok::<_, std::io::Error>(rest)
+    };
+    reqwest::Body::wrap_stream(
+        futures_util::stream::once(std::future::ready(Ok(first))).chain(futures_util::stream::once(rest)),
+    )
 }
 
 impl HeldUpload {

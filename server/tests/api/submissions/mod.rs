@@ -132,7 +132,6 @@ pub async fn applicant(app: &TestApp, email: &str) {
     sign_in_as(app, &app.client, email).await;
 }
 
-/// Opens the call, makes a verified account and signs `client` in with it.
 /// Sets the current edition's limit of submissions per author.
 pub async fn set_submissions_per_author(app: &TestApp, limit: i64) {
     colloquy::on_db!(&app.state.db, |pool| {
@@ -144,6 +143,7 @@ pub async fn set_submissions_per_author(app: &TestApp, limit: i64) {
     });
 }
 
+/// Opens the call, makes a verified account and signs `client` in with it.
 pub async fn sign_in_as(app: &TestApp, client: &reqwest::Client, email: &str) {
     colloquy::on_db!(&app.state.db, |pool| {
         sqlx::query("UPDATE editions SET call_opens_at = NULL, call_closes_at = NULL")

@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::process::ServerProcess;
 use super::s3_server::{FaultyS3, S3};
 use super::sized::{pdf_of_size, sha256_hex};
-use super::{applicant, json, make_pdf, upload};
+use super::{applicant, json, make_pdf, set_submissions_per_author, upload};
 use crate::helpers::{TestApp, spawn_app, spawn_app_with};
 
 /// A prefix of the bucket for one test. Short: s3s-fs keeps a multipart
@@ -68,8 +68,12 @@ async fn files_of_every_size_up_to_the_limit_are_stored_whole() {
     applicant(&app, "ada@example.edu").await;
     let edition = json(app.get("/api/editions/current").await).await;
     let limit = edition["max_file_bytes"].as_u64().unwrap() as usize;
-    // Under one part (one PUT), over one part, and the most an applicant may send.
-    let files: Vec<Vec<u8>> = [100_000, 300_000, 6_000_000, limit]
+    // Under one part (one PUT), either side of one part and exactly one
+    // part (a multipart upload of one part), over one part, and the most an
+    // applicant may send (exactly two parts).
+    let part = colloquy::storage::PART_BYTES;
+    set_submissions_per_author(&app, 10).await;
+    let files: Vec<Vec<u8>> = [100_000, 300_000, part - 1, part, part + 1, 6_000_000, limit]
         .iter()
         .zip(1..)
         .map(|(&size, seed)| pdf_of_size(size, seed))
@@ -94,7 +98,7 @@ async fn files_of_every_size_up_to_the_limit_are_stored_whole() {
         );
         assert_eq!(recorded_sha256(&app, &submission).await, sha256_hex(&stored), "{} bytes", pdf.len());
     }
-    assert_eq!(s3.objects(&prefix).await.len(), 4);
+    assert_eq!(s3.objects(&prefix).await.len(), files.len());
     if let Some(uploads) = s3.uploads_in_progress(&prefix).await {
         assert_eq!(uploads, Vec::<String>::new(), "every multipart upload was completed");
     }
@@ -102,7 +106,7 @@ async fn files_of_every_size_up_to_the_limit_are_stored_whole() {
     // A byte over the limit is refused and nothing more is stored.
     let over = upload(&app, &app.client, "over.pdf", pdf_of_size(limit + 1, 9)).await;
     assert_eq!(over.status(), 413);
-    assert_eq!(s3.objects(&prefix).await.len(), 4);
+    assert_eq!(s3.objects(&prefix).await.len(), files.len());
 }
 
 #[tokio::test]

@@ -3,17 +3,18 @@
 //! requests straight to it, and a proxy in front of it that refuses a part
 //! of every multipart upload on demand.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, Request, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use futures_util::StreamExt;
 use object_store::aws::{AwsAuthorizer, AwsCredential};
 use object_store::client::HttpRequestBody;
 use tokio::sync::{Notify, watch};
+
+use super::held::body_halted_halfway;
 
 /// The server `TEST_S3_BUCKET` and the `AWS_*` variables name.
 pub struct S3 {
@@ -128,6 +129,10 @@ struct Proxy {
     delayed_part: AtomicU32,
     /// Multipart uploads aborted so far.
     aborts: watch::Sender<usize>,
+    /// Parts refused so far while a part is delayed, and delayed parts
+    /// begun at the server: the nth refusal waits for the nth late part.
+    refusals: AtomicUsize,
+    late_parts_begun: watch::Sender<usize>,
     /// (key, upload id) of every multipart upload begun.
     begun: Mutex<Vec<(String, String)>>,
 }
@@ -143,6 +148,8 @@ impl FaultyS3 {
             released: watch::Sender::new(false),
             delayed_part: AtomicU32::new(0),
             aborts: watch::Sender::new(0),
+            refusals: AtomicUsize::new(0),
+            late_parts_begun: watch::Sender::new(0),
             begun: Mutex::new(Vec::new()),
         });
         let router = axum::Router::new()
@@ -169,7 +176,8 @@ impl FaultyS3 {
     /// From now on, send the first half of part `number` of every multipart
     /// upload at once and the rest once an upload has been aborted, or after
     /// `DELAY_AT_MOST` (0: none): the part then ends after the abort, as a
-    /// part sent a moment before it can on S3.
+    /// part sent a moment before it can on S3. A refused part waits until
+    /// its upload's late part is under way.
     pub fn delay_part_until_abort(&self, number: u32) {
         self.state.delayed_part.store(number, Ordering::SeqCst);
     }
@@ -211,6 +219,14 @@ async fn pass_on(proxy: Arc<Proxy>, method: Method, uri: Uri, headers: HeaderMap
         query.split('&').find_map(|pair| pair.strip_prefix("partNumber=")).and_then(|n| n.parse().ok());
     let refused = proxy.refused_part.load(Ordering::SeqCst);
     if method == Method::PUT && refused != 0 && part == Some(refused) {
+        if proxy.delayed_part.load(Ordering::SeqCst) != 0 {
+            // The refusal waits until this upload's late part is under way
+            // at the server, so that it is surely on its way when the
+            // upload fails.
+            let upload = proxy.refusals.fetch_add(1, Ordering::SeqCst) + 1;
+            let mut begun = proxy.late_parts_begun.subscribe();
+            let _ = tokio::time::timeout(DELAY_AT_MOST, begun.wait_for(|count| *count >= upload)).await;
+        }
         let error = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>BadDigest</Code>\
                      <Message>The Content-MD5 you specified did not match what we received.</Message></Error>";
         return (StatusCode::BAD_REQUEST, [(header::CONTENT_TYPE, "application/xml")], error).into_response();
@@ -232,14 +248,14 @@ async fn pass_on(proxy: Arc<Proxy>, method: Method, uri: Uri, headers: HeaderMap
         // still there); its last bytes follow the abort.
         forwarded.insert(header::CONTENT_LENGTH, body.len().into());
         let mut aborts = proxy.aborts.subscribe();
-        let (head, tail) = (body.slice(..body.len() / 2), body.slice(body.len() / 2..));
-        let tail = async move {
+        let proxy = Arc::clone(&proxy);
+        body_halted_halfway(body, async move {
+            // The first half is with the server, which has begun the part
+            // (a moment for it to read the request's head).
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            proxy.late_parts_begun.send_modify(|count| *count += 1);
             let _ = tokio::time::timeout(DELAY_AT_MOST, aborts.changed()).await;
-            Ok::<_, std::convert::Infallible>(tail)
-        };
-        let chunks =
-            futures_util::stream::once(std::future::ready(Ok(head))).chain(futures_util::stream::once(tail));
-        reqwest::Body::wrap_stream(chunks)
+        })
     } else {
         reqwest::Body::from(body)
     };
