@@ -18,9 +18,69 @@ pub fn without_bidi_controls(text: &str) -> String {
     text.chars().filter(|&c| !is_bidi_control(c)).collect()
 }
 
+/// Whether `c` is invisible in a name: format characters such as the
+/// zero-width space and joiners, the soft hyphen, variation selectors,
+/// fillers and tags, and the bidirectional controls. Typed into a name,
+/// they make two spellings that look alike compare as different.
+pub fn is_invisible(c: char) -> bool {
+    is_bidi_control(c)
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200D}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{206A}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{1D173}'..='\u{1D17A}'
+                | '\u{E0000}'..='\u{E0FFF}'
+        )
+}
+
+/// A person's name as names are compared (conflicts of interest, the
+/// anonymity check): compatibility-normalised (NFKC), lower-cased, without
+/// invisible characters, spaces collapsed. "Zoë Núñez" typed with combining
+/// accents (NFD), with a zero-width space or in full-width letters gives
+/// the same key as the plain spelling.
+pub fn name_key(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let folded: String = name.nfkc().flat_map(char::to_lowercase).filter(|&c| !is_invisible(c)).collect();
+    // Lower-casing can undo the composition (İ becomes i + U+0307).
+    let folded: String = folded.nfkc().collect();
+    folded.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_that_look_alike_have_one_key() {
+        let plain = name_key("Zoë Núñez");
+        assert_eq!(plain, "zoë núñez");
+        for spelling in [
+            "Zoe\u{0308} Nu\u{0301}n\u{0303}ez", // NFD
+            "Zo\u{200B}ë Núñez",                 // a zero-width space
+            "ZOË  NÚÑEZ",                        // case, two spaces
+            "\u{202E}Zoë\u{202C} Núñez",         // bidi controls
+            "Zoë\u{00A0}Núñez",                  // a no-break space
+            "Ｚｏë Ｎúñｅｚ",                    // full-width letters
+            "Zo\u{00AD}ë Nú\u{FEFF}ñez",         // soft hyphen, BOM
+        ] {
+            assert_eq!(name_key(spelling), plain, "{spelling:?}");
+        }
+        assert_ne!(name_key("Zoe Nunez"), plain, "accents are part of a name");
+        assert_eq!(name_key("  "), "");
+        assert_eq!(name_key("Ólafur Darri"), name_key("ólafur darri"));
+    }
 
     #[test]
     fn every_bidi_control_goes_and_right_to_left_text_stays() {

@@ -24,10 +24,7 @@ pub struct Person<'a> {
     pub email: &'a str,
 }
 
-/// A name as it is compared: lower-cased, spaces collapsed.
-pub fn name_key(name: &str) -> String {
-    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
-}
+pub use crate::text::name_key;
 
 /// Whether the reviewer (by e-mail and declared conflicts) may not review
 /// a submission by `author` and `coauthors` (their own is checked by id).
