@@ -25,7 +25,7 @@ impl Limit {
 impl Db {
     /// Takes a slot, or answers 429 with `message` when none is left.
     pub async fn take(&self, limit: &Limit, subject: &str, message: &str) -> Result<(), ApiError> {
-        if self.take_slot(limit, subject).await? {
+        if self.take_slot(limit, subject).await?.is_some() {
             Ok(())
         } else {
             Err(ApiError::TooManyRequests(message.to_owned()))

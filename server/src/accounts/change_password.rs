@@ -4,9 +4,9 @@ use axum::extract::State;
 use axum_extra::extract::CookieJar;
 
 use super::api::{ChangePasswordRequest, MessageBody};
+use super::attempt::PasswordAttempt;
 use super::email::Email;
 use super::fields::{self, NewPassword};
-use super::login::PasswordAttempt;
 use super::session::{CompletedUser, SESSION_COOKIE};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
@@ -28,7 +28,7 @@ pub const CHANGED: &str = "Your password has been changed. You are signed out ev
         (status = 200, description = "The password is changed", body = MessageBody),
         (status = 403, description = "The profile is not complete (code `profile_incomplete`)", body = ErrorBody),
         (status = 422, description = "The current password is wrong, or the new one is too short (see `fields`)", body = ErrorBody),
-        (status = 429, description = "Too many wrong passwords (code `rate_limited`)", body = ErrorBody),
+        (status = 429, description = "Too many wrong passwords on the account, or from the network; the message says which (code `rate_limited`)", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -45,11 +45,11 @@ pub async fn change_password(
     let email = Email::parse(&account.email).map_err(anyhow::Error::msg)?;
 
     let attempt = PasswordAttempt::take(&state, client, Some(&email)).await?;
-    let verified = state.passwords.verify(&request.current_password, account.password_hash).await;
-    if !attempt.checked(&state, verified).await? {
+    if !state.passwords.verify(&request.current_password, account.password_hash).await? {
+        attempt.failed().await?;
         return Err(fields::refused("current_password", WRONG_CURRENT_PASSWORD));
     }
-    attempt.succeeded(&state).await?;
+    attempt.succeeded().await?;
 
     let password_hash = state.passwords.hash(&new_password).await?;
     state.db.change_password(user.id, &password_hash, &session_id).await?;

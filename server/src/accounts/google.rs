@@ -169,8 +169,8 @@ pub async fn start(
 ) -> (CookieJar, Redirect) {
     // Each start stores a flow: anonymous clients get a bounded number.
     match state.db.take_slot(&limits::GOOGLE_START, &client.to_string()).await {
-        Ok(true) => {}
-        Ok(false) => return (jar, Redirect::to(RATE_LIMITED)),
+        Ok(Some(_)) => {}
+        Ok(None) => return (jar, Redirect::to(RATE_LIMITED)),
         Err(error) => {
             tracing::error!(error = %error, "counting a Google sign-in start failed");
             return (jar, Redirect::to(FAILED));

@@ -2,6 +2,7 @@
 //! or Google), the profile, and password reset.
 
 pub mod api;
+mod attempt;
 pub mod change_password;
 pub mod email;
 pub mod fields;

@@ -50,6 +50,7 @@ pub async fn register(
     };
 
     take_mail_request(&state, client).await?;
+    let client = client.to_string();
     let password_hash = state.passwords.hash(&new_password).await?;
     let created = state
         .db
@@ -72,7 +73,7 @@ pub async fn register(
             }
             None => Compose::Plain(letters::already_registered(&background.config.public_url())),
         };
-        send_limited(&background, email, letter).await
+        send_limited(&background, &client, email, letter).await
     });
     Ok((StatusCode::ACCEPTED, Json(MessageBody::new(message))))
 }
@@ -131,12 +132,13 @@ impl LinkByEmail {
         take_mail_request(state, client).await?;
         let background = state.clone();
         let to = email.clone();
+        let client = client.to_string();
         in_background(self.what, async move {
             let account = background.db.account_by_email(&to).await?;
             if let Some(account) = account.filter(|account| (self.wanted_by)(account)) {
                 let letter =
                     Compose::Link { user_id: account.id, purpose: self.purpose, letter: self.letter };
-                send_limited(&background, to, letter).await?;
+                send_limited(&background, &client, to, letter).await?;
             }
             Ok(())
         });
@@ -144,12 +146,26 @@ impl LinkByEmail {
     }
 }
 
-/// Queues the e-mail unless the address has had its share this hour. A
-/// link is made in the same transaction as its e-mail is queued: either
-/// both exist or neither does.
-pub(super) async fn send_limited(state: &AppState, to: Email, compose: Compose) -> anyhow::Result<()> {
-    if !state.db.take_slot(&limits::MAIL_ADDRESS, to.as_str()).await? {
-        tracing::warn!("not sending another e-mail to an address that had too many this hour");
+/// Queues the e-mail unless the inbox has had its share this hour, from
+/// this client or in all. A link is made in the same transaction as its
+/// e-mail is queued: either both exist or neither does.
+pub(super) async fn send_limited(
+    state: &AppState,
+    client: &str,
+    to: Email,
+    compose: Compose,
+) -> anyhow::Result<()> {
+    let db = &state.db;
+    let Some(from_client) =
+        db.take_slot(&limits::MAIL_CLIENT_INBOX, &format!("{client} {}", to.as_str())).await?
+    else {
+        tracing::warn!("not sending another e-mail to an inbox this client had sent too many this hour");
+        return Ok(());
+    };
+    if db.take_slot(&limits::MAIL_INBOX, to.as_str()).await?.is_none() {
+        // Not sent: the client's share is not used up by it.
+        db.give_back_slot(&from_client).await?;
+        tracing::warn!("not sending another e-mail to an inbox that had too many this hour");
         return Ok(());
     }
     let mut tx = state.db.begin().await?;

@@ -122,19 +122,12 @@ async fn repeated_failures_lock_the_account_for_a_while() {
     assert_eq!(limited.status(), 429);
     let limited = body(limited).await;
     assert_eq!(limited["code"], "rate_limited");
-    assert_eq!(limited["error"], "Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+    assert_eq!(
+        limited["error"],
+        "Too many failed sign-in attempts on this account. Please wait 15 minutes and try again."
+    );
 
     // The window passes (failures older than 15 minutes no longer count).
     app.state.clock.advance(time::Duration::minutes(16));
     assert_eq!(login(&app, "ada@example.edu", PASSWORD).await.status(), 200);
-}
-
-#[tokio::test]
-async fn one_client_failing_on_many_accounts_is_limited_too() {
-    let app = spawn_app().await;
-    for n in 0..20 {
-        let response = login(&app, &format!("guess{n}@example.edu"), "wrong password").await;
-        assert_eq!(response.status(), 401);
-    }
-    assert_eq!(login(&app, "another@example.edu", "wrong password").await.status(), 429);
 }

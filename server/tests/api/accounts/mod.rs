@@ -11,6 +11,9 @@ mod register;
 mod reset;
 mod sessions;
 
+use colloquy::accounts::email::Email;
+use colloquy::accounts::fields::NewPassword;
+use colloquy::db::users::NewAccount;
 use serde_json::{Value, json};
 
 use crate::helpers::TestApp;
@@ -34,6 +37,24 @@ pub async fn verified_account(app: &TestApp, email: &str) {
     let token = register(app, email).await;
     let response = app.post_json("/api/accounts/verify-email", json!({"token": token})).await;
     assert_eq!(response.status(), 200);
+}
+
+/// Verified accounts with `PASSWORD`, made straight in the database: many
+/// at once, hashed once, and counted against no limit.
+pub async fn verified_accounts(app: &TestApp, emails: &[String]) {
+    let password = NewPassword::parse(PASSWORD).unwrap();
+    let hash = app.state.passwords.hash(&password).await.unwrap();
+    for email in emails {
+        let email = Email::parse(email).unwrap();
+        let account = NewAccount {
+            email: &email,
+            first_name: "Ada",
+            last_name: "Lovelace",
+            password_hash: Some(&hash),
+            verified: true,
+        };
+        app.state.db.create_account(account).await.unwrap().expect("a new account");
+    }
 }
 
 pub async fn login(app: &TestApp, email: &str, password: &str) -> reqwest::Response {
