@@ -7,8 +7,9 @@
  * and nginx; nginx names the instance that answered in X-Colloquy-Upstream.
  *
  * All requests come from 127.0.0.1, one client to the server's limits:
- * 5 e-mail requests (of 20 an hour) and 12 failed sign-ins (of 20 per 15
- * minutes), the latter in the last test.
+ * 5 e-mail requests (of 200 an hour) and 12 sign-in attempts on one account
+ * (5 failures per account and client per 15 minutes), the latter in the
+ * last test.
  */
 import { createHash } from 'node:crypto';
 
@@ -352,7 +353,8 @@ test('the sign-in limits hold across both instances under parallel attempts', as
     new Set(cluster.instances.map((instance) => instance.address)),
   );
 
-  // The right password is refused too now, on either instance.
+  // The right password is refused too now, on either instance: the
+  // account is what is limited (from this client).
   for (let n = 0; n < 2; n++) {
     const right = await request.post('/api/accounts/login', {
       headers: CSRF_HEADERS,
@@ -360,7 +362,7 @@ test('the sign-in limits hold across both instances under parallel attempts', as
     });
     expect(right.status()).toBe(429);
     expect(await right.json()).toMatchObject({
-      error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+      error: 'Too many failed sign-in attempts on this account. Please wait 15 minutes and try again.',
     });
   }
 });

@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../api/types';
 import { deferred, errorResponse, findMessage, member, renderApp, type Handler } from '../../../test/render-app';
 
+// The server's two refusals: the message says which limit was reached.
+const ACCOUNT_LIMITED = 'Too many failed sign-in attempts on this account. Please wait 15 minutes and try again.';
+const NETWORK_LIMITED = 'Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.';
+
 const LOGIN = 'POST /api/accounts/login';
 const RESEND = 'POST /api/accounts/resend-verification';
 
@@ -56,9 +60,14 @@ describe('login page', () => {
       'Please verify your email before logging in.',
     ],
     [
-      'a rate limit',
-      errorResponse(429, 'Too many sign-in attempts. Please try again in 15 minutes.', { code: 'rate_limited' }),
-      'Too many sign-in attempts. Please try again in 15 minutes.',
+      'a limited account',
+      errorResponse(429, ACCOUNT_LIMITED, { code: 'rate_limited' }),
+      ACCOUNT_LIMITED,
+    ],
+    [
+      'a limited network',
+      errorResponse(429, NETWORK_LIMITED, { code: 'rate_limited' }),
+      NETWORK_LIMITED,
     ],
     [
       'a server failure',

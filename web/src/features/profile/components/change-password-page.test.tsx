@@ -92,7 +92,7 @@ describe('change password page', () => {
   });
 
   it("shows the server's limit message after too many wrong passwords", async () => {
-    const limit = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+    const limit = 'Too many failed sign-in attempts on this account. Please wait 15 minutes and try again.';
     const { user } = renderApp('/change-password', {
       user: member,
       api: { [CHANGE]: () => errorResponse(429, limit, { code: 'rate_limited' }) },
