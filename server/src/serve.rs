@@ -23,6 +23,9 @@ pub async fn run(mut config: Config, migrations: Migrations) -> anyhow::Result<(
         );
     }
     allow_a_descriptor_per_connection(config.max_connections);
+    // Held until the process ends, migrations included: a restore is
+    // refused meanwhile (db/in_use.rs).
+    let _in_use = crate::db::in_use::serving(&config).await?;
     let state = crate::prepare_with(config, migrations).await?;
     tracing::info!(database = state.db.kind(), data_dir = %state.config.data_dir.display(), "ready");
     // Listening for the stop signals before anyone learns the address: a

@@ -14,6 +14,7 @@ import { protectedRoutes } from '../src/config/protected-routes.ts';
 import { routeList } from '../src/config/routes.ts';
 import { CSRF_HEADERS } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
+import { abstractPdf } from './pdfs.ts';
 import { acceptAbstract, confirmTalk, setPresenterDeadlines } from './program-world.ts';
 import { signInAs, startReviewWorld } from './review-world.ts';
 
@@ -259,6 +260,66 @@ test('axe finds no violation on the congratulations page in its attendance state
     await expect(sandhi).toContainText('The deadline to confirm attendance has passed.');
     await expect(attendance.getByRole('button')).toHaveCount(0);
     await expectNoViolations(page, 'after the deadlines');
+  } finally {
+    await world.close();
+  }
+});
+
+/**
+ * The abstract submission page in each of its states: open with nothing
+ * chosen, details refused, uploading (the picker disabled), and the call
+ * closed or not yet open (the picker disabled, the zone's hint still
+ * readable: faded, it had 2.98:1). A server of the test's own, since the
+ * call belongs to the current edition.
+ */
+test('axe finds no violation on the abstract submission page, open, busy, closed and not yet open', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const world = await startReviewWorld(playwright);
+  try {
+    const author = await world.person('Ada', 'Lovelace');
+    await signInAs(page, world, author);
+    const main = page.getByRole('main');
+    const open = async (state: string) => {
+      await page.goto(`${world.url}/sculc/submit-abstract`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Abstract Submission Portal');
+      await expect(main.getByRole('region', { name: 'Submission Guidelines' })).toBeVisible();
+      await expectNoViolations(page, state);
+    };
+
+    await open('the call open, nothing chosen');
+    await main
+      .getByLabel('Choose a PDF file')
+      .setInputFiles({ name: 'Vowel harmony.pdf', mimeType: 'application/pdf', buffer: await abstractPdf() });
+    await main.getByRole('button', { name: 'Upload Abstract', exact: true }).click();
+    await expect(main.getByText('Please correct the details marked below.')).toBeVisible();
+    await expectNoViolations(page, 'the details refused');
+
+    // Held on its way until scanned, then sent on to the server.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/submissions', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    await main.getByRole('textbox', { name: 'Title' }).fill('Vowel harmony');
+    await main.getByRole('button', { name: 'Upload Abstract', exact: true }).click();
+    await expect(main.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+    await expectNoViolations(page, 'uploading');
+    release();
+    await expect(page).toHaveURL(`${world.url}/sculc/view-submission`);
+    await page.unroute('**/api/submissions');
+
+    await world.command('edition', 'call', '2025', '--from', '2025-01-01T00:00:00Z', '--until', '2025-03-22T06:59:00Z');
+    await open('the call closed');
+    await expect(main.getByText(/is closed: the deadline was/)).toBeVisible();
+    await expect(main.getByLabel('Choose a PDF file')).toBeDisabled();
+
+    await world.command('edition', 'call', '2025', '--from', '2099-01-15T08:00:00Z', '--until', '2099-03-22T06:59:00Z');
+    await open('the call not yet open');
+    await expect(main.getByText(/opens on/)).toBeVisible();
   } finally {
     await world.close();
   }

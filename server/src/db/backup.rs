@@ -8,6 +8,7 @@ use anyhow::{Context, bail, ensure};
 use secrecy::ExposeSecret;
 
 use super::Db;
+use crate::backup::private;
 use crate::config::Config;
 
 /// The database's file in a backup folder, by kind.
@@ -19,10 +20,14 @@ impl Db {
     pub async fn back_up_into(&self, config: &Config, dir: &Path) -> anyhow::Result<String> {
         Ok(match self {
             Db::Sqlite(_) => {
+                // Made private first: SQLite and pg_dump keep the mode of
+                // the (empty) file they are given (backup/private.rs).
+                private::create_file(&dir.join(SQLITE_FILE))?;
                 self.sqlite_snapshot(&dir.join(SQLITE_FILE)).await.context("the database snapshot failed")?;
                 format!("the SQLite database ({SQLITE_FILE})")
             }
             Db::Postgres(_) => {
+                private::create_file(&dir.join(PG_DUMP_FILE))?;
                 pg_tool(
                     config,
                     "pg_dump",

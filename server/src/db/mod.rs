@@ -6,6 +6,7 @@
 
 pub mod backup;
 pub mod dialect;
+pub mod in_use;
 pub mod leases;
 pub mod rate_limits;
 pub mod schema;
@@ -57,14 +58,7 @@ impl Db {
     pub async fn connect(config: &Config) -> anyhow::Result<Self> {
         match &config.database_url {
             Some(url) => {
-                let url = url.expose_secret();
-                if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
-                    anyhow::bail!(
-                        "DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)"
-                    );
-                }
-                let options =
-                    PgConnectOptions::from_str(url).context("DATABASE_URL is not a valid PostgreSQL URL")?;
+                let options = pg_options(url.expose_secret())?;
                 let pool = PgPoolOptions::new()
                     .max_connections(10)
                     .acquire_timeout(ACQUIRE_TIMEOUT)
@@ -122,6 +116,16 @@ impl Db {
     pub async fn close(&self) {
         on_db!(self, |pool| pool.close().await)
     }
+}
+
+/// The connection options `DATABASE_URL` gives.
+pub(crate) fn pg_options(url: &str) -> anyhow::Result<PgConnectOptions> {
+    if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+        anyhow::bail!(
+            "DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)"
+        );
+    }
+    PgConnectOptions::from_str(url).context("DATABASE_URL is not a valid PostgreSQL URL")
 }
 
 /// A transaction on whichever database the pool is.

@@ -4,19 +4,13 @@
 use std::collections::HashMap;
 
 use axum::Router;
-use secrecy::ExposeSecret;
 use serde_json::Value;
 
-use super::{colloquy, colloquy_on, run, text};
+use super::{colloquy, colloquy_of, run, text};
 use crate::accounts::{PASSWORD, login};
 use crate::helpers::{TestApp, TestDatabase, browser, spawn_app, spawn_app_on};
 use crate::submissions::sized::pdf_of_size;
 use crate::submissions::{set_submissions_per_author, sign_in_as, upload};
-
-fn binary_on(app: &TestApp) -> std::process::Command {
-    let url = app.state.config.database_url.as_ref().map(|u| u.expose_secret().to_owned());
-    colloquy_on(&app.state.config.data_dir, url)
-}
 
 /// Every submission `client` sees on `app`, by original name, with its bytes.
 async fn files_of(app: &TestApp, client: &reqwest::Client) -> HashMap<String, Vec<u8>> {
@@ -69,7 +63,7 @@ async fn a_backup_taken_during_uploads_restores_the_same_accounts_and_identical_
     let folder = tempfile::tempdir().unwrap();
     let backup_dir = folder.path().join("backup");
     let backed_up = run({
-        let mut command = binary_on(&app);
+        let mut command = colloquy_of(&app);
         command.arg("backup").arg(&backup_dir);
         command
     })
@@ -118,7 +112,7 @@ async fn restore_refuses_a_database_with_accounts_without_force() {
     let folder = tempfile::tempdir().unwrap();
     let backup_dir = folder.path().join("backup");
     let backed_up = run({
-        let mut command = binary_on(&source);
+        let mut command = colloquy_of(&source);
         command.arg("backup").arg(&backup_dir);
         command
     })
@@ -129,7 +123,7 @@ async fn restore_refuses_a_database_with_accounts_without_force() {
     let site = spawn_app().await;
     sign_in_as(&site, &site.client, "grace@example.edu").await;
     let refused = run({
-        let mut command = binary_on(&site);
+        let mut command = colloquy_of(&site);
         command.arg("restore").arg(&backup_dir);
         command
     })
@@ -142,7 +136,7 @@ async fn restore_refuses_a_database_with_accounts_without_force() {
 
     // A second backup into the same folder is refused too: backups never mix.
     let again = run({
-        let mut command = binary_on(&source);
+        let mut command = colloquy_of(&source);
         command.arg("backup").arg(&backup_dir);
         command
     })

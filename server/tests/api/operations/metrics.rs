@@ -1,47 +1,20 @@
 //! Prometheus metrics on their own listener (`COLLOQUY_METRICS_LISTEN`), and
 //! JSON logs (`COLLOQUY_LOG_FORMAT=json`), from the real binary.
 
-use std::io::{BufRead, BufReader, Read};
-use std::process::{Child, Stdio};
+use std::io::Read;
+use std::process::Stdio;
 
-use super::colloquy;
-use crate::helpers::{TestDatabase, repo_root};
-
-struct Server {
-    child: Child,
-    site: String,
-    /// The first lines it printed after the address.
-    announced: Vec<String>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use super::{Server, colloquy, serve_with};
+use crate::helpers::TestDatabase;
 
 /// `colloquy serve` with `env`, once it has printed its address lines.
 fn serve(database: &TestDatabase, env: &[(&str, &str)], lines: usize) -> Server {
     let mut command = colloquy(database);
-    command
-        .args(["serve", "--listen", "127.0.0.1:0"])
-        .current_dir(repo_root())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    command.stderr(Stdio::piped());
     for (name, value) in env {
         command.env(name, value);
     }
-    let mut child = command.spawn().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut announced = Vec::new();
-    for _ in 0..lines {
-        let mut line = String::new();
-        stdout.read_line(&mut line).unwrap();
-        announced.push(line.trim().to_owned());
-    }
-    let site = announced[0].strip_prefix("colloquy is serving the site at ").expect(&announced[0]).to_owned();
-    Server { child, site, announced }
+    serve_with(command, lines)
 }
 
 async fn scrape(url: &str) -> String {

@@ -3,8 +3,12 @@
 //! A backup folder holds the database (`colloquy.db`, a SQLite snapshot
 //! taken with `VACUUM INTO`, or `colloquy.pgdump` from `pg_dump`), the
 //! stored files under `files/` by their storage keys, and `backup.json`
-//! saying what it is. Both commands run beside a live server; a restore
-//! over accounts needs `--force` (and the server stopped).
+//! saying what it is. A backup runs beside live servers; a restore is
+//! refused while any server runs on the database (db/in_use.rs), and over
+//! accounts it needs `--force`.
+
+mod contents;
+pub mod private;
 
 use std::path::{Path, PathBuf};
 
@@ -48,18 +52,22 @@ pub async fn backup(config: &Config, dir: &Path) -> anyhow::Result<String> {
         files,
         file_bytes,
     };
-    std::fs::write(dir.join(MANIFEST), serde_json::to_vec_pretty(&manifest)?)?;
+    private::write(&dir.join(MANIFEST), &serde_json::to_vec_pretty(&manifest)?)?;
     db.close().await;
     Ok(format!("Backed up {database} and {files} stored file(s) ({file_bytes} bytes) to {}.", dir.display()))
 }
 
 /// `colloquy restore DIR [--force]`.
 pub async fn restore(config: &Config, dir: &Path, force: bool) -> anyhow::Result<String> {
+    // Before anything is read for good or changed: no links, no FIFOs.
+    let stored = contents::check(dir, FILES)?;
     let manifest: Manifest = serde_json::from_slice(
         &std::fs::read(dir.join(MANIFEST))
             .with_context(|| format!("{} is not a colloquy backup (it has no {MANIFEST})", dir.display()))?,
     )
     .with_context(|| format!("{} is damaged", dir.join(MANIFEST).display()))?;
+    // First of all: no server may use the database while it is replaced.
+    let lock = crate::db::in_use::restoring(config).await?;
     let db = Db::connect(config).await?;
     ensure!(
         manifest.database == db.kind(),
@@ -74,18 +82,19 @@ pub async fn restore(config: &Config, dir: &Path, force: bool) -> anyhow::Result
     if accounts > 0 && !force {
         bail!(
             "the {} database already holds {accounts} account(s); a restore replaces all of it. \
-             Stop the server, then run `colloquy restore {} --force`",
+             To replace it, run `colloquy restore {} --force`",
             db.kind(),
             dir.display()
         );
     }
     db.restore_from(config, dir).await?;
     let storage = Storage::from_config(config)?;
-    let files = copy_files_in(&storage, &dir.join(FILES)).await?;
+    let files = copy_files_in(&storage, &stored).await?;
     // A backup made by an older version gets this version's schema.
     let db = Db::open_migrated(config).await?;
     let accounts = db.accounts_held().await?;
     db.close().await;
+    lock.release().await;
     Ok(format!(
         "Restored the {} database ({accounts} account(s)) and {files} stored file(s) from the backup of {}.",
         manifest.database,
@@ -100,21 +109,21 @@ fn prepare_empty_folder(dir: &Path) -> anyhow::Result<()> {
         let mut entries = std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
         ensure!(entries.next().is_none(), "{} is not empty; back up into a new folder", dir.display());
     }
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))
+    private::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))
 }
 
 /// Copies every stored object to `dir`, by its key; returns the count and bytes.
 async fn copy_files_out(storage: &Storage, dir: &Path) -> anyhow::Result<(u64, u64)> {
-    std::fs::create_dir_all(dir)?;
+    private::create_dir_all(dir)?;
     let (mut count, mut bytes) = (0, 0);
     let mut objects = storage.list_all();
     while let Some(meta) = objects.next().await {
         let meta = meta.context("listing the stored files failed")?;
         let target = dir.join(key_path(&meta.location)?);
         if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent)?;
+            private::create_dir_all(parent)?;
         }
-        let mut file = tokio::fs::File::create(&target).await?;
+        let mut file = tokio::fs::File::from_std(private::create_file(&target)?);
         let mut stream = match storage.get(&meta.location).await {
             // Deleted since it was listed (a withdrawal): nothing to keep.
             Err(object_store::Error::NotFound { .. }) => {
@@ -136,33 +145,15 @@ async fn copy_files_out(storage: &Storage, dir: &Path) -> anyhow::Result<(u64, u
     Ok((count, bytes))
 }
 
-/// Stores every file under `dir` by its path as the key; returns the count.
-async fn copy_files_in(storage: &Storage, dir: &Path) -> anyhow::Result<u64> {
-    let mut count = 0;
-    let mut folders = vec![dir.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        let entries = match std::fs::read_dir(&folder) {
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound && folder == dir => return Ok(0),
-            other => other.with_context(|| format!("cannot read {}", folder.display()))?,
-        };
-        for entry in entries {
-            let path = entry?.path();
-            if path.is_dir() {
-                folders.push(path);
-                continue;
-            }
-            let relative = path.strip_prefix(dir)?;
-            let key = relative
-                .components()
-                .map(|c| c.as_os_str().to_str().context("a file name in the backup is not UTF-8"))
-                .collect::<anyhow::Result<Vec<_>>>()?
-                .join("/");
-            let key = ObjectPath::parse(&key).with_context(|| format!("{key} is not a storage key"))?;
-            storage.put_file(&key, &path).await.with_context(|| format!("storing {key} failed"))?;
-            count += 1;
-        }
+/// Stores the backup's files by their keys; returns the count.
+async fn copy_files_in(storage: &Storage, stored: &[contents::StoredFile]) -> anyhow::Result<u64> {
+    for file in stored {
+        storage
+            .put_file(&file.key, &file.path)
+            .await
+            .with_context(|| format!("storing {} failed", file.key))?;
     }
-    Ok(count)
+    Ok(stored.len() as u64)
 }
 
 /// A storage key as a relative path; keys come from our own store, but a
