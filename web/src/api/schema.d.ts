@@ -2847,7 +2847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many wrong passwords (code `rate_limited`) */
+            /** @description Too many wrong passwords on the account, or from the network; the message says which (code `rate_limited`) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3238,7 +3238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many failed attempts (code `rate_limited`) */
+            /** @description Too many failed attempts on the account, or from the network; the message says which (code `rate_limited`) */
             429: {
                 headers: {
                     [name: string]: unknown;
