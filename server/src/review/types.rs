@@ -449,19 +449,37 @@ pub struct PlannedAssignment {
     pub reviewer_name: String,
 }
 
-/// A submission that could not get all its reviewers without a conflict.
+/// Why a submission cannot get all its reviewers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ShortCause {
+    /// The edition has fewer reviewers than each submission needs.
+    TooFewReviewers,
+    /// There would be enough reviewers, but conflicts (and any
+    /// abstentions) leave too few for this submission.
+    Conflicts,
+    /// Enough reviewers and no conflict, but some abstained from it.
+    Abstentions,
+}
+
+/// A submission that cannot get all its reviewers, and why.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ShortSubmission {
     pub submission_id: Uuid,
     pub code: String,
     pub title: String,
     pub missing: i32,
+    pub cause: ShortCause,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AutoAssignPlan {
     pub assignments: Vec<PlannedAssignment>,
     pub short: Vec<ShortSubmission>,
+    /// Reviewers of the edition (holding the role), and how many each
+    /// submission gets: the figures behind `too_few_reviewers`.
+    pub reviewer_count: i32,
+    pub reviewers_per_submission: i32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, ToSchema)]

@@ -108,7 +108,11 @@ describe('/user-data/reviews', () => {
       assignments: [
         { submission_id: 'id-S25-002', code: 'S25-002', title: 'Title of S25-002', reviewer_id: 'r1', reviewer_name: 'Edward Sapir' },
       ],
-      short: [{ submission_id: 'id-S25-003', code: 'S25-003', title: 'Title of S25-003', missing: 1 }],
+      short: [
+        { submission_id: 'id-S25-003', code: 'S25-003', title: 'Title of S25-003', missing: 1, cause: 'conflicts' as const },
+      ],
+      reviewer_count: 3,
+      reviewers_per_submission: 2,
     };
     const { user, requestsTo } = renderApp('/user-data/reviews', {
       user: admin,
@@ -123,6 +127,7 @@ describe('/user-data/reviews', () => {
 
     expect(await within(panel).findByRole('heading', { name: '1 new assignment' })).toHaveFocus();
     expect(within(panel).getByRole('row', { name: 'S25-002 Title of S25-002 Edward Sapir' })).toBeInTheDocument();
+    expect(within(panel).getByText('Conflicts leave too few reviewers for these:')).toBeInTheDocument();
     expect(within(panel).getByText('S25-003 Title of S25-003: 1 reviewer missing')).toBeInTheDocument();
     expect(requestsTo('POST /api/admin/reviews/auto-assign')).toEqual([]);
 
@@ -131,6 +136,27 @@ describe('/user-data/reviews', () => {
     expect(requestsTo('POST /api/admin/reviews/auto-assign')).toEqual([
       { assignments: [{ submission_id: 'id-S25-002', reviewer_id: 'r1' }] },
     ]);
+  });
+
+  it('says when a preview falls short for want of reviewers, not for conflicts', async () => {
+    const plan = {
+      assignments: [],
+      short: [
+        { submission_id: 'id-S25-001', code: 'S25-001', title: 'Title of S25-001', missing: 1, cause: 'too_few_reviewers' as const },
+      ],
+      reviewer_count: 1,
+      reviewers_per_submission: 2,
+    };
+    const { user } = renderApp('/user-data/reviews', {
+      user: admin,
+      api: reviewsApi({ 'POST /api/admin/reviews/auto-assign/preview': () => Response.json(plan) }),
+    });
+    const panel = await screen.findByRole('region', { name: 'Assign automatically' });
+    await user.click(within(panel).getByRole('button', { name: 'Preview assignments' }));
+    expect(
+      await within(panel).findByText(/^Not enough reviewers: the edition has 1 reviewer and each submission needs 2\./),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByText(/conflict/i)).not.toBeInTheDocument();
   });
 
   it('decides by threshold: checks the cut-off, previews both lists, confirms with the comments option', async () => {
