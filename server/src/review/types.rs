@@ -416,7 +416,10 @@ pub struct AdminReview {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AdminAssignment {
-    pub reviewer_id: Uuid,
+    /// Null, and the name "Reviewer 1", … when the admin is one of the
+    /// submission's authors: they do not learn who reviewed it.
+    #[schema(required = true)]
+    pub reviewer_id: Option<Uuid>,
     pub reviewer_name: String,
     pub state: AssignmentState,
     #[schema(required = true)]
@@ -431,6 +434,9 @@ pub struct SubmissionReviews {
     #[serde(flatten)]
     pub row: OverviewRow,
     pub assignments: Vec<AdminAssignment>,
+    /// The admin asking is one of its authors: another admin decides on
+    /// it, and its reviewers are not named.
+    pub own: bool,
     /// The PDF (the submissions route, open to admins).
     pub file_url: String,
 }
@@ -530,6 +536,9 @@ pub struct ThresholdPlan {
     pub reject: Vec<ThresholdEntry>,
     /// No submitted review yet: left undecided.
     pub without_reviews: Vec<Unreviewed>,
+    /// The deciding admin's own submissions (submitted or co-authored):
+    /// left undecided, for another admin.
+    pub own: Vec<Unreviewed>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

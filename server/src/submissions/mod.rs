@@ -3,6 +3,7 @@
 //! keeps storage and rows in step.
 
 pub mod active_content;
+pub mod authorship;
 pub mod damage;
 pub mod details;
 pub mod details_store;

@@ -308,6 +308,16 @@ impl EditionData {
             .collect()
     }
 
+    /// Whether the user `user_id` (e-mail `email`) submitted or co-authors
+    /// `submission`: such an admin does not decide on it nor learn its reviewers.
+    pub fn authored_by(&self, submission: &SubmissionRow, user_id: Uuid, email: &str) -> bool {
+        submission.user_id == user_id
+            || self
+                .coauthors
+                .get(&submission.id)
+                .is_some_and(|rows| rows.iter().any(|c| c.email.eq_ignore_ascii_case(email)))
+    }
+
     /// Whether any review of the edition has been saved.
     pub fn criteria_locked(&self) -> bool {
         self.assignments.iter().any(|a| a.saved_at.is_some())

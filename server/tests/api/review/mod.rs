@@ -7,6 +7,7 @@ mod blind;
 mod conflicts;
 mod deadline;
 mod export;
+mod own;
 mod settings;
 mod threshold;
 

@@ -166,6 +166,7 @@ describe('/user-data/reviews', () => {
       accept: [{ submission_id: 'id-S25-003', code: 'S25-003', title: 'Title of S25-003', mean: 4.25 }],
       reject: [{ submission_id: 'id-S25-001', code: 'S25-001', title: 'Title of S25-001', mean: 3.5 }],
       without_reviews: [{ submission_id: 'id-S25-002', code: 'S25-002', title: 'Title of S25-002' }],
+      own: [{ submission_id: 'id-S25-004', code: 'S25-004', title: 'Title of S25-004' }],
     };
     const { user, requestsTo } = renderApp('/user-data/reviews', {
       user: admin,
@@ -190,6 +191,9 @@ describe('/user-data/reviews', () => {
       'S25-001 Title of S25-001 (mean 3.50)',
     );
     expect(within(panel).getByRole('list', { name: 'Left undecided, no reviews (1)' })).toHaveTextContent('S25-002');
+    expect(within(panel).getByRole('list', { name: 'Left for another admin, your own (1)' })).toHaveTextContent(
+      'S25-004',
+    );
 
     await user.click(within(panel).getByRole('checkbox', { name: 'Send the reviewers’ comments for the author' }));
     await user.click(within(panel).getByRole('button', { name: 'Confirm decisions' }));
@@ -340,5 +344,31 @@ describe('/user-data/reviews/:submissionId', () => {
     await waitFor(() => {
       expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
     });
+  });
+
+  it('does not name the reviewers of the admin’s own submission, and says another admin decides', async () => {
+    renderApp('/user-data/reviews/id-S25-001', {
+      user: admin,
+      api: reviewsApi({
+        'GET /api/admin/reviewers': () => Response.json({ reviewers: [] }),
+        'GET /api/admin/reviews/id-S25-001': () =>
+          Response.json({
+            ...row('S25-001', null),
+            file_url: '/api/submissions/id-S25-001/file',
+            own: true,
+            assignments: [
+              { reviewer_id: null, reviewer_name: 'Reviewer 1', state: 'pending', abstain_reason: null, review: null },
+            ],
+          }),
+      }),
+    });
+    expect(
+      await screen.findByText(
+        'This is your own submission: another admin decides on it, and its reviewers are not named to you.',
+      ),
+    ).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Review by Reviewer 1' });
+    expect(within(card).queryByRole('button', { name: /Remove assignment/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Reviewer' })).not.toBeInTheDocument();
   });
 });
