@@ -190,6 +190,22 @@ pub struct OwnReview {
     #[serde(with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime, required = true)]
     pub submitted_at: Option<OffsetDateTime>,
+    /// When changes made after submitting were last saved; null when there
+    /// are none. Until the reviewer submits again, the fields above are
+    /// those changes and the organisers still see the submitted review.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub edited_at: Option<OffsetDateTime>,
+}
+
+/// What a reviewer changed in a submitted review since submitting it: a
+/// draft, stored apart (as JSON) until they submit again.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewEdits {
+    pub scores: Scores,
+    pub recommendation: Option<Recommendation>,
+    pub comment_for_author: String,
+    pub comment_for_organisers: String,
 }
 
 /// Another reviewer's submitted review, never with their name.

@@ -6,6 +6,7 @@ mod assignment;
 mod blind;
 mod conflicts;
 mod deadline;
+mod edits;
 mod export;
 mod own;
 mod settings;
