@@ -19,7 +19,7 @@ use crate::accounts::session::{Reviewer, SessionUser};
 use crate::admin::audit::{Actor, AuditAction, NewEntry};
 use crate::clock;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::submissions::files::pdf_response;
+use crate::submissions::files::stripped_pdf_response;
 
 pub const MIN_SCORE: i32 = 1;
 pub const MAX_SCORE: i32 = 5;
@@ -290,7 +290,8 @@ pub async fn abstain(
     }
 }
 
-/// The PDF, named by its code.
+/// The PDF, named by its code, without its document metadata (which may
+/// name the authors).
 #[utoipa::path(
     get,
     path = "/api/review/{code}/file",
@@ -301,6 +302,7 @@ pub async fn abstain(
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not a reviewer", body = ErrorBody),
         (status = 404, description = "Not among the reviewer's assignments", body = ErrorBody),
+        (status = 503, description = "The copy without metadata could not be made (code `copy_failed`)", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -314,7 +316,7 @@ pub async fn file(
     // The code is ASCII: the author's file name never reaches the reviewer.
     let disposition = format!("inline; filename=\"{}.pdf\"", data.code(submission));
     let disposition = HeaderValue::from_str(&disposition).expect("ASCII");
-    pdf_response(&state, &submission.storage_key, submission.size_bytes, disposition).await
+    stripped_pdf_response(&state, &submission.storage_key, disposition).await
 }
 
 /// The form of the edition.

@@ -10,6 +10,7 @@ pub mod details_store;
 pub mod edit;
 pub mod files;
 pub mod letters;
+pub mod metadata;
 pub mod pdf;
 pub mod status;
 pub mod store;

@@ -8,6 +8,7 @@ mod conflicts;
 mod deadline;
 mod edits;
 mod export;
+mod metadata;
 mod own;
 mod settings;
 mod threshold;
