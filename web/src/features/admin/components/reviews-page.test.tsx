@@ -156,7 +156,7 @@ describe('/user-data/reviews', () => {
     expect(
       await within(panel).findByText(/^Not enough reviewers: the edition has 1 reviewer and each submission needs 2\./),
     ).toBeInTheDocument();
-    expect(within(panel).queryByText(/conflict/i)).not.toBeInTheDocument();
+    expect(within(panel).queryByText(/Conflicts leave|crossing a conflict/)).not.toBeInTheDocument();
   });
 
   it('decides by threshold: checks the cut-off, previews both lists, confirms with the comments option', async () => {
@@ -213,7 +213,7 @@ describe('/user-data/reviews', () => {
       user: admin,
       api: reviewsApi({
         'POST /api/admin/reviews/threshold/preview': () =>
-          Response.json({ cutoff: 3, accept: [], reject: [{ submission_id: 'x', code: 'S25-001', title: 't', mean: 2 }], without_reviews: [] }),
+          Response.json({ cutoff: 3, accept: [], reject: [{ submission_id: 'x', code: 'S25-001', title: 't', mean: 2 }], without_reviews: [], own: [] }),
         'POST /api/admin/reviews/threshold': () =>
           errorResponse(409, 'The scores have changed since the preview. Preview again.'),
       }),
