@@ -16,6 +16,7 @@ use crate::accounts::email::Email;
 use crate::accounts::session::Admin;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::mail::Letter;
+use crate::submissions::authorship::OWN_SUBMISSION;
 use crate::submissions::store::StatusChange;
 
 /// An admin's decision; `submitted` undoes one.
@@ -69,6 +70,7 @@ fn no_such_submission() -> ApiError {
     request_body = Decision,
     responses(
         (status = 200, description = "The submission after the decision", body = AdminSubmission),
+        (status = 403, description = "The admin is one of its authors (code `own_submission`): another admin decides", body = ErrorBody),
         (status = 404, description = "No such submission", body = ErrorBody),
         (status = 409, description = "Not a submission of the current edition, or withdrawn", body = ErrorBody),
     ),
@@ -89,6 +91,9 @@ pub async fn decide(
     }
     if row.submission.status == SubmissionStatus::Withdrawn {
         return Err(ApiError::Conflict("This submission was withdrawn by its author.".into()));
+    }
+    if state.db.is_author_of(id, admin.id, &admin.email).await? {
+        return Err(ApiError::coded(StatusCode::FORBIDDEN, "own_submission", OWN_SUBMISSION));
     }
     let status = decision.decision.status();
     let (action, verb) = match decision.decision {

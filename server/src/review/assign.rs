@@ -9,14 +9,15 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use uuid::Uuid;
 
+use super::balance::{self, Problem};
 use super::current;
 use super::letters::assignment_letter;
 use super::overview::no_such_submission;
-use super::store::EditionData;
 use super::store::writes::{AssignmentBatch, Unassignment};
+use super::store::{EditionData, ReviewerRow};
 use super::types::{
     AssignmentPair, AutoAssignInput, AutoAssignPlan, AutoAssigned, NewAssignment, PlannedAssignment,
-    ShortSubmission,
+    ShortCause, ShortSubmission,
 };
 use crate::AppState;
 use crate::accounts::email::Email;
@@ -155,51 +156,68 @@ pub async fn unassign(
 }
 
 /// Fills every undecided submission up to the edition's number of
-/// reviewers: each slot goes to the least-loaded reviewer who has no
-/// assignment (or abstention) on it and no conflict with it, ties by id, so
-/// the same data gives the same plan.
+/// reviewers, from the reviewers who have no assignment (or abstention) on
+/// it and no conflict with it, as evenly as those allow (`balance`); the
+/// same data gives the same plan. A submission left short says why.
 pub fn plan(data: &EditionData) -> AutoAssignPlan {
     let wanted = data.settings.reviewers_per_submission as usize;
     let reviewers: Vec<_> = data.reviewers.iter().filter(|r| r.is_reviewer).collect();
-    let mut load: HashMap<Uuid, usize> = HashMap::new();
+    let index: HashMap<Uuid, usize> = reviewers.iter().enumerate().map(|(i, r)| (r.id, i)).collect();
+    let mut loads = vec![0; reviewers.len()];
     for assignment in data.assignments.iter().filter(|a| a.active()) {
-        *load.entry(assignment.reviewer_id).or_default() += 1;
-    }
-    let (mut assignments, mut short) = (Vec::new(), Vec::new());
-    for submission in data.submissions.iter().filter(|s| s.status == SubmissionStatus::Submitted) {
-        let mut taken: HashSet<Uuid> = data.assignments_of(submission.id).map(|a| a.reviewer_id).collect();
-        let active = data.assignments_of(submission.id).filter(|a| a.active()).count();
-        let mut missing = 0;
-        for _ in active..wanted {
-            let pick = reviewers
-                .iter()
-                .filter(|r| !taken.contains(&r.id) && !data.conflicted(r.id, &r.email, submission))
-                .min_by_key(|r| (load.get(&r.id).copied().unwrap_or(0), r.id));
-            match pick {
-                Some(reviewer) => {
-                    taken.insert(reviewer.id);
-                    *load.entry(reviewer.id).or_default() += 1;
-                    assignments.push(PlannedAssignment {
-                        submission_id: submission.id,
-                        code: data.code(submission),
-                        title: submission.title.clone(),
-                        reviewer_id: reviewer.id,
-                        reviewer_name: reviewer.name(),
-                    });
-                }
-                None => missing += 1,
-            }
+        if let Some(&i) = index.get(&assignment.reviewer_id) {
+            loads[i] += 1;
         }
-        if missing > 0 {
+    }
+    let open: Vec<_> = data.submissions.iter().filter(|s| s.status == SubmissionStatus::Submitted).collect();
+    let mut problem = Problem { loads, submissions: Vec::new() };
+    let mut causes = Vec::new();
+    for submission in &open {
+        let taken: HashSet<Uuid> = data.assignments_of(submission.id).map(|a| a.reviewer_id).collect();
+        let active = data.assignments_of(submission.id).filter(|a| a.active()).count();
+        let free = reviewers.iter().filter(|r| !taken.contains(&r.id));
+        let (eligible, conflicted): (Vec<&&ReviewerRow>, Vec<_>) =
+            free.partition(|r| !data.conflicted(r.id, &r.email, submission));
+        causes.push(if reviewers.len() < wanted {
+            ShortCause::TooFewReviewers
+        } else if conflicted.is_empty() {
+            ShortCause::Abstentions
+        } else {
+            ShortCause::Conflicts
+        });
+        let eligible = eligible.iter().map(|r| index[&r.id]).collect();
+        problem.submissions.push((wanted.saturating_sub(active), eligible));
+    }
+    let chosen = balance::solve(&problem);
+    let (mut assignments, mut short) = (Vec::new(), Vec::new());
+    for (((submission, (need, _)), picked), cause) in
+        open.iter().zip(&problem.submissions).zip(chosen).zip(causes)
+    {
+        for reviewer in picked.iter().map(|&i| reviewers[i]) {
+            assignments.push(PlannedAssignment {
+                submission_id: submission.id,
+                code: data.code(submission),
+                title: submission.title.clone(),
+                reviewer_id: reviewer.id,
+                reviewer_name: reviewer.name(),
+            });
+        }
+        if picked.len() < *need {
             short.push(ShortSubmission {
                 submission_id: submission.id,
                 code: data.code(submission),
                 title: submission.title.clone(),
-                missing,
+                missing: (need - picked.len()) as i32,
+                cause,
             });
         }
     }
-    AutoAssignPlan { assignments, short }
+    AutoAssignPlan {
+        assignments,
+        short,
+        reviewer_count: reviewers.len() as i32,
+        reviewers_per_submission: wanted as i32,
+    }
 }
 
 /// What automatic assignment would add now (nothing is saved).

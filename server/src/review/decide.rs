@@ -6,6 +6,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use uuid::Uuid;
 
 use super::overview::overview_rows;
@@ -19,7 +20,7 @@ use super::types::{
 use super::{SCORES_CHANGED, current};
 use crate::AppState;
 use crate::accounts::email::Email;
-use crate::accounts::session::Admin;
+use crate::accounts::session::{Admin, SessionUser};
 use crate::admin::audit::Actor;
 use crate::admin::decisions::letter_to_author;
 use crate::admin::display_name;
@@ -27,6 +28,7 @@ use crate::admin::templates::TemplateKind;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::mail::Letter;
 use crate::submissions::SubmissionStatus;
+use crate::submissions::authorship::OWN_SUBMISSION;
 
 fn checked_cutoff(cutoff: f64) -> ApiResult<f64> {
     if cutoff.is_finite() && (f64::from(MIN_SCORE)..=f64::from(MAX_SCORE)).contains(&cutoff) {
@@ -41,10 +43,18 @@ fn checked_cutoff(cutoff: f64) -> ApiResult<f64> {
     }
 }
 
-/// What a cut-off decides among the undecided submissions.
-pub fn threshold_plan(data: &EditionData, cutoff: f64) -> ThresholdPlan {
-    let mut plan = ThresholdPlan { cutoff, accept: vec![], reject: vec![], without_reviews: vec![] };
+/// What a cut-off decides among the undecided submissions; `admin`'s own
+/// are left out (another admin decides on them).
+pub fn threshold_plan(data: &EditionData, cutoff: f64, admin: &SessionUser) -> ThresholdPlan {
+    let mut plan =
+        ThresholdPlan { cutoff, accept: vec![], reject: vec![], without_reviews: vec![], own: vec![] };
     for row in overview_rows(data).into_iter().filter(|r| r.status == SubmissionStatus::Submitted) {
+        let own =
+            data.submission(row.submission_id).is_some_and(|s| data.authored_by(s, admin.id, &admin.email));
+        if own {
+            plan.own.push(Unreviewed { submission_id: row.submission_id, code: row.code, title: row.title });
+            continue;
+        }
         match row.mean {
             Some(mean) => {
                 let entry = ThresholdEntry {
@@ -81,12 +91,12 @@ pub fn threshold_plan(data: &EditionData, cutoff: f64) -> ThresholdPlan {
 )]
 pub async fn threshold_preview(
     State(state): State<AppState>,
-    Admin(_admin): Admin,
+    Admin(admin): Admin,
     Json(input): Json<ThresholdInput>,
 ) -> ApiResult<Json<ThresholdPlan>> {
     let cutoff = checked_cutoff(input.cutoff)?;
     let data = current(&state).await?;
-    Ok(Json(threshold_plan(&data, cutoff)))
+    Ok(Json(threshold_plan(&data, cutoff, &admin)))
 }
 
 /// The reviewers' comments for the author, appended to a decision e-mail.
@@ -117,7 +127,7 @@ fn with_comments(letter: &Letter, data: &EditionData, submission: Uuid) -> Lette
     responses(
         (status = 200, description = "Decided; the decision e-mails are queued", body = ThresholdDone),
         (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 403, description = "Not an admin, or a list names one of the admin's own submissions (code `own_submission`)", body = ErrorBody),
         (status = 409, description = "The scores have changed since the preview. Preview again.", body = ErrorBody),
         (status = 422, description = "A cut-off outside the scale", body = ErrorBody),
     ),
@@ -140,6 +150,10 @@ pub async fn threshold_decide(
         .any(|id| data.submission(*id).is_none_or(|s| s.status != SubmissionStatus::Submitted))
     {
         return Err(ApiError::Conflict(SCORES_CHANGED.into()));
+    }
+    let own = |id: &Uuid| data.submission(*id).is_some_and(|s| data.authored_by(s, admin.id, &admin.email));
+    if input.accept.iter().chain(&input.reject).any(own) {
+        return Err(ApiError::coded(StatusCode::FORBIDDEN, "own_submission", OWN_SUBMISSION));
     }
     let accept: BTreeSet<Uuid> = input.accept.iter().copied().collect();
     let reject: BTreeSet<Uuid> = input.reject.iter().copied().collect();
@@ -169,7 +183,7 @@ pub async fn threshold_decide(
     let decided = state
         .db
         .decide_batch(year, &actor, |data| {
-            let plan = threshold_plan(data, cutoff);
+            let plan = threshold_plan(data, cutoff, &admin);
             let planned =
                 |entries: &[ThresholdEntry]| entries.iter().map(|e| e.submission_id).collect::<BTreeSet<_>>();
             if planned(&plan.accept) != accept || planned(&plan.reject) != reject {

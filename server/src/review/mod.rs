@@ -9,6 +9,7 @@
 
 pub mod admin;
 pub mod assign;
+pub mod balance;
 pub mod code;
 pub mod conflicts;
 pub mod decide;

@@ -111,7 +111,8 @@ pub async fn overview(
     }))
 }
 
-/// One submission's reviews, with the reviewers' names.
+/// One submission's reviews, with the reviewers' names (not to an admin
+/// who is one of its authors).
 #[utoipa::path(
     get,
     path = "/api/admin/reviews/{submission_id}",
@@ -127,18 +128,24 @@ pub async fn overview(
 )]
 pub async fn submission_reviews(
     State(state): State<AppState>,
-    Admin(_admin): Admin,
+    Admin(admin): Admin,
     Path(submission_id): Path<Uuid>,
 ) -> ApiResult<Json<SubmissionReviews>> {
     let data = current(&state).await?;
     let submission = data.submission(submission_id).ok_or_else(no_such_submission)?;
+    let own = data.authored_by(submission, admin.id, &admin.email);
     let assignments: Vec<&AssignmentRow> = data.assignments_of(submission.id).collect();
     let row = overview_row(&data, submission, &assignments);
     let assignments = assignments
         .iter()
-        .map(|a| AdminAssignment {
-            reviewer_id: a.reviewer_id,
-            reviewer_name: data.reviewer(a.reviewer_id).map(|r| r.name()).unwrap_or_default(),
+        .enumerate()
+        .map(|(index, a)| AdminAssignment {
+            reviewer_id: (!own).then_some(a.reviewer_id),
+            reviewer_name: if own {
+                format!("Reviewer {}", index + 1)
+            } else {
+                data.reviewer(a.reviewer_id).map(|r| r.name()).unwrap_or_default()
+            },
             state: a.state(),
             abstain_reason: a.abstain_reason.clone(),
             review: a.saved_at.map(|_| AdminReview {
@@ -153,6 +160,7 @@ pub async fn submission_reviews(
     Ok(Json(SubmissionReviews {
         row,
         assignments,
+        own,
         file_url: format!("/api/submissions/{submission_id}/file"),
     }))
 }

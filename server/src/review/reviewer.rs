@@ -11,7 +11,7 @@ use super::store::writes::{ReviewWrite, ReviewWriteOutcome};
 use super::store::{AssignmentRow, EditionData, SubmissionRow};
 use super::types::{
     AbstainInput, AssignmentState, AssignmentSummary, Criterion, OtherReview, OwnReview, Recommendation,
-    ReviewDetail, ReviewForm, ReviewInput, ReviewState, ReviewerHome, Scale, Visibility,
+    ReviewDetail, ReviewEdits, ReviewForm, ReviewInput, ReviewState, ReviewerHome, Scale, Visibility,
 };
 use super::{ANONYMITY_FLAG, DEADLINE_PASSED, current, names_its_author, no_such_assignment};
 use crate::AppState;
@@ -19,7 +19,7 @@ use crate::accounts::session::{Reviewer, SessionUser};
 use crate::admin::audit::{Actor, AuditAction, NewEntry};
 use crate::clock;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::submissions::files::pdf_response;
+use crate::submissions::files::stripped_pdf_response;
 
 pub const MIN_SCORE: i32 = 1;
 pub const MAX_SCORE: i32 = 5;
@@ -87,8 +87,9 @@ pub async fn detail(
     Ok(Json(review_detail(&data, &user, submission, assignment)))
 }
 
-/// Saves a draft (autosave): any field may be missing. A submitted review
-/// stays submitted, so it must stay complete.
+/// Saves a draft (autosave): any field may be missing. On a submitted
+/// review the changes are a draft beside it (`edited_at`): the organisers
+/// see the submitted review until the reviewer submits again.
 #[utoipa::path(
     put,
     path = "/api/review/{code}",
@@ -101,7 +102,7 @@ pub async fn detail(
         (status = 403, description = "Not a reviewer", body = ErrorBody),
         (status = 404, description = "Not among the reviewer's assignments", body = ErrorBody),
         (status = 409, description = "The review deadline has passed.", body = ErrorBody),
-        (status = 422, description = "A score out of range, a comment too long, or a submitted review made incomplete", body = ErrorBody),
+        (status = 422, description = "A score out of range, or a comment too long", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -165,8 +166,7 @@ async fn write(
         ReviewWriteOutcome::Closed => return Err(ApiError::Conflict(DEADLINE_PASSED.into())),
         ReviewWriteOutcome::Incomplete => {
             return Err(ApiError::Unprocessable {
-                message: "A submitted review must stay complete: score every criterion and choose a recommendation."
-                    .into(),
+                message: "Score every criterion and choose a recommendation before submitting.".into(),
                 fields: missing,
             });
         }
@@ -290,7 +290,8 @@ pub async fn abstain(
     }
 }
 
-/// The PDF, named by its code.
+/// The PDF, named by its code, without its document metadata (which may
+/// name the authors).
 #[utoipa::path(
     get,
     path = "/api/review/{code}/file",
@@ -301,6 +302,7 @@ pub async fn abstain(
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not a reviewer", body = ErrorBody),
         (status = 404, description = "Not among the reviewer's assignments", body = ErrorBody),
+        (status = 503, description = "The copy without metadata could not be made (code `copy_failed`)", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -314,7 +316,7 @@ pub async fn file(
     // The code is ASCII: the author's file name never reaches the reviewer.
     let disposition = format!("inline; filename=\"{}.pdf\"", data.code(submission));
     let disposition = HeaderValue::from_str(&disposition).expect("ASCII");
-    pdf_response(&state, &submission.storage_key, submission.size_bytes, disposition).await
+    stripped_pdf_response(&state, &submission.storage_key, disposition).await
 }
 
 /// The form of the edition.
@@ -340,14 +342,22 @@ fn review_detail(
 ) -> ReviewDetail {
     let code = data.code(submission);
     let state = assignment.state();
-    let review = assignment.saved_at.map(|saved_at| OwnReview {
+    // The reviewer sees their latest words: the changes since submitting, if any.
+    let shown = assignment.edits().unwrap_or_else(|| ReviewEdits {
         scores: data.scores_of(submission.id, user.id),
         recommendation: assignment.recommendation(),
         comment_for_author: assignment.comment_for_author.clone(),
         comment_for_organisers: assignment.comment_for_organisers.clone(),
+    });
+    let review = assignment.saved_at.map(|saved_at| OwnReview {
+        scores: shown.scores,
+        recommendation: shown.recommendation,
+        comment_for_author: shown.comment_for_author,
+        comment_for_organisers: shown.comment_for_organisers,
         state: state.for_reviewer(),
         saved_at,
         submitted_at: assignment.submitted_at,
+        edited_at: assignment.edited_at,
     });
     let others = (data.settings.visibility == Visibility::AfterOwn && state == AssignmentState::Submitted)
         .then(|| {

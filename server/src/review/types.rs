@@ -190,6 +190,22 @@ pub struct OwnReview {
     #[serde(with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime, required = true)]
     pub submitted_at: Option<OffsetDateTime>,
+    /// When changes made after submitting were last saved; null when there
+    /// are none. Until the reviewer submits again, the fields above are
+    /// those changes and the organisers still see the submitted review.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub edited_at: Option<OffsetDateTime>,
+}
+
+/// What a reviewer changed in a submitted review since submitting it: a
+/// draft, stored apart (as JSON) until they submit again.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewEdits {
+    pub scores: Scores,
+    pub recommendation: Option<Recommendation>,
+    pub comment_for_author: String,
+    pub comment_for_organisers: String,
 }
 
 /// Another reviewer's submitted review, never with their name.
@@ -416,7 +432,10 @@ pub struct AdminReview {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AdminAssignment {
-    pub reviewer_id: Uuid,
+    /// Null, and the name "Reviewer 1", … when the admin is one of the
+    /// submission's authors: they do not learn who reviewed it.
+    #[schema(required = true)]
+    pub reviewer_id: Option<Uuid>,
     pub reviewer_name: String,
     pub state: AssignmentState,
     #[schema(required = true)]
@@ -431,6 +450,9 @@ pub struct SubmissionReviews {
     #[serde(flatten)]
     pub row: OverviewRow,
     pub assignments: Vec<AdminAssignment>,
+    /// The admin asking is one of its authors: another admin decides on
+    /// it, and its reviewers are not named.
+    pub own: bool,
     /// The PDF (the submissions route, open to admins).
     pub file_url: String,
 }
@@ -449,19 +471,37 @@ pub struct PlannedAssignment {
     pub reviewer_name: String,
 }
 
-/// A submission that could not get all its reviewers without a conflict.
+/// Why a submission cannot get all its reviewers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ShortCause {
+    /// The edition has fewer reviewers than each submission needs.
+    TooFewReviewers,
+    /// There would be enough reviewers, but conflicts (and any
+    /// abstentions) leave too few for this submission.
+    Conflicts,
+    /// Enough reviewers and no conflict, but some abstained from it.
+    Abstentions,
+}
+
+/// A submission that cannot get all its reviewers, and why.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ShortSubmission {
     pub submission_id: Uuid,
     pub code: String,
     pub title: String,
     pub missing: i32,
+    pub cause: ShortCause,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AutoAssignPlan {
     pub assignments: Vec<PlannedAssignment>,
     pub short: Vec<ShortSubmission>,
+    /// Reviewers of the edition (holding the role), and how many each
+    /// submission gets: the figures behind `too_few_reviewers`.
+    pub reviewer_count: i32,
+    pub reviewers_per_submission: i32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, ToSchema)]
@@ -512,6 +552,9 @@ pub struct ThresholdPlan {
     pub reject: Vec<ThresholdEntry>,
     /// No submitted review yet: left undecided.
     pub without_reviews: Vec<Unreviewed>,
+    /// The deciding admin's own submissions (submitted or co-authored):
+    /// left undecided, for another admin.
+    pub own: Vec<Unreviewed>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

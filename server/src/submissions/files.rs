@@ -7,8 +7,12 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 use futures_util::TryStreamExt;
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
+use tokio::io::AsyncWriteExt;
+use tokio_util::io::ReaderStream;
 use uuid::Uuid;
 
+use super::pdf::InspectorFailed;
+use super::temp::TempUpload;
 use super::{Deletion, SubmissionList};
 use crate::AppState;
 use crate::accounts::roles::Role;
@@ -72,7 +76,55 @@ pub async fn pdf_response(
         .get(&storage_key.into())
         .await
         .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("reading a submission's file")))?;
-    let mut response = Response::new(Body::from_stream(stream.map_err(std::io::Error::other)));
+    let body = Body::from_stream(stream.map_err(std::io::Error::other));
+    Ok(pdf_answer(body, size_bytes, disposition))
+}
+
+/// A stored PDF without its document metadata (the Info dictionary, XMP),
+/// as reviewers get it: copied from storage to a temp file, stripped by the
+/// inspector's child process (with its limits and its turns: the file is
+/// untrusted), then streamed from the copy, whose name is already gone so
+/// nothing stays behind. Made at each download, so abstracts uploaded
+/// before this existed are covered too and storage keeps one file each.
+/// Never falls back to the original.
+pub async fn stripped_pdf_response(
+    state: &AppState,
+    storage_key: &str,
+    disposition: HeaderValue,
+) -> ApiResult<Response> {
+    let data_dir = &state.config.data_dir;
+    let original = TempUpload::create(data_dir, Uuid::now_v7()).await.map_err(anyhow::Error::from)?;
+    let stripped = TempUpload::create(data_dir, Uuid::now_v7()).await.map_err(anyhow::Error::from)?;
+    let mut stream = state
+        .storage
+        .get(&storage_key.into())
+        .await
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("reading a submission's file")))?;
+    let mut copy = tokio::fs::File::create(original.path()).await.map_err(anyhow::Error::from)?;
+    while let Some(chunk) = stream.try_next().await.map_err(anyhow::Error::from)? {
+        copy.write_all(&chunk).await.map_err(anyhow::Error::from)?;
+    }
+    copy.flush().await.map_err(anyhow::Error::from)?;
+    drop(copy);
+    if let Err(InspectorFailed(reason)) = state.inspector.strip(original.path(), stripped.path()).await {
+        tracing::error!(key = storage_key, %reason, "a reviewer's copy could not be made");
+        return Err(ApiError::coded(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "copy_failed",
+            "The PDF could not be prepared for review. Please try again later or write to the organisers.",
+        ));
+    }
+    let file = tokio::fs::File::open(stripped.path()).await.map_err(anyhow::Error::from)?;
+    let size = file.metadata().await.map_err(anyhow::Error::from)?.len();
+    // Removes both names; the open file is still read to its end.
+    drop((original, stripped));
+    let body = Body::from_stream(ReaderStream::new(file));
+    Ok(pdf_answer(body, i64::try_from(size).unwrap_or(i64::MAX), disposition))
+}
+
+/// The answer carrying a PDF, with the headers every PDF gets.
+fn pdf_answer(body: Body, size_bytes: i64, disposition: HeaderValue) -> Response {
+    let mut response = Response::new(body);
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(size_bytes));
@@ -83,7 +135,7 @@ pub async fn pdf_response(
         header::HeaderName::from_static("cross-origin-resource-policy"),
         HeaderValue::from_static("same-origin"),
     );
-    Ok(response)
+    response
 }
 
 /// `inline` with the original name: an ASCII fallback and the exact name

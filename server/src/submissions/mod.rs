@@ -3,12 +3,14 @@
 //! keeps storage and rows in step.
 
 pub mod active_content;
+pub mod authorship;
 pub mod damage;
 pub mod details;
 pub mod details_store;
 pub mod edit;
 pub mod files;
 pub mod letters;
+pub mod metadata;
 pub mod pdf;
 pub mod status;
 pub mod store;

@@ -1,6 +1,7 @@
 //! Reading an uploaded abstract: can it be opened, does it hold active
-//! content, how many words (without the references), does it name its
-//! author. Parsing untrusted PDFs happens in a child process (`colloquy
+//! content, how many words (without the references), does it name any of
+//! its authors in its text or its document properties; and writing the
+//! copy reviewers get, without document metadata. Parsing untrusted PDFs happens in a child process (`colloquy
 //! inspect-pdf`) with limits on memory and CPU time, killed after a
 //! deadline, and only so many at once, so a hostile file cannot hang or
 //! exhaust the server. The child gets its request as JSON on its standard
@@ -18,6 +19,7 @@ use tokio::sync::Semaphore;
 
 use super::active_content::{self, ActiveContent};
 use super::damage::damage;
+use super::metadata;
 
 /// What the child reports about a PDF it can read.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,8 +29,10 @@ pub struct Inspection {
     pub word_count: Option<u32>,
     /// The given names that occur in the text.
     pub names_in_text: Vec<String>,
-    /// The given names that occur in the Author metadata.
-    pub names_in_author: Vec<String>,
+    /// The given names that occur in the document properties (any Info
+    /// entry, any XMP metadata).
+    #[serde(alias = "names_in_author")]
+    pub names_in_properties: Vec<String>,
 }
 
 /// The child's answer about a file that starts like a PDF.
@@ -46,13 +50,32 @@ pub enum Verdict {
     },
 }
 
-/// What the server asks the child, on its standard input.
+/// What the server asks the child to inspect, on its standard input.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct InspectRequest {
     pub file: PathBuf,
-    /// The author's names, whose presence in the file is reported.
+    /// The authors' names, whose presence in the file is reported.
     pub names: Vec<String>,
 }
+
+/// What the server asks the child to strip: write `file` without its
+/// metadata to `stripped` (which exists, empty).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct StripRequest {
+    pub file: PathBuf,
+    pub stripped: PathBuf,
+}
+
+/// Either request (told apart by their fields).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+enum ChildRequest {
+    Strip(StripRequest),
+    Inspect(InspectRequest),
+}
+
+/// The child's answer to a `StripRequest` it carried out.
+const STRIPPED: &str = "stripped";
 
 /// The inspector could not run at all (the server's fault, not the file's).
 #[derive(Debug)]
@@ -87,15 +110,36 @@ impl Inspector {
     pub async fn inspect(&self, file: &Path, names: &[&str]) -> Result<Verdict, InspectorFailed> {
         let _turn =
             self.turns.acquire().await.map_err(|_| InspectorFailed("the inspector is shut".into()))?;
-        inspect_in_child(&self.program, file, names).await
+        let request =
+            InspectRequest { file: file.to_owned(), names: names.iter().map(|n| (*n).to_owned()).collect() };
+        let request = serde_json::to_vec(&ChildRequest::Inspect(request)).expect("a request serialises");
+        match run_child(&self.program, file, &request).await? {
+            Some(stdout) => serde_json::from_slice(&stdout)
+                .map_err(|e| InspectorFailed(format!("the PDF inspector answered nonsense: {e}"))),
+            None => Ok(Verdict::Damaged),
+        }
+    }
+
+    /// Waits for a turn, then writes `file` without its document metadata
+    /// to `stripped` in a child process (the same limits as an inspection).
+    /// Any failure is an error: the caller must not fall back to the original.
+    pub async fn strip(&self, file: &Path, stripped: &Path) -> Result<(), InspectorFailed> {
+        let _turn =
+            self.turns.acquire().await.map_err(|_| InspectorFailed("the inspector is shut".into()))?;
+        let request = StripRequest { file: file.to_owned(), stripped: stripped.to_owned() };
+        let request = serde_json::to_vec(&ChildRequest::Strip(request)).expect("a request serialises");
+        match run_child(&self.program, file, &request).await? {
+            Some(stdout) if String::from_utf8_lossy(&stdout).trim() == STRIPPED => Ok(()),
+            _ => Err(InspectorFailed(format!("the metadata of {} could not be removed", file.display()))),
+        }
     }
 }
 
-/// Runs the inspector program on `file` and reads its verdict.
-async fn inspect_in_child(program: &Path, file: &Path, names: &[&str]) -> Result<Verdict, InspectorFailed> {
-    let request =
-        InspectRequest { file: file.to_owned(), names: names.iter().map(|n| (*n).to_owned()).collect() };
-    let request = serde_json::to_vec(&request).expect("a request serialises");
+/// Runs the inspector program with `request` on its standard input: its
+/// standard output once it succeeded, or `None` if it ran out of time or
+/// gave up (its limits, or a crash on the file).
+async fn run_child(program: &Path, file: &Path, request: &[u8]) -> Result<Option<Vec<u8>>, InspectorFailed> {
+    let request = request.to_owned();
     let mut command = tokio::process::Command::new(program);
     command.arg("inspect-pdf");
     command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).kill_on_drop(true);
@@ -114,17 +158,16 @@ async fn inspect_in_child(program: &Path, file: &Path, names: &[&str]) -> Result
         Ok(Err(e)) => return Err(InspectorFailed(format!("the PDF inspector failed: {e}"))),
         // Dropping the future kills the child (kill_on_drop).
         Err(_) => {
-            tracing::warn!(file = %file.display(), "the PDF inspector ran out of time: the file counts as damaged");
-            return Ok(Verdict::Damaged);
+            tracing::warn!(file = %file.display(), "the PDF inspector ran out of time on the file");
+            return Ok(None);
         }
     };
     if !output.status.success() {
         // Killed by its own memory or CPU limit, or crashed on the file.
-        tracing::warn!(status = %output.status, file = %file.display(), "the PDF inspector gave up: the file counts as damaged");
-        return Ok(Verdict::Damaged);
+        tracing::warn!(status = %output.status, file = %file.display(), "the PDF inspector gave up on the file");
+        return Ok(None);
     }
-    serde_json::from_slice(&output.stdout)
-        .map_err(|e| InspectorFailed(format!("the PDF inspector answered nonsense: {e}")))
+    Ok(Some(output.stdout))
 }
 
 /// The child's side: limit itself, read the request from standard input,
@@ -133,15 +176,26 @@ pub fn run_inspector() -> std::process::ExitCode {
     // Best effort: where limits cannot be set, the parent's deadline still holds.
     let _ = rlimit::setrlimit(rlimit::Resource::AS, MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES);
     let _ = rlimit::setrlimit(rlimit::Resource::CPU, CPU_LIMIT_SECONDS, CPU_LIMIT_SECONDS);
-    let request: InspectRequest = match serde_json::from_reader(std::io::stdin().take(MAX_REQUEST_BYTES)) {
+    let request: ChildRequest = match serde_json::from_reader(std::io::stdin().take(MAX_REQUEST_BYTES)) {
         Ok(request) => request,
         Err(error) => {
             eprintln!("the request on standard input is not understood: {error}");
             return std::process::ExitCode::FAILURE;
         }
     };
-    let verdict = inspect(&request.file, &request.names);
-    println!("{}", serde_json::to_string(&verdict).expect("a verdict serialises"));
+    match request {
+        ChildRequest::Inspect(request) => {
+            let verdict = inspect(&request.file, &request.names);
+            println!("{}", serde_json::to_string(&verdict).expect("a verdict serialises"));
+        }
+        ChildRequest::Strip(request) => {
+            if let Err(problem) = metadata::write_stripped(&request.file, &request.stripped) {
+                eprintln!("{problem}");
+                return std::process::ExitCode::FAILURE;
+            }
+            println!("{STRIPPED}");
+        }
+    }
     std::process::ExitCode::SUCCESS
 }
 
@@ -168,41 +222,22 @@ pub fn inspect(file: &Path, names: &[String]) -> Verdict {
     // A page whose text cannot be decoded counts as having none.
     let text = document.extract_text_with_limit(&pages, MAX_DECOMPRESSED).unwrap_or_default();
     let words = count_words(without_references(&text));
-    let author = author(&document).unwrap_or_default();
+    let properties = metadata::properties_text(&document);
     let found_in = |haystack: &str| -> Vec<String> {
-        names.iter().filter(|name| contains_word(haystack, name)).cloned().collect()
+        let haystack = crate::text::name_key(haystack);
+        let mut found: Vec<String> = Vec::new();
+        for name in names.iter().filter(|name| contains_keyed(&haystack, name)) {
+            if !found.contains(name) {
+                found.push(name.clone());
+            }
+        }
+        found
     };
     Verdict::Readable(Inspection {
         word_count: (words > 0).then_some(words),
         names_in_text: found_in(&text),
-        names_in_author: found_in(&author),
+        names_in_properties: found_in(&properties),
     })
-}
-
-/// The document's Author metadata, decoded.
-fn author(document: &lopdf::Document) -> Option<String> {
-    let info = document.trailer.get(b"Info").ok()?;
-    let info = match info {
-        lopdf::Object::Reference(id) => document.get_object(*id).ok()?,
-        other => other,
-    };
-    match info.as_dict().ok()?.get(b"Author").ok()? {
-        lopdf::Object::String(bytes, _) => Some(decode_text_string(bytes)),
-        _ => None,
-    }
-}
-
-/// A PDF text string: UTF-16BE with a byte order mark, else (close enough to
-/// PDFDocEncoding) Latin-1.
-fn decode_text_string(bytes: &[u8]) -> String {
-    match bytes.strip_prefix(&[0xFE, 0xFF]) {
-        Some(utf16) => {
-            let units: Vec<u16> =
-                utf16.chunks_exact(2).map(|pair| u16::from_be_bytes([pair[0], pair[1]])).collect();
-            String::from_utf16_lossy(&units)
-        }
-        None => bytes.iter().map(|&b| char::from(b)).collect(),
-    }
 }
 
 /// The text before a trailing References or Bibliography heading.
@@ -226,14 +261,19 @@ pub fn count_words(text: &str) -> u32 {
     u32::try_from(words).unwrap_or(u32::MAX)
 }
 
-/// Whether `name` occurs in `text` as a whole word, ignoring case. Names of
-/// one letter are ignored: they would match everywhere.
+/// Whether `name` occurs in `text` as a whole word, both compared by their
+/// `name_key` (case, Unicode forms, invisible characters and spacing do not
+/// matter). Names of one letter are ignored: they would match everywhere.
 pub fn contains_word(text: &str, name: &str) -> bool {
-    let name = name.trim().to_lowercase();
+    contains_keyed(&crate::text::name_key(text), name)
+}
+
+/// `contains_word` on a text already keyed (a long text is keyed once for all names).
+fn contains_keyed(text: &str, name: &str) -> bool {
+    let name = crate::text::name_key(name);
     if name.chars().count() < 2 {
         return false;
     }
-    let text = text.to_lowercase();
     text.match_indices(&name).any(|(start, found)| {
         let before = text[..start].chars().next_back();
         let after = text[start + found.len()..].chars().next();
@@ -265,8 +305,8 @@ mod tests {
     }
 
     #[test]
-    fn pdf_text_strings_decode_utf16_and_latin1() {
-        assert_eq!(decode_text_string(&[0xFE, 0xFF, 0x00, 0x41, 0x00, 0xE9]), "Aé");
-        assert_eq!(decode_text_string(b"Ada Lovelace"), "Ada Lovelace");
+    fn names_match_whatever_their_unicode_form() {
+        assert!(contains_word("by Zoe\u{0308} Nu\u{0301}n\u{0303}ez, 2025", "Zoë Núñez"));
+        assert!(contains_word("Zo\u{200B}ë  Núñez", "zoë núñez"));
     }
 }

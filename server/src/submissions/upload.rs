@@ -103,7 +103,8 @@ pub async fn upload_submission(
         return Err(not_pdf());
     }
     details.take_coauthor_emails(&state.db, user.id, &[]).await?;
-    let names = [user.first_name.as_str(), user.last_name.as_str()];
+    let names = author_names(&user.first_name, &user.last_name, &details);
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let inspection = match state.inspector.inspect(temp.path(), &names).await {
         Ok(Verdict::Readable(inspection)) => inspection,
         Ok(refusal) => return Err(refused(refusal)),
@@ -321,6 +322,21 @@ pub(crate) async fn receive_file(
     })
 }
 
+/// The names the anonymity check looks for: the submitter's given and
+/// family name, each co-author's whole name and their last word (the
+/// family name, as a citation would have it).
+fn author_names(first: &str, last: &str, details: &Details) -> Vec<String> {
+    let mut names = vec![first.to_owned(), last.to_owned()];
+    for coauthor in &details.coauthors {
+        names.push(coauthor.name.clone());
+        if let Some(family) = coauthor.name.split_whitespace().last() {
+            names.push(family.to_owned());
+        }
+    }
+    names.dedup();
+    names
+}
+
 /// The guideline checks the original site never made, for people.
 pub fn guideline_warnings(inspection: &Inspection, edition: &Edition) -> Vec<String> {
     let mut warnings = Vec::new();
@@ -335,16 +351,19 @@ pub fn guideline_warnings(inspection: &Inspection, edition: &Edition) -> Vec<Str
         )),
         Some(_) => {}
     }
+    // "Abstracts must be anonymized" is how review tells these two apart
+    // (`review::names_its_author`).
     if !inspection.names_in_text.is_empty() {
         warnings.push(format!(
-            "Your name ({}) appears in the abstract's text. Abstracts must be anonymized.",
+            "An author's name ({}) appears in the abstract's text. Abstracts must be anonymized.",
             inspection.names_in_text.join(", ")
         ));
     }
-    if !inspection.names_in_author.is_empty() {
+    if !inspection.names_in_properties.is_empty() {
         warnings.push(format!(
-            "Your name ({}) is in the PDF's Author field. Abstracts must be anonymized: remove it from the document properties.",
-            inspection.names_in_author.join(", ")
+            "An author's name ({}) is in the PDF's document properties (title, author or other metadata). \
+             Abstracts must be anonymized: remove it from the document properties. Reviewers get a copy without them.",
+            inspection.names_in_properties.join(", ")
         ));
     }
     warnings

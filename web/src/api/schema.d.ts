@@ -660,7 +660,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One submission's reviews, with the reviewers' names. */
+        /**
+         * One submission's reviews, with the reviewers' names (not to an admin
+         *     who is one of its authors).
+         */
         get: operations["submission_reviews"];
         put?: never;
         post?: never;
@@ -1199,8 +1202,9 @@ export interface paths {
         /** One assigned submission: what it is, the form, the reviewer's review. */
         get: operations["detail"];
         /**
-         * Saves a draft (autosave): any field may be missing. A submitted review
-         *     stays submitted, so it must stay complete.
+         * Saves a draft (autosave): any field may be missing. On a submitted
+         *     review the changes are a draft beside it (`edited_at`): the organisers
+         *     see the submitted review until the reviewer submits again.
          */
         put: operations["save_draft"];
         post?: never;
@@ -1237,7 +1241,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The PDF, named by its code. */
+        /**
+         * The PDF, named by its code, without its document metadata (which may
+         *     name the authors).
+         */
         get: operations["file"];
         put?: never;
         post?: never;
@@ -1441,8 +1448,12 @@ export interface components {
         AdminAssignment: {
             abstain_reason: string | null;
             review: null | components["schemas"]["AdminReview"];
-            /** Format: uuid */
-            reviewer_id: string;
+            /**
+             * Format: uuid
+             * @description Null, and the name "Reviewer 1", … when the admin is one of the
+             *     submission's authors: they do not learn who reviewed it.
+             */
+            reviewer_id: string | null;
             reviewer_name: string;
             state: components["schemas"]["AssignmentState"];
         };
@@ -1634,6 +1645,14 @@ export interface components {
         };
         AutoAssignPlan: {
             assignments: components["schemas"]["PlannedAssignment"][];
+            /**
+             * Format: int32
+             * @description Reviewers of the edition (holding the role), and how many each
+             *     submission gets: the figures behind `too_few_reviewers`.
+             */
+            reviewer_count: number;
+            /** Format: int32 */
+            reviewers_per_submission: number;
             short: components["schemas"]["ShortSubmission"][];
         };
         AutoAssigned: {
@@ -2202,6 +2221,13 @@ export interface components {
         OwnReview: {
             comment_for_author: string;
             comment_for_organisers: string;
+            /**
+             * Format: date-time
+             * @description When changes made after submitting were last saved; null when there
+             *     are none. Until the reviewer submits again, the fields above are
+             *     those changes and the organisers still see the submitted review.
+             */
+            edited_at: string | null;
             recommendation: null | components["schemas"]["Recommendation"];
             /** Format: date-time */
             saved_at: string;
@@ -2533,8 +2559,14 @@ export interface components {
             profile_complete: boolean;
             roles: components["schemas"]["Role"][];
         };
-        /** @description A submission that could not get all its reviewers without a conflict. */
+        /**
+         * @description Why a submission cannot get all its reviewers.
+         * @enum {string}
+         */
+        ShortCause: "too_few_reviewers" | "conflicts" | "abstentions";
+        /** @description A submission that cannot get all its reviewers, and why. */
         ShortSubmission: {
+            cause: components["schemas"]["ShortCause"];
             code: string;
             /** Format: int32 */
             missing: number;
@@ -2644,6 +2676,11 @@ export interface components {
             assignments: components["schemas"]["AdminAssignment"][];
             /** @description The PDF (the submissions route, open to admins). */
             file_url: string;
+            /**
+             * @description The admin asking is one of its authors: another admin decides on
+             *     it, and its reviewers are not named.
+             */
+            own: boolean;
         };
         /**
          * @description Where a submission stands. Stored as its lower-case name; both schemas
@@ -2697,6 +2734,11 @@ export interface components {
             accept: components["schemas"]["ThresholdEntry"][];
             /** Format: double */
             cutoff: number;
+            /**
+             * @description The deciding admin's own submissions (submitted or co-authored):
+             *     left undecided, for another admin.
+             */
+            own: components["schemas"]["Unreviewed"][];
             /** @description Mean below the cut-off. */
             reject: components["schemas"]["ThresholdEntry"][];
             /** @description No submitted review yet: left undecided. */
@@ -5531,7 +5573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin, or a list names one of the admin's own submissions (code `own_submission`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6036,7 +6078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description The admin is one of its authors (code `own_submission`): another admin decides */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7750,7 +7792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A score out of range, a comment too long, or a submitted review made incomplete */
+            /** @description A score out of range, or a comment too long */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7933,7 +7975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database cannot be reached right now; try again shortly */
+            /** @description The copy without metadata could not be made (code `copy_failed`) */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -68,7 +68,7 @@ macro_rules! load_edition {
         let assignments: Vec<$crate::review::store::AssignmentRow> = sqlx::query_as(
             "SELECT a.submission_id, a.reviewer_id, a.assigned_at, a.state, a.abstain_reason,
                     a.recommendation, a.comment_for_author, a.comment_for_organisers,
-                    a.saved_at, a.submitted_at
+                    a.saved_at, a.submitted_at, a.edits, a.edited_at
              FROM review_assignments a JOIN submissions s ON s.id = a.submission_id
              WHERE s.edition_year = $1 AND s.status <> 'withdrawn'
              ORDER BY a.assigned_at, a.reviewer_id",

@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use crate::review::SubmissionCode;
 use crate::review::conflicts::{Person, crosses_conflict};
-use crate::review::types::{AssignmentState, Recommendation, Scores, Visibility};
+use crate::review::types::{AssignmentState, Recommendation, ReviewEdits, Scores, Visibility};
 use crate::submissions::SubmissionStatus;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -74,9 +74,17 @@ pub struct AssignmentRow {
     pub comment_for_organisers: String,
     pub saved_at: Option<OffsetDateTime>,
     pub submitted_at: Option<OffsetDateTime>,
+    /// Changes to a submitted review not submitted yet (`ReviewEdits` as JSON).
+    pub edits: Option<String>,
+    pub edited_at: Option<OffsetDateTime>,
 }
 
 impl AssignmentRow {
+    /// The changes made since submitting, if any (unreadable ones count as none).
+    pub fn edits(&self) -> Option<ReviewEdits> {
+        serde_json::from_str(self.edits.as_deref()?).ok()
+    }
+
     pub fn state(&self) -> AssignmentState {
         AssignmentState::from_stored(&self.state)
     }
@@ -306,6 +314,16 @@ impl EditionData {
                 (!self.conflicted(reviewer_id, reviewer_email, s)).then_some((s, assignment))
             })
             .collect()
+    }
+
+    /// Whether the user `user_id` (e-mail `email`) submitted or co-authors
+    /// `submission`: such an admin does not decide on it nor learn its reviewers.
+    pub fn authored_by(&self, submission: &SubmissionRow, user_id: Uuid, email: &str) -> bool {
+        submission.user_id == user_id
+            || self
+                .coauthors
+                .get(&submission.id)
+                .is_some_and(|rows| rows.iter().any(|c| c.email.eq_ignore_ascii_case(email)))
     }
 
     /// Whether any review of the edition has been saved.

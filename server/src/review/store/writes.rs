@@ -14,7 +14,9 @@ use crate::admin::store::audit::record;
 use crate::db::{Db, RowLock};
 use crate::mail::{Letter, outbox};
 use crate::review::conflicts::ParsedConflict;
-use crate::review::types::{AssignmentPair, AssignmentState, Recommendation, Scores, Visibility};
+use crate::review::types::{
+    AssignmentPair, AssignmentState, Recommendation, ReviewEdits, Scores, Visibility,
+};
 use crate::submissions::SubmissionStatus;
 use crate::submissions::store::StatusChange;
 use crate::{clock, on_db, on_tx};
@@ -90,7 +92,7 @@ pub enum ReviewWriteOutcome {
     Closed,
     /// No longer assigned (or abstained).
     Gone,
-    /// A submitted review stays complete.
+    /// Submitting an incomplete review.
     Incomplete,
     /// Abstaining from a submitted review.
     AlreadySubmitted,
@@ -282,8 +284,28 @@ impl Db {
                 ReviewWriteOutcome::Closed
             } else if state.is_none() || state == Some(AssignmentState::Abstained) {
                 ReviewWriteOutcome::Gone
-            } else if (write.submit || submitted) && !write.complete {
+            } else if write.submit && !write.complete {
                 ReviewWriteOutcome::Incomplete
+            } else if submitted && !write.submit {
+                // A submitted review changes only when submitted again:
+                // until then the changes are a draft beside it.
+                let edits = ReviewEdits {
+                    scores: write.scores.clone(),
+                    recommendation: write.recommendation,
+                    comment_for_author: write.comment_for_author.clone(),
+                    comment_for_organisers: write.comment_for_organisers.clone(),
+                };
+                sqlx::query(
+                    "UPDATE review_assignments SET edits = $1, edited_at = $2
+                     WHERE submission_id = $3 AND reviewer_id = $4",
+                )
+                .bind(serde_json::to_string(&edits).expect("edits serialise"))
+                .bind(now)
+                .bind(submission_id)
+                .bind(reviewer_id)
+                .execute(&mut **conn)
+                .await?;
+                ReviewWriteOutcome::Saved
             } else {
                 let new_state = if write.submit || submitted {
                     AssignmentState::Submitted
@@ -293,7 +315,8 @@ impl Db {
                 sqlx::query(
                     "UPDATE review_assignments SET state = $1, recommendation = $2, comment_for_author = $3,
                             comment_for_organisers = $4, saved_at = $5,
-                            submitted_at = CASE WHEN $6 THEN $5 ELSE submitted_at END
+                            submitted_at = CASE WHEN $6 THEN $5 ELSE submitted_at END,
+                            edits = NULL, edited_at = NULL
                      WHERE submission_id = $7 AND reviewer_id = $8",
                 )
                 .bind(new_state.as_str())

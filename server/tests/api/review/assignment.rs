@@ -138,3 +138,68 @@ async fn an_abstention_frees_the_submission_for_another_reviewer_never_the_same(
     let actions: Vec<String> = audit_entries(&app).await.into_iter().map(|(action, _)| action).collect();
     assert!(actions.contains(&"review.abstained".to_owned()), "{actions:?}");
 }
+
+/// Issue 22 item 7: with conflicts narrowing the choice, the plan is as even
+/// as it can be (greedy gave 3,1,1,1 here), and a short submission says
+/// whether reviewers are missing or conflicts leave too few.
+#[tokio::test]
+async fn automatic_assignment_is_as_even_as_the_conflicts_allow_and_names_why_one_falls_short() {
+    let app = app_with_admin().await;
+    super::put_settings(&app, json!({"reviewers_per_submission": 1})).await;
+    for n in 0..4 {
+        reviewer(&app, &format!("r{n}@example.org"), "Reviewer", &format!("Number{n}")).await;
+    }
+    let mut submissions = Vec::new();
+    for n in 0..6 {
+        let (_, id) = submission_by(
+            &app,
+            &format!("a{n}@example.org"),
+            "Author",
+            &format!("Number{n}"),
+            &format!("Abstract {n}"),
+        )
+        .await;
+        submissions.push(id);
+    }
+    // The last two name reviewers 1–3 as co-authors: only reviewer 0 may take them.
+    for &submission in &submissions[4..] {
+        for n in 1..4 {
+            super::add_coauthor(
+                &app,
+                submission,
+                &format!("Reviewer Number{n}"),
+                &format!("r{n}@example.org"),
+            )
+            .await;
+        }
+    }
+    let plan = preview(&app, &app.client).await;
+    assert_eq!(plan["short"], json!([]), "{plan:#}");
+    let save = json!({"assignments": plan["assignments"]});
+    let saved = app.client.post(app.url("/api/admin/reviews/auto-assign")).json(&save).send().await.unwrap();
+    assert_eq!(saved.status(), 200);
+    let mut loads: Vec<i64> = loads(&app).await.into_values().collect();
+    loads.sort_unstable_by(|a, b| b.cmp(a));
+    assert_eq!(loads, vec![2, 2, 1, 1]);
+
+    // Two reviewers per submission: the last two have one eligible reviewer
+    // each, because of conflicts; the others are filled.
+    super::put_settings(&app, json!({"reviewers_per_submission": 2})).await;
+    let plan = preview(&app, &app.client).await;
+    let causes: Vec<(&str, i64)> = plan["short"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["cause"].as_str().unwrap(), s["missing"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(causes, vec![("conflicts", 1), ("conflicts", 1)], "{plan:#}");
+
+    // Five per submission with four reviewers: not enough reviewers, whatever the conflicts.
+    super::put_settings(&app, json!({"reviewers_per_submission": 5})).await;
+    let plan = preview(&app, &app.client).await;
+    assert_eq!(plan["reviewer_count"], 4);
+    assert_eq!(plan["reviewers_per_submission"], 5);
+    let short = plan["short"].as_array().unwrap();
+    assert_eq!(short.len(), 6, "{plan:#}");
+    assert!(short.iter().all(|s| s["cause"] == "too_few_reviewers"), "{plan:#}");
+}

@@ -94,15 +94,20 @@ async fn a_submit_needs_every_score_and_a_recommendation_and_a_submitted_review_
     assert_eq!(saved.status(), 200);
     assert_eq!(body(saved).await["review"]["state"], "draft");
     super::submitted(&app, &client, &code, complete_review(&criteria, 4, "accept")).await;
-    // Saving a submitted review incomplete would undo it: refused.
+    // Saving a submitted review incomplete is a draft beside it (issue 22):
+    // the submitted review stays complete, as the organisers see it.
     let response = client.put(app.url(&format!("/api/review/{code}"))).json(&partial).send().await.unwrap();
-    assert_eq!(response.status(), 422);
+    assert_eq!(response.status(), 200);
     let detail = body(client.get(app.url(&format!("/api/review/{code}"))).send().await.unwrap()).await;
     assert_eq!(detail["review"]["state"], "submitted");
-    assert_eq!(detail["review"]["scores"].as_object().unwrap().len(), 3);
-    // Edited and saved complete: still submitted.
+    assert!(detail["review"]["edited_at"].is_string(), "{detail:#}");
+    let admin_view = body(app.get(&format!("/api/admin/reviews/{submission}")).await).await;
+    let submitted_review = &admin_view["assignments"][0]["review"];
+    assert_eq!(submitted_review["scores"].as_object().unwrap().len(), 3, "{admin_view:#}");
+    assert_eq!(submitted_review["recommendation"], "accept");
+    // Edited and submitted again: still submitted, now with the changes.
     let edited = client
-        .put(app.url(&format!("/api/review/{code}")))
+        .post(app.url(&format!("/api/review/{code}/submit")))
         .json(&complete_review(&criteria, 2, "weak_reject"))
         .send()
         .await

@@ -6,7 +6,10 @@ mod assignment;
 mod blind;
 mod conflicts;
 mod deadline;
+mod edits;
 mod export;
+mod metadata;
+mod own;
 mod settings;
 mod threshold;
 

@@ -33,7 +33,7 @@ async fn names_that_look_like_options_are_only_data_to_the_inspector() {
         assert_eq!(
             body["warnings"],
             json!([format!(
-                "Your name ({}) appears in the abstract's text. Abstracts must be anonymized.",
+                "An author's name ({}) appears in the abstract's text. Abstracts must be anonymized.",
                 found.join(", ")
             )]),
             "{first} {last}"

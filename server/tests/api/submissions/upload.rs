@@ -26,7 +26,10 @@ async fn a_real_pdf_is_stored_with_its_word_count_and_guideline_warnings() {
     assert_eq!(warnings.len(), 2, "{warnings:?}");
     assert!(warnings[0].as_str().unwrap().contains("(Lovelace) appears in the abstract's text"));
     assert!(
-        warnings[1].as_str().unwrap().starts_with("Your name (Ada, Lovelace) is in the PDF's Author field.")
+        warnings[1]
+            .as_str()
+            .unwrap()
+            .starts_with("An author's name (Ada, Lovelace) is in the PDF's document properties")
     );
 
     let id = submission["id"].as_str().unwrap();

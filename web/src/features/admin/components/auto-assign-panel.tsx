@@ -84,18 +84,7 @@ export function AutoAssignPanel({ reviewersPerSubmission }: AutoAssignPanelProps
               </table>
             </div>
           )}
-          {plan.short.length > 0 && (
-            <>
-              <p>These cannot get all their reviewers without crossing a conflict:</p>
-              <ul>
-                {plan.short.map((row) => (
-                  <li key={row.submission_id}>
-                    {row.code} {row.title}: {row.missing} {row.missing === 1 ? 'reviewer' : 'reviewers'} missing
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          {plan.short.length > 0 && <ShortList plan={plan} />}
           <div className="button-row">
             {plan.assignments.length > 0 && (
               <button type="button" className="button" disabled={assign.isPending} onClick={() => void confirm(plan)}>
@@ -117,5 +106,42 @@ export function AutoAssignPanel({ reviewersPerSubmission }: AutoAssignPanelProps
         </div>
       )}
     </section>
+  );
+}
+
+type ShortCause = AutoAssignPlan['short'][number]['cause'];
+
+/** Why submissions stay short, in the admin's words: each cause has its own remedy. */
+function shortReason(cause: ShortCause, plan: AutoAssignPlan): string {
+  switch (cause) {
+    case 'too_few_reviewers':
+      return `Not enough reviewers: the edition has ${plan.reviewer_count} ${plan.reviewer_count === 1 ? 'reviewer' : 'reviewers'} and each submission needs ${plan.reviewers_per_submission}. Give more people the reviewer role, or lower the number of reviewers per submission.`;
+    case 'conflicts':
+      return 'Conflicts leave too few reviewers for these:';
+    case 'abstentions':
+      return 'Too few reviewers are left for these after abstentions:';
+  }
+}
+
+/** The submissions the plan cannot fill, grouped by cause. */
+function ShortList({ plan }: { plan: AutoAssignPlan }) {
+  const causes = [...new Set(plan.short.map((row) => row.cause))];
+  return (
+    <>
+      {causes.map((cause) => (
+        <div key={cause}>
+          <p>{shortReason(cause, plan)}</p>
+          <ul>
+            {plan.short
+              .filter((row) => row.cause === cause)
+              .map((row) => (
+                <li key={row.submission_id}>
+                  {row.code} {row.title}: {row.missing} {row.missing === 1 ? 'reviewer' : 'reviewers'} missing
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+    </>
   );
 }

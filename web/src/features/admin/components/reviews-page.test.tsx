@@ -108,7 +108,11 @@ describe('/user-data/reviews', () => {
       assignments: [
         { submission_id: 'id-S25-002', code: 'S25-002', title: 'Title of S25-002', reviewer_id: 'r1', reviewer_name: 'Edward Sapir' },
       ],
-      short: [{ submission_id: 'id-S25-003', code: 'S25-003', title: 'Title of S25-003', missing: 1 }],
+      short: [
+        { submission_id: 'id-S25-003', code: 'S25-003', title: 'Title of S25-003', missing: 1, cause: 'conflicts' as const },
+      ],
+      reviewer_count: 3,
+      reviewers_per_submission: 2,
     };
     const { user, requestsTo } = renderApp('/user-data/reviews', {
       user: admin,
@@ -123,6 +127,7 @@ describe('/user-data/reviews', () => {
 
     expect(await within(panel).findByRole('heading', { name: '1 new assignment' })).toHaveFocus();
     expect(within(panel).getByRole('row', { name: 'S25-002 Title of S25-002 Edward Sapir' })).toBeInTheDocument();
+    expect(within(panel).getByText('Conflicts leave too few reviewers for these:')).toBeInTheDocument();
     expect(within(panel).getByText('S25-003 Title of S25-003: 1 reviewer missing')).toBeInTheDocument();
     expect(requestsTo('POST /api/admin/reviews/auto-assign')).toEqual([]);
 
@@ -133,6 +138,27 @@ describe('/user-data/reviews', () => {
     ]);
   });
 
+  it('says when a preview falls short for want of reviewers, not for conflicts', async () => {
+    const plan = {
+      assignments: [],
+      short: [
+        { submission_id: 'id-S25-001', code: 'S25-001', title: 'Title of S25-001', missing: 1, cause: 'too_few_reviewers' as const },
+      ],
+      reviewer_count: 1,
+      reviewers_per_submission: 2,
+    };
+    const { user } = renderApp('/user-data/reviews', {
+      user: admin,
+      api: reviewsApi({ 'POST /api/admin/reviews/auto-assign/preview': () => Response.json(plan) }),
+    });
+    const panel = await screen.findByRole('region', { name: 'Assign automatically' });
+    await user.click(within(panel).getByRole('button', { name: 'Preview assignments' }));
+    expect(
+      await within(panel).findByText(/^Not enough reviewers: the edition has 1 reviewer and each submission needs 2\./),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByText(/Conflicts leave|crossing a conflict/)).not.toBeInTheDocument();
+  });
+
   it('decides by threshold: checks the cut-off, previews both lists, confirms with the comments option', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const plan: ThresholdPlan = {
@@ -140,6 +166,7 @@ describe('/user-data/reviews', () => {
       accept: [{ submission_id: 'id-S25-003', code: 'S25-003', title: 'Title of S25-003', mean: 4.25 }],
       reject: [{ submission_id: 'id-S25-001', code: 'S25-001', title: 'Title of S25-001', mean: 3.5 }],
       without_reviews: [{ submission_id: 'id-S25-002', code: 'S25-002', title: 'Title of S25-002' }],
+      own: [{ submission_id: 'id-S25-004', code: 'S25-004', title: 'Title of S25-004' }],
     };
     const { user, requestsTo } = renderApp('/user-data/reviews', {
       user: admin,
@@ -164,6 +191,9 @@ describe('/user-data/reviews', () => {
       'S25-001 Title of S25-001 (mean 3.50)',
     );
     expect(within(panel).getByRole('list', { name: 'Left undecided, no reviews (1)' })).toHaveTextContent('S25-002');
+    expect(within(panel).getByRole('list', { name: 'Left for another admin, your own (1)' })).toHaveTextContent(
+      'S25-004',
+    );
 
     await user.click(within(panel).getByRole('checkbox', { name: 'Send the reviewers’ comments for the author' }));
     await user.click(within(panel).getByRole('button', { name: 'Confirm decisions' }));
@@ -183,7 +213,7 @@ describe('/user-data/reviews', () => {
       user: admin,
       api: reviewsApi({
         'POST /api/admin/reviews/threshold/preview': () =>
-          Response.json({ cutoff: 3, accept: [], reject: [{ submission_id: 'x', code: 'S25-001', title: 't', mean: 2 }], without_reviews: [] }),
+          Response.json({ cutoff: 3, accept: [], reject: [{ submission_id: 'x', code: 'S25-001', title: 't', mean: 2 }], without_reviews: [], own: [] }),
         'POST /api/admin/reviews/threshold': () =>
           errorResponse(409, 'The scores have changed since the preview. Preview again.'),
       }),
@@ -314,5 +344,31 @@ describe('/user-data/reviews/:submissionId', () => {
     await waitFor(() => {
       expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
     });
+  });
+
+  it('does not name the reviewers of the admin’s own submission, and says another admin decides', async () => {
+    renderApp('/user-data/reviews/id-S25-001', {
+      user: admin,
+      api: reviewsApi({
+        'GET /api/admin/reviewers': () => Response.json({ reviewers: [] }),
+        'GET /api/admin/reviews/id-S25-001': () =>
+          Response.json({
+            ...row('S25-001', null),
+            file_url: '/api/submissions/id-S25-001/file',
+            own: true,
+            assignments: [
+              { reviewer_id: null, reviewer_name: 'Reviewer 1', state: 'pending', abstain_reason: null, review: null },
+            ],
+          }),
+      }),
+    });
+    expect(
+      await screen.findByText(
+        'This is your own submission: another admin decides on it, and its reviewers are not named to you.',
+      ),
+    ).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Review by Reviewer 1' });
+    expect(within(card).queryByRole('button', { name: /Remove assignment/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Reviewer' })).not.toBeInTheDocument();
   });
 });

@@ -86,12 +86,17 @@ function SubmissionReviewsBody({ detail, criteria }: BodyProps) {
         </a>
       </p>
       {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+      {detail.own && (
+        <FormMessage tone="info">
+          This is your own submission: another admin decides on it, and its reviewers are not named to you.
+        </FormMessage>
+      )}
       <section aria-labelledby={reviewsId}>
         <h2 id={reviewsId}>Assigned reviewers</h2>
         {detail.assignments.length === 0 && <p>No reviewer is assigned yet.</p>}
         {detail.assignments.map((assignment) => (
           <AssignmentCard
-            key={assignment.reviewer_id}
+            key={assignment.reviewer_id ?? assignment.reviewer_name}
             submissionId={detail.submission_id}
             assignment={assignment}
             criteria={criteria}
@@ -99,7 +104,7 @@ function SubmissionReviewsBody({ detail, criteria }: BodyProps) {
           />
         ))}
       </section>
-      <AssignByHand detail={detail} onNotice={setNotice} />
+      {!detail.own && <AssignByHand detail={detail} onNotice={setNotice} />}
     </>
   );
 }
@@ -115,9 +120,11 @@ function AssignmentCard({ submissionId, assignment, criteria, onNotice }: Assign
   const unassign = useUnassignReviewer();
   const { review } = assignment;
   const removeAssignment = async () => {
+    const reviewerId = assignment.reviewer_id;
+    if (!reviewerId) return; // not named: the admin is an author
     if (!window.confirm(`Remove ${assignment.reviewer_name} from this submission? Their draft goes with it.`)) return;
     try {
-      await unassign.mutateAsync({ submissionId, reviewerId: assignment.reviewer_id });
+      await unassign.mutateAsync({ submissionId, reviewerId });
       onNotice({ tone: 'success', text: `${assignment.reviewer_name} was removed from this submission.` });
     } catch (error) {
       onNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to remove the assignment. Please try again.' });
@@ -148,7 +155,7 @@ function AssignmentCard({ submissionId, assignment, criteria, onNotice }: Assign
           )}
         </>
       )}
-      {assignment.state !== 'submitted' && assignment.state !== 'abstained' && (
+      {assignment.reviewer_id && assignment.state !== 'submitted' && assignment.state !== 'abstained' && (
         <button
           type="button"
           className="link-button"

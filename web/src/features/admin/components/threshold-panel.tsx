@@ -115,6 +115,12 @@ export function ThresholdPanel() {
             <PlanList title={`Accepted (${plan.accept.length})`} items={plan.accept} />
             <PlanList title={`Rejected (${plan.reject.length})`} items={plan.reject} />
             <PlanList title={`Left undecided, no reviews (${plan.without_reviews.length})`} items={plan.without_reviews} />
+            {plan.own.length > 0 && (
+              <PlanList
+                title={`Left for another admin, your own (${plan.own.length})`}
+                items={plan.own}
+              />
+            )}
           </div>
           <label className="checkbox-field">
             <input

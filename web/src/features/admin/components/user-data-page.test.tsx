@@ -129,6 +129,28 @@ describe('/user-data', () => {
     expect(screen.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/user-data?q=a');
   });
 
+  it('shows the server’s refusal when an admin decides on their own submission', async () => {
+    const { user } = renderApp('/user-data', {
+      user: admin,
+      api: {
+        ...usersApi(() => userPage([grace])),
+        [`GET /api/admin/users/${grace.id}/submissions`]: () => Response.json([syntax]),
+        [`POST /api/admin/submissions/${syntax.id}/decision`]: () =>
+          Response.json(
+            { error: 'Another admin decides on your own submission.', code: 'own_submission' },
+            { status: 403 },
+          ),
+      },
+    });
+    await screen.findByRole('table');
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Submissions of Grace Hopper' }));
+    const list = await screen.findByRole('list', { name: 'Submissions of Grace Hopper' });
+    await user.click(within(list).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Another admin decides on your own submission.')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Status: Submitted, no decision yet');
+  });
+
   it('opens a user’s submissions in every edition, and accepts one; the table is read again', async () => {
     let status: 'submitted' | 'accepted' = 'submitted';
     const { user, requests, requestsTo: bodiesTo } = renderApp('/user-data', {

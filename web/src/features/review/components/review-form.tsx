@@ -28,7 +28,7 @@ interface ReviewFormProps {
   detail: ReviewDetail;
 }
 
-function autosaveText(status: AutosaveStatus, error: unknown): string {
+function autosaveText(status: AutosaveStatus, error: unknown, submitted: boolean): string {
   switch (status) {
     case 'idle':
     case 'unsaved':
@@ -36,7 +36,8 @@ function autosaveText(status: AutosaveStatus, error: unknown): string {
     case 'saving':
       return 'Saving…';
     case 'saved':
-      return 'Saved';
+      // A submitted review changes only on Update review: this was a draft.
+      return submitted ? 'Draft saved, not yet submitted' : 'Saved';
     case 'error':
       return refusalMessage(error) ?? 'Your changes could not be saved. They will be tried again with your next change.';
   }
@@ -55,6 +56,8 @@ export function ReviewForm({ detail }: ReviewFormProps) {
   const submit = useSubmitReview();
   const [input, setInput] = useState<ReviewInput>(() => inputOf(detail.review));
   const [submittedAt, setSubmittedAt] = useState(detail.review?.submitted_at ?? null);
+  // Changes saved since the review was submitted, which the organisers do not see yet.
+  const [editedAt, setEditedAt] = useState(detail.review?.edited_at ?? null);
   const [checkErrors, setCheckErrors] = useState<FieldErrors>({});
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [abstaining, setAbstaining] = useState(false);
@@ -63,7 +66,13 @@ export function ReviewForm({ detail }: ReviewFormProps) {
   const resultRef = useRef<HTMLDivElement>(null);
   const abstainRef = useRef<HTMLButtonElement>(null);
 
-  const saveDraft = useCallback((draft: ReviewInput) => save.mutateAsync({ code, input: draft }), [save, code]);
+  const saveDraft = useCallback(
+    async (draft: ReviewInput) => {
+      const answer = await save.mutateAsync({ code, input: draft });
+      setEditedAt(answer.review?.edited_at ?? null);
+    },
+    [save, code],
+  );
   const autosave = useAutosave(saveDraft);
 
   const serverErrors = submit.error instanceof ApiError ? submit.error.fields : {};
@@ -103,6 +112,7 @@ export function ReviewForm({ detail }: ReviewFormProps) {
     try {
       const answer = await submit.mutateAsync({ code, input });
       setSubmittedAt(answer.review?.submitted_at ?? new Date().toISOString());
+      setEditedAt(null);
       setResult({ tone: 'success', text: `Your review of ${code} was submitted. You can edit it until the deadline.` });
       focusAfterRender(() => resultRef.current);
     } catch (error) {
@@ -124,7 +134,9 @@ export function ReviewForm({ detail }: ReviewFormProps) {
     await navigate(detail.next_code ? reviewPath(detail.next_code) : paths.review);
   };
 
-  const status = autosaveText(autosave.status, autosave.error);
+  const status = autosaveText(autosave.status, autosave.error, Boolean(submittedAt));
+  const unsubmittedChanges =
+    Boolean(submittedAt) && (Boolean(editedAt) || autosave.status === 'unsaved' || autosave.status === 'saving');
 
   return (
     <>
@@ -191,6 +203,11 @@ export function ReviewForm({ detail }: ReviewFormProps) {
         </p>
         {submittedAt && !result && (
           <p className="review-submitted-at">Submitted {formatConferenceTime(submittedAt)}.</p>
+        )}
+        {open && unsubmittedChanges && (
+          <FormMessage tone="info">
+            Your changes are a draft: the organisers see your submitted review until you press Update review.
+          </FormMessage>
         )}
         {result && (
           <div ref={resultRef} tabIndex={-1} className="review-result">

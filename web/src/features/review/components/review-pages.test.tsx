@@ -214,6 +214,40 @@ describe('/review/:code', () => {
     expect(screen.queryByRole('button', { name: 'Abstain' })).not.toBeInTheDocument();
   });
 
+  it('keeps changes to a submitted review as a draft until Update review, and says so', async () => {
+    const review = {
+      ...emptyDraft,
+      scores: { 'c-rel': 4, 'c-ori': 3, 'c-cla': 5 },
+      recommendation: 'weak_accept' as const,
+      state: 'submitted' as const,
+      submitted_at: '2025-03-25T17:00:00Z',
+    };
+    const { user, requestsTo } = renderApp('/review/S25-007', {
+      user: reviewer,
+      api: reviewApi(detail({ review }), {
+        'PUT /api/review/S25-007': () =>
+          Response.json(
+            detail({ review: { ...review, scores: { ...review.scores, 'c-rel': 1 }, edited_at: '2025-03-26T17:00:00Z' } }),
+          ),
+      }),
+    });
+    const relevance = await screen.findByRole('group', { name: 'Relevance' });
+    expect(screen.queryByText(/Your changes are a draft/)).not.toBeInTheDocument();
+    await user.click(within(relevance).getByRole('radio', { name: '1' }));
+    expect(
+      screen.getByText('Your changes are a draft: the organisers see your submitted review until you press Update review.'),
+    ).toBeInTheDocument();
+    await waitFor(
+      () => {
+        expect(requestsTo('PUT /api/review/S25-007')).toHaveLength(1);
+      },
+      { timeout: AUTOSAVE_DELAY_MS * 3 },
+    );
+    expect(await findMessage('status', 'Draft saved, not yet submitted')).toBeInTheDocument();
+    expect(requestsTo('POST /api/review/S25-007/submit')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Update review' })).toBeInTheDocument();
+  });
+
   it('shows the server’s field errors from a refused submit at their fields and focuses the first', async () => {
     const complete = { ...emptyDraft, scores: { 'c-rel': 4, 'c-ori': 3, 'c-cla': 5 }, recommendation: 'accept' as const };
     const { user } = renderApp('/review/S25-007', {
@@ -336,5 +370,6 @@ const emptyDraft = {
   state: 'draft' as const,
   saved_at: '2025-03-24T10:00:00Z',
   submitted_at: null,
+  edited_at: null,
 };
 

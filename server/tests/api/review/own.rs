@@ -1,0 +1,102 @@
+//! Issue 22 item 5: an admin who is one of a submission's authors (its
+//! submitter, or a co-author by e-mail) neither decides on it, alone or by
+//! threshold, nor learns who reviewed it; another admin does both.
+
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use super::{
+    add_coauthor, app_with_admin, assigned, code_of, complete_review, criteria, reviewer, signed_in,
+    status_of, submission_by, submission_of, submitted,
+};
+use crate::admin::{give_role, json as body, user_id};
+
+fn ids(list: &Value) -> Vec<String> {
+    list.as_array().unwrap().iter().map(|e| e["submission_id"].as_str().unwrap().to_owned()).collect()
+}
+
+#[tokio::test]
+async fn an_admin_author_does_not_decide_on_their_own_submission_nor_learn_its_reviewers() {
+    let app = app_with_admin().await;
+    let admin_id = user_id(&app, "admin@example.org").await;
+    let (rita, rita_id) = reviewer(&app, "r1@example.org", "Rita", "Revere").await;
+    let own = submission_of(&app, admin_id, "The admin's own abstract").await;
+    let (_, coauthored) = submission_by(&app, "a@example.org", "Ann", "Able", "Co-authored abstract").await;
+    add_coauthor(&app, coauthored, "The Admin", "ADMIN@example.org").await;
+    let (_, other) = submission_by(&app, "b@example.org", "Ben", "Baker", "Someone else's abstract").await;
+    let criteria = criteria(&app).await;
+    for submission in [own, coauthored, other] {
+        assigned(&app, submission, rita_id).await;
+        submitted(&app, &rita, &code_of(&app, submission).await, complete_review(&criteria, 5, "accept"))
+            .await;
+    }
+
+    for submission in [own, coauthored] {
+        for decision in ["accepted", "rejected", "submitted"] {
+            let answer = app
+                .post_json(
+                    &format!("/api/admin/submissions/{submission}/decision"),
+                    json!({ "decision": decision }),
+                )
+                .await;
+            assert_eq!(answer.status(), 403);
+            assert_eq!(body(answer).await["error"], "Another admin decides on your own submission.");
+        }
+        assert_eq!(status_of(&app, submission).await, "submitted");
+
+        let detail = app.get(&format!("/api/admin/reviews/{submission}")).await;
+        let text = detail.text().await.unwrap();
+        assert!(!text.contains("Rita") && !text.contains(&rita_id.to_string()), "{text}");
+        let detail: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(detail["own"], true);
+        assert_eq!(detail["assignments"][0]["reviewer_name"], "Reviewer 1");
+        assert_eq!(detail["assignments"][0]["reviewer_id"], Value::Null);
+    }
+    // Someone else's submission: names as before.
+    let detail = body(app.get(&format!("/api/admin/reviews/{other}")).await).await;
+    assert_eq!(detail["own"], false);
+    assert_eq!(detail["assignments"][0]["reviewer_name"], "Rita Revere");
+
+    // By threshold: the own ones are left out, and said to be.
+    let preview =
+        body(app.post_json("/api/admin/reviews/threshold/preview", json!({"cutoff": 3.0})).await).await;
+    assert_eq!(ids(&preview["accept"]), vec![other.to_string()], "{preview:#}");
+    let mut own_ids = ids(&preview["own"]);
+    own_ids.sort();
+    let mut expected = vec![own.to_string(), coauthored.to_string()];
+    expected.sort();
+    assert_eq!(own_ids, expected);
+    // Naming an own submission in the lists is refused, and nothing is decided.
+    let sneaked = app
+        .post_json(
+            "/api/admin/reviews/threshold",
+            json!({"cutoff": 3.0, "accept": [other, own], "reject": []}),
+        )
+        .await;
+    assert_eq!(sneaked.status(), 403);
+    assert_eq!(body(sneaked).await["error"], "Another admin decides on your own submission.");
+    assert_eq!(status_of(&app, other).await, "submitted");
+    let decided = app
+        .post_json("/api/admin/reviews/threshold", json!({"cutoff": 3.0, "accept": [other], "reject": []}))
+        .await;
+    assert_eq!(decided.status(), 200);
+    assert_eq!(status_of(&app, other).await, "accepted");
+    assert_eq!(status_of(&app, own).await, "submitted");
+    assert_eq!(status_of(&app, coauthored).await, "submitted");
+
+    // Another admin decides, and sees who reviewed.
+    let second = signed_in(&app, "admin2@example.org").await;
+    give_role(&app, user_id(&app, "admin2@example.org").await, "admin").await;
+    let accepted = second
+        .post(app.url(&format!("/api/admin/submissions/{own}/decision")))
+        .json(&json!({"decision": "accepted"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(accepted.status(), 200);
+    assert_eq!(status_of(&app, own).await, "accepted");
+    let detail: Value =
+        second.get(app.url(&format!("/api/admin/reviews/{own}"))).send().await.unwrap().json().await.unwrap();
+    assert_eq!(detail["assignments"][0]["reviewer_name"], "Rita Revere");
+    let _: Uuid = serde_json::from_value(detail["assignments"][0]["reviewer_id"].clone()).unwrap();
+}
