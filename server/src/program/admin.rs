@@ -316,14 +316,16 @@ pub async fn place_items(
 }
 
 /// Publishes the draft: the edition page's Program section, the program
-/// PDF (typeset now) and the calendar files show it from now on.
+/// PDF (typeset now) and the calendar files show it from now on. Placed
+/// presentations whose presenter declined or withdrew are left out; the
+/// answer's `left_out` lists them with the reason.
 #[utoipa::path(
     post,
     path = "/api/admin/program/{year}/publish",
     tag = "admin",
     params(("year" = i32, Path, description = "The edition's year")),
     responses(
-        (status = 200, description = "The draft program, now published", body = AdminProgram),
+        (status = 200, description = "The draft program, now published; `left_out` lists what was not", body = AdminProgram),
         (status = 404, description = "No such edition", body = ErrorBody),
         (status = 409, description = "The program has no sessions", body = ErrorBody),
     ),
@@ -353,14 +355,14 @@ pub async fn publish(
     let publication = Publication { snapshot, pdf_storage_key: key.clone(), published_at: clock::now() };
     let actor = Actor::admin(&admin);
     let count: usize = sessions.iter().map(|s| s.items.len()).sum();
-    let entry = NewEntry {
-        actor: &actor,
-        action: AuditAction::ProgramPublished,
-        summary: format!(
-            "Published the SCULC {year} program ({} sessions, {count} presentations)",
-            sessions.len()
-        ),
-    };
+    let mut summary =
+        format!("Published the SCULC {year} program ({} sessions, {count} presentations", sessions.len());
+    if !draft.left_out.is_empty() {
+        let codes: Vec<&str> = draft.left_out.iter().map(|item| item.code.as_str()).collect();
+        summary.push_str(&format!("; left out, declined or withdrawn: {}", codes.join(", ")));
+    }
+    summary.push(')');
+    let entry = NewEntry { actor: &actor, action: AuditAction::ProgramPublished, summary };
     match state.db.save_publication(year, &publication, admin.id, &entry).await {
         Ok(replaced) => {
             state.program_pdf.forget();

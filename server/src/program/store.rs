@@ -92,6 +92,18 @@ const PRESENTATIONS: &str = "SELECT s.id, s.number, s.title, u.first_name, u.las
             OR EXISTS (SELECT 1 FROM program_placements p WHERE p.submission_id = s.id))
      ORDER BY s.number";
 
+/// Why a placed presentation cannot be published: its submission's
+/// `status` and the presenter's `response`; `None` when it can.
+fn left_out_reason(status: &str, response: Option<&str>) -> Option<&'static str> {
+    match (status, response) {
+        ("accepted", Some("confirmed")) => None,
+        ("withdrawn", _) => Some("The submission was withdrawn."),
+        ("accepted", Some("declined")) => Some("The presenter declined."),
+        ("accepted", _) => Some("The presenter has not confirmed."),
+        _ => Some("The submission is no longer accepted."),
+    }
+}
+
 impl Db {
     pub async fn edition_exists(&self, year: i32) -> sqlx::Result<bool> {
         on_db!(self, |pool| {
@@ -148,7 +160,7 @@ impl Db {
             .map(|row| {
                 let mut authors = vec![format!("{} {}", row.first_name, row.last_name).trim().to_owned()];
                 authors.extend(names.remove(&row.id).unwrap_or_default());
-                let confirmed = row.status == "accepted" && row.response.as_deref() == Some("confirmed");
+                let reason = left_out_reason(&row.status, row.response.as_deref());
                 let item = ProgramItem {
                     submission_id: row.id,
                     code: SubmissionCode { edition_year: year, number: row.number }.to_string(),
@@ -156,7 +168,8 @@ impl Db {
                     authors: authors.join(", "),
                     format: row.format,
                     mode: row.mode,
-                    declined: !confirmed,
+                    declined: reason.is_some(),
+                    left_out_reason: reason.map(str::to_owned),
                 };
                 (row.id, item)
             })
@@ -207,6 +220,7 @@ impl Db {
         };
         Ok(AdminProgram {
             edition_year: year,
+            left_out: super::left_out(&sessions),
             sessions,
             unplaced,
             published_at: published.map(|(_, at)| at),

@@ -2,6 +2,7 @@
 //! and what the public and presenters see of the published program.
 
 mod calendar_text;
+mod left_out;
 mod placements;
 mod publish;
 mod sessions;
