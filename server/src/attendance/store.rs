@@ -262,3 +262,28 @@ impl Db {
         Ok(())
     }
 }
+
+impl Db {
+    /// The needs written by everyone who confirmed a presentation of the
+    /// current edition, by person: "S25-003: …; S25-007: …" (few rows, read
+    /// once for the whole CSV export).
+    pub async fn needs_by_presenter(&self) -> sqlx::Result<std::collections::HashMap<Uuid, String>> {
+        let rows: Vec<(Uuid, i32, i32, String)> = on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT s.user_id, s.edition_year, s.number, a.needs FROM submissions s
+                 JOIN attendance a ON a.submission_id = s.id
+                 WHERE s.status = 'accepted' AND s.edition_year = (SELECT MAX(year) FROM editions)
+                   AND a.response = 'confirmed' AND a.needs <> ''
+                 ORDER BY s.user_id, s.number",
+            )
+            .fetch_all(pool)
+            .await?
+        });
+        let mut needs: std::collections::HashMap<Uuid, Vec<String>> = std::collections::HashMap::new();
+        for (user, year, number, text) in rows {
+            let code = crate::submissions::details::code(year, number);
+            needs.entry(user).or_default().push(format!("{code}: {text}"));
+        }
+        Ok(needs.into_iter().map(|(user, list)| (user, list.join("; "))).collect())
+    }
+}

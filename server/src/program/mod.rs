@@ -98,6 +98,9 @@ pub struct ProgramItem {
     /// Placed, but the presenter has since declined (or the submission is no
     /// longer accepted): an admin should take it out.
     pub declined: bool,
+    /// The accessibility, dietary or other needs the presenter wrote when
+    /// confirming (empty: none), for the organisers who plan the room.
+    pub needs: String,
     /// Why publishing leaves it out (null when it is published): "The
     /// presenter declined.", "The submission was withdrawn."…
     #[schema(required = true)]

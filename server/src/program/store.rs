@@ -73,6 +73,7 @@ struct PresentationRow {
     response: Option<String>,
     format: Option<String>,
     mode: Option<String>,
+    needs: Option<String>,
 }
 
 /// Locks the edition (`$1`) against other changes to its program's shape:
@@ -83,7 +84,7 @@ const EDITION: &str = "SELECT year FROM editions WHERE year = $1";
 /// The presentations the builder shows: the confirmed ones of the edition,
 /// and any placed one whatever became of it.
 const PRESENTATIONS: &str = "SELECT s.id, s.number, s.title, u.first_name, u.last_name, s.status,
-            a.response, a.format, a.mode
+            a.response, a.format, a.mode, a.needs
      FROM submissions s
      JOIN users u ON u.id = s.user_id
      LEFT JOIN attendance a ON a.submission_id = s.id
@@ -168,6 +169,8 @@ impl Db {
                     authors: authors.join(", "),
                     format: row.format,
                     mode: row.mode,
+                    // Only a confirmed answer's needs are the presenter's now.
+                    needs: if reason.is_none() { row.needs.unwrap_or_default() } else { String::new() },
                     declined: reason.is_some(),
                     left_out_reason: reason.map(str::to_owned),
                 };

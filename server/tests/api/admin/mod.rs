@@ -8,6 +8,7 @@ mod audit;
 mod decisions;
 mod editions;
 mod export;
+mod needs;
 mod paging;
 mod reminders;
 mod roles;
