@@ -38,7 +38,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(decisions::decide))
         .routes(routes!(decisions::delete_submission))
         .routes(routes!(editions::list_editions, editions::create_edition))
-        .routes(routes!(editions::update_edition))
+        .routes(routes!(editions::update_edition, editions::delete_edition))
         .routes(routes!(editions::update_edition_keywords))
         .routes(routes!(templates::list_templates))
         .routes(routes!(templates::update_template))

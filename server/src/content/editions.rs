@@ -12,6 +12,25 @@ use crate::error::{ApiError, ApiResult, Json};
 /// The conference's time zone: the spec's deadlines are Pacific time.
 pub const CONFERENCE_TIME_ZONE: &str = "America/Los_Angeles";
 
+/// No edition is older than this.
+pub const FIRST_EDITION_YEAR: i32 = 2000;
+/// How far past this calendar year an edition may be created: next year's
+/// call opens in the autumn, and a little more leaves room. A typo such as
+/// 2200 would otherwise become the current edition at once.
+pub const YEARS_AHEAD: i32 = 2;
+
+/// Whether an edition of `year` may be created at `now`, or why not.
+pub fn plausible_year(year: i32, now: OffsetDateTime) -> Result<(), String> {
+    let latest = now.year() + YEARS_AHEAD;
+    if (FIRST_EDITION_YEAR..=latest).contains(&year) {
+        Ok(())
+    } else {
+        Err(format!(
+            "SCULC {year} cannot be created: an edition's year must be between {FIRST_EDITION_YEAR} and {latest}."
+        ))
+    }
+}
+
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Edition {
     pub year: i32,

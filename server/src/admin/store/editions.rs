@@ -4,7 +4,7 @@ use crate::admin::audit::NewEntry;
 use crate::admin::editions::ValidSettings;
 use crate::content::editions::Edition;
 use crate::content::store::editions::EDITION_COLUMNS;
-use crate::db::Db;
+use crate::db::{Db, RowLock};
 use crate::{clock, on_db};
 
 use super::audit::record;
@@ -131,6 +131,71 @@ impl Db {
             }
             tx.commit().await?;
             created
+        }))
+    }
+}
+
+/// What deleting an edition did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum EditionDeletion {
+    /// Deleted; the storage key of its published program PDF, to remove.
+    Deleted {
+        program_pdf: Option<String>,
+    },
+    NoSuchEdition,
+    /// Someone submitted to it (withdrawn submissions count: their files
+    /// and history belong to it).
+    HasSubmissions,
+    /// The site always has a current edition.
+    OnlyEdition,
+}
+
+impl Db {
+    /// Deletes `year` with everything that hangs on it (sessions, keywords,
+    /// review settings; the cascades) and records `entry`, in one
+    /// transaction, unless it has submissions or is the only edition. The
+    /// edition row is locked first, so of two deletions one deletes and the
+    /// other finds nothing, and a submission inserted meanwhile waits.
+    pub async fn delete_edition_audited(
+        &self,
+        year: i32,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<EditionDeletion> {
+        let dialect = self.dialect();
+        Ok(on_db!(self, |pool| {
+            let mut tx = crate::db::begin_write(pool).await?;
+            if let Some(lock) =
+                dialect.lock_rows("SELECT year FROM editions WHERE year = $1", RowLock::Update)
+            {
+                sqlx::query(&lock).bind(year).execute(&mut *tx).await?;
+            }
+            let (exists, submissions, editions): (i64, i64, i64) = sqlx::query_as(
+                "SELECT (SELECT COUNT(*) FROM editions WHERE year = $1),
+                        (SELECT COUNT(*) FROM submissions WHERE edition_year = $1),
+                        (SELECT COUNT(*) FROM editions)",
+            )
+            .bind(year)
+            .fetch_one(&mut *tx)
+            .await?;
+            let outcome = if exists == 0 {
+                EditionDeletion::NoSuchEdition
+            } else if submissions > 0 {
+                EditionDeletion::HasSubmissions
+            } else if editions == 1 {
+                EditionDeletion::OnlyEdition
+            } else {
+                let program_pdf: Option<String> = sqlx::query_scalar(
+                    "SELECT pdf_storage_key FROM program_publications WHERE edition_year = $1",
+                )
+                .bind(year)
+                .fetch_optional(&mut *tx)
+                .await?;
+                sqlx::query("DELETE FROM editions WHERE year = $1").bind(year).execute(&mut *tx).await?;
+                record!(&mut *tx, entry)?;
+                EditionDeletion::Deleted { program_pdf }
+            };
+            tx.commit().await?;
+            outcome
         }))
     }
 }
