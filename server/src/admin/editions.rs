@@ -53,6 +53,10 @@ pub struct EditionSettings {
     /// Presenters answer on the site (true) or through the external form
     /// (false). Absent: unchanged.
     pub attendance_in_app: Option<bool>,
+    /// 1 MiB to 1 TiB: the bytes of final materials the edition may store
+    /// (current and kept older files). Absent: unchanged.
+    #[schema(minimum = 1048576, maximum = 1099511627776_i64)]
+    pub materials_quota_bytes: Option<i64>,
 }
 
 /// `EditionSettings`, checked.
@@ -68,7 +72,12 @@ pub struct ValidSettings {
     pub contact_email: String,
     pub max_materials_bytes: Option<i32>,
     pub attendance_in_app: Option<bool>,
+    pub materials_quota_bytes: Option<i64>,
 }
+
+/// The smallest and largest storage quota for an edition's final materials.
+pub const MIN_MATERIALS_QUOTA: i64 = 1 << 20;
+pub const MAX_MATERIALS_QUOTA: i64 = 1 << 40;
 
 pub const MAX_WORD_LIMIT: i64 = 10_000;
 pub const MIN_FILE_BYTES: i64 = 1024;
@@ -142,6 +151,15 @@ impl EditionSettings {
                 other => Ok(other.map(|bytes| bytes as i32)),
             },
         );
+        let quota = errors.check(
+            "materials_quota_bytes",
+            match self.materials_quota_bytes {
+                Some(bytes) if !(MIN_MATERIALS_QUOTA..=MAX_MATERIALS_QUOTA).contains(&bytes) => {
+                    Err("The storage quota for final materials must be between 1 MiB and 1 TiB.".to_owned())
+                }
+                other => Ok(other),
+            },
+        );
         let confirm = errors.check("confirm_attendance_by", time(&self.confirm_attendance_by));
         let materials = errors.check("final_materials_by", time(&self.final_materials_by));
         let form = errors.check("confirmation_form_url", form_url(&self.confirmation_form_url));
@@ -160,6 +178,7 @@ impl EditionSettings {
             contact_email: contact.ok_or_else(missing)?.as_str().to_owned(),
             max_materials_bytes: max_materials_bytes.ok_or_else(missing)?,
             attendance_in_app: self.attendance_in_app,
+            materials_quota_bytes: quota.ok_or_else(missing)?,
         })
     }
 }

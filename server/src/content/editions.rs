@@ -64,6 +64,13 @@ pub struct Edition {
     /// Whether presenters answer on the site (true) or through the external
     /// form (`confirmation_form_url`).
     pub attendance_in_app: bool,
+    /// The bytes of final materials (current and kept older files) the
+    /// edition may store; uploads past it are refused.
+    pub materials_quota_bytes: i64,
+    /// The bytes of final materials it stores now (filled in for admins;
+    /// 0 elsewhere).
+    #[sqlx(skip)]
+    pub materials_used_bytes: i64,
     /// The keywords submissions choose from (up to three), in order.
     #[sqlx(skip)]
     pub keywords: Vec<String>,
@@ -130,6 +137,8 @@ mod tests {
             contact_email: "sculc@example.edu".into(),
             max_materials_bytes: 25 << 20,
             attendance_in_app: true,
+            materials_quota_bytes: 2 << 30,
+            materials_used_bytes: 0,
             keywords: Vec::new(),
         }
     }
