@@ -39,6 +39,8 @@ pub enum AuditAction {
     EditionUpdated,
     #[serde(rename = "edition.created")]
     EditionCreated,
+    #[serde(rename = "edition.deleted")]
+    EditionDeleted,
     #[serde(rename = "template.updated")]
     TemplateUpdated,
     #[serde(rename = "email.retried")]
@@ -82,6 +84,7 @@ impl AuditAction {
             Self::ReviewerRevoked => "reviewer.revoked",
             Self::EditionUpdated => "edition.updated",
             Self::EditionCreated => "edition.created",
+            Self::EditionDeleted => "edition.deleted",
             Self::TemplateUpdated => "template.updated",
             Self::EmailRetried => "email.retried",
             Self::ReviewAssigned => "review.assigned",

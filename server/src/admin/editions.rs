@@ -10,10 +10,11 @@ use time::format_description::well_known::Rfc3339;
 use utoipa::ToSchema;
 
 use super::audit::{Actor, AuditAction, NewEntry};
+use super::store::editions::EditionDeletion;
 use crate::accounts::email::Email;
 use crate::accounts::fields::FieldErrors;
 use crate::accounts::session::Admin;
-use crate::content::editions::{CONFERENCE_TIME_ZONE, Edition};
+use crate::content::editions::{CONFERENCE_TIME_ZONE, Edition, plausible_year};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::submissions::upload::MAX_REQUEST_BYTES;
 use crate::{AppState, clock};
@@ -52,6 +53,10 @@ pub struct EditionSettings {
     /// Presenters answer on the site (true) or through the external form
     /// (false). Absent: unchanged.
     pub attendance_in_app: Option<bool>,
+    /// 1 MiB to 1 TiB: the bytes of final materials the edition may store
+    /// (current and kept older files). Absent: unchanged.
+    #[schema(minimum = 1048576, maximum = 1099511627776_i64)]
+    pub materials_quota_bytes: Option<i64>,
 }
 
 /// `EditionSettings`, checked.
@@ -67,7 +72,12 @@ pub struct ValidSettings {
     pub contact_email: String,
     pub max_materials_bytes: Option<i32>,
     pub attendance_in_app: Option<bool>,
+    pub materials_quota_bytes: Option<i64>,
 }
+
+/// The smallest and largest storage quota for an edition's final materials.
+pub const MIN_MATERIALS_QUOTA: i64 = 1 << 20;
+pub const MAX_MATERIALS_QUOTA: i64 = 1 << 40;
 
 pub const MAX_WORD_LIMIT: i64 = 10_000;
 pub const MIN_FILE_BYTES: i64 = 1024;
@@ -141,6 +151,15 @@ impl EditionSettings {
                 other => Ok(other.map(|bytes| bytes as i32)),
             },
         );
+        let quota = errors.check(
+            "materials_quota_bytes",
+            match self.materials_quota_bytes {
+                Some(bytes) if !(MIN_MATERIALS_QUOTA..=MAX_MATERIALS_QUOTA).contains(&bytes) => {
+                    Err("The storage quota for final materials must be between 1 MiB and 1 TiB.".to_owned())
+                }
+                other => Ok(other),
+            },
+        );
         let confirm = errors.check("confirm_attendance_by", time(&self.confirm_attendance_by));
         let materials = errors.check("final_materials_by", time(&self.final_materials_by));
         let form = errors.check("confirmation_form_url", form_url(&self.confirmation_form_url));
@@ -159,6 +178,7 @@ impl EditionSettings {
             contact_email: contact.ok_or_else(missing)?.as_str().to_owned(),
             max_materials_bytes: max_materials_bytes.ok_or_else(missing)?,
             attendance_in_app: self.attendance_in_app,
+            materials_quota_bytes: quota.ok_or_else(missing)?,
         })
     }
 }
@@ -295,7 +315,8 @@ fn no_such_edition() -> ApiError {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewEdition {
-    #[schema(minimum = 2000, maximum = 2200)]
+    /// From 2000 to two years after this calendar year.
+    #[schema(minimum = 2000)]
     pub year: i32,
 }
 
@@ -330,11 +351,7 @@ pub async fn create_edition(
     Admin(admin): Admin,
     Json(new): Json<NewEdition>,
 ) -> ApiResult<(StatusCode, Json<Edition>)> {
-    if !(2000..=2200).contains(&new.year) {
-        return Err(
-            crate::accounts::fields::one::<()>("year", Err("Enter a year such as 2026.".into())).unwrap_err()
-        );
-    }
+    crate::accounts::fields::one("year", plausible_year(new.year, clock::now()))?;
     let newest = state.db.current_edition().await?.ok_or_else(no_such_edition)?;
     let too_early = || {
         ApiError::Conflict(format!(
@@ -369,6 +386,53 @@ pub async fn create_edition(
     }
     let edition = state.db.edition(new.year).await?.ok_or_else(no_such_edition)?;
     Ok((StatusCode::CREATED, Json(edition)))
+}
+
+/// Deletes an edition that has no submissions (a year typed by mistake);
+/// the one before it becomes current again. Its sessions, keywords and
+/// settings go with it; its published program PDF is removed from storage.
+#[utoipa::path(
+    delete,
+    path = "/api/admin/editions/{year}",
+    tag = "admin",
+    params(("year" = i32, Path, description = "The edition's year")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 404, description = "No such edition", body = ErrorBody),
+        (status = 409, description = "It has submissions, or it is the only edition", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn delete_edition(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(year): Path<i32>,
+) -> ApiResult<StatusCode> {
+    let actor = Actor::admin(&admin);
+    let entry = NewEntry {
+        actor: &actor,
+        action: AuditAction::EditionDeleted,
+        summary: format!("Deleted SCULC {year}"),
+    };
+    match state.db.delete_edition_audited(year, &entry).await? {
+        EditionDeletion::Deleted { program_pdf } => {
+            state.program_pdf.forget();
+            // A PDF left behind by a failed delete is served by nothing.
+            if let Some(key) = program_pdf
+                && let Err(error) = state.storage.delete(&key.as_str().into()).await
+            {
+                tracing::warn!(%error, key, "could not delete a deleted edition's program PDF");
+            }
+            Ok(StatusCode::NO_CONTENT)
+        }
+        EditionDeletion::NoSuchEdition => Err(no_such_edition()),
+        EditionDeletion::HasSubmissions => Err(ApiError::Conflict(format!(
+            "SCULC {year} has submissions, so it cannot be deleted (withdrawn ones count too)."
+        ))),
+        EditionDeletion::OnlyEdition => Err(ApiError::Conflict(format!(
+            "SCULC {year} is the only edition; create another before deleting it."
+        ))),
+    }
 }
 
 #[cfg(test)]

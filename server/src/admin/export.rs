@@ -19,7 +19,7 @@ use crate::submissions::PreferredFormat;
 use crate::submissions::details_store::DetailsById;
 use crate::{AppState, clock};
 
-const HEADER: [&str; 22] = [
+const HEADER: [&str; 23] = [
     "First Name",
     "Last Name",
     "Email",
@@ -38,6 +38,7 @@ const HEADER: [&str; 22] = [
     "Reviews assigned",
     "Mean score",
     "Recommendations",
+    "Needs",
     "Attendance",
     "Format",
     "Mode",
@@ -66,7 +67,8 @@ pub async fn export_users(
     let ids: Vec<_> = rows.iter().filter_map(|row| row.s_id).collect();
     let details = state.db.details_of_many(&ids).await?;
     let reviews = crate::review::overview::export_columns(&state).await?;
-    let body = to_csv(&rows, &details, &reviews)
+    let needs = state.db.needs_by_presenter().await?;
+    let body = to_csv(&rows, &details, &reviews, &needs)
         .map_err(|e| ApiError::Internal(e.context("writing the CSV export")))?;
     let today = pacific_date(clock::now());
     let disposition = format!("attachment; filename=\"sculc-users-{today}.csv\"");
@@ -81,11 +83,13 @@ pub async fn export_users(
 }
 
 /// `details`: title aside, what each submission says of itself; `reviews`:
-/// the review columns by submission (`review::overview::export_columns`).
+/// the review columns by submission (`review::overview::export_columns`);
+/// `needs`: what each presenter wrote of their needs, by person.
 fn to_csv(
     rows: &[TableRow],
     details: &DetailsById,
     reviews: &HashMap<Uuid, [String; 5]>,
+    needs: &HashMap<Uuid, String>,
 ) -> anyhow::Result<Vec<u8>> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer.write_record(HEADER)?;
@@ -123,6 +127,7 @@ fn to_csv(
             Some(review) => cells.extend(review.iter().map(|cell| spreadsheet_safe(cell))),
             None => cells.extend(std::iter::repeat_n(String::new(), 5)),
         }
+        cells.push(needs.get(&row.id).map(|text| spreadsheet_safe(text)).unwrap_or_default());
         cells.extend(attendance_cells(&row.attendance));
         writer.write_record(&cells)?;
     }

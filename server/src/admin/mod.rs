@@ -38,7 +38,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(decisions::decide))
         .routes(routes!(decisions::delete_submission))
         .routes(routes!(editions::list_editions, editions::create_edition))
-        .routes(routes!(editions::update_edition))
+        .routes(routes!(editions::update_edition, editions::delete_edition))
         .routes(routes!(editions::update_edition_keywords))
         .routes(routes!(templates::list_templates))
         .routes(routes!(templates::update_template))
@@ -70,11 +70,16 @@ pub struct AdminSubmission {
     pub status: SubmissionStatus,
     /// Opens the PDF (admins may open any).
     pub file_url: String,
+    /// The accessibility, dietary or other needs the presenter wrote when
+    /// confirming; null when they have not confirmed or wrote none.
+    #[schema(required = true)]
+    pub needs: Option<String>,
 }
 
 /// The columns an `AdminSubmission` is read from (submissions as `s`).
 pub(crate) const SUBMISSION_COLUMNS: &str = "s.id, s.edition_year, s.title, s.number, s.original_name, s.uploaded_at, s.size_bytes, s.word_count, \
-     s.warnings, s.status";
+     s.warnings, s.status, \
+     (SELECT a.needs FROM attendance a WHERE a.submission_id = s.id AND a.response = 'confirmed' AND a.needs <> '') AS needs";
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct SubmissionRow {
@@ -88,6 +93,7 @@ pub struct SubmissionRow {
     pub word_count: Option<i32>,
     pub warnings: String,
     pub status: SubmissionStatus,
+    pub needs: Option<String>,
 }
 
 impl From<SubmissionRow> for AdminSubmission {
@@ -104,6 +110,7 @@ impl From<SubmissionRow> for AdminSubmission {
             uploaded_at: row.uploaded_at,
             size_bytes: row.size_bytes,
             word_count: row.word_count,
+            needs: row.needs,
         }
     }
 }

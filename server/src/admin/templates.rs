@@ -261,6 +261,8 @@ mod tests {
             contact_email: "sculc@example.edu".into(),
             max_materials_bytes: 25 << 20,
             attendance_in_app: true,
+            materials_quota_bytes: 2 << 30,
+            materials_used_bytes: 0,
             keywords: Vec::new(),
         }
     }

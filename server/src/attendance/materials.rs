@@ -1,21 +1,25 @@
 //! Final materials: a confirmed presenter's slides and poster, streamed and
 //! checked as abstracts are (`submissions::upload`), stored at
 //! `materials/{user_id}/{id}.pdf`. A newer upload replaces the current file
-//! of its kind; the older one stays for admins.
+//! of its kind; the last few older ones stay for admins. Uploads are bounded
+//! per submission and kind (an hourly rate and a count) and by the
+//! edition's storage quota.
 
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use time::Duration;
 use uuid::Uuid;
 
-use super::store::{NewMaterial, StoredMaterial};
+use super::store::{MaterialSaved, NewMaterial, StoredMaterial};
 use super::{MaterialKind, Response as Answered};
 use crate::AppState;
 use crate::accounts::roles::Role;
 use crate::accounts::session::{Admin, CompletedUser, CurrentUser};
 use crate::content::editions::pacific;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::rate_limit::Limit;
 use crate::submissions::Submission;
 use crate::submissions::files::{content_disposition, pdf_response};
 use crate::submissions::pdf::{InspectorFailed, Verdict};
@@ -37,9 +41,11 @@ use crate::submissions::upload::{SizeLimit, drain, not_pdf, receive_file, refuse
         (status = 404, description = "No such submission of yours", body = ErrorBody),
         (status = 409, description = "Not accepted (`not_accepted`), not confirmed (`not_confirmed`) or the \
             materials deadline passed (`deadline_passed`)", body = ErrorBody),
-        (status = 413, description = "The file is larger than the edition allows", body = ErrorBody),
+        (status = 413, description = "The file is larger than the edition allows, or the edition's storage quota \
+            is used up (`quota_exceeded`)", body = ErrorBody),
         (status = 422, description = "Not a PDF (`not_pdf`), a damaged one (`damaged_pdf`), one locked with a \
             password (`encrypted_pdf`), one with active content (`active_content`), or no file", body = ErrorBody),
+        (status = 429, description = "Uploaded too often: 10 an hour, 30 in all, per submission and kind", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -59,11 +65,15 @@ pub async fn upload_material(
             return Err(error);
         }
     };
-    if let Err(error) = open_for_materials(&state, id, row.final_materials_by).await {
+    let edition = state.db.current_edition().await?.ok_or_else(ApiError::not_found)?;
+    let allowed = match open_for_materials(&state, id, row.final_materials_by).await {
+        Ok(()) => take_upload_slots(&state, id, kind, &edition.contact_email).await,
+        Err(error) => Err(error),
+    };
+    if let Err(error) = allowed {
         drain(&mut multipart).await;
         return Err(error);
     }
-    let edition = state.db.current_edition().await?.ok_or_else(ApiError::not_found)?;
     let limit = SizeLimit { bytes: edition.max_materials_bytes.into(), files: "Slides and posters" };
 
     let material_id = Uuid::now_v7();
@@ -103,17 +113,70 @@ pub async fn upload_material(
             sha256: &received.sha256,
         })
         .await;
-    if !matches!(inserted, Ok(true)) {
-        // No row: the file must not stay behind (the sweep would catch it too).
-        let _ = state.storage.delete(&key).await;
-        return Err(match inserted {
-            Err(error) => error.into(),
-            Ok(_) => not_confirmed(),
-        });
+    let forgotten = match inserted {
+        Ok(MaterialSaved::Saved { forgotten }) => forgotten,
+        refused => {
+            // No row: the file must not stay behind (the sweep would catch it too).
+            let _ = state.storage.delete(&key).await;
+            return Err(match refused {
+                Err(error) => error.into(),
+                Ok(MaterialSaved::OverQuota { quota }) => {
+                    over_quota(edition.year, quota, &edition.contact_email)
+                }
+                Ok(_) => not_confirmed(),
+            });
+        }
+    };
+    // Their rows are gone; a file whose delete fails is an orphan the sweep removes.
+    for old in forgotten {
+        if let Err(error) = state.storage.delete(&old.as_str().into()).await {
+            tracing::warn!(%error, key = old, "could not delete an older file of final materials");
+        }
     }
     state.metrics.uploaded(u64::try_from(received.size).unwrap_or_default());
     let row = state.db.submission(id).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(state.db.shown_one(row).await?))
+}
+
+/// Uploads of one submission's slides (or poster) in an hour: room for
+/// corrections, not for filling the disk.
+pub const UPLOADS_PER_HOUR: Limit = Limit { scope: "materials-hour", max: 10, window: Duration::HOUR };
+/// Uploads of one submission's slides (or poster) in all (a year outlasts
+/// an edition's materials window).
+pub const UPLOADS_IN_ALL: Limit = Limit { scope: "materials-all", max: 30, window: Duration::days(366) };
+
+/// Takes a slot of both limits for `kind` of submission `id`, or says which
+/// is used up (429). Refused uploads count too: each one was read and checked.
+async fn take_upload_slots(state: &AppState, id: Uuid, kind: MaterialKind, contact: &str) -> ApiResult<()> {
+    let what = kind.as_str();
+    let subject = format!("{id}:{what}");
+    let hourly = format!(
+        "You have uploaded your {what} {} times in the last hour. Please wait an hour before uploading again.",
+        UPLOADS_PER_HOUR.max
+    );
+    state.db.take(&UPLOADS_PER_HOUR, &subject, &hourly).await?;
+    let in_all = format!(
+        "Your {what} for this presentation have been uploaded {} times, the most allowed. \
+         To replace them again, e-mail {contact}.",
+        UPLOADS_IN_ALL.max
+    );
+    state.db.take(&UPLOADS_IN_ALL, &subject, &in_all).await
+}
+
+fn over_quota(year: i32, quota: i64, contact: &str) -> ApiError {
+    let size = if quota >= 1 << 30 {
+        format!("{:.1} GiB", quota as f64 / f64::from(1u32 << 30))
+    } else {
+        format!("{:.1} MiB", quota as f64 / f64::from(1u32 << 20))
+    };
+    ApiError::coded(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "quota_exceeded",
+        format!(
+            "SCULC {year}'s storage quota for final materials ({size}) is used up, so this file cannot be stored. \
+             Please e-mail {contact}."
+        ),
+    )
 }
 
 fn not_confirmed() -> ApiError {

@@ -17,6 +17,21 @@ pub struct Answer {
     pub title: Option<String>,
 }
 
+/// How many replaced files of each kind a submission keeps for admins,
+/// besides the current one; older ones are deleted as a new one arrives.
+pub const KEPT_REPLACED: usize = 3;
+
+/// What saving an uploaded file of final materials did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum MaterialSaved {
+    /// Saved; the storage keys of the older files forgotten, to delete.
+    Saved { forgotten: Vec<String> },
+    /// The presenter no longer confirms.
+    NotConfirmed,
+    /// The edition's stored materials would pass its quota (`quota` bytes).
+    OverQuota { quota: i64 },
+}
+
 /// A stored file of final materials, as admins see it (with history).
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
 pub struct StoredMaterial {
@@ -146,14 +161,21 @@ impl Db {
     }
 
     /// Writes `new` as the current file of its kind if its submission is
-    /// confirmed, marking the one it replaces; whether it did. Uploads
-    /// racing take turns on the submission's row, so exactly one file of
-    /// each kind stays current.
-    pub async fn insert_material(&self, new: &NewMaterial<'_>) -> sqlx::Result<bool> {
+    /// confirmed, marking the one it replaces and forgetting the replaced
+    /// files past the newest `KEPT_REPLACED`, unless the edition's stored
+    /// materials would then pass its quota. Uploads racing take turns on the
+    /// edition's row, so exactly one file of each kind stays current and
+    /// together they cannot pass the quota. The forgotten files' keys come
+    /// back for the caller to delete once this is committed (a file whose
+    /// delete fails has no row, so the sweep removes it).
+    pub async fn insert_material(&self, new: &NewMaterial<'_>) -> sqlx::Result<MaterialSaved> {
         let now = crate::clock::now();
-        let lock = self.dialect().lock_rows("SELECT id FROM submissions WHERE id = $1", RowLock::NoKeyUpdate);
+        let lock = self.dialect().lock_rows(
+            "SELECT year FROM editions WHERE year = (SELECT edition_year FROM submissions WHERE id = $1)",
+            RowLock::NoKeyUpdate,
+        );
         let mut tx = self.begin().await?;
-        let inserted = on_tx!(&mut tx, |conn| {
+        let saved = on_tx!(&mut tx, |conn| async move {
             if let Some(lock) = &lock {
                 sqlx::query(lock).bind(new.submission_id).fetch_optional(&mut **conn).await?;
             }
@@ -163,36 +185,73 @@ impl Db {
             .bind(new.submission_id)
             .fetch_optional(&mut **conn)
             .await?;
-            if confirmed.is_some() {
-                sqlx::query(
-                    "UPDATE final_materials SET replaced_at = $1
-                     WHERE submission_id = $2 AND kind = $3 AND replaced_at IS NULL",
-                )
-                .bind(now)
-                .bind(new.submission_id)
-                .bind(new.kind.as_str())
-                .execute(&mut **conn)
-                .await?;
-                sqlx::query(
-                    "INSERT INTO final_materials (id, submission_id, kind, original_name, storage_key, size_bytes,
-                         sha256, uploaded_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                )
-                .bind(new.id)
-                .bind(new.submission_id)
-                .bind(new.kind.as_str())
-                .bind(new.original_name)
-                .bind(new.storage_key)
-                .bind(new.size_bytes)
-                .bind(new.sha256)
-                .bind(now)
-                .execute(&mut **conn)
-                .await?;
+            if confirmed.is_none() {
+                return Ok::<_, sqlx::Error>(MaterialSaved::NotConfirmed);
             }
-            confirmed.is_some()
-        });
-        tx.commit().await?;
-        Ok(inserted)
+            sqlx::query(
+                "UPDATE final_materials SET replaced_at = $1
+                 WHERE submission_id = $2 AND kind = $3 AND replaced_at IS NULL",
+            )
+            .bind(now)
+            .bind(new.submission_id)
+            .bind(new.kind.as_str())
+            .execute(&mut **conn)
+            .await?;
+            sqlx::query(
+                "INSERT INTO final_materials (id, submission_id, kind, original_name, storage_key, size_bytes,
+                     sha256, uploaded_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(new.id)
+            .bind(new.submission_id)
+            .bind(new.kind.as_str())
+            .bind(new.original_name)
+            .bind(new.storage_key)
+            .bind(new.size_bytes)
+            .bind(new.sha256)
+            .bind(now)
+            .execute(&mut **conn)
+            .await?;
+            // At most KEPT_REPLACED + 1 rows: the bound held before this one.
+            let replaced: Vec<String> = sqlx::query_scalar(
+                "SELECT storage_key FROM final_materials
+                 WHERE submission_id = $1 AND kind = $2 AND replaced_at IS NOT NULL
+                 ORDER BY replaced_at DESC, uploaded_at DESC, id DESC",
+            )
+            .bind(new.submission_id)
+            .bind(new.kind.as_str())
+            .fetch_all(&mut **conn)
+            .await?;
+            let forgotten: Vec<String> = replaced.into_iter().skip(KEPT_REPLACED).collect();
+            for key in &forgotten {
+                sqlx::query("DELETE FROM final_materials WHERE storage_key = $1")
+                    .bind(key)
+                    .execute(&mut **conn)
+                    .await?;
+            }
+            let (used, quota): (i64, i64) = sqlx::query_as(
+                "SELECT CAST(COALESCE(SUM(f.size_bytes), 0) AS BIGINT), e.materials_quota_bytes
+                 FROM editions e
+                 LEFT JOIN submissions s ON s.edition_year = e.year
+                 LEFT JOIN final_materials f ON f.submission_id = s.id
+                 WHERE e.year = (SELECT edition_year FROM submissions WHERE id = $1)
+                 GROUP BY e.materials_quota_bytes",
+            )
+            .bind(new.submission_id)
+            .fetch_one(&mut **conn)
+            .await?;
+            if used > quota {
+                return Ok(MaterialSaved::OverQuota { quota });
+            }
+            Ok(MaterialSaved::Saved { forgotten })
+        }
+        .await)?;
+        // Only a saved file commits; dropping the transaction of a refusal
+        // rolls it back, so everything stays as it was.
+        if matches!(saved, MaterialSaved::Saved { .. }) {
+            tx.commit().await?;
+        }
+        Ok(saved)
     }
 
     /// Every file of submission `id`'s final materials, newest first.
@@ -260,5 +319,30 @@ impl Db {
         let confirmed = submission.attendance.as_ref().is_some_and(|a| a.response == Response::Confirmed);
         submission.materials_open = confirmed && super::before(materials_by, crate::clock::now());
         Ok(())
+    }
+}
+
+impl Db {
+    /// The needs written by everyone who confirmed a presentation of the
+    /// current edition, by person: "S25-003: …; S25-007: …" (few rows, read
+    /// once for the whole CSV export).
+    pub async fn needs_by_presenter(&self) -> sqlx::Result<std::collections::HashMap<Uuid, String>> {
+        let rows: Vec<(Uuid, i32, i32, String)> = on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT s.user_id, s.edition_year, s.number, a.needs FROM submissions s
+                 JOIN attendance a ON a.submission_id = s.id
+                 WHERE s.status = 'accepted' AND s.edition_year = (SELECT MAX(year) FROM editions)
+                   AND a.response = 'confirmed' AND a.needs <> ''
+                 ORDER BY s.user_id, s.number",
+            )
+            .fetch_all(pool)
+            .await?
+        });
+        let mut needs: std::collections::HashMap<Uuid, Vec<String>> = std::collections::HashMap::new();
+        for (user, year, number, text) in rows {
+            let code = crate::submissions::details::code(year, number);
+            needs.entry(user).or_default().push(format!("{code}: {text}"));
+        }
+        Ok(needs.into_iter().map(|(user, list)| (user, list.join("; "))).collect())
     }
 }

@@ -80,9 +80,30 @@ fn instant(date: &str, time: &str) -> Result<jiff::Timestamp, jiff::Error> {
     Ok(date.to_datetime(time).in_tz(CONFERENCE_TIME_ZONE)?.timestamp())
 }
 
-/// TEXT values escape backslashes, semicolons, commas and line breaks.
+/// TEXT values (RFC 5545 3.3.11) escape backslashes, semicolons, commas
+/// and line breaks; a line break is CRLF, LF or a bare CR, each one `\n`.
+/// Other control characters may not appear in a TEXT value at all (a bare
+/// CR would end the content line for some readers), so they are dropped;
+/// a tab is whitespace and stays.
 fn escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace(';', "\\;").replace(',', "\\,").replace('\n', "\\n")
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            ';' => out.push_str("\\;"),
+            ',' => out.push_str("\\,"),
+            '\r' => {
+                chars.next_if_eq(&'\n');
+                out.push_str("\\n");
+            }
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push('\t'),
+            c if c.is_control() || crate::text::is_bidi_control(c) => {}
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Lines end in CRLF and are folded at 75 octets, continuing with a space,
@@ -146,5 +167,13 @@ mod tests {
             unfolded.contains("DESCRIPTION:Check-in from 8:30 AM\\; lunch 11:30 AM to 1:00 PM\\, free\r\n")
         );
         assert_eq!(fold(&"é".repeat(50)).split("\r\n ").next().unwrap().len(), 74);
+    }
+
+    #[test]
+    fn every_line_break_is_escaped_and_other_controls_dropped() {
+        assert_eq!(escape("Room\r5"), "Room\\n5");
+        assert_eq!(escape("a\r\nb\nc"), "a\\nb\\nc");
+        assert_eq!(escape("a\u{0}b\u{7f}c\u{85}d\u{202e}e\tf"), "abcde\tf");
+        assert_eq!(escape("x\\;,"), "x\\\\\\;\\,");
     }
 }

@@ -33,6 +33,9 @@ pub async fn set_call(
 ) -> anyhow::Result<String> {
     anyhow::ensure!(from < until, "--from must be before --until");
     let db = Db::open_migrated(config).await?;
+    if !db.edition_years().await?.contains(&year) {
+        super::editions::plausible_year(year, crate::clock::now()).map_err(anyhow::Error::msg)?;
+    }
     db.set_call_window(year, Some(from), Some(until)).await?;
     Ok(format!(
         "The call for abstracts of SCULC {year} is open from {} until {}.",

@@ -12,6 +12,25 @@ use crate::error::{ApiError, ApiResult, Json};
 /// The conference's time zone: the spec's deadlines are Pacific time.
 pub const CONFERENCE_TIME_ZONE: &str = "America/Los_Angeles";
 
+/// No edition is older than this.
+pub const FIRST_EDITION_YEAR: i32 = 2000;
+/// How far past this calendar year an edition may be created: next year's
+/// call opens in the autumn, and a little more leaves room. A typo such as
+/// 2200 would otherwise become the current edition at once.
+pub const YEARS_AHEAD: i32 = 2;
+
+/// Whether an edition of `year` may be created at `now`, or why not.
+pub fn plausible_year(year: i32, now: OffsetDateTime) -> Result<(), String> {
+    let latest = now.year() + YEARS_AHEAD;
+    if (FIRST_EDITION_YEAR..=latest).contains(&year) {
+        Ok(())
+    } else {
+        Err(format!(
+            "SCULC {year} cannot be created: an edition's year must be between {FIRST_EDITION_YEAR} and {latest}."
+        ))
+    }
+}
+
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Edition {
     pub year: i32,
@@ -45,6 +64,13 @@ pub struct Edition {
     /// Whether presenters answer on the site (true) or through the external
     /// form (`confirmation_form_url`).
     pub attendance_in_app: bool,
+    /// The bytes of final materials (current and kept older files) the
+    /// edition may store; uploads past it are refused.
+    pub materials_quota_bytes: i64,
+    /// The bytes of final materials it stores now (filled in for admins;
+    /// 0 elsewhere).
+    #[sqlx(skip)]
+    pub materials_used_bytes: i64,
     /// The keywords submissions choose from (up to three), in order.
     #[sqlx(skip)]
     pub keywords: Vec<String>,
@@ -111,6 +137,8 @@ mod tests {
             contact_email: "sculc@example.edu".into(),
             max_materials_bytes: 25 << 20,
             attendance_in_app: true,
+            materials_quota_bytes: 2 << 30,
+            materials_used_bytes: 0,
             keywords: Vec::new(),
         }
     }

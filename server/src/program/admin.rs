@@ -59,10 +59,21 @@ fn time(raw: &str) -> Result<OffsetDateTime, String> {
         .map_err(|_| "Enter a date and time such as 2025-05-17T09:00:00-07:00.".into())
 }
 
+/// `text` if it holds no control character. The program's text is printed
+/// in the PDF and written into calendar files, where a line break or a bare
+/// CR would end a line early; talk titles refuse them the same way.
+fn one_line(text: &str, what: &str) -> Result<String, String> {
+    if text.chars().any(char::is_control) {
+        return Err(format!("{what} contains characters that are not allowed (such as line breaks)."));
+    }
+    Ok(text.to_owned())
+}
+
 impl SessionInput {
     fn validate(&self) -> Result<ValidSession, ApiError> {
         let mut errors = FieldErrors::default();
-        let title = self.title.trim();
+        let title = crate::text::without_bidi_controls(&self.title);
+        let title = title.trim();
         let title = errors.check(
             "title",
             match title.chars().count() {
@@ -70,7 +81,7 @@ impl SessionInput {
                 n if n > MAX_TITLE_CHARS => {
                     Err(format!("The title must be at most {MAX_TITLE_CHARS} characters."))
                 }
-                _ => Ok(title.to_owned()),
+                _ => one_line(title, "The title"),
             },
         );
         let starts = errors.check("starts_at", time(&self.starts_at));
@@ -82,13 +93,14 @@ impl SessionInput {
                 errors.check::<()>("ends_at", Err("The session must end on the day it starts.".into()));
             }
         }
-        let room = self.room.trim();
+        let room = crate::text::without_bidi_controls(&self.room);
+        let room = room.trim();
         let room = errors.check(
             "room",
             if room.chars().count() > MAX_ROOM_CHARS {
                 Err(format!("The room must be at most {MAX_ROOM_CHARS} characters."))
             } else {
-                Ok(room.to_owned())
+                one_line(room, "The room")
             },
         );
         errors.finish()?;
@@ -304,14 +316,16 @@ pub async fn place_items(
 }
 
 /// Publishes the draft: the edition page's Program section, the program
-/// PDF (typeset now) and the calendar files show it from now on.
+/// PDF (typeset now) and the calendar files show it from now on. Placed
+/// presentations whose presenter declined or withdrew are left out; the
+/// answer's `left_out` lists them with the reason.
 #[utoipa::path(
     post,
     path = "/api/admin/program/{year}/publish",
     tag = "admin",
     params(("year" = i32, Path, description = "The edition's year")),
     responses(
-        (status = 200, description = "The draft program, now published", body = AdminProgram),
+        (status = 200, description = "The draft program, now published; `left_out` lists what was not", body = AdminProgram),
         (status = 404, description = "No such edition", body = ErrorBody),
         (status = 409, description = "The program has no sessions", body = ErrorBody),
     ),
@@ -341,14 +355,14 @@ pub async fn publish(
     let publication = Publication { snapshot, pdf_storage_key: key.clone(), published_at: clock::now() };
     let actor = Actor::admin(&admin);
     let count: usize = sessions.iter().map(|s| s.items.len()).sum();
-    let entry = NewEntry {
-        actor: &actor,
-        action: AuditAction::ProgramPublished,
-        summary: format!(
-            "Published the SCULC {year} program ({} sessions, {count} presentations)",
-            sessions.len()
-        ),
-    };
+    let mut summary =
+        format!("Published the SCULC {year} program ({} sessions, {count} presentations", sessions.len());
+    if !draft.left_out.is_empty() {
+        let codes: Vec<&str> = draft.left_out.iter().map(|item| item.code.as_str()).collect();
+        summary.push_str(&format!("; left out, declined or withdrawn: {}", codes.join(", ")));
+    }
+    summary.push(')');
+    let entry = NewEntry { actor: &actor, action: AuditAction::ProgramPublished, summary };
     match state.db.save_publication(year, &publication, admin.id, &entry).await {
         Ok(replaced) => {
             state.program_pdf.forget();

@@ -98,6 +98,24 @@ pub struct ProgramItem {
     /// Placed, but the presenter has since declined (or the submission is no
     /// longer accepted): an admin should take it out.
     pub declined: bool,
+    /// The accessibility, dietary or other needs the presenter wrote when
+    /// confirming (empty: none), for the organisers who plan the room.
+    pub needs: String,
+    /// Why publishing leaves it out (null when it is published): "The
+    /// presenter declined.", "The submission was withdrawn."…
+    #[schema(required = true)]
+    pub left_out_reason: Option<String>,
+}
+
+/// A placed presentation that publishing leaves out, and why.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LeftOutItem {
+    pub submission_id: Uuid,
+    pub code: String,
+    pub title: String,
+    /// The session it is placed in.
+    pub session_title: String,
+    pub reason: String,
 }
 
 /// A session of the draft program.
@@ -132,6 +150,9 @@ pub struct AdminProgram {
     pub published_at: Option<OffsetDateTime>,
     /// Whether the draft differs from what the public sees.
     pub changed_since_publish: bool,
+    /// Placed presentations that publishing leaves out (the presenter
+    /// declined or withdrew), in program order, each with the reason.
+    pub left_out: Vec<LeftOutItem>,
 }
 
 /// A presentation as the published program shows it.
@@ -187,7 +208,27 @@ pub struct MySlot {
     pub calendar_url: String,
 }
 
-/// The public sessions of a draft: what publishing it would show.
+/// The placed presentations of `sessions` that publishing leaves out.
+pub fn left_out(sessions: &[ProgramSession]) -> Vec<LeftOutItem> {
+    sessions
+        .iter()
+        .flat_map(|session| {
+            session.items.iter().filter_map(|item| {
+                Some(LeftOutItem {
+                    submission_id: item.submission_id,
+                    code: item.code.clone(),
+                    title: item.title.clone(),
+                    session_title: session.title.clone(),
+                    reason: item.left_out_reason.clone()?,
+                })
+            })
+        })
+        .collect()
+}
+
+/// The public sessions of a draft: what publishing it would show. A talk
+/// whose presenter declined or withdrew is left out: the public never sees
+/// their name or title, and its calendar file is gone.
 pub fn to_published(sessions: &[ProgramSession]) -> Vec<PublishedSession> {
     sessions
         .iter()
@@ -200,6 +241,7 @@ pub fn to_published(sessions: &[ProgramSession]) -> Vec<PublishedSession> {
             items: session
                 .items
                 .iter()
+                .filter(|item| item.left_out_reason.is_none())
                 .map(|item| PublishedItem {
                     code: item.code.clone(),
                     title: item.title.clone(),

@@ -73,6 +73,7 @@ struct PresentationRow {
     response: Option<String>,
     format: Option<String>,
     mode: Option<String>,
+    needs: Option<String>,
 }
 
 /// Locks the edition (`$1`) against other changes to its program's shape:
@@ -83,7 +84,7 @@ const EDITION: &str = "SELECT year FROM editions WHERE year = $1";
 /// The presentations the builder shows: the confirmed ones of the edition,
 /// and any placed one whatever became of it.
 const PRESENTATIONS: &str = "SELECT s.id, s.number, s.title, u.first_name, u.last_name, s.status,
-            a.response, a.format, a.mode
+            a.response, a.format, a.mode, a.needs
      FROM submissions s
      JOIN users u ON u.id = s.user_id
      LEFT JOIN attendance a ON a.submission_id = s.id
@@ -91,6 +92,18 @@ const PRESENTATIONS: &str = "SELECT s.id, s.number, s.title, u.first_name, u.las
        AND ((s.status = 'accepted' AND a.response = 'confirmed')
             OR EXISTS (SELECT 1 FROM program_placements p WHERE p.submission_id = s.id))
      ORDER BY s.number";
+
+/// Why a placed presentation cannot be published: its submission's
+/// `status` and the presenter's `response`; `None` when it can.
+fn left_out_reason(status: &str, response: Option<&str>) -> Option<&'static str> {
+    match (status, response) {
+        ("accepted", Some("confirmed")) => None,
+        ("withdrawn", _) => Some("The submission was withdrawn."),
+        ("accepted", Some("declined")) => Some("The presenter declined."),
+        ("accepted", _) => Some("The presenter has not confirmed."),
+        _ => Some("The submission is no longer accepted."),
+    }
+}
 
 impl Db {
     pub async fn edition_exists(&self, year: i32) -> sqlx::Result<bool> {
@@ -148,7 +161,7 @@ impl Db {
             .map(|row| {
                 let mut authors = vec![format!("{} {}", row.first_name, row.last_name).trim().to_owned()];
                 authors.extend(names.remove(&row.id).unwrap_or_default());
-                let confirmed = row.status == "accepted" && row.response.as_deref() == Some("confirmed");
+                let reason = left_out_reason(&row.status, row.response.as_deref());
                 let item = ProgramItem {
                     submission_id: row.id,
                     code: SubmissionCode { edition_year: year, number: row.number }.to_string(),
@@ -156,7 +169,10 @@ impl Db {
                     authors: authors.join(", "),
                     format: row.format,
                     mode: row.mode,
-                    declined: !confirmed,
+                    // Only a confirmed answer's needs are the presenter's now.
+                    needs: if reason.is_none() { row.needs.unwrap_or_default() } else { String::new() },
+                    declined: reason.is_some(),
+                    left_out_reason: reason.map(str::to_owned),
                 };
                 (row.id, item)
             })
@@ -207,6 +223,7 @@ impl Db {
         };
         Ok(AdminProgram {
             edition_year: year,
+            left_out: super::left_out(&sessions),
             sessions,
             unplaced,
             published_at: published.map(|(_, at)| at),

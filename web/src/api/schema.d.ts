@@ -287,7 +287,12 @@ export interface paths {
         /** Changes an edition's settings. */
         put: operations["update_edition"];
         post?: never;
-        delete?: never;
+        /**
+         * Deletes an edition that has no submissions (a year typed by mistake);
+         *     the one before it becomes current again. Its sessions, keywords and
+         *     settings go with it; its published program PDF is removed from storage.
+         */
+        delete: operations["delete_edition"];
         options?: never;
         head?: never;
         patch?: never;
@@ -398,7 +403,9 @@ export interface paths {
         put?: never;
         /**
          * Publishes the draft: the edition page's Program section, the program
-         *     PDF (typeset now) and the calendar files show it from now on.
+         *     PDF (typeset now) and the calendar files show it from now on. Placed
+         *     presentations whose presenter declined or withdrew are left out; the
+         *     answer's `left_out` lists them with the reason.
          */
         post: operations["publish"];
         delete?: never;
@@ -1466,6 +1473,11 @@ export interface components {
             changed_since_publish: boolean;
             /** Format: int32 */
             edition_year: number;
+            /**
+             * @description Placed presentations that publishing leaves out (the presenter
+             *     declined or withdrew), in program order, each with the reason.
+             */
+            left_out: components["schemas"]["LeftOutItem"][];
             /** Format: date-time */
             published_at?: string | null;
             /** @description By start time. */
@@ -1497,6 +1509,11 @@ export interface components {
             file_url: string;
             /** Format: uuid */
             id: string;
+            /**
+             * @description The accessibility, dietary or other needs the presenter wrote when
+             *     confirming; null when they have not confirmed or wrote none.
+             */
+            needs: string | null;
             /** @description The name the file had on the applicant's computer. */
             original_name: string;
             /** Format: int64 */
@@ -1615,7 +1632,7 @@ export interface components {
          * @description What an admin did.
          * @enum {string}
          */
-        AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "submission.withdrawn" | "admin.granted" | "admin.revoked" | "reviewer.granted" | "reviewer.revoked" | "edition.updated" | "edition.created" | "template.updated" | "email.retried" | "review.assigned" | "review.unassigned" | "review.submitted" | "review.abstained" | "review.settings_changed" | "review.conflict_added" | "review.conflict_removed" | "decision.threshold" | "attendance.reminded" | "program.published" | "program.changed";
+        AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "submission.withdrawn" | "admin.granted" | "admin.revoked" | "reviewer.granted" | "reviewer.revoked" | "edition.updated" | "edition.created" | "edition.deleted" | "template.updated" | "email.retried" | "review.assigned" | "review.unassigned" | "review.submitted" | "review.abstained" | "review.settings_changed" | "review.conflict_added" | "review.conflict_removed" | "decision.threshold" | "attendance.reminded" | "program.published" | "program.changed";
         /** @description One line of the activity log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -1893,6 +1910,18 @@ export interface components {
             final_materials_by?: string | null;
             /** @description The keywords submissions choose from (up to three), in order. */
             keywords: string[];
+            /**
+             * Format: int64
+             * @description The bytes of final materials (current and kept older files) the
+             *     edition may store; uploads past it are refused.
+             */
+            materials_quota_bytes: number;
+            /**
+             * Format: int64
+             * @description The bytes of final materials it stores now (filled in for admins;
+             *     0 elsewhere).
+             */
+            materials_used_bytes: number;
             /** Format: int64 */
             max_file_bytes: number;
             /**
@@ -1956,6 +1985,12 @@ export interface components {
             contact_email: string;
             /** Format: date-time */
             final_materials_by?: string | null;
+            /**
+             * Format: int64
+             * @description 1 MiB to 1 TiB: the bytes of final materials the edition may store
+             *     (current and kept older files). Absent: unchanged.
+             */
+            materials_quota_bytes?: number | null;
             /**
              * Format: int64
              * @description 1 KiB to 64 MiB, the largest upload the server reads.
@@ -2068,6 +2103,16 @@ export interface components {
             src: string;
             srcset?: string | null;
         };
+        /** @description A placed presentation that publishing leaves out, and why. */
+        LeftOutItem: {
+            code: string;
+            reason: string;
+            /** @description The session it is placed in. */
+            session_title: string;
+            /** Format: uuid */
+            submission_id: string;
+            title: string;
+        };
         /** @enum {string} */
         LinkStyle: "button";
         LinkTarget: {
@@ -2157,7 +2202,10 @@ export interface components {
             name?: string | null;
         };
         NewEdition: {
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description From 2000 to two years after this calendar year.
+             */
             year: number;
         };
         /** @description Another reviewer's submitted review, never with their name. */
@@ -2266,8 +2314,18 @@ export interface components {
             declined: boolean;
             /** @description `talk`, `poster` or `both`; null once declined. */
             format: string | null;
+            /**
+             * @description Why publishing leaves it out (null when it is published): "The
+             *     presenter declined.", "The submission was withdrawn."…
+             */
+            left_out_reason: string | null;
             /** @description `in_person` or `virtual`; null once declined. */
             mode: string | null;
+            /**
+             * @description The accessibility, dietary or other needs the presenter wrote when
+             *     confirming (empty: none), for the organisers who plan the room.
+             */
+            needs: string;
             /** Format: uuid */
             submission_id: string;
             /** @description The title the presenter confirmed. */
@@ -4058,6 +4116,72 @@ export interface operations {
             };
         };
     };
+    delete_edition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The edition's year */
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It has submissions, or it is the only edition */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_edition_keywords: {
         parameters: {
             query?: never;
@@ -4400,7 +4524,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The draft program, now published */
+            /** @description The draft program, now published; `left_out` lists what was not */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8778,7 +8902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The file is larger than the edition allows */
+            /** @description The file is larger than the edition allows, or the edition's storage quota is used up (`quota_exceeded`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8798,6 +8922,15 @@ export interface operations {
             };
             /** @description Not a PDF (`not_pdf`), a damaged one (`damaged_pdf`), one locked with a password (`encrypted_pdf`), one with active content (`active_content`), or no file */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uploaded too often: 10 an hour, 30 in all, per submission and kind */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

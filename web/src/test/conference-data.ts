@@ -15,6 +15,8 @@ export const edition2025: Edition = {
   contact_email: 'sculc@example.edu',
   max_materials_bytes: 25 * 1024 * 1024,
   attendance_in_app: false,
+  materials_quota_bytes: 2 * 1024 * 1024 * 1024,
+  materials_used_bytes: 0,
   keywords: ['Phonetics', 'Phonology', 'Morphology', 'Syntax', 'Semantics'],
 };
 

@@ -4,7 +4,7 @@ use crate::admin::audit::NewEntry;
 use crate::admin::editions::ValidSettings;
 use crate::content::editions::Edition;
 use crate::content::store::editions::EDITION_COLUMNS;
-use crate::db::Db;
+use crate::db::{Db, RowLock};
 use crate::{clock, on_db};
 
 use super::audit::record;
@@ -18,6 +18,14 @@ impl Db {
                 .await?
         });
         let now = clock::now();
+        let used: Vec<(i32, i64)> = on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT s.edition_year, CAST(SUM(f.size_bytes) AS BIGINT) FROM final_materials f
+                 JOIN submissions s ON s.id = f.submission_id GROUP BY s.edition_year",
+            )
+            .fetch_all(pool)
+            .await?
+        });
         let keywords: Vec<(i32, String)> = on_db!(self, |pool| {
             sqlx::query_as(
                 "SELECT edition_year, keyword FROM edition_keywords ORDER BY edition_year, position, keyword",
@@ -29,6 +37,7 @@ impl Db {
             .into_iter()
             .map(|e| Edition {
                 call_open: e.accepts_at(now),
+                materials_used_bytes: used.iter().find(|(year, _)| *year == e.year).map_or(0, |(_, b)| *b),
                 keywords: keywords
                     .iter()
                     .filter(|(year, _)| *year == e.year)
@@ -60,7 +69,8 @@ impl Db {
                      confirm_attendance_by = $5, final_materials_by = $6, confirmation_form_url = $7, contact_email = $8,
                      max_submissions_per_author = $10,
                      max_materials_bytes = COALESCE($11, max_materials_bytes),
-                     attendance_in_app = COALESCE($12, attendance_in_app)
+                     attendance_in_app = COALESCE($12, attendance_in_app),
+                     materials_quota_bytes = COALESCE($13, materials_quota_bytes)
                  WHERE year = $9",
             )
             .bind(settings.call_opens_at)
@@ -75,6 +85,7 @@ impl Db {
             .bind(settings.max_submissions_per_author)
             .bind(settings.max_materials_bytes)
             .bind(settings.attendance_in_app)
+            .bind(settings.materials_quota_bytes)
             .execute(&mut *tx)
             .await?
             .rows_affected()
@@ -101,8 +112,8 @@ impl Db {
             let created = sqlx::query(
                 "INSERT INTO editions (year, call_opens_at, call_closes_at, word_limit, max_file_bytes,
                      confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email,
-                     max_submissions_per_author, max_materials_bytes, attendance_in_app)
-                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
+                     max_submissions_per_author, max_materials_bytes, attendance_in_app, materials_quota_bytes)
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13
                  WHERE $1 > (SELECT MAX(year) FROM editions)
                  ON CONFLICT (year) DO NOTHING",
             )
@@ -118,6 +129,7 @@ impl Db {
             .bind(edition.max_submissions_per_author)
             .bind(edition.max_materials_bytes)
             .bind(edition.attendance_in_app)
+            .bind(edition.materials_quota_bytes)
             .execute(&mut *tx)
             .await?
             .rows_affected()
@@ -131,6 +143,71 @@ impl Db {
             }
             tx.commit().await?;
             created
+        }))
+    }
+}
+
+/// What deleting an edition did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum EditionDeletion {
+    /// Deleted; the storage key of its published program PDF, to remove.
+    Deleted {
+        program_pdf: Option<String>,
+    },
+    NoSuchEdition,
+    /// Someone submitted to it (withdrawn submissions count: their files
+    /// and history belong to it).
+    HasSubmissions,
+    /// The site always has a current edition.
+    OnlyEdition,
+}
+
+impl Db {
+    /// Deletes `year` with everything that hangs on it (sessions, keywords,
+    /// review settings; the cascades) and records `entry`, in one
+    /// transaction, unless it has submissions or is the only edition. The
+    /// edition row is locked first, so of two deletions one deletes and the
+    /// other finds nothing, and a submission inserted meanwhile waits.
+    pub async fn delete_edition_audited(
+        &self,
+        year: i32,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<EditionDeletion> {
+        let dialect = self.dialect();
+        Ok(on_db!(self, |pool| {
+            let mut tx = crate::db::begin_write(pool).await?;
+            if let Some(lock) =
+                dialect.lock_rows("SELECT year FROM editions WHERE year = $1", RowLock::Update)
+            {
+                sqlx::query(&lock).bind(year).execute(&mut *tx).await?;
+            }
+            let (exists, submissions, editions): (i64, i64, i64) = sqlx::query_as(
+                "SELECT (SELECT COUNT(*) FROM editions WHERE year = $1),
+                        (SELECT COUNT(*) FROM submissions WHERE edition_year = $1),
+                        (SELECT COUNT(*) FROM editions)",
+            )
+            .bind(year)
+            .fetch_one(&mut *tx)
+            .await?;
+            let outcome = if exists == 0 {
+                EditionDeletion::NoSuchEdition
+            } else if submissions > 0 {
+                EditionDeletion::HasSubmissions
+            } else if editions == 1 {
+                EditionDeletion::OnlyEdition
+            } else {
+                let program_pdf: Option<String> = sqlx::query_scalar(
+                    "SELECT pdf_storage_key FROM program_publications WHERE edition_year = $1",
+                )
+                .bind(year)
+                .fetch_optional(&mut *tx)
+                .await?;
+                sqlx::query("DELETE FROM editions WHERE year = $1").bind(year).execute(&mut *tx).await?;
+                record!(&mut *tx, entry)?;
+                EditionDeletion::Deleted { program_pdf }
+            };
+            tx.commit().await?;
+            outcome
         }))
     }
 }

@@ -98,6 +98,8 @@ impl TableRow {
             word_count: self.s_word_count,
             warnings: self.s_warnings.clone().unwrap_or_default(),
             status: self.s_status?,
+            // The row's details (`admin_submissions_of`) carry the needs.
+            needs: None,
         }))
     }
 }

@@ -10,7 +10,7 @@ use crate::{clock, on_db};
 /// The columns an `Edition` is read from.
 pub(crate) const EDITION_COLUMNS: &str = "year, call_opens_at, call_closes_at, word_limit, max_file_bytes, \
      max_submissions_per_author, confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email, \
-     max_materials_bytes, attendance_in_app";
+     max_materials_bytes, attendance_in_app, materials_quota_bytes";
 
 /// Gives a new edition (`$1`) the keyword list of the one before it, if it
 /// has none yet: a conference's fields change little from year to year.

@@ -6,7 +6,7 @@ use crate::helpers::{TestApp, spawn_app};
 
 const HEADER: &str = "First Name,Last Name,Email,Applicant,Presenter,Abstract Name,Title,Co-authors,Keywords,Preferred Format,\
      Upload Time (Pacific),Admin,Submissions,Code,Reviews submitted,Reviews assigned,Mean score,Recommendations,\
-     Attendance,Format,Mode,Final materials";
+     Needs,Attendance,Format,Mode,Final materials";
 
 async fn export(app: &TestApp, query: &str) -> (reqwest::header::HeaderMap, String) {
     let response = app.get(&format!("/api/admin/users.csv?{query}")).await;
@@ -37,7 +37,7 @@ async fn the_export_is_the_filtered_table_in_order_and_safe_for_spreadsheets() {
     assert!(disposition.ends_with(".csv\""), "{disposition}");
     assert_eq!(body.lines().next(), Some(HEADER));
     // RFC 4180 quoting keeps the comma and quotes inside one cell.
-    assert!(body.contains("\"Zoë, \"\"Z\"\"\",Ñúñez,zoe@x.edu,yes,no,\"'=HYPERLINK(\"\"http://evil\"\").pdf\",\"'=HYPERLINK(\"\"http://evil\"\").pdf\",,,Either,2025-02-19 13:20:00 PST,no,2,S25-001,0,0,,,,,,\n"), "{body}");
+    assert!(body.contains("\"Zoë, \"\"Z\"\"\",Ñúñez,zoe@x.edu,yes,no,\"'=HYPERLINK(\"\"http://evil\"\").pdf\",\"'=HYPERLINK(\"\"http://evil\"\").pdf\",,,Either,2025-02-19 13:20:00 PST,no,2,S25-001,0,0,,,,,,,\n"), "{body}");
 
     let rows = records(&body);
     assert_eq!(rows[0], HEADER.split(',').collect::<Vec<_>>());
@@ -52,7 +52,7 @@ async fn the_export_is_the_filtered_table_in_order_and_safe_for_spreadsheets() {
     let ada = &rows[3];
     assert_eq!(
         ada[3..],
-        ["no", "no", "", "", "", "", "", "", "yes", "0", "", "", "", "", "", "", "", "", ""]
+        ["no", "no", "", "", "", "", "", "", "yes", "0", "", "", "", "", "", "", "", "", "", ""]
             .map(str::to_owned)
     );
 

@@ -2,6 +2,7 @@
 //! materials, within the edition's deadlines.
 
 mod answer;
+mod bounds;
 mod materials;
 
 use serde_json::{Value, json};

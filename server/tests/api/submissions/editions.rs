@@ -3,7 +3,7 @@ use std::process::Command;
 use serde_json::json;
 
 use super::json;
-use crate::helpers::spawn_app;
+use crate::helpers::{TestApp, spawn_app};
 
 #[tokio::test]
 async fn the_current_edition_is_2025_with_the_specs_deadlines() {
@@ -28,26 +28,7 @@ async fn the_cli_opens_next_years_call_copying_the_settings() {
             .await
             .unwrap();
     });
-    let mut command = Command::new(env!("CARGO_BIN_EXE_colloquy"));
-    command
-        .args([
-            "edition",
-            "call",
-            "2026",
-            "--from",
-            "2025-11-01T00:00:00Z",
-            "--until",
-            "2099-03-21T23:59:00-07:00",
-        ])
-        .arg("--data-dir")
-        .arg(&app.state.config.data_dir)
-        .env_remove("DATABASE_URL")
-        .env("COLLOQUY_CONFIG", app.state.config.data_dir.join("absent.toml"));
-    if let Some(url) = &app.state.config.database_url {
-        use secrecy::ExposeSecret;
-        command.env("DATABASE_URL", url.expose_secret());
-    }
-    let output = command.output().unwrap();
+    let output = edition_call(&app, 2026);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).contains("SCULC 2026 is open from"));
 
@@ -58,4 +39,36 @@ async fn the_cli_opens_next_years_call_copying_the_settings() {
     assert_eq!(edition["word_limit"], 500);
     assert_eq!(edition["max_submissions_per_author"], 2);
     assert_eq!(edition["contact_email"], json!("sculc@example.edu"));
+}
+
+/// `colloquy edition call YEAR` beside `app`, with a call open until 2099.
+fn edition_call(app: &TestApp, year: i32) -> std::process::Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_colloquy"));
+    command
+        .args(["edition", "call", &year.to_string()])
+        .args(["--from", "2025-11-01T00:00:00Z", "--until", "2099-03-21T23:59:00-07:00"])
+        .arg("--data-dir")
+        .arg(&app.state.config.data_dir)
+        .env_remove("DATABASE_URL")
+        .env("COLLOQUY_CONFIG", app.state.config.data_dir.join("absent.toml"));
+    if let Some(url) = &app.state.config.database_url {
+        use secrecy::ExposeSecret;
+        command.env("DATABASE_URL", url.expose_secret());
+    }
+    command.output().unwrap()
+}
+
+#[tokio::test]
+async fn the_cli_refuses_to_create_an_edition_of_an_implausible_year() {
+    let app = spawn_app().await;
+    for year in [2200, 1999] {
+        let output = edition_call(&app, year);
+        assert!(!output.status.success(), "{year}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains(&format!("SCULC {year} cannot be created")), "{error}");
+    }
+    let edition = json(app.get("/api/editions/current").await).await;
+    assert_eq!(edition["year"], 2025);
+    // An existing edition's call can still be set.
+    assert!(edition_call(&app, 2025).status.success());
 }

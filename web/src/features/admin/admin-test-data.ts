@@ -19,6 +19,7 @@ export function adminSubmission(id: string, fields: Partial<AdminSubmission> = {
     warnings: [],
     status: 'submitted',
     file_url: `/api/submissions/${id}/file`,
+    needs: null,
     ...fields,
   };
 }
@@ -99,6 +100,8 @@ export function edition(year: number) {
     contact_email: 'sculc@example.edu',
     max_materials_bytes: 25 * 1024 * 1024,
     attendance_in_app: true,
+    materials_quota_bytes: 2 * 1024 * 1024 * 1024,
+    materials_used_bytes: 300 * 1024 * 1024,
     keywords: ['Phonology', 'Syntax'],
   };
 }

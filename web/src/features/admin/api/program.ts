@@ -7,6 +7,7 @@ import { adminQueryKey } from './admin-query-key';
 export type AdminProgram = components['schemas']['AdminProgram'];
 export type ProgramSession = components['schemas']['ProgramSession'];
 export type ProgramItem = components['schemas']['ProgramItem'];
+export type LeftOutItem = components['schemas']['LeftOutItem'];
 export type SessionInput = components['schemas']['SessionInput'];
 export type SessionKind = components['schemas']['SessionKind'];
 

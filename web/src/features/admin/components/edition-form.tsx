@@ -3,6 +3,7 @@ import { useState, type SubmitEvent } from 'react';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
+import { formatFileSize } from '../../../lib/format';
 import { useUpdateEdition } from '../api/update-edition';
 import type { AdminEdition, EditionSettings } from '../api/types';
 import { fromPacificInput, toPacificInput } from '../pacific-time';
@@ -21,6 +22,7 @@ interface EditionFormValues {
   confirmation_form_url: string;
   contact_email: string;
   max_materials_mib: string;
+  materials_quota_mib: string;
   attendance_in_app: boolean;
 }
 
@@ -39,6 +41,7 @@ function valuesOf(edition: AdminEdition): EditionFormValues {
     confirmation_form_url: edition.confirmation_form_url ?? '',
     contact_email: edition.contact_email,
     max_materials_mib: String(Math.round((edition.max_materials_bytes / MIB) * 1000) / 1000),
+    materials_quota_mib: String(Math.round((edition.materials_quota_bytes / MIB) * 1000) / 1000),
     attendance_in_app: edition.attendance_in_app,
   };
 }
@@ -68,6 +71,10 @@ export function settingsOf(values: EditionFormValues): { settings: EditionSettin
   if (!values.max_materials_mib.trim() || !Number.isFinite(materialsMib)) {
     fields.max_materials_bytes = ['Enter a number of MiB.'];
   }
+  const quotaMib = Number(values.materials_quota_mib);
+  if (!values.materials_quota_mib.trim() || !Number.isFinite(quotaMib)) {
+    fields.materials_quota_bytes = ['Enter a number of MiB.'];
+  }
   if (Object.keys(fields).length > 0) return { fields };
   return {
     settings: {
@@ -81,6 +88,7 @@ export function settingsOf(values: EditionFormValues): { settings: EditionSettin
       confirmation_form_url: values.confirmation_form_url.trim() || null,
       contact_email: values.contact_email.trim(),
       max_materials_bytes: Math.round(materialsMib * MIB),
+      materials_quota_bytes: Math.round(quotaMib * MIB),
       attendance_in_app: values.attendance_in_app,
     },
   };
@@ -97,11 +105,15 @@ export function EditionForm({ edition }: EditionFormProps) {
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string }>();
   const update = useUpdateEdition();
 
-  const bytesField = { max_file_mib: 'max_file_bytes', max_materials_mib: 'max_materials_bytes' } as const;
+  const bytesField: Partial<Record<keyof EditionFormValues, string>> = {
+    max_file_mib: 'max_file_bytes',
+    max_materials_mib: 'max_materials_bytes',
+    materials_quota_mib: 'materials_quota_bytes',
+  };
   const field = (name: Exclude<keyof EditionFormValues, 'attendance_in_app'>) => ({
     name,
     value: values[name],
-    errors: fieldErrors[name === 'max_file_mib' || name === 'max_materials_mib' ? bytesField[name] : name],
+    errors: fieldErrors[bytesField[name] ?? name],
     onChange: (event: { target: { value: string } }) => {
       setValues((previous) => ({ ...previous, [name]: event.target.value }));
     },
@@ -172,6 +184,18 @@ export function EditionForm({ edition }: EditionFormProps) {
           step="any"
           hint="Each final-materials PDF; at most 64 MiB."
           {...field('max_materials_mib')}
+        />
+        <TextField
+          label="Storage quota for final materials (MiB)"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          step="any"
+          hint={
+            `All slides and posters of SCULC ${String(edition.year)}, the older versions kept included; ` +
+            `${formatFileSize(edition.materials_used_bytes)} used now. Uploads past it are refused.`
+          }
+          {...field('materials_quota_mib')}
         />
         <div className="field">
           <label>

@@ -37,6 +37,11 @@ describe('/user-data/editions', () => {
     await user.type(perAuthor, '2');
     await user.clear(within(form).getByLabelText('Confirm attendance by'));
     expect(within(form).getByLabelText('Maximum slides or poster size (MiB)')).toHaveValue(25);
+    const quota = within(form).getByLabelText('Storage quota for final materials (MiB)');
+    expect(quota).toHaveValue(2048);
+    expect(quota).toHaveAccessibleDescription(/300 MB used now/);
+    await user.clear(quota);
+    await user.type(quota, '1024');
     const inApp = within(form).getByRole('checkbox', { name: /Presenters confirm attendance on this site/ });
     expect(inApp).toBeChecked();
     await user.click(inApp);
@@ -55,6 +60,7 @@ describe('/user-data/editions', () => {
         confirmation_form_url: 'https://forms.example.com/sculc-2025-attendance',
         contact_email: 'sculc@example.edu',
         max_materials_bytes: 25 * 1024 * 1024,
+        materials_quota_bytes: 1024 * 1024 * 1024,
         attendance_in_app: false,
       },
     ]);
@@ -121,6 +127,38 @@ describe('/user-data/editions', () => {
     await waitFor(() => {
       expect(requestsTo('POST /api/admin/editions')).toHaveLength(2);
     });
+  });
+
+  it('deletes an edition without submissions after a confirmation, and shows a refusal', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    let years = [2200, 2025, 2024];
+    const { user, requestsTo } = renderApp(PAGE, {
+      user: admin,
+      api: {
+        'GET /api/admin/editions': () => Response.json(years.map(edition)),
+        'DELETE /api/admin/editions/2200': () => {
+          years = years.filter((year) => year !== 2200);
+          return new Response(null, { status: 204 });
+        },
+        'DELETE /api/admin/editions/2025': () =>
+          errorResponse(409, 'SCULC 2025 has submissions, so it cannot be deleted (withdrawn ones count too).'),
+      },
+    });
+    const remove = await screen.findByRole('button', { name: 'Delete SCULC 2200' });
+
+    await user.click(remove);
+    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('SCULC 2025 becomes the current edition again'));
+    expect(requestsTo('DELETE /api/admin/editions/2200')).toHaveLength(0);
+
+    await user.click(remove);
+    expect(await findMessage('status', 'SCULC 2200 was deleted.')).toBeInTheDocument();
+    expect(requestsTo('DELETE /api/admin/editions/2200')).toHaveLength(1);
+    expect(await screen.findByRole('region', { name: 'SCULC 2025 (current edition)' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete SCULC 2025' }));
+    expect(
+      await findMessage('alert', 'SCULC 2025 has submissions, so it cannot be deleted (withdrawn ones count too).'),
+    ).toBeInTheDocument();
   });
 
   it('saves the current edition’s keywords, one per line, and shows a refusal at the field', async () => {

@@ -5,6 +5,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { routes } from '../../../config/routes';
 import { refusalMessage } from '../../../lib/api-client';
 import { useCreateEdition } from '../api/create-edition';
+import { useDeleteEdition } from '../api/delete-edition';
 import { useEditions } from '../api/get-editions';
 import { AdminPage } from './admin-page';
 import type { Notice } from './admin-toggle';
@@ -15,8 +16,10 @@ import { KeywordsForm } from './keywords-form';
 export function EditionsPage() {
   const editions = useEditions();
   const create = useCreateEdition();
+  const remove = useDeleteEdition();
   const [notice, setNotice] = useState<Notice>();
   const current = editions.data?.[0];
+  const previous = editions.data?.[1];
 
   const createNext = async (year: number) => {
     const question =
@@ -31,6 +34,20 @@ export function EditionsPage() {
       return;
     }
     setNotice({ tone: 'success', text: `SCULC ${year} was created. Check its settings below.` });
+  };
+
+  const deleteEdition = async (year: number) => {
+    const after = previous ? `SCULC ${previous.year} becomes the current edition again. ` : '';
+    const question = `Delete SCULC ${year}? ${after}Its settings and program go with it; this cannot be undone.`;
+    if (!window.confirm(question)) return;
+    setNotice(undefined);
+    try {
+      await remove.mutateAsync(year);
+    } catch (error) {
+      setNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to delete the edition. Please try again.' });
+      return;
+    }
+    setNotice({ tone: 'success', text: `SCULC ${year} was deleted.` });
   };
 
   return (
@@ -64,6 +81,21 @@ export function EditionsPage() {
               onClick={() => void createNext(current.year + 1)}
             >
               {create.isPending ? 'Creating...' : `Create SCULC ${current.year + 1}`}
+            </button>
+          </section>
+          <section className="card" aria-labelledby="delete-edition">
+            <h2 id="delete-edition">Delete SCULC {current.year}</h2>
+            <p>
+              An edition created by mistake can be deleted while nobody has submitted to it
+              {previous ? `; SCULC ${previous.year} then becomes the current edition again` : ''}.
+            </p>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={remove.isPending}
+              onClick={() => void deleteEdition(current.year)}
+            >
+              {remove.isPending ? 'Deleting...' : `Delete SCULC ${current.year}`}
             </button>
           </section>
         </>

@@ -18,6 +18,7 @@ import { AdminPage } from './admin-page';
 import type { Notice } from './admin-toggle';
 import { SessionCard } from './program-session';
 import { SessionForm } from './session-form';
+import { LeftOutList } from './program-left-out';
 import { UnplacedList } from './program-unplaced';
 import './program.css';
 
@@ -60,13 +61,19 @@ function ProgramBuilder({ year, program }: { year: number; program: AdminProgram
       'show it at once.';
     if (!window.confirm(question)) return;
     setNotice(undefined);
+    let published: AdminProgram;
     try {
-      await publish.mutateAsync();
+      published = await publish.mutateAsync();
     } catch (error) {
       setNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to publish the program. Please try again.' });
       return;
     }
-    setNotice({ tone: 'success', text: `The SCULC ${String(year)} program was published.` });
+    const leftOut = published.left_out.length;
+    const why =
+      leftOut === 0
+        ? ''
+        : ` ${String(leftOut)} placed ${leftOut === 1 ? 'presentation was' : 'presentations were'} left out: see why below.`;
+    setNotice({ tone: 'success', text: `The SCULC ${String(year)} program was published.${why}` });
   };
 
   return (
@@ -83,6 +90,7 @@ function ProgramBuilder({ year, program }: { year: number; program: AdminProgram
         <button type="button" className="button" disabled={publish.isPending} onClick={() => void publishNow()}>
           {publish.isPending ? 'Publishing...' : 'Publish'}
         </button>
+        <LeftOutList items={program.left_out} />
       </section>
       <section className="card" aria-labelledby="program-sessions">
         <h2 id="program-sessions">Sessions</h2>

@@ -11,6 +11,7 @@ import {
 } from '../api/program';
 import { moved, removed, timeRange } from '../program-builder';
 import type { Notice } from './admin-toggle';
+import { NeedsNote } from './needs-note';
 import { SessionForm } from './session-form';
 
 const KIND_LABELS = { talks: 'Talks', posters: 'Posters', break: 'Break', keynote: 'Keynote' } as const;
@@ -122,7 +123,10 @@ function PlacedItem({ item, first, last, busy, onMove, onRemove }: PlacedItemPro
       <div>
         <span className="program-code">{item.code}</span> <strong>{item.title}</strong>
         <div className="program-authors">{item.authors}</div>
-        {item.declined && <p className="program-declined">Declined: the presenter will not come. Take it out.</p>}
+        <NeedsNote needs={item.needs} />
+        {item.left_out_reason && (
+          <p className="program-declined">{item.left_out_reason} Publishing leaves it out; take it out of the session.</p>
+        )}
       </div>
       <div className="program-item-actions">
         <button type="button" className="button button-secondary" disabled={busy || first} onClick={() => { onMove(-1); }}>

@@ -5,6 +5,7 @@ import { usePlaceItems, type AdminProgram, type ProgramItem, type ProgramSession
 import { added, kindsFor, timeRange } from '../program-builder';
 import type { Notice } from './admin-toggle';
 import { formatLabel } from './attendance-labels';
+import { NeedsNote } from './needs-note';
 
 const MODE_LABELS: Record<string, string> = { in_person: 'in person', virtual: 'virtually' };
 
@@ -71,6 +72,7 @@ function UnplacedItem({ year, item, program, onNotice }: UnplacedItemProps) {
         <div className="program-authors">
           {item.authors} · {formatLabel(item.format)}, {MODE_LABELS[item.mode ?? ''] ?? item.mode}
         </div>
+        <NeedsNote needs={item.needs} />
       </div>
       {targets.length === 0 ? (
         <p className="program-item-actions">Add a {kinds.join(' or ')} session to place it.</p>

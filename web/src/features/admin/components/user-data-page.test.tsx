@@ -228,6 +228,22 @@ describe('/user-data', () => {
     ]);
   });
 
+  it('shows what a presenter wrote of their needs in their details, line breaks kept', async () => {
+    const confirmed = { ...lastYears, needs: 'Step-free access\nVegetarian lunch' };
+    const { user } = renderApp('/user-data', {
+      user: admin,
+      api: {
+        ...usersApi([grace]),
+        [`GET /api/admin/users/${grace.id}/submissions`]: () => Response.json([syntax, confirmed]),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Submissions of Grace Hopper' }));
+    const needs = await screen.findByText(/Step-free access/);
+    expect(needs).toHaveTextContent('Needs: Step-free access Vegetarian lunch');
+    expect(needs.textContent).toContain('Step-free access\nVegetarian lunch');
+    expect(screen.getAllByText('Needs:')).toHaveLength(1);
+  });
+
   it('shows the server’s refusal of a decision', async () => {
     const { user } = renderApp('/user-data', {
       user: admin,

@@ -10,6 +10,7 @@ import { useUserSubmissions } from '../api/get-user-submissions';
 import type { AdminSubmission, AdminUser, Decision } from '../api/types';
 import type { Notice } from './admin-toggle';
 import { displayName } from './display-name';
+import { NeedsNote } from './needs-note';
 import { statusLabels } from './status-label';
 
 interface UserSubmissionsProps {
@@ -99,6 +100,7 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
                 <p className="admin-submission-status">
                   Status: <strong>{statusLabels[submission.status]}</strong>
                 </p>
+                <NeedsNote needs={submission.needs} />
                 {submission.warnings.length > 0 && (
                   <ul className="submission-warnings" aria-label="Guideline warnings">
                     {submission.warnings.map((warning) => (
