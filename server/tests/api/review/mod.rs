@@ -4,11 +4,13 @@
 mod access;
 mod assignment;
 mod blind;
+mod blindness;
 mod conflicts;
 mod deadline;
 mod export;
 mod settings;
 mod threshold;
+mod withdrawals;
 
 use reqwest::Client;
 use serde_json::{Value, json};
