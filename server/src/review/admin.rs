@@ -76,7 +76,8 @@ pub async fn add_conflict(
 ) -> ApiResult<(StatusCode, Json<AddedConflict>)> {
     let reviewer = state.db.reviewer(id).await?.ok_or_else(no_such_reviewer)?;
     let conflict =
-        super::conflicts::add(&state, &admin, (reviewer.id, &reviewer.name()), &input, AddedBy::Admin).await?;
+        super::conflicts::add(&state, &admin, (reviewer.id, &reviewer.name()), &input, AddedBy::Admin)
+            .await?;
     Ok((StatusCode::CREATED, Json(conflict)))
 }
 

@@ -56,7 +56,8 @@ pub fn crosses_conflict<'a>(
     }
     conflicts.into_iter().any(|conflict| {
         let by_email = conflict.email.as_deref().is_some_and(|email| people.iter().any(|p| p.email == email));
-        let by_name = conflict.name_key.as_deref().is_some_and(|key| people.iter().any(|p| p.name_key == key));
+        let by_name =
+            conflict.name_key.as_deref().is_some_and(|key| people.iter().any(|p| p.name_key == key));
         by_email || by_name
     })
 }
@@ -258,8 +259,10 @@ mod tests {
 
     #[test]
     fn names_match_whatever_their_case_and_spacing_and_emails_exactly() {
-        let people =
-            [PersonKey::new("Ada  Lovelace", "ada@example.org"), PersonKey::new("Charles Babbage", "cb@example.org")];
+        let people = [
+            PersonKey::new("Ada  Lovelace", "ada@example.org"),
+            PersonKey::new("Charles Babbage", "cb@example.org"),
+        ];
         assert!(crosses_conflict("r@example.org", &[conflict(Some(" ada lovelace "), None)], &people));
         assert!(crosses_conflict("r@example.org", &[conflict(Some("CHARLES BABBAGE"), None)], &people));
         assert!(crosses_conflict("r@example.org", &[conflict(None, Some("cb@example.org"))], &people));
@@ -273,7 +276,8 @@ mod tests {
         let nfd_with_zero_width = "Zoe\u{0308}\u{200B} Nu\u{0301}n\u{0303}ez";
         for (declared, written) in [(nfc, nfd_with_zero_width), (nfd_with_zero_width, nfc)] {
             let people = [PersonKey::new(written, "zn@example.org")];
-            let parsed = parse_conflict(&NewConflict { name: Some(declared.into()), email: None }).ok().unwrap();
+            let parsed =
+                parse_conflict(&NewConflict { name: Some(declared.into()), email: None }).ok().unwrap();
             let row = ConflictRow { name_key: parsed.name_key, ..conflict(None, None) };
             assert!(crosses_conflict("r@example.org", [&row], &people), "{declared:?} {written:?}");
             assert_eq!(parsed.name.as_deref(), Some(nfc), "stored in NFC without invisible characters");

@@ -12,9 +12,9 @@ use super::writes::lock_edition;
 use crate::admin::audit::{Actor, AuditAction, NewEntry};
 use crate::admin::store::audit::record;
 use crate::db::{Db, RowLock, Tx};
+use crate::on_tx;
 use crate::review::store::DEFAULT_CRITERIA;
 use crate::review::types::AssignmentState;
-use crate::on_tx;
 
 /// Which assignments of the current edition to withdraw (never a submitted
 /// review: it stays, with its scores).

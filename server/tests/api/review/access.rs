@@ -59,7 +59,10 @@ async fn every_review_endpoint_answers_each_kind_of_caller_as_the_contract_says(
     // submission is out of reach. (One the reviewer declares changes nothing
     // she sees: `blindness.rs`.)
     let response = app
-        .post_json(&format!("/api/admin/reviewers/{conflicted_id}/conflicts"), json!({ "email": "AUTHOR@example.org" }))
+        .post_json(
+            &format!("/api/admin/reviewers/{conflicted_id}/conflicts"),
+            json!({ "email": "AUTHOR@example.org" }),
+        )
         .await;
     assert_eq!(response.status(), 201);
     let criteria = criteria(&app).await;

@@ -95,7 +95,8 @@ async fn declarations_are_bounded_per_hour_and_per_edition_under_parallel_reques
     let app = app_with_admin().await;
     let (rita, _) = reviewer(&app, "rita@example.org", "Rita", "Reviewer").await;
     let round = |offset: usize| {
-        let requests = (0..30).map(|i| declare(&app, &rita, json!({ "name": format!("Person {}", offset + i) })));
+        let requests =
+            (0..30).map(|i| declare(&app, &rita, json!({ "name": format!("Person {}", offset + i) })));
         join_all(requests)
     };
     for hour in 0..3 {
@@ -130,7 +131,8 @@ async fn a_reviewer_has_at_most_fifty_conflicts_whoever_adds_them_in_parallel() 
     }
     let path = format!("/api/admin/reviewers/{rita_id}/conflicts");
     let answers =
-        join_all((0..60).map(|i| app.post_json(&path, json!({ "email": format!("p{i}@example.org") })))).await;
+        join_all((0..60).map(|i| app.post_json(&path, json!({ "email": format!("p{i}@example.org") }))))
+            .await;
     let created = answers.iter().filter(|r| r.status() == 201).count();
     let refused: Vec<_> = answers.into_iter().filter(|r| r.status() == 409).collect();
     assert_eq!((created, refused.len()), (45, 15));
@@ -150,7 +152,8 @@ async fn conflict_holds(author: (&str, &str), conflict: &str) -> bool {
     let app = app_with_admin().await;
     let (_, rita_id) = reviewer(&app, "rita@example.org", "Rita", "Reviewer").await;
     let (_, submission) = submission_by(&app, "zn@example.org", author.0, author.1, "Vowel harmony").await;
-    let added = app.post_json(&format!("/api/admin/reviewers/{rita_id}/conflicts"), json!({"name": conflict})).await;
+    let added =
+        app.post_json(&format!("/api/admin/reviewers/{rita_id}/conflicts"), json!({"name": conflict})).await;
     assert_eq!(added.status(), 201);
     assign(&app, submission, rita_id).await.status() == 409
 }
@@ -165,7 +168,8 @@ async fn names_match_in_any_unicode_spelling_either_way() {
 async fn conflicts_stored_with_the_old_key_are_rekeyed_at_migrate() {
     let app = app_with_admin().await;
     let (rita, rita_id) = reviewer(&app, "rita@example.org", "Rita", "Reviewer").await;
-    let (_, submission) = submission_by(&app, "zn@example.org", "Zo\u{eb}", "N\u{fa}\u{f1}ez", "Vowel harmony").await;
+    let (_, submission) =
+        submission_by(&app, "zn@example.org", "Zo\u{eb}", "N\u{fa}\u{f1}ez", "Vowel harmony").await;
     // As the older version stored it: the name as typed, its key lower-cased only.
     colloquy::on_db!(&app.state.db, |pool| {
         sqlx::query(

@@ -112,7 +112,8 @@ async fn conflicts_are_refused_by_hand_and_left_out_automatically() {
     assert!(titles.contains(&"Co-authored") && !titles.contains(&"Her own"), "{titles:?}");
     assert_eq!(home["assigned"], 4, "{home}");
     let reviewers = body(app.get("/api/admin/reviewers").await).await;
-    let listed = reviewers["reviewers"].as_array().unwrap().iter().find(|r| r["id"] == json!(own_id)).unwrap();
+    let listed =
+        reviewers["reviewers"].as_array().unwrap().iter().find(|r| r["id"] == json!(own_id)).unwrap();
     assert_eq!(listed["crossed"], json!([super::code_of(&app, coauthored).await]));
 }
 

@@ -25,7 +25,8 @@ async fn planned_for(app: &TestApp, submission: Uuid) -> Vec<Uuid> {
 /// The overview's (assigned, submitted) for the submission titled `title`.
 async fn counts(app: &TestApp, title: &str) -> (Value, Value) {
     let overview = body(app.get("/api/admin/reviews").await).await;
-    let row = overview["submissions"].as_array().unwrap().iter().find(|s| s["title"] == title).unwrap().clone();
+    let row =
+        overview["submissions"].as_array().unwrap().iter().find(|s| s["title"] == title).unwrap().clone();
     (row["assigned"].clone(), row["submitted"].clone())
 }
 
@@ -45,7 +46,9 @@ async fn naming_an_assigned_reviewer_as_coauthor_withdraws_the_assignment() {
     super::assigned(&app, submission, rita_id).await;
     let code = super::code_of(&app, submission).await;
     let criteria = super::criteria(&app).await;
-    let draft = rita.put(app.url(&format!("/api/review/{code}"))).json(&super::complete_review(&criteria, 3, "accept"));
+    let draft = rita
+        .put(app.url(&format!("/api/review/{code}")))
+        .json(&super::complete_review(&criteria, 3, "accept"));
     assert_eq!(draft.send().await.unwrap().status(), 200);
     assert!(planned_for(&app, submission).await.is_empty(), "the place is taken");
 
@@ -55,8 +58,12 @@ async fn naming_an_assigned_reviewer_as_coauthor_withdraws_the_assignment() {
         "keywords": [],
         "preferred_format": "talk",
     });
-    let response =
-        author.put(app.url(&format!("/api/submissions/{submission}/details"))).json(&details).send().await.unwrap();
+    let response = author
+        .put(app.url(&format!("/api/submissions/{submission}/details")))
+        .json(&details)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
 
     assert_eq!(counts(&app, "Tone sandhi").await, (json!(0), json!(0)));
@@ -85,12 +92,14 @@ async fn revoking_the_reviewer_role_withdraws_the_pending_assignments_and_keeps_
         super::code_of(&app, drafted).await,
         super::code_of(&app, reviewed).await,
     ];
-    let draft =
-        rita.put(app.url(&format!("/api/review/{}", codes[1]))).json(&super::complete_review(&criteria, 3, "accept"));
+    let draft = rita
+        .put(app.url(&format!("/api/review/{}", codes[1])))
+        .json(&super::complete_review(&criteria, 3, "accept"));
     assert_eq!(draft.send().await.unwrap().status(), 200);
     super::submitted(&app, &rita, &codes[2], super::complete_review(&criteria, 5, "accept")).await;
 
-    let revoked = app.client.delete(app.url(&format!("/api/admin/users/{rita_id}/roles/reviewer"))).send().await;
+    let revoked =
+        app.client.delete(app.url(&format!("/api/admin/users/{rita_id}/roles/reviewer"))).send().await;
     assert!(revoked.unwrap().status().is_success());
 
     assert_eq!(counts(&app, "Pending").await, (json!(0), json!(0)));
