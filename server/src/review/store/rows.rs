@@ -285,7 +285,7 @@ impl EditionData {
     /// nothing they can see, so declaring one never tells them whether it
     /// matched an author (SECURITY.md, the review's blindness); admins see
     /// the assignments it crosses and decide.
-    fn hidden_from(&self, reviewer_id: Uuid, reviewer_email: &str, submission: &SubmissionRow) -> bool {
+    pub fn hidden_from(&self, reviewer_id: Uuid, reviewer_email: &str, submission: &SubmissionRow) -> bool {
         let by_admins = self.conflicts_of(reviewer_id).iter().filter(|c| c.added_by_admin);
         self.crosses(reviewer_id, reviewer_email, submission, by_admins)
     }

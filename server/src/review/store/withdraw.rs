@@ -83,7 +83,14 @@ impl Db {
                 let pending = assignment.state() != AssignmentState::Submitted;
                 let chosen = match which {
                     Withdrawal::CrossedBy(id) => reviewer.id == id && pending && crossed(),
-                    Withdrawal::CrossedOn(id) => submission.id == id && pending && crossed(),
+                    // What the reviewer did not declare only: an author naming
+                    // someone the reviewer declared must not empty their list
+                    // either (admins see that crossing and decide).
+                    Withdrawal::CrossedOn(id) => {
+                        submission.id == id
+                            && pending
+                            && data.hidden_from(reviewer.id, &reviewer.email, submission)
+                    }
                     Withdrawal::Revoked(id) => {
                         reviewer.id == id && pending && assignment.state() != AssignmentState::Abstained
                     }
