@@ -45,6 +45,13 @@ pub fn is_invisible(c: char) -> bool {
         )
 }
 
+/// A name as it is stored: composed (NFC) and without invisible characters,
+/// so that what is kept is what a reader sees and what `name_key` reads.
+pub fn stored_name(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    name.chars().filter(|&c| !is_invisible(c)).nfc().collect()
+}
+
 /// A person's name as names are compared (conflicts of interest, the
 /// anonymity check): compatibility-normalised (NFKC), lower-cased, without
 /// invisible characters, spaces collapsed. "Zoë Núñez" typed with combining

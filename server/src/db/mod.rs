@@ -8,6 +8,7 @@ pub mod backup;
 pub mod dialect;
 pub mod in_use;
 pub mod leases;
+pub mod names;
 pub mod rate_limits;
 pub mod schema;
 pub mod users;
@@ -90,13 +91,16 @@ impl Db {
         }
     }
 
-    /// Brings the schema up to date; safe to run at every start.
+    /// Brings the schema up to date, then the stored names' keys (see
+    /// `names`); safe to run at every start.
     pub async fn migrate(&self) -> anyhow::Result<()> {
         match self {
             Self::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await,
             Self::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await,
         }
-        .context("database migration failed")
+        .context("database migration failed")?;
+        self.rekey_conflict_names().await.context("re-keying the conflicts' names failed")?;
+        Ok(())
     }
 
     /// Whether the database answers a trivial query within a short time.

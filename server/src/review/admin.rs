@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use uuid::Uuid;
 
 use super::current;
+use super::store::conflicts::AddedBy;
 use super::types::{AddedConflict, AssignmentState, Conflict, NewConflict, ReviewerList, ReviewerSummary};
 use crate::AppState;
 use crate::accounts::session::Admin;
@@ -39,6 +40,7 @@ pub async fn reviewers(State(state): State<AppState>, Admin(_admin): Admin) -> A
                 assigned: theirs.clone().count() as i64,
                 submitted: theirs.filter(|a| a.state() == AssignmentState::Submitted).count() as i64,
                 conflicts: data.conflicts_of(r.id).iter().map(Conflict::from).collect(),
+                crossed: data.crossed_of(r),
             }
         })
         .collect();
@@ -61,6 +63,7 @@ fn no_such_reviewer() -> ApiError {
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such reviewer", body = ErrorBody),
+        (status = 409, description = "The reviewer has as many conflicts as a reviewer can", body = ErrorBody),
         (status = 422, description = "Neither a name nor a valid e-mail", body = ErrorBody),
     ),
     security(("session" = []))
@@ -73,7 +76,8 @@ pub async fn add_conflict(
 ) -> ApiResult<(StatusCode, Json<AddedConflict>)> {
     let reviewer = state.db.reviewer(id).await?.ok_or_else(no_such_reviewer)?;
     let conflict =
-        super::conflicts::add(&state, &admin, (reviewer.id, &reviewer.name()), &input, true).await?;
+        super::conflicts::add(&state, &admin, (reviewer.id, &reviewer.name()), &input, AddedBy::Admin)
+            .await?;
     Ok((StatusCode::CREATED, Json(conflict)))
 }
 

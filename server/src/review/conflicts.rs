@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use uuid::Uuid;
 
 use super::store::ConflictRow;
+use super::store::conflicts::{AddedBy, ConflictAdd};
 use super::store::writes::ConflictRemoval;
 use super::types::{AddedConflict, Conflict, ConflictList, NewConflict};
 use crate::AppState;
@@ -17,33 +18,46 @@ use crate::admin::audit::{Actor, AuditAction, NewEntry};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 
 const MAX_NAME_CHARS: usize = 200;
+/// Conflicts one reviewer may have (declared or added by admins).
+pub const MAX_CONFLICTS: i64 = 50;
+/// Conflicts a reviewer may declare in one edition, removed ones included.
+pub const MAX_DECLARATIONS_PER_EDITION: i64 = 60;
+/// Conflicts a reviewer may declare within an hour.
+pub const MAX_DECLARATIONS_PER_HOUR: i64 = 20;
 
-/// An author or co-author as conflicts see them.
-pub struct Person<'a> {
-    pub name: String,
-    pub email: &'a str,
+/// An author or co-author as conflicts see them: their name's key and
+/// their e-mail in lower case, computed once per submission (not once per
+/// reviewer and conflict).
+#[derive(Debug, Clone)]
+pub struct PersonKey {
+    pub name_key: String,
+    pub email: String,
+}
+
+impl PersonKey {
+    pub fn new(name: &str, email: &str) -> Self {
+        Self { name_key: name_key(name), email: email.to_lowercase() }
+    }
 }
 
 pub use crate::text::name_key;
 
-/// Whether the reviewer (by e-mail and declared conflicts) may not review
-/// a submission by `author` and `coauthors` (their own is checked by id).
-pub fn crosses_conflict(
+/// Whether the reviewer (by e-mail and `conflicts`) may not review a
+/// submission by `people` (its author and co-authors; their own is also
+/// checked by id).
+pub fn crosses_conflict<'a>(
     reviewer_email: &str,
-    conflicts: &[ConflictRow],
-    author: &Person<'_>,
-    coauthors: &[Person<'_>],
+    conflicts: impl IntoIterator<Item = &'a ConflictRow>,
+    people: &[PersonKey],
 ) -> bool {
     let reviewer_email = reviewer_email.to_lowercase();
-    if coauthors.iter().any(|c| c.email.to_lowercase() == reviewer_email) {
+    if people.iter().any(|p| p.email == reviewer_email) {
         return true;
     }
-    let people = || std::iter::once(author).chain(coauthors.iter());
-    conflicts.iter().any(|conflict| {
-        let by_email =
-            conflict.email.as_deref().is_some_and(|email| people().any(|p| p.email.to_lowercase() == email));
+    conflicts.into_iter().any(|conflict| {
+        let by_email = conflict.email.as_deref().is_some_and(|email| people.iter().any(|p| p.email == email));
         let by_name =
-            conflict.name_key.as_deref().is_some_and(|key| people().any(|p| name_key(&p.name) == key));
+            conflict.name_key.as_deref().is_some_and(|key| people.iter().any(|p| p.name_key == key));
         by_email || by_name
     })
 }
@@ -57,7 +71,7 @@ pub struct ParsedConflict {
 
 pub fn parse_conflict(input: &NewConflict) -> Result<ParsedConflict, ApiError> {
     let mut fields = std::collections::BTreeMap::new();
-    let name = input.name.as_deref().map(crate::text::without_bidi_controls);
+    let name = input.name.as_deref().map(crate::text::stored_name);
     let name = name.as_deref().map(str::trim).filter(|n| !n.is_empty());
     if let Some(name) = name
         && (name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control))
@@ -96,31 +110,48 @@ pub fn described(conflict: &ParsedConflict) -> String {
     }
 }
 
-/// Adds a conflict for `reviewer`, audited.
+/// Adds a conflict for `reviewer` (an admin's, or the reviewer's own
+/// declaration in edition `year`), audited, within its bounds. Returns the
+/// conflict and the codes withdrawn (always none for a declaration).
 pub async fn add(
     state: &AppState,
     actor: &SessionUser,
     reviewer: (Uuid, &str),
     input: &NewConflict,
-    by_admin: bool,
+    by: AddedBy,
 ) -> ApiResult<AddedConflict> {
     let parsed = parse_conflict(input)?;
     let actor = Actor::admin(actor);
-    let summary = if by_admin {
-        format!("Added a conflict of {} with {}", reviewer.1, described(&parsed))
-    } else {
-        format!("Declared a conflict with {}", described(&parsed))
+    let summary = match by {
+        AddedBy::Admin => format!("Added a conflict of {} with {}", reviewer.1, described(&parsed)),
+        AddedBy::Reviewer { .. } => format!("Declared a conflict with {}", described(&parsed)),
     };
     let entry = NewEntry { actor: &actor, action: AuditAction::ReviewConflictAdded, summary };
-    let (id, withdrawn) = state.db.add_conflict(reviewer.0, &parsed, by_admin, &entry).await?;
+    let (id, withdrawn) = match state.db.add_conflict(reviewer.0, &parsed, by, &entry).await? {
+        ConflictAdd::Added(id, withdrawn) => (id, withdrawn),
+        ConflictAdd::TooMany => {
+            return Err(ApiError::Conflict(format!(
+                "A reviewer can have at most {MAX_CONFLICTS} conflicts. Remove one first, or ask the organisers."
+            )));
+        }
+        ConflictAdd::EditionSpent => {
+            return Err(ApiError::Conflict(format!(
+                "You have declared {MAX_DECLARATIONS_PER_EDITION} conflicts this edition, the most there can be. \
+                 Please write to the organisers."
+            )));
+        }
+        ConflictAdd::TooFast => return Err(ApiError::TooManyRequests(TOO_FAST.into())),
+    };
     let conflict = Conflict {
         id,
         name: parsed.name,
         email: parsed.email.map(|e| e.as_str().to_owned()),
-        added_by_admin: by_admin,
+        added_by_admin: matches!(by, AddedBy::Admin),
     };
     Ok(AddedConflict { conflict, withdrawn })
 }
+
+const TOO_FAST: &str = "You have declared many conflicts within the hour. Please wait before declaring more.";
 
 /// Removes a conflict of `reviewer`, audited; a reviewer may remove only
 /// the ones they declared.
@@ -159,17 +190,23 @@ pub async fn own_conflicts(
     Ok(Json(ConflictList { conflicts: rows.iter().map(Conflict::from).collect() }))
 }
 
-/// Declares a conflict with a person (by name, e-mail or both).
+/// Declares a conflict with a person (by name, e-mail or both). It changes
+/// nothing the reviewer sees: their assignments stay as they are until an
+/// admin, who sees the assignments it crosses, withdraws them; so the
+/// answer cannot tell whether the person wrote one of them.
 #[utoipa::path(
     post,
     path = "/api/review/conflicts",
     tag = "review",
     request_body = NewConflict,
     responses(
-        (status = 201, description = "The conflict, and the assignments it withdrew", body = AddedConflict),
+        (status = 201, description = "The conflict as declared: the same answer whether or not it names an author", body = Conflict),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not a reviewer", body = ErrorBody),
+        (status = 404, description = "There is no edition", body = ErrorBody),
+        (status = 409, description = "The reviewer's conflicts or this edition's declarations are at their bound", body = ErrorBody),
         (status = 422, description = "Neither a name nor a valid e-mail", body = ErrorBody),
+        (status = 429, description = "Too many declarations within the hour", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -177,9 +214,10 @@ pub async fn declare_conflict(
     State(state): State<AppState>,
     Reviewer(user): Reviewer,
     Json(input): Json<NewConflict>,
-) -> ApiResult<(StatusCode, Json<AddedConflict>)> {
-    let conflict = add(&state, &user, (user.id, &user.email), &input, false).await?;
-    Ok((StatusCode::CREATED, Json(conflict)))
+) -> ApiResult<(StatusCode, Json<Conflict>)> {
+    let year = state.db.current_edition_year().await?.ok_or_else(ApiError::not_found)?;
+    let added = add(&state, &user, (user.id, &user.email), &input, AddedBy::Reviewer { year }).await?;
+    Ok((StatusCode::CREATED, Json(added.conflict)))
 }
 
 /// Removes a conflict the reviewer declared (not one an admin added).
@@ -221,32 +259,28 @@ mod tests {
 
     #[test]
     fn names_match_whatever_their_case_and_spacing_and_emails_exactly() {
-        let author = Person { name: "Ada  Lovelace".into(), email: "ada@example.org" };
-        let coauthors = [Person { name: "Charles Babbage".into(), email: "cb@example.org" }];
-        assert!(crosses_conflict(
-            "r@example.org",
-            &[conflict(Some(" ada lovelace "), None)],
-            &author,
-            &coauthors
-        ));
-        assert!(crosses_conflict(
-            "r@example.org",
-            &[conflict(Some("CHARLES BABBAGE"), None)],
-            &author,
-            &coauthors
-        ));
-        assert!(crosses_conflict(
-            "r@example.org",
-            &[conflict(None, Some("cb@example.org"))],
-            &author,
-            &coauthors
-        ));
-        assert!(crosses_conflict("CB@example.org", &[], &author, &coauthors), "a co-author");
-        assert!(!crosses_conflict(
-            "r@example.org",
-            &[conflict(Some("Ada"), Some("a@example.org"))],
-            &author,
-            &coauthors
-        ));
+        let people = [
+            PersonKey::new("Ada  Lovelace", "ada@example.org"),
+            PersonKey::new("Charles Babbage", "cb@example.org"),
+        ];
+        assert!(crosses_conflict("r@example.org", &[conflict(Some(" ada lovelace "), None)], &people));
+        assert!(crosses_conflict("r@example.org", &[conflict(Some("CHARLES BABBAGE"), None)], &people));
+        assert!(crosses_conflict("r@example.org", &[conflict(None, Some("cb@example.org"))], &people));
+        assert!(crosses_conflict("CB@example.org", &[], &people), "a co-author");
+        assert!(!crosses_conflict("r@example.org", &[conflict(Some("Ada"), Some("a@example.org"))], &people));
+    }
+
+    #[test]
+    fn names_match_whatever_their_unicode_form() {
+        let nfc = "Zo\u{eb} N\u{fa}\u{f1}ez";
+        let nfd_with_zero_width = "Zoe\u{0308}\u{200B} Nu\u{0301}n\u{0303}ez";
+        for (declared, written) in [(nfc, nfd_with_zero_width), (nfd_with_zero_width, nfc)] {
+            let people = [PersonKey::new(written, "zn@example.org")];
+            let parsed =
+                parse_conflict(&NewConflict { name: Some(declared.into()), email: None }).ok().unwrap();
+            let row = ConflictRow { name_key: parsed.name_key, ..conflict(None, None) };
+            assert!(crosses_conflict("r@example.org", [&row], &people), "{declared:?} {written:?}");
+            assert_eq!(parsed.name.as_deref(), Some(nfc), "stored in NFC without invisible characters");
+        }
     }
 }

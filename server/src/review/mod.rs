@@ -78,3 +78,14 @@ pub(crate) async fn current(state: &AppState) -> Result<store::EditionData, ApiE
     state.db.ensure_review_settings(year).await?;
     Ok(state.db.edition_reviews(year).await?)
 }
+
+/// The current edition's review data as reviewer `reviewer_id` may see it
+/// (their conflicts only; see `load_edition!`).
+pub(crate) async fn current_for(
+    state: &AppState,
+    reviewer_id: uuid::Uuid,
+) -> Result<store::EditionData, ApiError> {
+    let year = state.db.current_edition_year().await?.ok_or_else(ApiError::not_found)?;
+    state.db.ensure_review_settings(year).await?;
+    Ok(state.db.edition_reviews_for(year, reviewer_id).await?)
+}

@@ -13,7 +13,7 @@ use super::types::{
     AbstainInput, AssignmentState, AssignmentSummary, Criterion, OtherReview, OwnReview, Recommendation,
     ReviewDetail, ReviewEdits, ReviewForm, ReviewInput, ReviewState, ReviewerHome, Scale, Visibility,
 };
-use super::{ANONYMITY_FLAG, DEADLINE_PASSED, current, names_its_author, no_such_assignment};
+use super::{ANONYMITY_FLAG, DEADLINE_PASSED, current_for, names_its_author, no_such_assignment};
 use crate::AppState;
 use crate::accounts::session::{Reviewer, SessionUser};
 use crate::admin::audit::{Actor, AuditAction, NewEntry};
@@ -39,7 +39,7 @@ pub const MAX_REASON_CHARS: usize = 1_000;
     security(("session" = []))
 )]
 pub async fn home(State(state): State<AppState>, Reviewer(user): Reviewer) -> ApiResult<Json<ReviewerHome>> {
-    let data = current(&state).await?;
+    let data = current_for(&state, user.id).await?;
     let reachable = data.reachable_of(user.id, &user.email);
     let assignments: Vec<AssignmentSummary> = reachable
         .iter()
@@ -81,7 +81,7 @@ pub async fn detail(
     Reviewer(user): Reviewer,
     Path(code): Path<String>,
 ) -> ApiResult<Json<ReviewDetail>> {
-    let data = current(&state).await?;
+    let data = current_for(&state, user.id).await?;
     let (submission, assignment) =
         data.reachable(user.id, &user.email, &code).ok_or_else(no_such_assignment)?;
     Ok(Json(review_detail(&data, &user, submission, assignment)))
@@ -149,7 +149,7 @@ async fn write(
     input: ReviewInput,
     submit: bool,
 ) -> ApiResult<Json<ReviewDetail>> {
-    let data = current(state).await?;
+    let data = current_for(state, user.id).await?;
     let (submission, _) = data.reachable(user.id, &user.email, code).ok_or_else(no_such_assignment)?;
     let (write, missing) = checked(&data, input, submit)?;
     let code = data.code(submission);
@@ -172,7 +172,7 @@ async fn write(
         }
         ReviewWriteOutcome::Gone | ReviewWriteOutcome::AlreadySubmitted => return Err(no_such_assignment()),
     }
-    let data = current(state).await?;
+    let data = current_for(state, user.id).await?;
     let (submission, assignment) =
         data.reachable(user.id, &user.email, &code).ok_or_else(no_such_assignment)?;
     Ok(Json(review_detail(&data, user, submission, assignment)))
@@ -266,7 +266,7 @@ pub async fn abstain(
     Path(code): Path<String>,
     Json(input): Json<AbstainInput>,
 ) -> ApiResult<StatusCode> {
-    let data = current(&state).await?;
+    let data = current_for(&state, user.id).await?;
     let (submission, _) = data.reachable(user.id, &user.email, &code).ok_or_else(no_such_assignment)?;
     let reason = crate::text::without_bidi_controls(input.reason.trim());
     if reason.is_empty() || reason.chars().count() > MAX_REASON_CHARS {
@@ -311,7 +311,7 @@ pub async fn file(
     Reviewer(user): Reviewer,
     Path(code): Path<String>,
 ) -> ApiResult<Response> {
-    let data = current(&state).await?;
+    let data = current_for(&state, user.id).await?;
     let (submission, _) = data.reachable(user.id, &user.email, &code).ok_or_else(no_such_assignment)?;
     // The code is ASCII: the author's file name never reaches the reviewer.
     let disposition = format!("inline; filename=\"{}.pdf\"", data.code(submission));

@@ -360,6 +360,10 @@ pub struct ReviewerSummary {
     pub assigned: i64,
     pub submitted: i64,
     pub conflicts: Vec<Conflict>,
+    /// Codes of their unsubmitted assignments that cross one of their
+    /// conflicts: a declared conflict leaves these on the reviewer's list
+    /// (it must not tell them whether it matched) until an admin withdraws them.
+    pub crossed: Vec<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -11,10 +11,12 @@ use super::details::{Coauthor, Details};
 use super::letters::{self, Naming};
 use super::{Submission, SubmissionRow, SubmissionStatus};
 use crate::accounts::email::Email;
-use crate::admin::audit::NewEntry;
+use crate::accounts::session::SessionUser;
+use crate::admin::audit::{Actor, NewEntry};
 use crate::admin::store::audit::record;
 use crate::db::{Db, Tx};
 use crate::mail::outbox;
+use crate::review::store::withdraw::Withdrawal;
 use crate::{on_db, on_tx};
 
 /// A co-author with their submission's id.
@@ -177,16 +179,23 @@ impl Db {
 
     /// Saves the details of the author's submission `id` if it is still
     /// undecided and in the current edition, e-mailing the co-authors it
-    /// names for the first time, all in one transaction.
+    /// names for the first time, all in one transaction. Review assignments
+    /// the new details cross (a reviewer named as co-author, or someone a
+    /// reviewer is in conflict with) are withdrawn in it, as an admin's
+    /// conflict withdraws them: hidden from the reviewer, they would still
+    /// hold a place automatic assignment does not fill again.
     pub async fn update_details(
         &self,
         id: Uuid,
-        author: Uuid,
+        author: &SessionUser,
         details: &Details,
         naming: &Naming<'_>,
     ) -> sqlx::Result<DetailsEdit> {
+        let actor = Actor::author(author);
+        let author = author.id;
         let mut tx = self.begin().await?;
-        // The UPDATE comes first: it locks the row, so two edits racing take
+        self.lock_current_review_in(&mut tx).await?;
+        // The UPDATE comes next: it locks the row, so two edits racing take
         // turns and the second sees whom the first already e-mailed.
         let updated = on_tx!(&mut tx, |conn| {
             sqlx::query(
@@ -217,6 +226,7 @@ impl Db {
             return Ok(status.map_or(DetailsEdit::NotFound, DetailsEdit::Kept));
         }
         let emailed = write_details(&mut tx, id, details, naming).await?;
+        self.withdraw_assignments_in(&mut tx, Withdrawal::CrossedOn(id), &actor).await?;
         tx.commit().await?;
         Ok(DetailsEdit::Saved { emailed })
     }

@@ -1174,7 +1174,12 @@ export interface paths {
         /** The conflicts the signed-in reviewer has (declared or added by admins). */
         get: operations["own_conflicts"];
         put?: never;
-        /** Declares a conflict with a person (by name, e-mail or both). */
+        /**
+         * Declares a conflict with a person (by name, e-mail or both). It changes
+         *     nothing the reviewer sees: their assignments stay as they are until an
+         *     admin, who sees the assignments it crosses, withdraws them; so the
+         *     answer cannot tell whether the person wrote one of them.
+         */
         post: operations["declare_conflict"];
         delete?: never;
         options?: never;
@@ -2534,6 +2539,12 @@ export interface components {
              */
             assigned: number;
             conflicts: components["schemas"]["Conflict"][];
+            /**
+             * @description Codes of their unsubmitted assignments that cross one of their
+             *     conflicts: a declared conflict leaves these on the reviewer's list
+             *     (it must not tell them whether it matched) until an admin withdraws them.
+             */
+            crossed: string[];
             email: string;
             /** Format: uuid */
             id: string;
@@ -5361,6 +5372,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The reviewer has as many conflicts as a reviewer can */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request body is too large */
             413: {
                 headers: {
@@ -7620,13 +7640,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The conflict, and the assignments it withdrew */
+            /** @description The conflict as declared: the same answer whether or not it names an author */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AddedConflict"];
+                    "application/json": components["schemas"]["Conflict"];
                 };
             };
             /** @description The request body is not valid JSON, or could not be read */
@@ -7656,8 +7676,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description There is no edition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request body did not arrive in time */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The reviewer's conflicts or this edition's declarations are at their bound */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7685,6 +7723,15 @@ export interface operations {
             };
             /** @description Neither a name nor a valid e-mail */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many declarations within the hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,7 +8,8 @@ use crate::admin::audit::{Actor, AuditAction, NewEntry};
 use crate::admin::display_name;
 use crate::admin::roles::FlagChange;
 use crate::db::{Db, RowLock};
-use crate::on_db;
+use crate::on_tx;
+use crate::review::store::withdraw::Withdrawal;
 
 #[derive(sqlx::FromRow)]
 struct Person {
@@ -65,13 +66,13 @@ impl Db {
         } else {
             "DELETE FROM user_roles WHERE user_id = $1 AND role = $2"
         };
-        on_db!(self, |pool| {
-            let mut tx = crate::db::begin_write(pool).await?;
+        let mut tx = self.begin().await?;
+        let outcome = on_tx!(&mut tx, |tx| {
             if let Some(lock_admins) = &lock_admins {
-                sqlx::query(lock_admins).fetch_all(&mut *tx).await?;
+                sqlx::query(lock_admins).fetch_all(&mut **tx).await?;
             }
             let changed =
-                sqlx::query(sql).bind(user_id).bind(role.as_str()).execute(&mut *tx).await?.rows_affected()
+                sqlx::query(sql).bind(user_id).bind(role.as_str()).execute(&mut **tx).await?.rows_affected()
                     == 1;
             let person: Option<Person> = sqlx::query_as(
                 "SELECT email, first_name, last_name,
@@ -80,10 +81,10 @@ impl Db {
             )
             .bind(user_id)
             .bind(role.as_str())
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await?;
             let Some(person) = person else { return Ok(FlagChange::NoSuchUser) };
-            let outcome = if changed {
+            if changed {
                 let name = display_name(&person.first_name, &person.last_name, &person.email);
                 let email = &person.email;
                 let (action, summary) = match (role, granted) {
@@ -101,15 +102,21 @@ impl Db {
                         format!("Removed the reviewer role from {name} ({email})"),
                     ),
                 };
-                record!(&mut *tx, &NewEntry { actor, action, summary })?;
+                record!(&mut **tx, &NewEntry { actor, action, summary })?;
                 FlagChange::Changed
             } else if guard_last_admin && person.has_role {
                 FlagChange::LastAdmin
             } else {
                 FlagChange::Unchanged
-            };
-            tx.commit().await?;
-            Ok(outcome)
-        })
+            }
+        });
+        // A former reviewer's pending assignments would stay counted (and
+        // hidden from them), so automatic assignment would never replace
+        // them: withdrawn here, in the revocation's transaction.
+        if outcome == FlagChange::Changed && role == Role::Reviewer && !granted {
+            self.withdraw_assignments_in(&mut tx, Withdrawal::Revoked(user_id), actor).await?;
+        }
+        tx.commit().await?;
+        Ok(outcome)
     }
 }

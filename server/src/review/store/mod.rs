@@ -4,7 +4,9 @@
 //! review lock first (`lock_edition!`), then reads again inside its
 //! transaction what it decides on.
 
+pub mod conflicts;
 pub mod rows;
+pub mod withdraw;
 pub mod writes;
 
 pub use rows::*;
@@ -18,9 +20,18 @@ use crate::on_db;
 pub const DEFAULT_CRITERIA: [&str; 3] = ["Relevance", "Originality", "Clarity"];
 
 /// Loads everything review knows about edition `$year` on `$conn` (a pool
-/// or a transaction's connection), as an `EditionData`.
+/// or a transaction's connection), as an `EditionData`: with every
+/// reviewer's conflicts, or (`reviewer = id`) only that reviewer's, which is
+/// all a reviewer's request needs (each reviewer has at most
+/// `MAX_CONFLICTS`, and a request never reads the whole table).
 macro_rules! load_edition {
-    ($conn:expr, $year:expr) => {{
+    ($conn:expr, $year:expr) => {
+        $crate::review::store::load_edition!(@ $conn, $year, None::<uuid::Uuid>)
+    };
+    ($conn:expr, $year:expr, reviewer = $reviewer:expr) => {
+        $crate::review::store::load_edition!(@ $conn, $year, Some::<uuid::Uuid>($reviewer))
+    };
+    (@ $conn:expr, $year:expr, $only:expr) => {{
         let year: i32 = $year;
         let settings: Option<$crate::review::store::SettingsRow> = sqlx::query_as(
             "SELECT edition_year, deadline, reviewers_per_submission, visibility
@@ -96,12 +107,25 @@ macro_rules! load_edition {
         .bind(year)
         .fetch_all($conn)
         .await?;
-        let conflicts: Vec<$crate::review::store::ConflictRow> = sqlx::query_as(
-            "SELECT id, reviewer_id, name, name_key, email, added_by_admin FROM review_conflicts
-             ORDER BY created_at, id",
-        )
-        .fetch_all($conn)
-        .await?;
+        let conflicts: Vec<$crate::review::store::ConflictRow> = match $only {
+            Some(reviewer) => {
+                sqlx::query_as(
+                    "SELECT id, reviewer_id, name, name_key, email, added_by_admin FROM review_conflicts
+                     WHERE reviewer_id = $1 ORDER BY created_at, id",
+                )
+                .bind(reviewer)
+                .fetch_all($conn)
+                .await?
+            }
+            None => {
+                sqlx::query_as(
+                    "SELECT id, reviewer_id, name, name_key, email, added_by_admin FROM review_conflicts
+                     ORDER BY created_at, id",
+                )
+                .fetch_all($conn)
+                .await?
+            }
+        };
         $crate::review::store::EditionData::new(
             year,
             settings,
@@ -127,6 +151,11 @@ impl Db {
     /// Everything review knows about edition `year`.
     pub async fn edition_reviews(&self, year: i32) -> sqlx::Result<EditionData> {
         Ok(on_db!(self, |pool| load_edition!(pool, year)))
+    }
+
+    /// Edition `year` as one reviewer's requests see it: only their conflicts.
+    pub async fn edition_reviews_for(&self, year: i32, reviewer_id: Uuid) -> sqlx::Result<EditionData> {
+        Ok(on_db!(self, |pool| load_edition!(pool, year, reviewer = reviewer_id)))
     }
 
     /// A user's id, names and e-mail, if they hold the reviewer role.

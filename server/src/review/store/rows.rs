@@ -7,7 +7,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::review::SubmissionCode;
-use crate::review::conflicts::{Person, crosses_conflict};
+use crate::review::conflicts::{PersonKey, crosses_conflict};
 use crate::review::types::{AssignmentState, Recommendation, ReviewEdits, Scores, Visibility};
 use crate::submissions::SubmissionStatus;
 
@@ -176,6 +176,8 @@ pub struct EditionData {
     pub reviewers: Vec<ReviewerRow>,
     /// By reviewer.
     pub conflicts: HashMap<Uuid, Vec<ConflictRow>>,
+    /// Each submission's author and co-authors as conflicts compare them.
+    pub people: HashMap<Uuid, Vec<PersonKey>>,
 }
 
 impl EditionData {
@@ -202,8 +204,13 @@ impl EditionData {
                 Settings { deadline: None, reviewers_per_submission: 2, visibility: Visibility::AfterOwn }
             }
         };
+        let mut people: HashMap<Uuid, Vec<PersonKey>> = submissions
+            .iter()
+            .map(|s| (s.id, vec![PersonKey::new(&format!("{} {}", s.first_name, s.last_name), &s.email)]))
+            .collect();
         let mut by_submission: HashMap<Uuid, Vec<CoauthorRow>> = HashMap::new();
         for row in coauthors {
+            people.entry(row.submission_id).or_default().push(PersonKey::new(&row.name, &row.email));
             by_submission.entry(row.submission_id).or_default().push(row);
         }
         let mut keyword_lists: HashMap<Uuid, Vec<String>> = HashMap::new();
@@ -232,6 +239,7 @@ impl EditionData {
             scores: score_maps,
             reviewers,
             conflicts: conflict_lists,
+            people,
         }
     }
 
@@ -274,22 +282,35 @@ impl EditionData {
 
     /// Whether `reviewer` may not review `submission`: their own, one they
     /// co-authored, or one that names someone they are in conflict with.
+    /// What assignment (by hand or automatic) goes by.
     pub fn conflicted(&self, reviewer_id: Uuid, reviewer_email: &str, submission: &SubmissionRow) -> bool {
-        let author = Person {
-            name: format!("{} {}", submission.first_name, submission.last_name),
-            email: &submission.email,
-        };
-        let coauthors: Vec<Person<'_>> = self
-            .coauthors
-            .get(&submission.id)
-            .map(|rows| rows.iter().map(|c| Person { name: c.name.clone(), email: &c.email }).collect())
-            .unwrap_or_default();
-        submission.user_id == reviewer_id
-            || crosses_conflict(reviewer_email, self.conflicts_of(reviewer_id), &author, &coauthors)
+        self.crosses(reviewer_id, reviewer_email, submission, self.conflicts_of(reviewer_id).iter())
+    }
+
+    /// Whether `submission` is hidden from `reviewer` although assigned: by
+    /// what the reviewer did not declare (their own, one they co-authored,
+    /// a conflict an admin added). A conflict the reviewer declared changes
+    /// nothing they can see, so declaring one never tells them whether it
+    /// matched an author (SECURITY.md, the review's blindness); admins see
+    /// the assignments it crosses and decide.
+    pub fn hidden_from(&self, reviewer_id: Uuid, reviewer_email: &str, submission: &SubmissionRow) -> bool {
+        let by_admins = self.conflicts_of(reviewer_id).iter().filter(|c| c.added_by_admin);
+        self.crosses(reviewer_id, reviewer_email, submission, by_admins)
+    }
+
+    fn crosses<'a>(
+        &self,
+        reviewer_id: Uuid,
+        reviewer_email: &str,
+        submission: &SubmissionRow,
+        conflicts: impl Iterator<Item = &'a ConflictRow>,
+    ) -> bool {
+        let people = self.people.get(&submission.id).map(Vec::as_slice).unwrap_or_default();
+        submission.user_id == reviewer_id || crosses_conflict(reviewer_email, conflicts, people)
     }
 
     /// The submission `code` as `reviewer` may open it: assigned, not
-    /// abstained from, not conflicted.
+    /// abstained from, not hidden.
     pub fn reachable(
         &self,
         reviewer_id: Uuid,
@@ -298,7 +319,7 @@ impl EditionData {
     ) -> Option<(&SubmissionRow, &AssignmentRow)> {
         let submission = self.by_code(code)?;
         let assignment = self.assignment(submission.id, reviewer_id).filter(|a| a.active())?;
-        (!self.conflicted(reviewer_id, reviewer_email, submission)).then_some((submission, assignment))
+        (!self.hidden_from(reviewer_id, reviewer_email, submission)).then_some((submission, assignment))
     }
 
     /// The reviewer's open assignments, by code.
@@ -311,7 +332,7 @@ impl EditionData {
             .iter()
             .filter_map(|s| {
                 let assignment = self.assignment(s.id, reviewer_id).filter(|a| a.active())?;
-                (!self.conflicted(reviewer_id, reviewer_email, s)).then_some((s, assignment))
+                (!self.hidden_from(reviewer_id, reviewer_email, s)).then_some((s, assignment))
             })
             .collect()
     }
@@ -324,6 +345,18 @@ impl EditionData {
                 .coauthors
                 .get(&submission.id)
                 .is_some_and(|rows| rows.iter().any(|c| c.email.eq_ignore_ascii_case(email)))
+    }
+
+    /// The codes of `reviewer`'s unsubmitted assignments that cross one of
+    /// their conflicts (for admins, who decide whether to withdraw them).
+    pub fn crossed_of(&self, reviewer: &ReviewerRow) -> Vec<String> {
+        self.assignments
+            .iter()
+            .filter(|a| a.reviewer_id == reviewer.id && a.active() && a.state() != AssignmentState::Submitted)
+            .filter_map(|a| self.submission(a.submission_id))
+            .filter(|s| self.conflicted(reviewer.id, &reviewer.email, s))
+            .map(|s| self.code(s))
+            .collect()
     }
 
     /// Whether any review of the edition has been saved.

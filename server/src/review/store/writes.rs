@@ -13,7 +13,6 @@ use crate::admin::audit::{Actor, AuditAction, NewEntry};
 use crate::admin::store::audit::record;
 use crate::db::{Db, RowLock};
 use crate::mail::{Letter, outbox};
-use crate::review::conflicts::ParsedConflict;
 use crate::review::types::{
     AssignmentPair, AssignmentState, Recommendation, ReviewEdits, Scores, Visibility,
 };
@@ -54,6 +53,7 @@ macro_rules! lock_edition {
         }
     }};
 }
+pub(super) use lock_edition;
 
 /// Edition settings as validated.
 pub struct SettingsWrite {
@@ -388,76 +388,6 @@ impl Db {
             }
         });
         finish(tx, outcome).await
-    }
-
-    /// Adds a conflict, under the current edition's lock so that no
-    /// assignment saved meanwhile misses it. The reviewer's unsubmitted
-    /// assignments it now crosses are withdrawn in the same transaction
-    /// (with any draft), each in the activity log: hidden from the reviewer,
-    /// they would otherwise still fill a place automatic assignment does
-    /// not fill again. Returns the conflict and the withdrawn codes.
-    pub async fn add_conflict(
-        &self,
-        reviewer_id: Uuid,
-        conflict: &ParsedConflict,
-        by_admin: bool,
-        entry: &NewEntry<'_>,
-    ) -> sqlx::Result<(Uuid, Vec<String>)> {
-        let id = Uuid::now_v7();
-        let year = self.current_edition_year().await?;
-        let mut tx = self.begin().await?;
-        let withdrawn = on_tx!(&mut tx, |conn| {
-            if let Some(year) = year {
-                lock_edition!(self, &mut **conn, year);
-            }
-            sqlx::query(
-                "INSERT INTO review_conflicts (id, reviewer_id, name, name_key, email, added_by_admin, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(id)
-            .bind(reviewer_id)
-            .bind(&conflict.name)
-            .bind(&conflict.name_key)
-            .bind(conflict.email.as_ref().map(Email::as_str))
-            .bind(by_admin)
-            .bind(clock::now())
-            .execute(&mut **conn)
-            .await?;
-            record!(&mut **conn, entry)?;
-            let mut withdrawn = Vec::new();
-            if let Some(year) = year {
-                let data = load_edition!(&mut **conn, year);
-                if let Some(reviewer) = data.reviewer(reviewer_id) {
-                    for submission in &data.submissions {
-                        let crossed = data.assignment(submission.id, reviewer_id).is_some_and(|a| {
-                            a.state() != AssignmentState::Submitted
-                                && data.conflicted(reviewer_id, &reviewer.email, submission)
-                        });
-                        if !crossed {
-                            continue;
-                        }
-                        sqlx::query(
-                            "DELETE FROM review_assignments WHERE submission_id = $1 AND reviewer_id = $2",
-                        )
-                        .bind(submission.id)
-                        .bind(reviewer_id)
-                        .execute(&mut **conn)
-                        .await?;
-                        let code = data.code(submission);
-                        let summary = format!(
-                            "Withdrew the assignment of {code} from {}: a conflict added after it",
-                            reviewer.name()
-                        );
-                        let action = AuditAction::ReviewUnassigned;
-                        record!(&mut **conn, &NewEntry { actor: entry.actor, action, summary })?;
-                        withdrawn.push(code);
-                    }
-                }
-            }
-            withdrawn
-        });
-        tx.commit().await?;
-        Ok((id, withdrawn))
     }
 
     pub async fn remove_conflict(

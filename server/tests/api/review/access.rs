@@ -55,13 +55,15 @@ async fn every_review_endpoint_answers_each_kind_of_caller_as_the_contract_says(
     let (conflicted, conflicted_id) = reviewer(&app, "r3@example.org", "Rosa", "Three").await;
     assigned(&app, submission, assigned_id).await;
     assigned(&app, submission, conflicted_id).await;
-    // Declared after the assignment: from then on the submission is out of reach.
-    let response = conflicted
-        .post(app.url("/api/review/conflicts"))
-        .json(&json!({ "email": "AUTHOR@example.org" }))
-        .send()
-        .await
-        .unwrap();
+    // An admin's conflict added after the assignment: from then on the
+    // submission is out of reach. (One the reviewer declares changes nothing
+    // she sees: `blindness.rs`.)
+    let response = app
+        .post_json(
+            &format!("/api/admin/reviewers/{conflicted_id}/conflicts"),
+            json!({ "email": "AUTHOR@example.org" }),
+        )
+        .await;
     assert_eq!(response.status(), 201);
     let criteria = criteria(&app).await;
     let review = complete_review(&criteria, 4, "accept");

@@ -4,6 +4,7 @@
 mod access;
 mod assignment;
 mod blind;
+mod blindness;
 mod conflicts;
 mod deadline;
 mod edits;
@@ -12,6 +13,7 @@ mod metadata;
 mod own;
 mod settings;
 mod threshold;
+mod withdrawals;
 
 use reqwest::Client;
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { answerOf, api, doneOf } from '../../../lib/api-client';
 import { reviewQueryKey } from './review-query-key';
-import type { AddedConflict, Conflict, ConflictInput } from './types';
+import type { Conflict, ConflictInput } from './types';
 
 const conflictsKey = [...reviewQueryKey, 'conflicts'] as const;
 
@@ -20,8 +20,12 @@ export function useConflicts() {
   return useQuery(conflictsQueryOptions);
 }
 
-/** Declares a conflict with a person by name, e-mail or both. */
-export function addConflict(input: ConflictInput): Promise<AddedConflict> {
+/**
+ * Declares a conflict with a person by name, e-mail or both. The answer is
+ * the conflict only, the same whether or not the person wrote anything the
+ * reviewer was given: the organisers see what it crosses and reassign.
+ */
+export function addConflict(input: ConflictInput): Promise<Conflict> {
   return answerOf(api.POST('/api/review/conflicts', { body: input }));
 }
 
@@ -30,19 +34,20 @@ export function removeConflict(id: string): Promise<void> {
   return doneOf(api.DELETE('/api/review/conflicts/{id}', { params: { path: { id } } }));
 }
 
-// A conflict can take a submission off the reviewer's list: refresh everything.
+// A declared conflict changes only the list of conflicts (never the assignments).
 export function useAddConflict() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addConflict,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: conflictsKey }),
   });
 }
 
+// Nor does removing one.
 export function useRemoveConflict() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeConflict,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: conflictsKey }),
   });
 }

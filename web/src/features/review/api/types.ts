@@ -17,7 +17,6 @@ export type OtherReview = Schemas['OtherReview'];
 export type ReviewDetail = Schemas['ReviewDetail'];
 export type Conflict = Schemas['Conflict'];
 /** A conflict just declared, with the codes of the assignments it withdrew. */
-export type AddedConflict = Schemas['AddedConflict'];
 export type ConflictInput = Schemas['NewConflict'];
 
 /**

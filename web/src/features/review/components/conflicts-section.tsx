@@ -12,19 +12,15 @@ function describe(conflict: Conflict): string {
   return [conflict.name, conflict.email].filter(Boolean).join(', ');
 }
 
-/** What a new conflict did to the reviewer's list (their drafts there go with it). */
-function withdrawnText(codes: readonly string[]): string {
-  if (codes.length === 0) return '';
-  const list = codes.join(', ');
-  return codes.length === 1
-    ? ` Submission ${list} is no longer assigned to you.`
-    : ` Submissions ${list} are no longer assigned to you.`;
-}
+/** Said after every declaration alike: it never tells whether the person wrote anything. */
+const DECLARED_NOTE =
+  'The organisers will see it and reassign any submission it concerns. Your list changes only when they do.';
 
 /**
  * The people the reviewer must not review: declared here (by name, e-mail
  * or both) or added by the organisers. A conflict keeps every submission by
- * or with that person away from the reviewer, whoever assigns.
+ * or with that person away from the reviewer in future assignments; what is
+ * already assigned stays until the organisers reassign it.
  */
 export function ConflictsSection() {
   const conflicts = useConflicts();
@@ -39,7 +35,7 @@ export function ConflictsSection() {
     check: ({ name, email }) => (name.trim() || email.trim() ? null : 'Enter a name, an e-mail address or both.'),
     failure: (error) => refusalMessage(error) ?? 'Failed to declare the conflict. Please try again.',
     onSent: (conflict) => {
-      setNotice({ tone: 'success', text: `Conflict declared: ${describe(conflict)}.${withdrawnText(conflict.withdrawn)}` });
+      setNotice({ tone: 'success', text: `Conflict declared: ${describe(conflict)}. ${DECLARED_NOTE}` });
     },
   });
 
