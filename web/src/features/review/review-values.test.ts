@@ -32,6 +32,7 @@ describe('the review form', () => {
       state: 'draft',
       saved_at: '2025-03-25T10:00:00Z',
       submitted_at: null,
+      edited_at: null,
     });
     expect(saved.scores).toEqual({ 'c-relevance': 4 });
     expect(saved.recommendation).toBe('weak_accept');
