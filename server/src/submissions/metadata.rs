@@ -52,10 +52,10 @@ pub fn strip(document: &mut Document) {
     }
     document.trailer.remove(b"Info");
     for (id, object) in document.objects.iter_mut() {
-        if let Object::Stream(stream) = object {
-            if [&b"Metadata"[..], b"ObjStm", b"XRef"].iter().any(|kind| stream.dict.has_type(kind)) {
-                dropped.insert(*id);
-            }
+        if let Object::Stream(stream) = object
+            && [&b"Metadata"[..], b"ObjStm", b"XRef"].iter().any(|kind| stream.dict.has_type(kind))
+        {
+            dropped.insert(*id);
         }
         strip_object(object, &mut dropped);
     }
