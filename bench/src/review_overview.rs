@@ -3,7 +3,10 @@
 //! (scores on the 3 default criteria, a recommendation, comments) by 12
 //! reviewers, starts the real release server on that database, and times
 //! `GET /api/admin/reviews` (and the threshold preview and one submission's
-//! detail, which compute from the same data) over HTTP as a signed-in admin.
+//! detail, which compute from the same data) over HTTP as a signed-in admin,
+//! and a reviewer's own list (`GET /api/review`). `--conflicts N` adds N
+//! conflicts spread over the reviewers (issue 22: a reviewer's requests must
+//! read only their own; compare a run with `--conflicts 0`).
 //!
 //!     cargo build --release -p colloquy -p colloquy-bench
 //!     target/release/review-overview                              # SQLite
@@ -36,6 +39,10 @@ struct Options {
     /// Reviews of each submission (at most `--reviewers`).
     #[arg(long = "reviews", default_value_t = 3)]
     reviews_per_submission: usize,
+    /// Conflicts of interest, spread evenly over the reviewers (names that
+    /// match no author, so every assignment stays).
+    #[arg(long, default_value_t = 0)]
+    conflicts: usize,
     /// Timed requests (after 5 to warm up).
     #[arg(long, default_value_t = 60)]
     runs: usize,
@@ -51,9 +58,9 @@ fn options() -> anyhow::Result<Options> {
 
 /// Writes the admin, the reviewers, the authors and their submissions, the
 /// review settings and form, the assignments with their submitted reviews,
-/// and a session for the admin; returns the session's cookie value and one
-/// submission's id.
-async fn seed(db: &Db, options: &Options) -> anyhow::Result<(String, Uuid)> {
+/// the conflicts, and a session for the admin and for the first reviewer;
+/// returns the sessions' cookie values and one submission's id.
+async fn seed(db: &Db, options: &Options) -> anyhow::Result<(String, String, Uuid)> {
     let now = OffsetDateTime::now_utc().replace_nanosecond(0)?;
     let admin = Uuid::now_v7();
     let reviewers: Vec<Uuid> = (0..options.reviewers).map(|_| Uuid::now_v7()).collect();
@@ -61,6 +68,10 @@ async fn seed(db: &Db, options: &Options) -> anyhow::Result<(String, Uuid)> {
     let submissions: Vec<Uuid> = (0..options.submissions).map(|_| Uuid::now_v7()).collect();
     let criteria: Vec<Uuid> = (0..3).map(|_| Uuid::now_v7()).collect();
     let session = format!("bench-session-{}", Uuid::now_v7().simple());
+    let reviewer_session = format!("bench-session-{}", Uuid::now_v7().simple());
+    let conflicts: Vec<(Uuid, Uuid, String)> = (0..options.conflicts)
+        .map(|i| (Uuid::now_v7(), reviewers[i % reviewers.len()], format!("Grace Hopper {i}")))
+        .collect();
     let mut users: Vec<(Uuid, String)> = vec![(admin, "admin@example.edu".into())];
     users.extend(reviewers.iter().enumerate().map(|(i, id)| (*id, format!("reviewer{i:02}@example.edu"))));
     users.extend(authors.iter().enumerate().map(|(i, id)| (*id, format!("author{i:04}@example.edu"))));
@@ -149,21 +160,33 @@ async fn seed(db: &Db, options: &Options) -> anyhow::Result<(String, Uuid)> {
             });
             scores.build().execute(&mut *tx).await?;
         }
-        sqlx::query(
-            "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(colloquy::accounts::tokens::hash_token(&session))
-        .bind(admin)
-        .bind(now)
-        .bind(now + Duration::from_secs(86_400))
-        .execute(&mut *tx)
-        .await?;
+        for chunk in conflicts.chunks(500) {
+            let mut insert = sqlx::QueryBuilder::new(
+                "INSERT INTO review_conflicts (id, reviewer_id, name, name_key, added_by_admin, created_at) ",
+            );
+            insert.push_values(chunk, |mut row, (id, reviewer, name)| {
+                row.push_bind(id).push_bind(reviewer).push_bind(name);
+                row.push_bind(colloquy::text::name_key(name)).push_bind(true).push_bind(now);
+            });
+            insert.build().execute(&mut *tx).await?;
+        }
+        for (cookie, user) in [(&session, admin), (&reviewer_session, reviewers[0])] {
+            sqlx::query(
+                "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(colloquy::accounts::tokens::hash_token(cookie))
+            .bind(user)
+            .bind(now)
+            .bind(now + Duration::from_secs(86_400))
+            .execute(&mut *tx)
+            .await?;
+        }
         tx.commit().await?;
     });
     if let Db::Postgres(pool) = db {
         sqlx::query("VACUUM ANALYZE").execute(pool).await?;
     }
-    Ok((session, submissions[0]))
+    Ok((session, reviewer_session, submissions[0]))
 }
 
 #[tokio::main]
@@ -174,11 +197,12 @@ async fn main() -> anyhow::Result<()> {
     let db = Db::connect(&config).await?;
     db.migrate().await?;
     let started = Instant::now();
-    let (session, one) = seed(&db, &options).await?;
+    let (session, reviewer_session, one) = seed(&db, &options).await?;
     eprintln!(
-        "Seeded {} submissions × {} reviews on {} in {:.1} s.",
+        "Seeded {} submissions × {} reviews and {} conflicts on {} in {:.1} s.",
         options.submissions,
         options.reviews_per_submission,
+        options.conflicts,
         db.kind(),
         started.elapsed().as_secs_f64()
     );
@@ -186,19 +210,22 @@ async fn main() -> anyhow::Result<()> {
 
     let (mut server, address) = colloquy_bench::start_server(&options.server, &config).await?;
     let client = reqwest::Client::new();
-    let cookie = format!("{}={session}", colloquy::accounts::session::SESSION_COOKIE);
-    let scenarios: [(&str, String, Option<&str>); 3] = [
-        ("GET /api/admin/reviews", format!("{address}/api/admin/reviews"), None),
+    let admin_cookie = format!("{}={session}", colloquy::accounts::session::SESSION_COOKIE);
+    let reviewer_cookie = format!("{}={reviewer_session}", colloquy::accounts::session::SESSION_COOKIE);
+    let scenarios: [(&str, String, Option<&str>, &str); 4] = [
+        ("GET /api/admin/reviews", format!("{address}/api/admin/reviews"), None, &admin_cookie),
         (
             "POST /api/admin/reviews/threshold/preview",
             format!("{address}/api/admin/reviews/threshold/preview"),
             Some(r#"{"cutoff": 3.2}"#),
+            &admin_cookie,
         ),
-        ("GET /api/admin/reviews/{id}", format!("{address}/api/admin/reviews/{one}"), None),
+        ("GET /api/admin/reviews/{id}", format!("{address}/api/admin/reviews/{one}"), None, &admin_cookie),
+        ("GET /api/review (a reviewer)", format!("{address}/api/review"), None, &reviewer_cookie),
     ];
     println!("| Request | Bytes | Median ms | p95 ms |");
     println!("|---|---:|---:|---:|");
-    for (name, url, body) in scenarios {
+    for (name, url, body, cookie) in scenarios {
         let mut times = Vec::with_capacity(options.runs);
         let mut bytes = 0;
         for run in 0..options.runs + 5 {
@@ -211,7 +238,7 @@ async fn main() -> anyhow::Result<()> {
                 None => client.get(&url),
             };
             let start = Instant::now();
-            let response = request.header("cookie", &cookie).send().await?;
+            let response = request.header("cookie", cookie).send().await?;
             let status = response.status();
             let text = response.text().await?;
             let elapsed = start.elapsed();

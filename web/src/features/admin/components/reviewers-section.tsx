@@ -80,6 +80,12 @@ export function ReviewersSection() {
                 <p>
                   {reviewer.submitted} of {reviewer.assigned} reviewed
                 </p>
+                {reviewer.crossed.length > 0 && (
+                  <p className="reviewer-crossed">
+                    Their conflicts cross {reviewer.crossed.join(', ')}, not yet reviewed. The reviewer is not told;
+                    open each code in the table above and remove {reviewer.name} there.
+                  </p>
+                )}
                 {reviewer.conflicts.length > 0 && (
                   <ul className="conflict-list" aria-label={`Conflicts of ${reviewer.name}`}>
                     {reviewer.conflicts.map((conflict) => (

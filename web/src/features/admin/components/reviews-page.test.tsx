@@ -55,7 +55,7 @@ function reviewsApi(extra: Record<string, Handler> = {}) {
     'GET /api/admin/reviewers': () =>
       Response.json({
         reviewers: [
-          { id: 'r1', name: 'Edward Sapir', email: 'sapir@example.edu', assigned: 2, submitted: 1, conflicts: [] },
+          { id: 'r1', name: 'Edward Sapir', email: 'sapir@example.edu', assigned: 2, submitted: 1, conflicts: [], crossed: [] },
         ],
       }),
     ...extra,
@@ -101,6 +101,36 @@ describe('/user-data/reviews', () => {
     expect(within(table).getByRole('columnheader', { name: /^Mean/ })).toHaveAttribute('aria-sort', 'descending');
     expect(codesInTable()).toEqual(['S25-003', 'S25-001', 'S25-002']);
     expect(table).toHaveAccessibleName('Submissions of SCULC 2025, sorted by Mean, descending');
+  });
+
+  it('names the assignments a reviewer’s declared conflicts cross, for an admin to withdraw', async () => {
+    renderApp('/user-data/reviews', {
+      user: admin,
+      api: reviewsApi({
+        'GET /api/admin/reviewers': () =>
+          Response.json({
+            reviewers: [
+              {
+                id: 'r1',
+                name: 'Edward Sapir',
+                email: 'sapir@example.edu',
+                assigned: 2,
+                submitted: 0,
+                conflicts: [{ id: 'k1', name: 'Ada Lovelace', email: null, added_by_admin: false }],
+                crossed: ['S25-001', 'S25-003'],
+              },
+              { id: 'r2', name: 'Mary Haas', email: 'h@example.edu', assigned: 1, submitted: 0, conflicts: [], crossed: [] },
+            ],
+          }),
+      }),
+    });
+    const sapir = (await screen.findByText('Edward Sapir', { selector: 'strong' })).closest('li');
+    if (!sapir) throw new Error('no reviewer item');
+    expect(sapir).toHaveTextContent(
+      'Their conflicts cross S25-001, S25-003, not yet reviewed. The reviewer is not told; open each code in the table above and remove Edward Sapir there.',
+    );
+    const haas = screen.getByText('Mary Haas', { selector: 'strong' }).closest('li');
+    expect(haas).not.toHaveTextContent('Their conflicts cross');
   });
 
   it('assigns automatically: a preview first, then exactly that list on confirm', async () => {
@@ -286,9 +316,9 @@ describe('/user-data/reviews/:submissionId', () => {
         'GET /api/admin/reviewers': () =>
           Response.json({
             reviewers: [
-              { id: 'r1', name: 'Edward Sapir', email: 's@example.edu', assigned: 2, submitted: 1, conflicts: [] },
-              { id: 'r2', name: 'Mary Haas', email: 'h@example.edu', assigned: 1, submitted: 0, conflicts: [] },
-              { id: 'r3', name: 'Ken Hale', email: 'k@example.edu', assigned: 0, submitted: 0, conflicts: [] },
+              { id: 'r1', name: 'Edward Sapir', email: 's@example.edu', assigned: 2, submitted: 1, conflicts: [], crossed: [] },
+              { id: 'r2', name: 'Mary Haas', email: 'h@example.edu', assigned: 1, submitted: 0, conflicts: [], crossed: [] },
+              { id: 'r3', name: 'Ken Hale', email: 'k@example.edu', assigned: 0, submitted: 0, conflicts: [], crossed: [] },
             ],
           }),
         'GET /api/admin/reviews/id-S25-001': () =>
