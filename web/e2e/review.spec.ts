@@ -187,6 +187,9 @@ test('two reviewers score, the admin sorts by mean and decides by threshold; the
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Congratulations!');
     });
   } finally {
+    // The page first: its queries still in flight when the server stops
+    // would log "connection refused" and fail the browser-errors check.
+    await page.close();
     await world.close();
   }
 });
