@@ -16,7 +16,7 @@ use crate::accounts::email::Email;
 use crate::accounts::session::Admin;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::mail::Letter;
-use crate::submissions::authorship::OWN_SUBMISSION;
+use crate::submissions::OWN_SUBMISSION;
 use crate::submissions::store::StatusChange;
 
 /// An admin's decision; `submitted` undoes one.

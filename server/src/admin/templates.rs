@@ -248,22 +248,9 @@ mod tests {
 
     fn edition() -> Edition {
         Edition {
-            year: 2025,
-            call_opens_at: None,
-            call_closes_at: None,
-            call_open: false,
-            word_limit: 500,
-            max_file_bytes: 10 << 20,
-            max_submissions_per_author: 5,
             confirm_attendance_by: Some(time::macros::datetime!(2025-04-16 06:59 UTC)),
-            final_materials_by: None,
             confirmation_form_url: Some("https://forms.example.org/x".into()),
-            contact_email: "sculc@example.edu".into(),
-            max_materials_bytes: 25 << 20,
-            attendance_in_app: true,
-            materials_quota_bytes: 2 << 30,
-            materials_used_bytes: 0,
-            keywords: Vec::new(),
+            ..Edition::sample()
         }
     }
 

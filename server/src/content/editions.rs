@@ -118,15 +118,14 @@ pub async fn get_current_edition(State(state): State<AppState>) -> ApiResult<Jso
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use time::macros::datetime;
-
-    fn edition(opens: Option<OffsetDateTime>, closes: Option<OffsetDateTime>) -> Edition {
+impl Edition {
+    /// SCULC 2025 with the defaults and no call, deadlines or form: what
+    /// unit tests of editions start from.
+    pub fn sample() -> Self {
         Edition {
             year: 2025,
-            call_opens_at: opens,
-            call_closes_at: closes,
+            call_opens_at: None,
+            call_closes_at: None,
             call_open: false,
             word_limit: 500,
             max_file_bytes: 10 << 20,
@@ -141,6 +140,16 @@ mod tests {
             materials_used_bytes: 0,
             keywords: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::datetime;
+
+    fn edition(opens: Option<OffsetDateTime>, closes: Option<OffsetDateTime>) -> Edition {
+        Edition { call_opens_at: opens, call_closes_at: closes, ..Edition::sample() }
     }
 
     #[test]

@@ -27,8 +27,8 @@ use crate::admin::display_name;
 use crate::admin::templates::TemplateKind;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::mail::Letter;
+use crate::submissions::OWN_SUBMISSION;
 use crate::submissions::SubmissionStatus;
-use crate::submissions::authorship::OWN_SUBMISSION;
 
 fn checked_cutoff(cutoff: f64) -> ApiResult<f64> {
     if cutoff.is_finite() && (f64::from(MIN_SCORE)..=f64::from(MAX_SCORE)).contains(&cutoff) {

@@ -3,7 +3,6 @@
 //! keeps storage and rows in step.
 
 pub mod active_content;
-pub mod authorship;
 pub mod damage;
 pub mod details;
 pub mod details_store;
@@ -18,6 +17,10 @@ pub mod sweep;
 pub mod temp;
 pub mod upload;
 pub mod withdraw;
+
+/// The answer to an admin deciding on a submission they submitted or
+/// co-author (`Db::is_author_of`): another admin decides.
+pub const OWN_SUBMISSION: &str = "Another admin decides on your own submission.";
 
 use object_store::path::Path as ObjectPath;
 use serde::Serialize;
