@@ -136,10 +136,15 @@ async fn take_shared(url: &str) -> anyhow::Result<Option<PgConnection>> {
     Ok(shared.then_some(connection))
 }
 
+/// How often a server checks that its session still holds the lock.
+const KEEP_EVERY: Duration = Duration::from_secs(5);
+
 /// Keeps a server's session alive and, should it end (PostgreSQL
-/// restarted), takes the shared lock again on a new one.
+/// restarted, the session terminated), takes the shared lock again on a
+/// new one. If a restore took the lock meanwhile, the server stops at once:
+/// what it went on writing would be lost under the restored data.
 async fn keep(url: String, mut connection: PgConnection) {
-    let mut every = tokio::time::interval(Duration::from_secs(30));
+    let mut every = tokio::time::interval(KEEP_EVERY);
     every.tick().await;
     loop {
         every.tick().await;
@@ -149,10 +154,14 @@ async fn keep(url: String, mut connection: PgConnection) {
         tracing::warn!("the session holding the database's in-use lock ended; taking the lock again");
         match take_shared(&url).await {
             Ok(Some(fresh)) => connection = fresh,
-            Ok(None) => tracing::error!(
-                "a `colloquy restore` holds the database's in-use lock: the data is being replaced under \
-                 this server; restart it when the restore has finished"
-            ),
+            Ok(None) => {
+                tracing::error!(
+                    "a `colloquy restore` took the database's in-use lock while this server's session was \
+                     down: stopping, so that nothing is written under the restored data; start it again \
+                     when the restore has finished"
+                );
+                std::process::exit(1);
+            }
             Err(error) => tracing::error!(%error, "cannot take the database's in-use lock again"),
         }
     }

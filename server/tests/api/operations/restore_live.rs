@@ -8,6 +8,8 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+use sqlx::Connection;
+
 use super::{Server, colloquy, colloquy_of, run, serve_with, text};
 use crate::accounts::PASSWORD;
 use crate::helpers::{TestApp, TestDatabase, browser, spawn_app};
@@ -135,4 +137,37 @@ async fn a_server_does_not_start_while_a_restore_holds_the_database() {
     lock.release().await;
     let server = serve_quietly(colloquy(&database));
     assert_eq!(reqwest::get(format!("{}/api/health/live", server.site)).await.unwrap().status(), 200);
+}
+
+/// PostgreSQL: the server's lock lives in a session of its own, which can
+/// end under it (the database restarted, an operator's
+/// `pg_terminate_backend`). If a restore takes the lock in that gap, the
+/// server stops rather than write under the restored data. (On SQLite the
+/// lock is the process's own file lock, which nothing can take from it.)
+#[tokio::test]
+async fn a_server_whose_lock_a_restore_took_stops() {
+    let database = TestDatabase::new().await;
+    let Some(url) = database.database_url() else { return };
+    let mut server = serve_quietly(colloquy(&database));
+    let pid = server.child.id();
+    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
+    let ended: i64 = sqlx::query_scalar(
+        "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1",
+    )
+    .bind(format!("colloquy serve (pid {pid})"))
+    .fetch_one(&mut admin)
+    .await
+    .unwrap();
+    assert_eq!(ended, 1, "the server's lock session");
+    let lock = colloquy::db::in_use::restoring(&database.config).await.unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(std::time::Instant::now() < deadline, "the server went on serving under a restore");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert!(!status.success());
+    lock.release().await;
 }
