@@ -9,16 +9,11 @@
 //! inserts nothing; after a restart, the rows are still there.
 
 use time::{Duration, OffsetDateTime};
-use uuid::Uuid;
 
 use super::pending::AttendanceFilter;
-use crate::accounts::email::Email;
-use crate::admin::audit::NewEntry;
-use crate::admin::store::audit::record;
 use crate::content::editions::{Edition, pacific};
-use crate::db::Db;
-use crate::mail::{Letter, outbox};
-use crate::{AppState, clock, on_tx};
+use crate::mail::Letter;
+use crate::{AppState, clock};
 
 /// How long before a deadline the automatic reminder goes out.
 pub const BEFORE_DEADLINE: Duration = Duration::days(3);
@@ -145,81 +140,6 @@ pub fn spawn_periodic(state: AppState) {
             }
         }
     });
-}
-
-/// A person reminded.
-#[derive(sqlx::FromRow)]
-struct Recipient {
-    email: String,
-    first_name: String,
-}
-
-impl Db {
-    /// Marks every pending person of `year` reminded of `deadline` unless
-    /// they were already, and queues `compose`'s letter to exactly those
-    /// newly marked, in one transaction; returns how many.
-    pub async fn queue_deadline_reminders(
-        &self,
-        year: i32,
-        deadline: Deadline,
-        now: OffsetDateTime,
-        compose: &(dyn Fn(&str) -> Letter + Sync),
-    ) -> sqlx::Result<usize> {
-        // SQLite needs the WHERE for an INSERT … SELECT … ON CONFLICT to parse.
-        let insert = format!(
-            "INSERT INTO deadline_reminders (edition_year, deadline, user_id, sent_at)
-             SELECT DISTINCT $1, $2, p.user_id, $3 FROM ({}) p WHERE TRUE
-             ON CONFLICT DO NOTHING RETURNING user_id",
-            deadline.filter().people_sql()
-        );
-        let mut tx = self.begin().await?;
-        let recipients: Vec<Recipient> = on_tx!(&mut tx, |conn| {
-            let ids: Vec<Uuid> = sqlx::query_scalar(&insert)
-                .bind(year)
-                .bind(deadline.as_str())
-                .bind(now)
-                .fetch_all(&mut **conn)
-                .await?;
-            let mut recipients = Vec::with_capacity(ids.len());
-            for id in ids {
-                recipients.push(
-                    sqlx::query_as("SELECT email, first_name FROM users WHERE id = $1")
-                        .bind(id)
-                        .fetch_one(&mut **conn)
-                        .await?,
-                );
-            }
-            recipients
-        });
-        let mut queued = 0;
-        for recipient in &recipients {
-            match Email::parse(&recipient.email) {
-                Ok(to) => {
-                    outbox::enqueue(&mut tx, &to, &compose(&recipient.first_name)).await?;
-                    queued += 1;
-                }
-                Err(error) => {
-                    tracing::error!(error, "a presenter's stored address does not parse; no reminder")
-                }
-            }
-        }
-        tx.commit().await?;
-        Ok(queued)
-    }
-
-    /// Queues the letters and records `entry`, in one transaction.
-    pub async fn queue_letters_audited(
-        &self,
-        letters: &[(Email, Letter)],
-        entry: &NewEntry<'_>,
-    ) -> sqlx::Result<()> {
-        let mut tx = self.begin().await?;
-        for (to, letter) in letters {
-            outbox::enqueue(&mut tx, to, letter).await?;
-        }
-        on_tx!(&mut tx, |conn| record!(&mut **conn, entry).map(drop))?;
-        tx.commit().await
-    }
 }
 
 #[cfg(test)]
