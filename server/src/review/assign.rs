@@ -21,16 +21,26 @@ use super::types::{
 };
 use crate::AppState;
 use crate::accounts::email::Email;
-use crate::accounts::session::Admin;
+use crate::accounts::session::{Admin, SessionUser};
 use crate::admin::audit::{Actor, AuditAction, NewEntry};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::submissions::SubmissionStatus;
 
 pub const PLAN_CHANGED: &str = "The assignments have changed since the preview. Preview again.";
+/// The answer to an admin choosing the reviewers of a submission they
+/// submitted or co-author: whom they chose would tell them who reviews it.
+pub const OWN_SUBMISSION_REVIEWERS: &str = "Another admin assigns the reviewers of your own submission.";
 
-/// Why an assignment cannot be made.
-fn refusal(data: &EditionData, pair: AssignmentPair) -> Option<ApiError> {
+fn own_submission() -> ApiError {
+    ApiError::coded(StatusCode::FORBIDDEN, "own_submission", OWN_SUBMISSION_REVIEWERS)
+}
+
+/// Why `admin` cannot make an assignment.
+fn refusal(data: &EditionData, pair: AssignmentPair, admin: &SessionUser) -> Option<ApiError> {
     let Some(submission) = data.submission(pair.submission_id) else { return Some(no_such_submission()) };
+    if data.authored_by(submission, admin.id, &admin.email) {
+        return Some(own_submission());
+    }
     let Some(reviewer) = data.reviewer(pair.reviewer_id).filter(|r| r.is_reviewer) else {
         return Some(ApiError::Conflict("This user is not a reviewer.".into()));
     };
@@ -88,7 +98,7 @@ fn batch(state: &AppState, data: &EditionData, pairs: Vec<AssignmentPair>, how: 
     responses(
         (status = 201, description = "Assigned (the reviewer is e-mailed)", body = AutoAssigned),
         (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 403, description = "Not an admin, or the admin's own submission (code `own_submission`)", body = ErrorBody),
         (status = 404, description = "No such submission in the current edition", body = ErrorBody),
         (status = 409, description = "Not a reviewer, already assigned or abstained, or a conflict", body = ErrorBody),
     ),
@@ -105,7 +115,7 @@ pub async fn assign(
     let actor = Actor::admin(&admin);
     let saved = state
         .db
-        .save_assignments(year, &actor, |data| match refusal(data, pair) {
+        .save_assignments(year, &actor, |data| match refusal(data, pair, &admin) {
             Some(refused) => Err(refused),
             None => Ok(batch(&state, data, vec![pair], "")),
         })
@@ -126,7 +136,7 @@ pub async fn assign(
     responses(
         (status = 204, description = "Removed"),
         (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 403, description = "Not an admin, or the admin's own submission (code `own_submission`)", body = ErrorBody),
         (status = 404, description = "No such assignment", body = ErrorBody),
         (status = 409, description = "The review is submitted", body = ErrorBody),
     ),
@@ -139,6 +149,9 @@ pub async fn unassign(
 ) -> ApiResult<StatusCode> {
     let data = current(&state).await?;
     let submission = data.submission(submission_id).ok_or_else(no_such_submission)?;
+    if data.authored_by(submission, admin.id, &admin.email) {
+        return Err(own_submission());
+    }
     let name = data.reviewer(reviewer_id).map(|r| r.name()).unwrap_or_default();
     let actor = Actor::admin(&admin);
     let entry = NewEntry {
@@ -158,8 +171,10 @@ pub async fn unassign(
 /// Fills every undecided submission up to the edition's number of
 /// reviewers, from the reviewers who have no assignment (or abstention) on
 /// it and no conflict with it, as evenly as those allow (`balance`); the
-/// same data gives the same plan. A submission left short says why.
-pub fn plan(data: &EditionData) -> AutoAssignPlan {
+/// same data gives the same plan. A submission left short says why. The
+/// submissions `admin` (co-)authored are left to another admin: the plan
+/// would name their reviewers.
+pub fn plan(data: &EditionData, admin: &SessionUser) -> AutoAssignPlan {
     let wanted = data.settings.reviewers_per_submission as usize;
     let reviewers: Vec<_> = data.reviewers.iter().filter(|r| r.is_reviewer).collect();
     let index: HashMap<Uuid, usize> = reviewers.iter().enumerate().map(|(i, r)| (r.id, i)).collect();
@@ -169,7 +184,11 @@ pub fn plan(data: &EditionData) -> AutoAssignPlan {
             loads[i] += 1;
         }
     }
-    let open: Vec<_> = data.submissions.iter().filter(|s| s.status == SubmissionStatus::Submitted).collect();
+    let open: Vec<_> = data
+        .submissions
+        .iter()
+        .filter(|s| s.status == SubmissionStatus::Submitted && !data.authored_by(s, admin.id, &admin.email))
+        .collect();
     let mut problem = Problem { loads, submissions: Vec::new() };
     let mut causes = Vec::new();
     for submission in &open {
@@ -234,10 +253,10 @@ pub fn plan(data: &EditionData) -> AutoAssignPlan {
 )]
 pub async fn auto_preview(
     State(state): State<AppState>,
-    Admin(_admin): Admin,
+    Admin(admin): Admin,
 ) -> ApiResult<Json<AutoAssignPlan>> {
     let data = current(&state).await?;
-    Ok(Json(plan(&data)))
+    Ok(Json(plan(&data, &admin)))
 }
 
 /// Saves the preview's assignments in one transaction after checking each
@@ -274,7 +293,7 @@ pub async fn auto_save(
                 return Err(changed());
             }
             for pair in &pairs {
-                if refusal(data, *pair).is_some() {
+                if refusal(data, *pair, &admin).is_some() {
                     return Err(changed());
                 }
                 let submission = data.submission(pair.submission_id).ok_or_else(changed)?;

@@ -18,10 +18,6 @@ pub mod temp;
 pub mod upload;
 pub mod withdraw;
 
-/// The answer to an admin deciding on a submission they submitted or
-/// co-author (`Db::is_author_of`): another admin decides.
-pub const OWN_SUBMISSION: &str = "Another admin decides on your own submission.";
-
 use object_store::path::Path as ObjectPath;
 use serde::Serialize;
 use time::OffsetDateTime;
@@ -31,6 +27,10 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::AppState;
+
+/// The answer to an admin deciding on a submission they submitted or
+/// co-author (`Db::is_author_of`): another admin decides.
+pub const OWN_SUBMISSION: &str = "Another admin decides on your own submission.";
 
 pub use details::{Coauthor, PreferredFormat};
 pub use status::SubmissionStatus;

@@ -25,8 +25,20 @@ async fn an_admin_author_does_not_decide_on_their_own_submission_nor_learn_its_r
     add_coauthor(&app, coauthored, "The Admin", "ADMIN@example.org").await;
     let (_, other) = submission_by(&app, "b@example.org", "Ben", "Baker", "Someone else's abstract").await;
     let criteria = criteria(&app).await;
+    // Another admin assigns the reviewers of this admin's own submissions.
+    let second = signed_in(&app, "admin2@example.org").await;
+    give_role(&app, user_id(&app, "admin2@example.org").await, "admin").await;
+    for submission in [own, coauthored] {
+        let assigned = second
+            .post(app.url(&format!("/api/admin/reviews/{submission}/assignments")))
+            .json(&json!({ "reviewer_id": rita_id }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(assigned.status(), 201);
+    }
+    assigned(&app, other, rita_id).await;
     for submission in [own, coauthored, other] {
-        assigned(&app, submission, rita_id).await;
         submitted(&app, &rita, &code_of(&app, submission).await, complete_review(&criteria, 5, "accept"))
             .await;
     }
@@ -52,6 +64,47 @@ async fn an_admin_author_does_not_decide_on_their_own_submission_nor_learn_its_r
         assert_eq!(detail["assignments"][0]["reviewer_name"], "Reviewer 1");
         assert_eq!(detail["assignments"][0]["reviewer_id"], Value::Null);
     }
+    // Nor does that admin choose or remove their reviewers: whom they chose
+    // would tell them who reviews it (the answer is the same whoever is named).
+    for submission in [own, coauthored] {
+        for answer in [
+            app.post_json(
+                &format!("/api/admin/reviews/{submission}/assignments"),
+                json!({ "reviewer_id": rita_id }),
+            )
+            .await,
+            app.post_json(
+                &format!("/api/admin/reviews/{submission}/assignments"),
+                json!({ "reviewer_id": Uuid::now_v7() }),
+            )
+            .await,
+            app.client
+                .delete(app.url(&format!("/api/admin/reviews/{submission}/assignments/{rita_id}")))
+                .send()
+                .await
+                .unwrap(),
+        ] {
+            assert_eq!(answer.status(), 403);
+            assert_eq!(
+                body(answer).await["error"],
+                "Another admin assigns the reviewers of your own submission."
+            );
+        }
+    }
+    // Automatic assignment leaves them to another admin too (its plan names reviewers).
+    let plan = body(app.post_json("/api/admin/reviews/auto-assign/preview", json!({})).await).await;
+    let planned = format!("{plan}");
+    for submission in [own, coauthored] {
+        assert!(!planned.contains(&submission.to_string()), "{plan:#}");
+    }
+    let sneaked = app
+        .post_json(
+            "/api/admin/reviews/auto-assign",
+            json!({ "assignments": [{ "submission_id": own, "reviewer_id": rita_id }] }),
+        )
+        .await;
+    assert_eq!(sneaked.status(), 409);
+
     // Someone else's submission: names as before.
     let detail = body(app.get(&format!("/api/admin/reviews/{other}")).await).await;
     assert_eq!(detail["own"], false);
@@ -85,8 +138,6 @@ async fn an_admin_author_does_not_decide_on_their_own_submission_nor_learn_its_r
     assert_eq!(status_of(&app, coauthored).await, "submitted");
 
     // Another admin decides, and sees who reviewed.
-    let second = signed_in(&app, "admin2@example.org").await;
-    give_role(&app, user_id(&app, "admin2@example.org").await, "admin").await;
     let accepted = second
         .post(app.url(&format!("/api/admin/submissions/{own}/decision")))
         .json(&json!({"decision": "accepted"}))
