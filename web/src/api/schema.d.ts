@@ -5980,7 +5980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin, or the admin's own submission (code `own_submission`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6084,7 +6084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin, or the admin's own submission (code `own_submission`) */
             403: {
                 headers: {
                     [name: string]: unknown;
