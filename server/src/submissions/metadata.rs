@@ -62,6 +62,10 @@ pub fn strip(document: &mut Document) {
     for id in dropped {
         document.objects.remove(&id);
     }
+    // An older Info dictionary (left by an incremental save under another
+    // number) is reachable from nothing once the trailer forgets it: drop
+    // every object the document no longer refers to.
+    document.prune_objects();
 }
 
 /// Loads `file`, strips its metadata and writes the copy to `stripped`.
