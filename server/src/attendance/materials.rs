@@ -154,13 +154,19 @@ async fn take_upload_slots(state: &AppState, id: Uuid, kind: MaterialKind, conta
         "You have uploaded your {what} {} times in the last hour. Please wait an hour before uploading again.",
         UPLOADS_PER_HOUR.max
     );
-    state.db.take(&UPLOADS_PER_HOUR, &subject, &hourly).await?;
-    let in_all = format!(
-        "Your {what} for this presentation have been uploaded {} times, the most allowed. \
-         To replace them again, e-mail {contact}.",
-        UPLOADS_IN_ALL.max
-    );
-    state.db.take(&UPLOADS_IN_ALL, &subject, &in_all).await
+    let Some(hour_slot) = state.db.take_slot(&UPLOADS_PER_HOUR, &subject).await? else {
+        return Err(ApiError::TooManyRequests(hourly));
+    };
+    if state.db.take_slot(&UPLOADS_IN_ALL, &subject).await?.is_none() {
+        // Refused by the count in all: the hour's slot was not used.
+        state.db.give_back_slot(&hour_slot).await?;
+        return Err(ApiError::TooManyRequests(format!(
+            "Your {what} for this presentation have been uploaded {} times, the most allowed. \
+             To replace them again, e-mail {contact}.",
+            UPLOADS_IN_ALL.max
+        )));
+    }
+    Ok(())
 }
 
 fn over_quota(year: i32, quota: i64, contact: &str) -> ApiError {

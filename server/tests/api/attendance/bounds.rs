@@ -118,3 +118,23 @@ async fn the_editions_quota_bounds_its_final_materials_even_when_sent_at_once() 
     assert_eq!(editions[0]["materials_quota_bytes"], quota);
     assert_eq!(editions[0]["materials_used_bytes"], 2 * size);
 }
+
+#[tokio::test]
+async fn uploads_of_one_kind_stop_at_thirty_in_all_even_when_sent_at_once() {
+    let app = crate::helpers::spawn_app().await;
+    let id = confirmed_presenter(&app).await;
+    let mut accepted = Vec::new();
+    for _ in 0..4 {
+        let answers = statuses_of(&app, id, "slides", 12, 2000).await;
+        accepted.push(answers.iter().filter(|(status, _)| *status == 200).count());
+        if accepted.len() == 4 {
+            assert!(
+                answers.iter().all(|(status, body)| *status == 429
+                    && body["error"].as_str().unwrap().contains("uploaded 30 times, the most allowed")),
+                "{answers:?}"
+            );
+        }
+        app.state.clock.advance(time::Duration::minutes(61));
+    }
+    assert_eq!(accepted, [10, 10, 10, 0]);
+}
