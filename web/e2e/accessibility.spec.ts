@@ -282,14 +282,18 @@ test('axe finds no violation on the abstract submission page, open, busy, closed
     const author = await world.person('Ada', 'Lovelace');
     await signInAs(page, world, author);
     const main = page.getByRole('main');
-    const open = async (state: string) => {
+    // Axe runs once the state is on the screen, not while the page loads.
+    const open = async (state: string, shown: () => Promise<void>) => {
       await page.goto(`${world.url}/sculc/submit-abstract`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Abstract Submission Portal');
       await expect(main.getByRole('region', { name: 'Submission Guidelines' })).toBeVisible();
+      await shown();
       await expectNoViolations(page, state);
     };
 
-    await open('the call open, nothing chosen');
+    await open('the call open, nothing chosen', async () => {
+      await expect(main.getByLabel('Choose a PDF file')).toBeEnabled();
+    });
     await main
       .getByLabel('Choose a PDF file')
       .setInputFiles({ name: 'Vowel harmony.pdf', mimeType: 'application/pdf', buffer: await abstractPdf() });
@@ -313,13 +317,16 @@ test('axe finds no violation on the abstract submission page, open, busy, closed
     await page.unroute('**/api/submissions');
 
     await world.command('edition', 'call', '2025', '--from', '2025-01-01T00:00:00Z', '--until', '2025-03-22T06:59:00Z');
-    await open('the call closed');
-    await expect(main.getByText(/is closed: the deadline was/)).toBeVisible();
-    await expect(main.getByLabel('Choose a PDF file')).toBeDisabled();
+    await open('the call closed', async () => {
+      await expect(main.getByText(/is closed: the deadline was/)).toBeVisible();
+      await expect(main.getByLabel('Choose a PDF file')).toBeDisabled();
+    });
 
     await world.command('edition', 'call', '2025', '--from', '2099-01-15T08:00:00Z', '--until', '2099-03-22T06:59:00Z');
-    await open('the call not yet open');
-    await expect(main.getByText(/opens on/)).toBeVisible();
+    await open('the call not yet open', async () => {
+      await expect(main.getByText(/opens on/)).toBeVisible();
+      await expect(main.getByLabel('Choose a PDF file')).toBeDisabled();
+    });
   } finally {
     await world.close();
   }
