@@ -83,7 +83,8 @@ export function ReviewersSection() {
                 {reviewer.crossed.length > 0 && (
                   <p className="reviewer-crossed">
                     Their conflicts cross {reviewer.crossed.join(', ')}, not yet reviewed. The reviewer is not told;
-                    open each code in the table above and remove {reviewer.name} there.
+                    open each code in the table above and remove {reviewer.name} there (another admin does so for
+                    your own submissions).
                   </p>
                 )}
                 {reviewer.conflicts.length > 0 && (

@@ -127,7 +127,7 @@ describe('/user-data/reviews', () => {
     const sapir = (await screen.findByText('Edward Sapir', { selector: 'strong' })).closest('li');
     if (!sapir) throw new Error('no reviewer item');
     expect(sapir).toHaveTextContent(
-      'Their conflicts cross S25-001, S25-003, not yet reviewed. The reviewer is not told; open each code in the table above and remove Edward Sapir there.',
+      'Their conflicts cross S25-001, S25-003, not yet reviewed. The reviewer is not told; open each code in the table above and remove Edward Sapir there (another admin does so for your own submissions).',
     );
     const haas = screen.getByText('Mary Haas', { selector: 'strong' }).closest('li');
     expect(haas).not.toHaveTextContent('Their conflicts cross');

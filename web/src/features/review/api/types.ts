@@ -16,7 +16,7 @@ export type OwnReview = Schemas['OwnReview'];
 export type OtherReview = Schemas['OtherReview'];
 export type ReviewDetail = Schemas['ReviewDetail'];
 export type Conflict = Schemas['Conflict'];
-/** A conflict just declared, with the codes of the assignments it withdrew. */
+/** A conflict as declared: a name, an e-mail or both. */
 export type ConflictInput = Schemas['NewConflict'];
 
 /**
