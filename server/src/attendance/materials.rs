@@ -154,17 +154,19 @@ async fn take_upload_slots(state: &AppState, id: Uuid, kind: MaterialKind, conta
         "You have uploaded your {what} {} times in the last hour. Please wait an hour before uploading again.",
         UPLOADS_PER_HOUR.max
     );
-    let Some(hour_slot) = state.db.take_slot(&UPLOADS_PER_HOUR, &subject).await? else {
-        return Err(ApiError::TooManyRequests(hourly));
-    };
-    if state.db.take_slot(&UPLOADS_IN_ALL, &subject).await?.is_none() {
-        // Refused by the count in all: the hour's slot was not used.
-        state.db.give_back_slot(&hour_slot).await?;
+    // The count in all first: once it is used up, refusals take no slot of
+    // the hour's (which would refuse the next ones as if the hour were full).
+    let Some(total_slot) = state.db.take_slot(&UPLOADS_IN_ALL, &subject).await? else {
         return Err(ApiError::TooManyRequests(format!(
             "Your {what} for this presentation have been uploaded {} times, the most allowed. \
              To replace them again, e-mail {contact}.",
             UPLOADS_IN_ALL.max
         )));
+    };
+    if state.db.take_slot(&UPLOADS_PER_HOUR, &subject).await?.is_none() {
+        // Refused by the hour: the upload does not count in all.
+        state.db.give_back_slot(&total_slot).await?;
+        return Err(ApiError::TooManyRequests(hourly));
     }
     Ok(())
 }
