@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -30,7 +32,8 @@ export default defineConfig({
   // A 2-core machine runs the server as well as the browsers.
   workers: 2,
   retries: 0,
-  reporter: 'list',
+  // The list as it runs, then each failure in short at the very end (what a truncated CI log keeps).
+  reporter: [['list'], [fileURLToPath(new URL('./e2e/failure-summary.ts', import.meta.url))]],
   timeout: 20_000,
   expect: { timeout: 5_000 },
   use: {

@@ -22,6 +22,7 @@ import { CSRF_HEADERS, newPerson, profileLink, registerVerifiedAccount, submitSi
 import { repoRoot, runCommand, serverBinary } from './colloquy-server.ts';
 import { linkIn } from './emails.ts';
 import { expect, test } from './fixtures.ts';
+import { openNav } from './nav.ts';
 import { ABSTRACT_TEXT, ABSTRACT_TITLE, abstractPdf, countWords } from './pdfs.ts';
 import { confirmTalk } from './program-world.ts';
 
@@ -48,14 +49,6 @@ async function signIn(page: Page, person: Person) {
   // On a phone the nav's links are behind its Menu button.
   await openNav(page);
   await expect(profileLink(page)).toBeVisible();
-}
-
-/** The main navigation, opened behind its Menu button on a phone. */
-async function openNav(page: Page) {
-  const nav = page.getByRole('navigation', { name: 'Main', exact: true });
-  const menu = nav.getByRole('button', { name: 'Menu', exact: true });
-  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
-  return nav;
 }
 
 /** The table's body rows' e-mail addresses, top to bottom. */

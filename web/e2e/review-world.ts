@@ -102,14 +102,6 @@ export async function startReviewWorld(playwright: PlaywrightWorkerArgs['playwri
   };
 }
 
-/** The main navigation, opened behind its Menu button on a phone. */
-export async function openNav(page: Page) {
-  const nav = page.getByRole('navigation', { name: 'Main', exact: true });
-  const menu = nav.getByRole('button', { name: 'Menu', exact: true });
-  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
-  return nav;
-}
-
 /** Signs the browser in as `person` through the form (after dropping any other session). */
 export async function signInAs(page: Page, world: ReviewWorld, person: Person) {
   await page.context().clearCookies();

@@ -12,7 +12,8 @@ import type { Page } from '@playwright/test';
 
 import type { Person } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
-import { openNav, signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
+import { openNav } from './nav.ts';
+import { signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
 
 function main(page: Page) {
   return page.getByRole('main');
@@ -101,9 +102,10 @@ test('two reviewers score, the admin sorts by mean and decides by threshold; the
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Review S25-001');
       await expect(main(page).getByRole('link', { name: 'Download S25-001.pdf' })).toBeVisible();
 
-      // A draft saves by itself once typing pauses.
+      // A draft saves by itself once typing pauses. The pause alone is 1.2 s
+      // (AUTOSAVE_DELAY_MS), so the save gets the usual 5 s after it.
       await main(page).getByRole('group', { name: 'Relevance' }).getByRole('radio', { name: first[0]?.[1] ?? '' }).check();
-      await expect(main(page).getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+      await expect(main(page).getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 6_200 });
 
       // Submitting an incomplete review names what is missing and sends focus there.
       await main(page).getByRole('button', { name: 'Submit review' }).click();
