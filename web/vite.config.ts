@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+import { detailRoutes, routeList } from './src/config/routes.ts';
 
 // The Rust server (`make run`) listens here; `npm run dev` proxies the API to it.
 const apiOrigin = process.env.COLLOQUY_API_ORIGIN ?? 'http://127.0.0.1:8080';
@@ -15,8 +17,24 @@ const MUTATIONS = /[\\/](useMutation|mutationObserver)\.js$/;
  */
 const API_CLIENT = /node_modules[\\/]openapi-fetch[\\/]|src[\\/]lib[\\/]api-client\.ts$/;
 
+/**
+ * Writes `routes.json` into the build: the app's pages and its pages with a
+ * parameter, from the one route table. The server answers 404 (with the app's
+ * not-found page) for any other path, instead of 200 for every path.
+ */
+function pageTable(): Plugin {
+  return {
+    name: 'colloquy-page-table',
+    apply: 'build',
+    generateBundle() {
+      const table = { pages: routeList.map((route) => route.path), patterns: Object.values(detailRoutes) };
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: `${JSON.stringify(table, null, 2)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pageTable()],
   server: {
     proxy: {
       '/api': {

@@ -136,7 +136,7 @@ pub fn router(state: AppState) -> Router {
 /// this to reach error paths no real endpoint has yet).
 pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
     // The published program's PDF, when there is one, before the app's files.
-    let web = program::public::with_program_pdf(state.clone(), web::router(state.config.web_dir.as_deref()));
+    let web = program::public::with_program_pdf(state.clone(), web::router(&state));
     let (api, _) = openapi::api_router().split_for_parts();
     let body_timeouts =
         BodyTimeouts { idle: state.config.idle_timeout(), deadline: state.config.body_deadline() };

@@ -115,8 +115,12 @@ test('every protected route shows itself to a signed-in user', async ({ page, ou
   }
 });
 
-test('an unknown path shows "Page not found" with a way home', async ({ page }) => {
-  await page.goto('/no-such-page');
+test('an unknown path shows "Page not found" with a way home, answered as a 404', async ({ page, browserErrors }) => {
+  // The document's own 404, which Chromium reports as a failed load.
+  browserErrors.allow(/Failed to load resource: .*status of 404/);
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  expect(response?.headers()['x-robots-tag']).toBe('noindex');
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND_TITLE);
   await expect(page).toHaveTitle(documentTitle(NOT_FOUND_TITLE));

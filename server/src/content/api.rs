@@ -76,6 +76,16 @@ async fn edition(state: &AppState, year: &str) -> ApiResult<(i32, EditionPage)> 
     Ok((year, super::current::announcement(&edition)))
 }
 
+/// Whether the edition of `year` has a page at `slug` ("" for its first
+/// page): what decides whether `/sculc-{year}[-{slug}]` is a page.
+pub(crate) async fn edition_has_page(state: &AppState, year: i32, slug: &str) -> ApiResult<bool> {
+    match edition(state, &year.to_string()).await {
+        Ok((_, page)) => Ok(page.pages.iter().any(|page| page.slug == slug)),
+        Err(ApiError::NotFound(_)) => Ok(false),
+        Err(error) => Err(error),
+    }
+}
+
 /// One conference edition's pages.
 #[utoipa::path(
     get,

@@ -79,6 +79,11 @@ impl App {
         answer(asset, request.headers())
     }
 
+    /// A file's bytes as built (not compressed), e.g. `routes.json`.
+    pub fn plain(&self, path: &str) -> Option<&[u8]> {
+        self.files.get(path).map(|asset| asset.plain.body.as_ref())
+    }
+
     /// The app's HTML page, which every route loads.
     fn shell(&self) -> &Asset {
         &self.files["index.html"]

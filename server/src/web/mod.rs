@@ -6,6 +6,7 @@
 
 mod embedded;
 pub(crate) mod negotiate;
+mod pages;
 
 use std::path::Path;
 
@@ -16,6 +17,8 @@ use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use tower_http::services::{ServeDir, ServeFile};
 
+use crate::AppState;
+
 /// Hashed asset names change with their content, so they may be kept forever.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// `index.html` names the current assets; browsers must revalidate it.
@@ -23,8 +26,24 @@ const REVALIDATE: &str = "no-cache";
 /// Other public files (favicon, program PDF) keep their names across releases.
 const SHORT: &str = "public, max-age=3600";
 
-/// The embedded app, or the folder `web_dir` when set (development).
-pub fn router(web_dir: Option<&Path>) -> Router {
+/// The embedded app, or the folder `COLLOQUY_WEB_DIR` when set
+/// (development), answering 404 for paths that are no page of the app.
+pub fn router(state: &AppState) -> Router {
+    let web_dir = state.config.web_dir.as_deref();
+    let pages = pages::Pages::new(page_table(web_dir), state.clone());
+    files(web_dir).layer(middleware::from_fn_with_state(pages, pages::status))
+}
+
+/// The app's route table as its build wrote it.
+fn page_table(web_dir: Option<&Path>) -> Option<pages::PageTable> {
+    let bytes = match web_dir {
+        Some(web_dir) => std::fs::read(web_dir.join(pages::TABLE_FILE)).ok()?,
+        None => embedded::APP.plain(pages::TABLE_FILE)?.to_vec(),
+    };
+    pages::PageTable::parse(&bytes)
+}
+
+fn files(web_dir: Option<&Path>) -> Router {
     match web_dir {
         Some(web_dir) => from_folder(web_dir),
         None if embedded::APP.is_built() => {

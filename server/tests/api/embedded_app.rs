@@ -197,17 +197,52 @@ async fn scripts_styles_and_the_shell_come_precompressed_as_the_client_accepts()
 }
 
 #[tokio::test]
-async fn an_unknown_asset_is_a_404_and_an_unknown_page_is_the_app() {
+async fn an_unknown_file_is_a_plain_404_and_an_unknown_page_is_the_app_with_404() {
     let app = app().await;
     let shell = shell(&app.client, &app.address).await;
-    for path in ["/assets/index-00000000.js", "/assets/", "/assets/no-such.css"] {
+    for path in [
+        "/assets/index-00000000.js",
+        "/assets/",
+        "/assets/no-such.css",
+        "/images/no-such.jpg",
+        "/favicon.ico",
+        "/sculc-2025/photo.png",
+    ] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 404, "{path}");
         assert!(!response.text().await.unwrap().contains("<div id=\"root\">"), "{path}");
     }
-    let page = app.get("/no-such-page/deeper").await;
-    assert_eq!(page.status(), 200);
-    assert_eq!(page.text().await.unwrap(), shell);
+    // The app's pages, its pages with a parameter, and the editions' pages that exist.
+    for path in [
+        "/login",
+        "/LOGIN",
+        "/login/",
+        "/review/S25-001",
+        "/sculc-2025",
+        "/sculc-2023-program",
+        "/sculc-2022-photo",
+    ] {
+        let page = app.get(path).await;
+        assert_eq!(page.status(), 200, "{path}");
+        assert!(page.headers().get("x-robots-tag").is_none(), "{path}");
+        assert_eq!(page.text().await.unwrap(), shell, "{path}");
+    }
+    // Anything else: the app (which shows "Page not found"), as a 404 no search engine keeps.
+    for path in
+        ["/no-such-page/deeper", "/loginx", "/review/a/b", "/sculc-1999", "/sculc-2023-nope", "/sculc-2025-"]
+    {
+        let page = app.get(path).await;
+        assert_eq!(page.status(), 404, "{path}");
+        assert_eq!(page.headers()["x-robots-tag"], "noindex", "{path}");
+        assert_eq!(page.headers()["cache-control"], "no-cache", "{path}");
+        assert_eq!(page.text().await.unwrap(), shell, "{path}");
+    }
+    // A browser holding the shell's tag still gets the 404, not a 304 of the page it cached.
+    let tag = app.get("/login").await.headers()["etag"].clone();
+    let again = app.client.get(app.url("/no-such-page")).header("if-none-match", tag).send().await.unwrap();
+    assert_eq!(again.status(), 404);
+    let head = app.client.head(app.url("/no-such-page")).send().await.unwrap();
+    assert_eq!(head.status(), 404);
     let post = app.client.post(app.url("/favicon.svg")).send().await.unwrap();
     assert_eq!(post.status(), 405);
 }

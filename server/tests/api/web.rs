@@ -17,7 +17,12 @@ fn write_web_build(dir: &Path) {
     std::fs::write(dir.join("assets/index-3f2a9c1b.js.br"), b"brotli bytes").unwrap();
     std::fs::write(dir.join("assets/index-3f2a9c1b.js.gz"), b"gzip bytes").unwrap();
     std::fs::write(dir.join("favicon.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
+    std::fs::write(dir.join("routes.json"), ROUTES).unwrap();
 }
+
+/// The route table the web build writes (`web/vite.config.ts`).
+const ROUTES: &str =
+    r#"{"pages": ["/", "/home", "/login", "/sculc/submit-abstract"], "patterns": ["/review/:code"]}"#;
 
 async fn app_with_web_build() -> TestApp {
     spawn_app_with(axum::Router::new(), |config| {
@@ -31,7 +36,7 @@ async fn app_with_web_build() -> TestApp {
 #[tokio::test]
 async fn every_app_route_loads_index_html_uncached() {
     let app = app_with_web_build().await;
-    for path in ["/", "/home", "/login", "/sculc/submit-abstract", "/sculc-2023-photo", "/no-such-page"] {
+    for path in ["/", "/home", "/login", "/sculc/submit-abstract", "/review/S25-001", "/sculc-2023-photo"] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 200, "{path}");
         assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
@@ -39,6 +44,32 @@ async fn every_app_route_loads_index_html_uncached() {
         assert_eq!(response.headers()["x-content-type-options"], "nosniff", "{path}");
         assert_eq!(response.text().await.unwrap(), INDEX, "{path}");
     }
+}
+
+#[tokio::test]
+async fn a_path_that_is_no_page_loads_the_app_as_a_404() {
+    let app = app_with_web_build().await;
+    for path in ["/no-such-page", "/sculc-2023-nope", "/sculc-1999"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 404, "{path}");
+        assert_eq!(response.headers()["x-robots-tag"], "noindex", "{path}");
+        assert_eq!(response.text().await.unwrap(), INDEX, "{path}");
+    }
+    let image = app.get("/images/no-such.jpg").await;
+    assert_eq!(image.status(), 404);
+    assert_ne!(image.text().await.unwrap(), INDEX);
+}
+
+#[tokio::test]
+async fn a_build_without_a_route_table_answers_every_path_with_the_app() {
+    let first = app_with_web_build().await;
+    let web_dir = first.state.config.web_dir.clone().unwrap();
+    std::fs::remove_file(web_dir.join("routes.json")).unwrap();
+    // The table is read when the router is built: a fresh app over the same folder.
+    let app = spawn_app_with(axum::Router::new(), |config| config.web_dir = Some(web_dir)).await;
+    let response = app.get("/no-such-page").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.text().await.unwrap(), INDEX);
 }
 
 #[tokio::test]

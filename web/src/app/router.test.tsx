@@ -33,6 +33,8 @@ describe('routes', () => {
     await waitFor(() => {
       expect(document.title).toBe('Page not found · Undergraduate Linguistics Society');
     });
+    // Search engines that run the app are told to drop it, as the server's 404 does.
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     const home = screen.getByRole('link', { name: 'Go to the home page' });
     expect(home).toHaveAttribute('href', '/');
 
@@ -40,6 +42,7 @@ describe('routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Undergraduate Linguistics Society' }),
     ).toBeInTheDocument();
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
   });
 
   it.each([
