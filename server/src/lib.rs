@@ -3,6 +3,7 @@
 //! else, including the app the tests run, is built here.
 
 pub mod accounts;
+pub mod activity;
 pub mod admin;
 pub mod attendance;
 pub mod backup;
@@ -16,6 +17,7 @@ pub mod csrf;
 pub mod db;
 pub mod error;
 pub mod health;
+pub mod letters;
 pub mod logging;
 pub mod mail;
 pub mod metrics;
@@ -27,6 +29,7 @@ pub mod request_body;
 pub mod review;
 pub mod serve;
 pub mod storage;
+pub mod stored;
 pub mod submissions;
 pub mod text;
 pub mod web;

@@ -1,4 +1,13 @@
-//! Text that people type and others read: names, file names.
+//! Text that people type and others read: names, file names. Beneath every
+//! feature: it imports none.
+
+/// How a person is named in summaries and letters: "Ada Lovelace", or the
+/// address when the account has no name yet.
+pub fn display_name(first_name: &str, last_name: &str, email: &str) -> String {
+    let name = format!("{first_name} {last_name}");
+    let name = name.trim();
+    if name.is_empty() { email.to_owned() } else { name.to_owned() }
+}
 
 /// Whether `c` changes the direction in which the text around it is shown:
 /// the Arabic letter mark, the left-to-right and right-to-left marks, the

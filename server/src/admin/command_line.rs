@@ -3,9 +3,9 @@
 
 use anyhow::anyhow;
 
-use super::audit::Actor;
 use super::roles::FlagChange;
 use crate::accounts::email::Email;
+use crate::activity::Actor;
 use crate::config::Config;
 use crate::db::Db;
 

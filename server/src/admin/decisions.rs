@@ -7,17 +7,16 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::audit::{Actor, AuditAction, NewEntry};
 use super::store::decisions::AuthoredRow;
-use super::templates::{self, LetterFacts, TemplateKind};
-use super::{AdminSubmission, SubmissionStatus, display_name};
+use super::{AdminSubmission, SubmissionStatus};
 use crate::AppState;
-use crate::accounts::email::Email;
 use crate::accounts::session::Admin;
+use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::mail::Letter;
+use crate::letters::{Addressee, TemplateKind, letter_to_author};
 use crate::submissions::OWN_SUBMISSION;
 use crate::submissions::store::StatusChange;
+use crate::text::display_name;
 
 /// An admin's decision; `submitted` undoes one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
@@ -46,6 +45,16 @@ impl DecisionValue {
 impl AuthoredRow {
     fn author(&self) -> String {
         display_name(&self.author_first_name, &self.author_last_name, &self.author_email)
+    }
+
+    /// Whom its decision letter goes to.
+    fn addressee(&self) -> Addressee {
+        Addressee {
+            title: self.submission.title.clone(),
+            email: self.author_email.clone(),
+            first_name: self.author_first_name.clone(),
+            last_name: self.author_last_name.clone(),
+        }
     }
 
     /// "‘Tone sandhi in Southern Min’ by Ada Lovelace (SCULC 2025)"
@@ -112,7 +121,7 @@ pub async fn decide(
     // edition), queued inside it: the e-mail exists exactly when the
     // decision does.
     let email = match kind {
-        Some(kind) => letter_to_author(&state, &row, kind).await?,
+        Some(kind) => letter_to_author(&state, &row.addressee(), kind).await?,
         None => None,
     };
     // The UPDATE changes the row only if the status differs, so of two
@@ -126,31 +135,6 @@ pub async fn decide(
     }
     let submission = state.db.admin_submission(id).await?.ok_or_else(no_such_submission)?;
     Ok(Json(submission))
-}
-
-/// The e-mail telling the author of a decision, from the admins' template.
-pub(crate) async fn letter_to_author(
-    state: &AppState,
-    row: &AuthoredRow,
-    kind: TemplateKind,
-) -> ApiResult<Option<(Email, Letter)>> {
-    let edition = state.db.current_edition().await?.ok_or_else(ApiError::not_found)?;
-    let site_url = state.config.public_url().as_str().trim_end_matches('/').to_owned();
-    let facts = LetterFacts {
-        first_name: &row.author_first_name,
-        last_name: &row.author_last_name,
-        abstract_name: &row.submission.title,
-        edition: &edition,
-        site_url: &site_url,
-    };
-    let letter = templates::letter(&state.db, kind, &facts).await?;
-    match Email::parse(&row.author_email) {
-        Ok(to) => Ok(Some((to, letter))),
-        Err(error) => {
-            tracing::error!(error, "an author's stored address does not parse; no e-mail sent");
-            Ok(None)
-        }
-    }
 }
 
 /// Deletes a submission: the row (audited, in one transaction), then its

@@ -9,11 +9,11 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use utoipa::ToSchema;
 
-use super::audit::{Actor, AuditAction, NewEntry};
 use super::store::editions::EditionDeletion;
 use crate::accounts::email::Email;
 use crate::accounts::fields::FieldErrors;
 use crate::accounts::session::Admin;
+use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::content::editions::{CONFERENCE_TIME_ZONE, Edition, plausible_year};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::submissions::upload::MAX_REQUEST_BYTES;

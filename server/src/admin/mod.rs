@@ -115,14 +115,6 @@ impl From<SubmissionRow> for AdminSubmission {
     }
 }
 
-/// How a person is named in summaries: "Ada Lovelace", or the address when
-/// the account has no name yet.
-pub(crate) fn display_name(first_name: &str, last_name: &str, email: &str) -> String {
-    let name = format!("{first_name} {last_name}");
-    let name = name.trim();
-    if name.is_empty() { email.to_owned() } else { name.to_owned() }
-}
-
 /// Far beyond any real list, and small enough that the row offset
 /// (`(page - 1) * per_page`) fits every database's integers.
 pub const MAX_PAGE: i64 = 1_000_000;

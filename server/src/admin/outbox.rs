@@ -7,9 +7,9 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::audit::{Actor, AuditAction, NewEntry};
 use crate::AppState;
 use crate::accounts::session::Admin;
+use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::mail::outbox::{MAX_ATTEMPTS, Undelivered};
 

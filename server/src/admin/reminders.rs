@@ -7,11 +7,11 @@ use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
 
-use super::audit::{Actor, AuditAction, NewEntry};
 use super::users::{TableParams, table_query};
 use crate::AppState;
 use crate::accounts::email::Email;
 use crate::accounts::session::Admin;
+use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::attendance::pending::AttendanceFilter;
 use crate::attendance::reminders::letter;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};

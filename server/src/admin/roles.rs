@@ -6,11 +6,11 @@ use serde::Deserialize;
 use utoipa::{IntoParams, IntoResponses, ToSchema};
 use uuid::Uuid;
 
-use super::audit::Actor;
 use super::users::{AdminUser, no_such_user};
 use crate::AppState;
 use crate::accounts::roles::Role;
 use crate::accounts::session::Admin;
+use crate::activity::Actor;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 
 pub const LAST_ADMIN: &str = "At least one admin must remain.";

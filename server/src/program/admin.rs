@@ -15,7 +15,7 @@ use super::store::{PlacementRefused, Publication, SessionRefused, ValidSession};
 use super::{AdminProgram, SessionKind, pdf, to_published};
 use crate::accounts::fields::{FieldErrors, refused};
 use crate::accounts::session::Admin;
-use crate::admin::audit::{Actor, AuditAction, NewEntry};
+use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::{AppState, clock};
 

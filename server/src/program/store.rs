@@ -7,8 +7,8 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::{AdminProgram, ProgramItem, ProgramSession, SessionKind};
-use crate::admin::audit::NewEntry;
-use crate::admin::store::audit::record;
+use crate::activity::NewEntry;
+use crate::activity::record;
 use crate::db::{Db, RowLock};
 use crate::on_db;
 use crate::review::code::SubmissionCode;

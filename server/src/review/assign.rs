@@ -22,7 +22,7 @@ use super::types::{
 use crate::AppState;
 use crate::accounts::email::Email;
 use crate::accounts::session::{Admin, SessionUser};
-use crate::admin::audit::{Actor, AuditAction, NewEntry};
+use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::submissions::SubmissionStatus;
 

@@ -14,7 +14,7 @@ use super::types::{AddedConflict, Conflict, ConflictList, NewConflict};
 use crate::AppState;
 use crate::accounts::email::Email;
 use crate::accounts::session::{Reviewer, SessionUser};
-use crate::admin::audit::{Actor, AuditAction, NewEntry};
+use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 
 const MAX_NAME_CHARS: usize = 200;

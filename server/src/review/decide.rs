@@ -21,11 +21,9 @@ use super::{SCORES_CHANGED, current};
 use crate::AppState;
 use crate::accounts::email::Email;
 use crate::accounts::session::{Admin, SessionUser};
-use crate::admin::audit::Actor;
-use crate::admin::decisions::letter_to_author;
-use crate::admin::display_name;
-use crate::admin::templates::TemplateKind;
+use crate::activity::Actor;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::letters::{TemplateKind, letter_to_author};
 use crate::mail::Letter;
 use crate::submissions::OWN_SUBMISSION;
 use crate::submissions::SubmissionStatus;
@@ -169,12 +167,11 @@ pub async fn threshold_decide(
     let mut authors: HashMap<Uuid, String> = HashMap::new();
     for (ids, kind) in [(&accept, TemplateKind::Acceptance), (&reject, TemplateKind::Rejection)] {
         for id in ids {
-            let Some(row) = state.db.authored_submission(*id).await? else {
+            let Some(author) = state.db.letter_addressee(*id).await? else {
                 return Err(ApiError::Conflict(SCORES_CHANGED.into()));
             };
-            authors
-                .insert(*id, display_name(&row.author_first_name, &row.author_last_name, &row.author_email));
-            if let Some(letter) = letter_to_author(&state, &row, kind).await? {
+            authors.insert(*id, author.name());
+            if let Some(letter) = letter_to_author(&state, &author, kind).await? {
                 letters.insert(*id, letter);
             }
         }

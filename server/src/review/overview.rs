@@ -15,8 +15,8 @@ use super::types::{
 };
 use crate::AppState;
 use crate::accounts::session::Admin;
-use crate::admin::display_name;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::text::display_name;
 
 /// To two decimals, as admins read (and threshold decisions compare) it.
 pub fn rounded(value: f64) -> f64 {

@@ -16,7 +16,7 @@ use super::types::{
 use super::{ANONYMITY_FLAG, DEADLINE_PASSED, current_for, names_its_author, no_such_assignment};
 use crate::AppState;
 use crate::accounts::session::{Reviewer, SessionUser};
-use crate::admin::audit::{Actor, AuditAction, NewEntry};
+use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::clock;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::submissions::files::stripped_pdf_response;

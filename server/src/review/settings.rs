@@ -11,7 +11,7 @@ use super::types::{ReviewSettings, ReviewSettingsInput};
 use super::{CRITERIA_LOCKED, current};
 use crate::AppState;
 use crate::accounts::session::Admin;
-use crate::admin::audit::{Actor, AuditAction, NewEntry};
+use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::clock;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 

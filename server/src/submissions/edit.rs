@@ -10,8 +10,8 @@ use super::details_store::DetailsEdit;
 use super::letters::Naming;
 use crate::AppState;
 use crate::accounts::session::CurrentUser;
-use crate::admin::display_name;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::text::display_name;
 
 /// Changes the details of one of the user's own submissions. Co-authors
 /// named for the first time are e-mailed once.

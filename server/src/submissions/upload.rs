@@ -19,9 +19,9 @@ use super::{NewSubmission, Submission, storage_key};
 use crate::AppState;
 use crate::accounts::fields::refused as refused_field;
 use crate::accounts::session::CompletedUser;
-use crate::admin::display_name;
 use crate::content::editions::Edition;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::text::display_name;
 
 /// The largest request body read at all; an edition's own limit is lower
 /// and enforced while streaming.

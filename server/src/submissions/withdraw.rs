@@ -9,11 +9,11 @@ use uuid::Uuid;
 use super::Submission;
 use crate::AppState;
 use crate::accounts::session::CurrentUser;
-use crate::admin::audit::{Actor, AuditAction, NewEntry};
-use crate::admin::display_name;
+use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::submissions::SubmissionStatus;
 use crate::submissions::store::StatusChange;
+use crate::text::display_name;
 
 /// Withdraws one of the user's own submissions to the current edition
 /// (meant for decided ones, which can no longer be deleted). Withdrawing

@@ -243,7 +243,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The activity log, newest first. */
+        /**
+         * The activity log, newest first.
+         * @description Every stored entry is listed, an action this version does not know as it was stored, so a page has as
+         *     many entries as `total` says it should.
+         */
         get: operations["list_audit"];
         put?: never;
         post?: never;
@@ -1640,7 +1644,7 @@ export interface components {
         AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "submission.withdrawn" | "admin.granted" | "admin.revoked" | "reviewer.granted" | "reviewer.revoked" | "edition.updated" | "edition.created" | "edition.deleted" | "template.updated" | "email.retried" | "review.assigned" | "review.unassigned" | "review.submitted" | "review.abstained" | "review.settings_changed" | "review.conflict_added" | "review.conflict_removed" | "decision.threshold" | "attendance.reminded" | "program.published" | "program.changed";
         /** @description One line of the activity log. */
         AuditEntry: {
-            action: components["schemas"]["AuditAction"];
+            action: components["schemas"]["LoggedAction"];
             /** @description Empty for the command line. */
             actor_email: string;
             /** @description The admin's name, or "command line". */
@@ -2129,6 +2133,11 @@ export interface components {
             /** @description Always `ok`: an answer at all is the news. */
             status: string;
         };
+        /**
+         * @description An entry's action: one of `AuditAction`, or, for an entry a newer
+         *     version of the server wrote, the name it was stored with.
+         */
+        LoggedAction: components["schemas"]["AuditAction"] | string;
         LoginRequest: {
             /** @description Not blank. */
             email: string;

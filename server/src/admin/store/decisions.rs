@@ -2,8 +2,8 @@
 
 use uuid::Uuid;
 
-use super::audit::record;
-use crate::admin::audit::NewEntry;
+use crate::activity::NewEntry;
+use crate::activity::record;
 use crate::admin::{AdminSubmission, SUBMISSION_COLUMNS, SubmissionRow};
 use crate::db::Db;
 use crate::on_db;

@@ -1,13 +1,13 @@
 //! Editions as admins list, change and create them.
 
-use crate::admin::audit::NewEntry;
+use crate::activity::NewEntry;
 use crate::admin::editions::ValidSettings;
 use crate::content::editions::Edition;
 use crate::content::store::editions::EDITION_COLUMNS;
 use crate::db::{Db, RowLock};
 use crate::{clock, on_db};
 
-use super::audit::record;
+use crate::activity::record;
 
 impl Db {
     /// Every edition, newest first.

@@ -1,7 +1,6 @@
 //! The admin pages' queries and the transactions that change what admins
 //! change, each written to the activity log in the same transaction.
 
-pub mod audit;
 pub mod decisions;
 pub mod editions;
 pub mod roles;

@@ -2,14 +2,14 @@
 
 use uuid::Uuid;
 
-use super::audit::record;
 use crate::accounts::roles::Role;
-use crate::admin::audit::{Actor, AuditAction, NewEntry};
-use crate::admin::display_name;
+use crate::activity::record;
+use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::admin::roles::FlagChange;
 use crate::db::{Db, RowLock};
 use crate::on_tx;
 use crate::review::store::withdraw::Withdrawal;
+use crate::text::display_name;
 
 #[derive(sqlx::FromRow)]
 struct Person {

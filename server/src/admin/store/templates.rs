@@ -1,22 +1,16 @@
 //! The decision e-mails' templates in the database.
 
-use super::audit::record;
-use crate::admin::audit::NewEntry;
-use crate::admin::templates::{MailTemplate, PLACEHOLDERS, TemplateKind, TemplateText};
+use crate::activity::{NewEntry, record};
+use crate::admin::templates::{MailTemplate, TemplateText};
 use crate::db::Db;
+use crate::letters::store::Template;
+use crate::letters::{PLACEHOLDERS, TemplateKind};
 use crate::{clock, on_db};
 
-#[derive(sqlx::FromRow)]
-pub struct TemplateRow {
-    kind: String,
-    subject: String,
-    body: String,
-}
-
-impl From<TemplateRow> for MailTemplate {
-    fn from(row: TemplateRow) -> Self {
+impl From<Template> for MailTemplate {
+    fn from(row: Template) -> Self {
         Self {
-            kind: TemplateKind::parse(&row.kind).unwrap_or(TemplateKind::Acceptance),
+            kind: row.kind,
             subject: row.subject,
             body: row.body,
             placeholders: PLACEHOLDERS.iter().map(|p| format!("{{{p}}}")).collect(),
@@ -26,7 +20,7 @@ impl From<TemplateRow> for MailTemplate {
 
 impl Db {
     pub async fn mail_templates(&self) -> sqlx::Result<Vec<MailTemplate>> {
-        let rows: Vec<TemplateRow> = on_db!(self, |pool| {
+        let rows: Vec<Template> = on_db!(self, |pool| {
             sqlx::query_as("SELECT kind, subject, body FROM mail_templates ORDER BY kind")
                 .fetch_all(pool)
                 .await?
@@ -35,17 +29,9 @@ impl Db {
     }
 
     pub async fn mail_template(&self, kind: TemplateKind) -> sqlx::Result<Option<MailTemplate>> {
-        let row: Option<TemplateRow> = on_db!(self, |pool| {
-            sqlx::query_as("SELECT kind, subject, body FROM mail_templates WHERE kind = $1")
-                .bind(kind.as_str())
-                .fetch_optional(pool)
-                .await?
-        });
-        Ok(row.map(MailTemplate::from))
+        Ok(self.letter_template(kind).await?.map(MailTemplate::from))
     }
-}
 
-impl Db {
     /// Saves the template's text and records `entry`, in one transaction.
     pub async fn update_template_audited(
         &self,

@@ -10,8 +10,8 @@ use uuid::Uuid;
 
 use super::withdraw::Withdrawal;
 use crate::accounts::email::Email;
-use crate::admin::audit::NewEntry;
-use crate::admin::store::audit::record;
+use crate::activity::NewEntry;
+use crate::activity::record;
 use crate::db::{Db, RowLock};
 use crate::review::conflicts::{
     MAX_CONFLICTS, MAX_DECLARATIONS_PER_EDITION, MAX_DECLARATIONS_PER_HOUR, ParsedConflict,

@@ -119,7 +119,7 @@ pub struct ReviewerRow {
 
 impl ReviewerRow {
     pub fn name(&self) -> String {
-        crate::admin::display_name(&self.first_name, &self.last_name, &self.email)
+        crate::text::display_name(&self.first_name, &self.last_name, &self.email)
     }
 }
 

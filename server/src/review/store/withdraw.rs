@@ -9,8 +9,8 @@ use uuid::Uuid;
 
 use super::load_edition;
 use super::writes::lock_edition;
-use crate::admin::audit::{Actor, AuditAction, NewEntry};
-use crate::admin::store::audit::record;
+use crate::activity::record;
+use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::db::{Db, RowLock, Tx};
 use crate::on_tx;
 use crate::review::store::DEFAULT_CRITERIA;

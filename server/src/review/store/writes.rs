@@ -9,8 +9,8 @@ use uuid::Uuid;
 
 use super::{DEFAULT_CRITERIA, EditionData, load_edition};
 use crate::accounts::email::Email;
-use crate::admin::audit::{Actor, AuditAction, NewEntry};
-use crate::admin::store::audit::record;
+use crate::activity::record;
+use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::db::{Db, RowLock};
 use crate::mail::{Letter, outbox};
 use crate::review::types::{

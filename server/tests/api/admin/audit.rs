@@ -99,3 +99,45 @@ async fn every_admin_action_is_logged_with_who_what_and_when() {
     assert_eq!(summaries, [seen[3].2, seen[4].2, seen[5].2]);
     assert_eq!(app.get("/api/admin/audit?per_page=500").await.status(), 400);
 }
+
+/// An entry whose action this version does not know (a newer version wrote
+/// it into the shared database) is listed as it was stored, so a page holds
+/// as many entries as `total` counts (it used to be left out).
+#[tokio::test]
+async fn an_entry_with_an_action_this_version_does_not_know_is_listed_as_stored() {
+    let app = spawn_app().await;
+    admin(&app, "admin@example.edu").await;
+    let grace = insert_user(&app, "grace@example.edu", "Grace", "Hopper").await;
+    let a = insert_submission(&app, grace, "phonology.pdf", 2025, 0).await;
+    assert_eq!(decide(&app, a, "accepted").await.status(), 200);
+    let written_later = colloquy::clock::now() + time::Duration::seconds(5);
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query(
+            "INSERT INTO audit_log (id, at, actor_id, actor_email, actor_name, action, summary)
+             VALUES ($1, $2, NULL, 'newer@example.edu', 'Newer Version', 'badge.printed', 'Printed a badge')",
+        )
+        .bind(uuid::Uuid::now_v7())
+        .bind(written_later)
+        .execute(pool)
+        .await
+        .unwrap();
+    });
+
+    let page = json(app.get("/api/admin/audit").await).await;
+    assert_eq!(page["total"], 2);
+    let entries = page["entries"].as_array().unwrap();
+    let seen: Vec<(&str, &str)> =
+        entries.iter().map(|e| (e["action"].as_str().unwrap(), e["summary"].as_str().unwrap())).collect();
+    assert_eq!(
+        seen,
+        [
+            ("badge.printed", "Printed a badge"),
+            ("submission.accepted", "Accepted ‘phonology.pdf’ by Grace Hopper (SCULC 2025)"),
+        ]
+    );
+    assert_eq!(entries[0]["actor_name"], "Newer Version");
+    // Each page has what `total` says it should.
+    let second = json(app.get("/api/admin/audit?page=2&per_page=1").await).await;
+    assert_eq!(second["entries"].as_array().unwrap().len(), 1);
+    assert_eq!(second["entries"][0]["action"], "submission.accepted");
+}

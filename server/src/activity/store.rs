@@ -3,7 +3,7 @@
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::admin::audit::NewEntry;
+use super::NewEntry;
 use crate::db::Db;
 use crate::on_db;
 
@@ -11,7 +11,7 @@ use crate::on_db;
 /// of either database), inside whatever transaction the caller holds.
 macro_rules! record {
     ($conn:expr, $entry:expr) => {{
-        let entry: &$crate::admin::audit::NewEntry<'_> = $entry;
+        let entry: &$crate::activity::NewEntry<'_> = $entry;
         sqlx::query(
             "INSERT INTO audit_log (id, at, actor_id, actor_email, actor_name, action, summary)
              VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -29,7 +29,7 @@ macro_rules! record {
 }
 pub(crate) use record;
 
-/// One stored entry; its action is the stored text.
+/// One stored entry; its action is the stored text (see `LoggedAction`).
 #[derive(sqlx::FromRow)]
 pub struct EntryRow {
     pub id: Uuid,
