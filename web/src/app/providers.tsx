@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
+import { DialogProvider } from '../components/confirm-dialog';
 import { ApiError } from '../lib/api-answer';
 import { sessionQueryKey } from '../lib/session-query-key';
 
@@ -49,5 +50,9 @@ interface AppProvidersProps {
 
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <DialogProvider>{children}</DialogProvider>
+    </QueryClientProvider>
+  );
 }

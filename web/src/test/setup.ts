@@ -48,3 +48,18 @@ Element.prototype.scrollIntoView = () => undefined;
 
 // The layout scrolls a new page to its top; jsdom does not implement scrolling.
 window.scrollTo = () => undefined;
+
+// jsdom has <dialog> but neither showModal() nor close(); the app's dialog
+// (components/confirm-dialog.tsx) needs only the open attribute and the close event.
+// The type says showModal is always there; jsdom's prototype says otherwise.
+const dialogPrototype: Partial<HTMLDialogElement> = HTMLDialogElement.prototype;
+if (!dialogPrototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
