@@ -1,3 +1,4 @@
+import { useConfirm } from '../../../components/confirm-dialog';
 import { refusalMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useSetAdmin } from '../api/set-admin';
@@ -21,6 +22,7 @@ interface AdminToggleProps {
  */
 export function AdminToggle({ user, onNotice }: AdminToggleProps) {
   const setAdmin = useSetAdmin();
+  const confirm = useConfirm();
   const { user: me } = useSession();
   const name = displayName(user);
   const isAdmin = user.roles.includes('admin');
@@ -33,7 +35,13 @@ export function AdminToggle({ user, onNotice }: AdminToggleProps) {
     } else if (user.id === me?.id) {
       question = 'Remove your own admin rights? You will no longer see these pages.';
     }
-    if (!window.confirm(question)) return;
+    const sure = await confirm({
+      title: grant ? 'Grant admin rights' : 'Remove admin rights',
+      message: question,
+      confirmLabel: grant ? 'Make admin' : 'Remove admin rights',
+      tone: grant ? 'default' : 'danger',
+    });
+    if (!sure) return;
     try {
       await setAdmin.mutateAsync({ userId: user.id, admin: grant });
     } catch (error) {

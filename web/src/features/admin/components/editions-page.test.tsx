@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { answerDialog } from '../../../test/dialog';
 import { admin, errorResponse, findMessage, renderApp } from '../../../test/render-app';
 import { allowSlowPageLoads, edition } from '../admin-test-data';
 
@@ -95,7 +96,6 @@ describe('/user-data/editions', () => {
   });
 
   it('creates the next year’s edition after a confirmation, and shows a refusal', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     let years = [2025, 2024];
     const { user, requestsTo } = renderApp(PAGE, {
       user: admin,
@@ -112,10 +112,11 @@ describe('/user-data/editions', () => {
     const create = await screen.findByRole('button', { name: 'Create SCULC 2026' });
 
     await user.click(create);
-    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(await answerDialog(user, 'Cancel', 'Create SCULC 2026')).toMatch(/^Create SCULC 2026\? It becomes the current edition/);
     expect(requestsTo('POST /api/admin/editions')).toHaveLength(0);
 
     await user.click(create);
+    await answerDialog(user, 'Create', 'Create SCULC 2026');
     expect(await findMessage('status', 'SCULC 2026 was created. Check its settings below.')).toBeInTheDocument();
     expect(requestsTo('POST /api/admin/editions')).toEqual([{ year: 2026 }]);
     expect(await screen.findByRole('region', { name: 'SCULC 2026 (current edition)' })).toBeInTheDocument();
@@ -123,6 +124,7 @@ describe('/user-data/editions', () => {
 
     years = [2027, ...years]; // someone else was quicker
     await user.click(screen.getByRole('button', { name: 'Create SCULC 2027' }));
+    await answerDialog(user, 'Create');
     expect(await findMessage('alert', 'SCULC 2027 exists already.')).toBeInTheDocument();
     await waitFor(() => {
       expect(requestsTo('POST /api/admin/editions')).toHaveLength(2);
@@ -130,7 +132,6 @@ describe('/user-data/editions', () => {
   });
 
   it('deletes an edition without submissions after a confirmation, and shows a refusal', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     let years = [2200, 2025, 2024];
     const { user, requestsTo } = renderApp(PAGE, {
       user: admin,
@@ -147,15 +148,17 @@ describe('/user-data/editions', () => {
     const remove = await screen.findByRole('button', { name: 'Delete SCULC 2200' });
 
     await user.click(remove);
-    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('SCULC 2025 becomes the current edition again'));
+    expect(await answerDialog(user, 'Cancel', 'Delete SCULC 2200')).toContain('SCULC 2025 becomes the current edition again');
     expect(requestsTo('DELETE /api/admin/editions/2200')).toHaveLength(0);
 
     await user.click(remove);
+    await answerDialog(user, 'Delete', 'Delete SCULC 2200');
     expect(await findMessage('status', 'SCULC 2200 was deleted.')).toBeInTheDocument();
     expect(requestsTo('DELETE /api/admin/editions/2200')).toHaveLength(1);
     expect(await screen.findByRole('region', { name: 'SCULC 2025 (current edition)' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete SCULC 2025' }));
+    await answerDialog(user, 'Delete', 'Delete SCULC 2025');
     expect(
       await findMessage('alert', 'SCULC 2025 has submissions, so it cannot be deleted (withdrawn ones count too).'),
     ).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { useConfirm } from '../../../components/confirm-dialog';
 import { FormMessage } from '../../../components/form-message';
 import { PageLoading } from '../../../components/page-loading';
 import { routes } from '../../../config/routes';
@@ -18,6 +19,7 @@ export function EditionsPage() {
   const create = useCreateEdition();
   const remove = useDeleteEdition();
   const [notice, setNotice] = useState<Notice>();
+  const confirm = useConfirm();
   const current = editions.data?.[0];
   const previous = editions.data?.[1];
 
@@ -25,7 +27,7 @@ export function EditionsPage() {
     const question =
       `Create SCULC ${year}? It becomes the current edition at once, with the settings of SCULC ${year - 1} ` +
       'copied: the conference page, uploads and decisions then concern the new edition.';
-    if (!window.confirm(question)) return;
+    if (!(await confirm({ title: `Create SCULC ${year}`, message: question, confirmLabel: 'Create' }))) return;
     setNotice(undefined);
     try {
       await create.mutateAsync(year);
@@ -39,7 +41,8 @@ export function EditionsPage() {
   const deleteEdition = async (year: number) => {
     const after = previous ? `SCULC ${previous.year} becomes the current edition again. ` : '';
     const question = `Delete SCULC ${year}? ${after}Its settings and program go with it; this cannot be undone.`;
-    if (!window.confirm(question)) return;
+    const sure = await confirm({ title: `Delete SCULC ${year}`, message: question, confirmLabel: 'Delete', tone: 'danger' });
+    if (!sure) return;
     setNotice(undefined);
     try {
       await remove.mutateAsync(year);

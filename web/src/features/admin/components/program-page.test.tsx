@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { answerDialog } from '../../../test/dialog';
 import { admin, findMessage, renderApp } from '../../../test/render-app';
 import { allowSlowPageLoads, edition } from '../admin-test-data';
 import type { AdminProgram, ProgramItem } from '../api/program';
@@ -60,7 +61,6 @@ allowSlowPageLoads();
 
 describe('/user-data/program', () => {
   it('shows each presenter’s needs and what publishing leaves out, and says so after publishing', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user, requestsTo } = renderApp(PAGE, {
       user: admin,
       api: {
@@ -82,6 +82,9 @@ describe('/user-data/program', () => {
     expect(screen.getByText(/The presenter declined\. Publishing leaves it out/)).toBeInTheDocument();
 
     await user.click(within(publishing).getByRole('button', { name: 'Publish' }));
+    expect(await answerDialog(user, 'Publish', 'Publish the program')).toBe(
+      'Publish the SCULC 2025 program? The edition page, the program PDF and the calendar files show it at once.',
+    );
     expect(
       await findMessage(
         'status',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { useConfirm } from '../../../components/confirm-dialog';
 import { FormMessage } from '../../../components/form-message';
 import { PageLoading } from '../../../components/page-loading';
 import { routes } from '../../../config/routes';
@@ -46,6 +47,7 @@ function ProgramBuilder({ year, program }: { year: number; program: AdminProgram
   const [notice, setNotice] = useState<Notice>();
   const create = useCreateSession(year);
   const publish = usePublishProgram(year);
+  const confirm = useConfirm();
   const lastStart = program.sessions.at(-1)?.starts_at;
   const defaultDate = lastStart ? toPacificInput(lastStart).slice(0, 10) : '';
 
@@ -59,7 +61,7 @@ function ProgramBuilder({ year, program }: { year: number; program: AdminProgram
     const question =
       `Publish the SCULC ${String(year)} program? The edition page, the program PDF and the calendar files ` +
       'show it at once.';
-    if (!window.confirm(question)) return;
+    if (!(await confirm({ title: 'Publish the program', message: question, confirmLabel: 'Publish' }))) return;
     setNotice(undefined);
     let published: AdminProgram;
     try {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { useConfirm } from '../../../components/confirm-dialog';
 import { refusalMessage } from '../../../lib/api-client';
 import {
   useDeleteSession,
@@ -27,6 +28,7 @@ export function SessionCard({ year, session, onNotice }: SessionCardProps) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateSession(year);
   const remove = useDeleteSession(year);
+  const confirm = useConfirm();
   const place = usePlaceItems(year);
   const ids = session.items.map((item) => item.submission_id);
   const headingId = `session-${session.id}`;
@@ -38,7 +40,13 @@ export function SessionCard({ year, session, onNotice }: SessionCardProps) {
   };
 
   const deleteSession = async () => {
-    if (!window.confirm(`Delete the session “${session.title}”? Its presentations go back to the unplaced ones.`)) return;
+    const sure = await confirm({
+      title: 'Delete session',
+      message: `Delete the session “${session.title}”? Its presentations go back to the unplaced ones.`,
+      confirmLabel: 'Delete',
+      tone: 'danger',
+    });
+    if (!sure) return;
     try {
       await remove.mutateAsync(session.id);
     } catch (error) {

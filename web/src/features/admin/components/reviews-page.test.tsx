@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { answerDialog } from '../../../test/dialog';
 import { admin, errorResponse, findMessage, renderApp, type Handler } from '../../../test/render-app';
 import { allowSlowPageLoads } from '../admin-test-data';
 import type { ReviewOverview, ReviewOverviewRow, ReviewSettings, ThresholdPlan } from '../api/review-types';
@@ -190,7 +191,6 @@ describe('/user-data/reviews', () => {
   });
 
   it('decides by threshold: checks the cut-off, previews both lists, confirms with the comments option', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const plan: ThresholdPlan = {
       cutoff: 3.6,
       accept: [{ submission_id: 'id-S25-003', code: 'S25-003', title: 'Title of S25-003', mean: 4.25 }],
@@ -227,7 +227,7 @@ describe('/user-data/reviews', () => {
 
     await user.click(within(panel).getByRole('checkbox', { name: 'Send the reviewers’ comments for the author' }));
     await user.click(within(panel).getByRole('button', { name: 'Confirm decisions' }));
-    expect(confirm).toHaveBeenCalledWith(
+    expect(await answerDialog(user, 'Send the decisions', 'Decide by threshold')).toBe(
       'Accept 1 and reject 1 submissions? Each author is e-mailed the decision with the reviewers’ comments.',
     );
     expect(await findMessage('status', '1 accepted and 1 rejected. The authors were e-mailed.')).toBeInTheDocument();
@@ -238,7 +238,6 @@ describe('/user-data/reviews', () => {
   });
 
   it('shows the server’s 409 when the scores changed since the preview, and drops the stale preview', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderApp('/user-data/reviews', {
       user: admin,
       api: reviewsApi({
@@ -252,6 +251,7 @@ describe('/user-data/reviews', () => {
     await user.type(within(panel).getByLabelText('Cut-off (mean score)'), '3');
     await user.click(within(panel).getByRole('button', { name: 'Preview decisions' }));
     await user.click(await within(panel).findByRole('button', { name: 'Confirm decisions' }));
+    await answerDialog(user, 'Send the decisions');
     expect(await findMessage('alert', 'The scores have changed since the preview. Preview again.')).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Confirm decisions' })).not.toBeInTheDocument();
   });
@@ -309,7 +309,6 @@ describe('/user-data/reviews', () => {
 
 describe('/user-data/reviews/:submissionId', () => {
   it('shows every review with the reviewer’s name, assigns by hand and removes an unsubmitted assignment', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user, requestsTo, requests } = renderApp('/user-data/reviews/id-S25-001', {
       user: admin,
       api: reviewsApi({
@@ -370,6 +369,9 @@ describe('/user-data/reviews/:submissionId', () => {
     expect(requestsTo('POST /api/admin/reviews/id-S25-001/assignments')).toEqual([{ reviewer_id: 'r3' }]);
 
     await user.click(screen.getByRole('button', { name: 'Remove assignment of Mary Haas' }));
+    expect(await answerDialog(user, 'Remove', 'Remove reviewer')).toBe(
+      'Remove Mary Haas from this submission? Their draft goes with it.',
+    );
     expect(await findMessage('status', 'Mary Haas was removed from this submission.')).toBeInTheDocument();
     await waitFor(() => {
       expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);

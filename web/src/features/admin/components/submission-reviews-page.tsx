@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useParams } from 'react-router';
 
+import { useConfirm } from '../../../components/confirm-dialog';
 import { FormMessage } from '../../../components/form-message';
 import { PageLoading } from '../../../components/page-loading';
 import { paths } from '../../../config/routes';
@@ -118,11 +119,18 @@ interface AssignmentCardProps {
 
 function AssignmentCard({ submissionId, assignment, criteria, onNotice }: AssignmentCardProps) {
   const unassign = useUnassignReviewer();
+  const confirm = useConfirm();
   const { review } = assignment;
   const removeAssignment = async () => {
     const reviewerId = assignment.reviewer_id;
     if (!reviewerId) return; // not named: the admin is an author
-    if (!window.confirm(`Remove ${assignment.reviewer_name} from this submission? Their draft goes with it.`)) return;
+    const sure = await confirm({
+      title: 'Remove reviewer',
+      message: `Remove ${assignment.reviewer_name} from this submission? Their draft goes with it.`,
+      confirmLabel: 'Remove',
+      tone: 'danger',
+    });
+    if (!sure) return;
     try {
       await unassign.mutateAsync({ submissionId, reviewerId });
       onNotice({ tone: 'success', text: `${assignment.reviewer_name} was removed from this submission.` });

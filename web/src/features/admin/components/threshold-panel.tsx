@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 
+import { useConfirm } from '../../../components/confirm-dialog';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/text-field';
 import { useDecideByThreshold, useThresholdPreview } from '../api/review-queries';
@@ -50,6 +51,7 @@ export function ThresholdPanel() {
   const { plan, setPlan, result, setResult, planRef, resultRef, preview: showPlan, save } = usePlan<ThresholdPlan>();
   const headingId = useId();
   const cutoffRef = useRef<HTMLInputElement>(null);
+  const confirm = useConfirm();
 
   const showPreview = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,12 +66,12 @@ export function ThresholdPanel() {
     await showPlan(() => preview.mutateAsync(parsed), 'Failed to preview the decisions. Please try again.');
   };
 
-  const confirm = async (confirmed: ThresholdPlan) => {
+  const decidePlan = async (confirmed: ThresholdPlan) => {
     const question =
       `Accept ${confirmed.accept.length} and reject ${confirmed.reject.length} ` +
       `${confirmed.accept.length + confirmed.reject.length === 1 ? 'submission' : 'submissions'}? ` +
       `Each author is e-mailed the decision${includeComments ? ' with the reviewers’ comments' : ''}.`;
-    if (!window.confirm(question)) return;
+    if (!(await confirm({ title: 'Decide by threshold', message: question, confirmLabel: 'Send the decisions' }))) return;
     await save(async () => {
       const { accepted, rejected } = await decide.mutateAsync({ plan: confirmed, includeComments });
       return `${accepted} accepted and ${rejected} rejected. The authors were e-mailed.`;
@@ -134,7 +136,7 @@ export function ThresholdPanel() {
           </label>
           <div className="button-row">
             {decidable > 0 && (
-              <button type="button" className="button" disabled={decide.isPending} onClick={() => void confirm(plan)}>
+              <button type="button" className="button" disabled={decide.isPending} onClick={() => void decidePlan(plan)}>
                 {decide.isPending ? 'Deciding...' : 'Confirm decisions'}
               </button>
             )}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { answerDialog } from '../../../test/dialog';
 import { admin, errorResponse, findMessage, member, renderApp, type SentRequest } from '../../../test/render-app';
 import { allowSlowPageLoads, grace, lastYears, noam, phonology, syntax, userPage, usersApi } from '../admin-test-data';
 
@@ -143,10 +144,10 @@ describe('/user-data', () => {
       },
     });
     await screen.findByRole('table');
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(screen.getByRole('button', { name: 'Submissions of Grace Hopper' }));
     const list = await screen.findByRole('list', { name: 'Submissions of Grace Hopper' });
     await user.click(within(list).getByRole('button', { name: 'Accept' }));
+    await answerDialog(user, 'Accept', 'Accept submission');
     expect(await screen.findByText('Another admin decides on your own submission.')).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Status: Submitted, no decision yet');
   });
@@ -189,13 +190,15 @@ describe('/user-data', () => {
     expect(within(oldItem).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
 
     // Cancelling the confirmation sends nothing.
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     await user.click(within(syntaxItem).getByRole('button', { name: 'Accept' }));
-    expect(confirm).toHaveBeenCalledWith('Accept “syntax.pdf” by Grace Hopper? The acceptance e-mail goes to them at once.');
+    expect(await answerDialog(user, 'Cancel', 'Accept submission')).toBe(
+      'Accept “syntax.pdf” by Grace Hopper? The acceptance e-mail goes to them at once.',
+    );
     expect(bodiesTo(`POST /api/admin/submissions/${syntax.id}/decision`)).toEqual([]);
 
     const tableReads = requestsTo(requests, '/api/admin/users').length;
     await user.click(within(syntaxItem).getByRole('button', { name: 'Accept' }));
+    await answerDialog(user, 'Accept', 'Accept submission');
 
     expect(
       await findMessage('status', '“syntax.pdf”: Accepted: the author was sent the acceptance e-mail.'),
@@ -218,10 +221,10 @@ describe('/user-data', () => {
       expect(accepted).toHaveTextContent('Status: Accepted');
     });
     expect(within(accepted).getByRole('button', { name: 'Accept' })).toBeDisabled();
-    confirm.mockClear();
     await user.click(within(accepted).getByRole('button', { name: 'Undo' }));
+    // Undoing e-mails no one, so it is not asked about.
     expect(await findMessage('status', '“syntax.pdf”: Decision undone.')).toBeInTheDocument();
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(bodiesTo(`POST /api/admin/submissions/${syntax.id}/decision`)).toEqual([
       { decision: 'accepted' },
       { decision: 'submitted' },
@@ -254,9 +257,11 @@ describe('/user-data', () => {
           errorResponse(409, 'Only submissions to the current edition can be decided.'),
       },
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(await screen.findByRole('button', { name: 'Submissions of Grace Hopper' }));
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    expect(await answerDialog(user, 'Reject', 'Reject submission')).toBe(
+      'Reject “syntax.pdf” by Grace Hopper? The rejection e-mail goes to them at once.',
+    );
 
     expect(await findMessage('alert', 'Only submissions to the current edition can be decided.')).toBeInTheDocument();
   });
@@ -274,9 +279,9 @@ describe('/user-data', () => {
         },
       },
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(await screen.findByRole('button', { name: 'Submissions of Grace Hopper' }));
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    await answerDialog(user, 'Accept');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -284,7 +289,6 @@ describe('/user-data', () => {
   });
 
   it('deletes a submission after a confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { user, requestsTo: bodiesTo } = renderApp('/user-data', {
       user: admin,
       api: {
@@ -297,16 +301,19 @@ describe('/user-data', () => {
     const remove = await screen.findByRole('button', { name: 'Delete' });
 
     await user.click(remove);
-    expect(confirm).toHaveBeenLastCalledWith('Delete “syntax.pdf” by Grace Hopper? This cannot be undone.');
+    expect(await answerDialog(user, 'Cancel', 'Delete submission')).toBe(
+      'Delete “syntax.pdf” by Grace Hopper? This cannot be undone.',
+    );
     expect(bodiesTo(`DELETE /api/admin/submissions/${syntax.id}`)).toHaveLength(0);
+    expect(remove).toHaveFocus();
 
     await user.click(remove);
+    await answerDialog(user, 'Delete', 'Delete submission');
     expect(await findMessage('status', '“syntax.pdf” was deleted.')).toBeInTheDocument();
     expect(bodiesTo(`DELETE /api/admin/submissions/${syntax.id}`)).toHaveLength(1);
   });
 
   it('grants admin rights after a confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     let graceAdmin = false;
     const { user, requestsTo: bodiesTo } = renderApp('/user-data', {
       user: admin,
@@ -320,7 +327,7 @@ describe('/user-data', () => {
     });
     await user.click(await screen.findByRole('checkbox', { name: 'Admin: Grace Hopper' }));
 
-    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/^Make Grace Hopper an admin\?/));
+    expect(await answerDialog(user, 'Make admin', 'Grant admin rights')).toMatch(/^Make Grace Hopper an admin\?/);
     expect(await findMessage('status', 'Grace Hopper is now an admin.')).toBeInTheDocument();
     expect(bodiesTo(`PUT /api/admin/users/${grace.id}/admin`)).toEqual([{ admin: true }]);
     await waitFor(() => {
@@ -329,7 +336,6 @@ describe('/user-data', () => {
   });
 
   it('gives and takes the reviewer role with the Reviewer box beside Admin, without a question', async () => {
-    const confirm = vi.spyOn(window, 'confirm');
     let roles: ('admin' | 'reviewer')[] = [];
     const { user, requests } = renderApp('/user-data', {
       user: admin,
@@ -360,24 +366,24 @@ describe('/user-data', () => {
     await waitFor(() => {
       expect(screen.getByRole('checkbox', { name: 'Reviewer: Grace Hopper' })).not.toBeChecked();
     });
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(requestsTo(requests, `/api/admin/users/${grace.id}/roles/reviewer`, 'PUT')).toHaveLength(1);
     expect(requestsTo(requests, `/api/admin/users/${grace.id}/roles/reviewer`, 'DELETE')).toHaveLength(1);
   });
 
   it('asks an admin who unticks their own box whether they mean to lose access', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const me = { ...noam, id: admin.id, first_name: 'Ada', last_name: 'Lovelace', email: admin.email };
     const { user, requestsTo: bodiesTo } = renderApp('/user-data', { user: admin, api: usersApi([me]) });
     await user.click(await screen.findByRole('checkbox', { name: 'Admin: Ada Lovelace' }));
 
-    expect(confirm).toHaveBeenCalledWith('Remove your own admin rights? You will no longer see these pages.');
+    expect(await answerDialog(user, 'Cancel', 'Remove admin rights')).toBe(
+      'Remove your own admin rights? You will no longer see these pages.',
+    );
     expect(bodiesTo(`PUT /api/admin/users/${admin.id}/admin`)).toEqual([]);
     expect(screen.getByRole('checkbox', { name: 'Admin: Ada Lovelace' })).toBeChecked();
   });
 
   it('shows the server’s 409 when the last admin would be removed, and the box stays ticked', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user, requestsTo: bodiesTo } = renderApp('/user-data', {
       user: admin,
       api: {
@@ -387,6 +393,7 @@ describe('/user-data', () => {
     });
     const box = await screen.findByRole('checkbox', { name: 'Admin: Noam Chomsky' });
     await user.click(box);
+    await answerDialog(user, 'Remove admin rights', 'Remove admin rights');
 
     expect(await findMessage('alert', 'At least one admin must remain.')).toBeInTheDocument();
     expect(bodiesTo(`PUT /api/admin/users/${noam.id}/admin`)).toEqual([{ admin: false }]);

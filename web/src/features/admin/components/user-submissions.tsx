@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { useConfirm } from '../../../components/confirm-dialog';
 import { FormMessage } from '../../../components/form-message';
 import { PageLoading } from '../../../components/page-loading';
 import { refusalMessage } from '../../../lib/api-client';
@@ -25,9 +26,23 @@ const decisionDone: Readonly<Record<Decision, string>> = {
   submitted: 'Decision undone.',
 };
 
-const decisionQuestion: Readonly<Partial<Record<Decision, (file: string, author: string) => string>>> = {
-  accepted: (file, author) => `Accept “${file}” by ${author}? The acceptance e-mail goes to them at once.`,
-  rejected: (file, author) => `Reject “${file}” by ${author}? The rejection e-mail goes to them at once.`,
+interface DecisionQuestion {
+  title: string;
+  confirmLabel: string;
+  message: (file: string, author: string) => string;
+}
+
+const decisionQuestion: Readonly<Partial<Record<Decision, DecisionQuestion>>> = {
+  accepted: {
+    title: 'Accept submission',
+    confirmLabel: 'Accept',
+    message: (file, author) => `Accept “${file}” by ${author}? The acceptance e-mail goes to them at once.`,
+  },
+  rejected: {
+    title: 'Reject submission',
+    confirmLabel: 'Reject',
+    message: (file, author) => `Reject “${file}” by ${author}? The rejection e-mail goes to them at once.`,
+  },
 };
 
 /** All of one user's submissions, in every edition, with the decisions on them. */
@@ -36,6 +51,7 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
   const decide = useDecideSubmission();
   const remove = useDeleteSubmission();
   const [notice, setNotice] = useState<Notice>();
+  const confirm = useConfirm();
   const busy = decide.isPending || remove.isPending;
   const name = displayName(user);
 
@@ -43,7 +59,14 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
     // The author is e-mailed at once and an e-mail cannot be called back, so
     // a stray click must not send one; undoing sends nothing.
     const question = decisionQuestion[decision];
-    if (question && !window.confirm(question(submission.title, name))) return;
+    if (question) {
+      const sure = await confirm({
+        title: question.title,
+        message: question.message(submission.title, name),
+        confirmLabel: question.confirmLabel,
+      });
+      if (!sure) return;
+    }
     setNotice(undefined);
     try {
       await decide.mutateAsync({ submissionId: submission.id, decision });
@@ -55,7 +78,13 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
   };
 
   const handleDelete = async (submission: AdminSubmission) => {
-    if (!window.confirm(`Delete “${submission.title}” by ${name}? This cannot be undone.`)) return;
+    const sure = await confirm({
+      title: 'Delete submission',
+      message: `Delete “${submission.title}” by ${name}? This cannot be undone.`,
+      confirmLabel: 'Delete',
+      tone: 'danger',
+    });
+    if (!sure) return;
     setNotice(undefined);
     try {
       await remove.mutateAsync(submission.id);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 
+import { useConfirm } from '../../../components/confirm-dialog';
 import { SubmitButton } from '../../../components/submit-button';
 import { refusalMessage } from '../../../lib/api-client';
 import { useAbstain } from '../api/abstain';
@@ -16,6 +17,7 @@ interface AbstainFormProps {
 /** Asks why the reviewer gives the submission back, then confirms before sending. */
 export function AbstainForm({ code, onCancel, onAbstained }: AbstainFormProps) {
   const abstain = useAbstain();
+  const confirm = useConfirm();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
@@ -38,7 +40,12 @@ export function AbstainForm({ code, onCancel, onAbstained }: AbstainFormProps) {
       return;
     }
     setProblem(null);
-    if (!window.confirm(`Abstain from ${code}? It leaves your list and goes to another reviewer.`)) return;
+    const sure = await confirm({
+      title: 'Abstain',
+      message: `Abstain from ${code}? It leaves your list and goes to another reviewer.`,
+      confirmLabel: 'Abstain',
+    });
+    if (!sure) return;
     try {
       await abstain.mutateAsync({ code, reason: text });
     } catch (error) {

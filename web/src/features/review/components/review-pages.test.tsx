@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { answerDialog } from '../../../test/dialog';
 import { admin, errorResponse, findMessage, member, renderApp } from '../../../test/render-app';
 import type { Conflict } from '../api/types';
 import { detail, home, reviewer } from '../review-test-data';
@@ -295,7 +296,6 @@ describe('/review/:code', () => {
   });
 
   it('abstains after a reason and a confirmation, back on the list with a message', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user, requestsTo, router } = renderApp('/review/S25-007', {
       user: reviewer,
       api: reviewApi(detail(), {
@@ -309,11 +309,13 @@ describe('/review/:code', () => {
     expect(reason).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Abstain from S25-007' }));
     expect(reason).toHaveAccessibleDescription(/Say why you are abstaining\./);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
 
     await user.type(reason, 'I supervised this student.');
     await user.click(screen.getByRole('button', { name: 'Abstain from S25-007' }));
-    expect(confirm).toHaveBeenCalledWith('Abstain from S25-007? It leaves your list and goes to another reviewer.');
+    expect(await answerDialog(user, 'Abstain', 'Abstain')).toBe(
+      'Abstain from S25-007? It leaves your list and goes to another reviewer.',
+    );
     expect(await findMessage('status', 'You abstained from S25-007.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/review');
     expect(requestsTo('POST /api/review/S25-007/abstain')).toEqual([{ reason: 'I supervised this student.' }]);

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { Submission } from '../../../api/types';
 import { edition2025, phonologyAbstract, scannedAbstract, syntaxAbstract } from '../../../test/conference-data';
+import { answerDialog } from '../../../test/dialog';
 import { deferred, errorResponse, findMessage, member, renderApp, type Handler } from '../../../test/render-app';
 
 const PAGE = '/sculc/view-submission';
@@ -88,29 +89,26 @@ describe('view submission page', () => {
   });
 
   it('asks before deleting, and deletes nothing when the user cancels', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    const alert = vi.spyOn(window, 'alert').mockReturnValue(undefined);
     const { user, requestsTo } = renderApp(PAGE, { user: applicant, api: submissionsApi([phonologyAbstract]) });
-    await user.click(await screen.findByRole('button', { name: 'Delete phonology-abstract.pdf' }));
+    const remove = await screen.findByRole('button', { name: 'Delete phonology-abstract.pdf' });
+    await user.click(remove);
 
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete “phonology-abstract.pdf”?');
+    expect(await answerDialog(user, 'Cancel', 'Delete submission')).toBe('Are you sure you want to delete “phonology-abstract.pdf”?');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(requestsTo(`DELETE /api/submissions/${phonologyAbstract.id}`)).toHaveLength(0);
-    expect(alert).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'phonology-abstract.pdf (opens in a new tab)' })).toBeInTheDocument();
+    expect(remove).toHaveFocus();
   });
 
   it("deletes a submission after confirmation, alerts 'Your submission has been deleted.' and refreshes the list", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockReturnValue(undefined);
     const { user, requestsTo, requests } = renderApp(PAGE, {
       user: applicant,
       api: submissionsApi([syntaxAbstract, phonologyAbstract]),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete syntax.pdf' }));
+    await answerDialog(user, 'Delete', 'Delete submission');
 
-    await waitFor(() => {
-      expect(alert).toHaveBeenCalledWith('Your submission has been deleted.');
-    });
+    expect(await answerDialog(user, 'OK', 'Submission deleted')).toBe('Your submission has been deleted.');
     expect(requestsTo(`DELETE /api/submissions/${syntaxAbstract.id}`)).toHaveLength(1);
     const sent = requests.find((request) => request.method === 'DELETE');
     expect(sent?.headers.get('X-Requested-With')).toBe('colloquy');
@@ -127,8 +125,6 @@ describe('view submission page', () => {
   });
 
   it("alerts 'Failed to delete the submission. Please try again.' when deleting fails", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockReturnValue(undefined);
     const { user } = renderApp(PAGE, {
       user: applicant,
       api: submissionsApi([phonologyAbstract], {
@@ -136,18 +132,17 @@ describe('view submission page', () => {
       }),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete phonology-abstract.pdf' }));
+    await answerDialog(user, 'Delete', 'Delete submission');
 
-    await waitFor(() => {
-      expect(alert).toHaveBeenCalledWith('Failed to delete the submission. Please try again.');
-    });
-    expect(alert).toHaveBeenCalledTimes(1);
+    expect(await answerDialog(user, 'OK', 'Submission not deleted')).toBe('Failed to delete the submission. Please try again.');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'phonology-abstract.pdf (opens in a new tab)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete phonology-abstract.pdf' })).toBeEnabled();
+    // Back on the × that opened the question, to try again.
+    expect(screen.getByRole('button', { name: 'Delete phonology-abstract.pdf' })).toHaveFocus();
   });
 
   it('disables the × while its deletion is under way', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    vi.spyOn(window, 'alert').mockReturnValue(undefined);
     const answer = deferred<undefined>();
     let submissions = [phonologyAbstract];
     const { user } = renderApp(PAGE, {
@@ -163,11 +158,13 @@ describe('view submission page', () => {
     });
     const remove = await screen.findByRole('button', { name: 'Delete phonology-abstract.pdf' });
     await user.click(remove);
+    await answerDialog(user, 'Delete');
 
     await waitFor(() => {
       expect(remove).toBeDisabled();
     });
     answer.resolve(undefined);
+    await answerDialog(user, 'OK', 'Submission deleted');
     await waitFor(() => {
       expect(remove).not.toBeInTheDocument();
     });
@@ -194,24 +191,20 @@ describe('view submission page', () => {
 
   it('asks before withdrawing, and withdraws nothing when the user cancels', async () => {
     const accepted = { ...phonologyAbstract, status: 'accepted' as const };
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    const alert = vi.spyOn(window, 'alert').mockReturnValue(undefined);
     const { user, requestsTo } = renderApp(PAGE, { user: applicant, api: submissionsApi([accepted]) });
     await user.click(await screen.findByRole('button', { name: 'Withdraw phonology-abstract.pdf' }));
 
-    expect(confirm).toHaveBeenCalledWith(
+    expect(await answerDialog(user, 'Cancel', 'Withdraw submission')).toBe(
       'Withdraw “phonology-abstract.pdf”? It will no longer be considered for the conference. ' +
         'The organizers keep it, marked as withdrawn; this cannot be undone.',
     );
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(requestsTo(`POST /api/submissions/${accepted.id}/withdraw`)).toHaveLength(0);
-    expect(alert).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Withdraw phonology-abstract.pdf' })).toBeEnabled();
   });
 
   it("withdraws after confirmation, alerts 'Your submission has been withdrawn.' and refreshes the list", async () => {
     const accepted = { ...phonologyAbstract, status: 'accepted' as const };
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockReturnValue(undefined);
     const answer = deferred<undefined>();
     let submissions: Submission[] = [accepted, scannedAbstract];
     const { user, requestsTo, requests } = renderApp(PAGE, {
@@ -227,14 +220,13 @@ describe('view submission page', () => {
     });
     const withdraw = await screen.findByRole('button', { name: 'Withdraw phonology-abstract.pdf' });
     await user.click(withdraw);
+    await answerDialog(user, 'Withdraw', 'Withdraw submission');
 
     await waitFor(() => {
       expect(withdraw).toBeDisabled();
     });
     answer.resolve(undefined);
-    await waitFor(() => {
-      expect(alert).toHaveBeenCalledWith('Your submission has been withdrawn.');
-    });
+    expect(await answerDialog(user, 'OK', 'Submission withdrawn')).toBe('Your submission has been withdrawn.');
     const sent = requests.find((request) => request.method === 'POST');
     expect(sent?.headers.get('X-Requested-With')).toBe('colloquy');
     expect(requestsTo(`POST /api/submissions/${accepted.id}/withdraw`)).toHaveLength(1);
@@ -250,8 +242,6 @@ describe('view submission page', () => {
   });
 
   it("shows the server's reason when an abstract was decided before the delete arrived", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockReturnValue(undefined);
     const reason =
       'This abstract has been accepted, so it can no longer be deleted. ' +
       'Withdraw it instead: it stays with the organizers, marked as withdrawn.';
@@ -267,10 +257,9 @@ describe('view submission page', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Delete phonology-abstract.pdf' }));
+    await answerDialog(user, 'Delete');
 
-    await waitFor(() => {
-      expect(alert).toHaveBeenCalledWith(reason);
-    });
+    expect(await answerDialog(user, 'OK', 'Submission not deleted')).toBe(reason);
     // The list is read again and now offers what can be done.
     expect(await screen.findByRole('button', { name: 'Withdraw phonology-abstract.pdf' })).toBeInTheDocument();
   });

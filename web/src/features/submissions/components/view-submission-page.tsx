@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import type { Submission } from '../../../api/types';
+import { useConfirm, useNotice } from '../../../components/confirm-dialog';
 import { FormMessage, toneOf } from '../../../components/form-message';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
@@ -22,6 +23,8 @@ export function ViewSubmissionPage() {
   const withdrawal = useWithdrawSubmission();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
+  const confirm = useConfirm();
+  const notice = useNotice();
   // 'Your abstract was uploaded successfully.' from the upload page, shown
   // once: the history entry forgets it, so a reload does not repeat it.
   const [passedMessage, setPassedMessage] = useState(() => readRedirectState(location.state).message);
@@ -31,38 +34,48 @@ export function ViewSubmissionPage() {
   }, [location.state, location.pathname, navigate]);
 
   const handleDelete = async (submission: Submission) => {
-    if (!window.confirm(`Are you sure you want to delete “${submission.title}”?`)) return;
+    const sure = await confirm({
+      title: 'Delete submission',
+      message: `Are you sure you want to delete “${submission.title}”?`,
+      confirmLabel: 'Delete',
+      tone: 'danger',
+    });
+    if (!sure) return;
     try {
       await deletion.mutateAsync(submission.id);
     } catch (error) {
       // The server's reason when it gives one (decided meanwhile: the list,
       // read again, now offers Withdraw); the spec's message otherwise.
-      window.alert(refusalMessage(error) ?? messages.deleteSubmissionFailed);
+      await notice({ title: 'Submission not deleted', message: refusalMessage(error) ?? messages.deleteSubmissionFailed });
       return;
     }
     // The spec's alerts; then focus goes to the list's heading, since the
     // × button that had it is gone.
-    window.alert(messages.submissionDeleted);
+    await notice({ title: 'Submission deleted', message: messages.submissionDeleted });
     setPassedMessage(undefined);
     headingRef.current?.focus();
   };
 
   const handleWithdraw = async (submission: Submission) => {
-    if (
-      !window.confirm(
+    const sure = await confirm({
+      title: 'Withdraw submission',
+      message:
         `Withdraw “${submission.title}”? It will no longer be considered for the conference. ` +
-          'The organizers keep it, marked as withdrawn; this cannot be undone.',
-      )
-    ) {
-      return;
-    }
+        'The organizers keep it, marked as withdrawn; this cannot be undone.',
+      confirmLabel: 'Withdraw',
+      tone: 'danger',
+    });
+    if (!sure) return;
     try {
       await withdrawal.mutateAsync(submission.id);
     } catch (error) {
-      window.alert(refusalMessage(error) ?? messages.withdrawSubmissionFailed);
+      await notice({
+        title: 'Submission not withdrawn',
+        message: refusalMessage(error) ?? messages.withdrawSubmissionFailed,
+      });
       return;
     }
-    window.alert(messages.submissionWithdrawn);
+    await notice({ title: 'Submission withdrawn', message: messages.submissionWithdrawn });
     setPassedMessage(undefined);
     headingRef.current?.focus();
   };
