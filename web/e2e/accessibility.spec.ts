@@ -1,8 +1,9 @@
 /**
- * Every public route, every page and state of committee review, the
- * admin table filtered with its reminder, and the presenters' answers on
- * the congratulations page, passes axe (WCAG 2.0 and 2.1, levels A and AA) with no
- * violation, at desktop and phone widths, once its content has arrived.
+ * Every public route, every page and state of committee review (the
+ * site's dialog open over one of them), the admin table filtered with its
+ * reminder, and the presenters' answers on the congratulations page, passes
+ * axe (WCAG 2.0 and 2.1, levels A and AA) with no violation, at desktop and
+ * phone widths, once its content has arrived.
  * The embedded third-party frames (forms, slides, the PDF viewer) are not
  * ours to fix and are left out of the scan; their <iframe> elements, with
  * their titles, are checked.
@@ -13,6 +14,7 @@ import type { Page } from '@playwright/test';
 import { protectedRoutes } from '../src/config/protected-routes.ts';
 import { routeList } from '../src/config/routes.ts';
 import { CSRF_HEADERS } from './accounts.ts';
+import { dialogOf } from './dialog.ts';
 import { expect, test } from './fixtures.ts';
 import { abstractPdf } from './pdfs.ts';
 import { acceptAbstract, confirmTalk, setPresenterDeadlines } from './program-world.ts';
@@ -93,6 +95,14 @@ test('axe finds no violation on the review pages, in each of their states', asyn
     await scan('/review/S25-001', 'Review S25-001', 'the draft saved');
     await main.getByRole('button', { name: 'Abstain', exact: true }).click();
     await scan('/review/S25-001', 'Review S25-001', 'the abstain form');
+    // The site's dialog (it replaced window.confirm), open over the page: its question before sending.
+    await main.getByLabel('Why are you abstaining?').fill('I supervised this student.');
+    await main.getByRole('button', { name: 'Abstain from S25-001' }).click();
+    const question = dialogOf(page, 'Abstain');
+    await expect(question).toBeVisible();
+    await expectNoViolations(page, '/review/S25-001: the abstain question');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toHaveCount(0);
 
     await scan('/user-data', 'User Data', 'the Reviewer boxes');
     await scan('/user-data/reviews', 'Reviews', 'the overview and the settings');

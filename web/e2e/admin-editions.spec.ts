@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import type { Edition } from '../src/api/types.ts';
 import { newPerson, registerVerifiedAccount, submitSignIn } from './accounts.ts';
 import { repoRoot, runCommand, serverBinary, startServer, type RunningServer } from './colloquy-server.ts';
+import { answerDialog } from './dialog.ts';
 import { Outbox } from './emails.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -100,11 +101,8 @@ test('an admin edits the current edition in Pacific time and creates the next on
   });
 
   await test.step('SCULC 2026 is created with the settings copied and becomes current', async () => {
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toMatch(/^Create SCULC 2026\?/);
-      void dialog.accept();
-    });
     await page.getByRole('button', { name: 'Create SCULC 2026' }).click();
+    await answerDialog(page, 'Create SCULC 2026', 'Create', /^Create SCULC 2026\?/);
     await expect(page.getByRole('main').getByRole('status').first()).toHaveText(
       'SCULC 2026 was created. Check its settings below.',
     );

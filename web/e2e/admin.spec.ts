@@ -21,6 +21,7 @@ import type { Submission } from '../src/api/types.ts';
 import { CSRF_HEADERS, newPerson, profileLink, registerVerifiedAccount, submitSignIn, type Person } from './accounts.ts';
 import { repoRoot, runCommand, serverBinary } from './colloquy-server.ts';
 import { linkIn } from './emails.ts';
+import { answerDialog } from './dialog.ts';
 import { expect, test } from './fixtures.ts';
 import { openNav } from './nav.ts';
 import { ABSTRACT_TEXT, ABSTRACT_TITLE, abstractPdf, countWords } from './pdfs.ts';
@@ -185,8 +186,8 @@ test('an admin made by the command line sorts, searches and accepts; the applica
     await expect(item).toContainText(`${WORDS} words`);
     await expect(item).toContainText('Status: Submitted, no decision yet');
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await item.getByRole('button', { name: 'Accept', exact: true }).click();
+    await answerDialog(page, 'Accept submission', 'Accept', /^Accept “Vowel harmony” by Mary Haas/);
     await expect(main(page).getByRole('status').filter({ hasText: 'acceptance e-mail' })).toHaveText(
       '“Vowel harmony”: Accepted: the author was sent the acceptance e-mail.',
     );

@@ -4,6 +4,7 @@
  * places a confirmed talk with the "Place in…" select, publishes; the
  * public Program section, the PDF and the presenter's page show it.
  */
+import { answerDialog } from './dialog.ts';
 import { expect, test } from './fixtures.ts';
 import { confirmTalk, pdfText, renamePerson } from './program-world.ts';
 import { signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
@@ -51,8 +52,8 @@ test('the admin builds the day from a confirmed talk and publishes it; the publi
     });
 
     await test.step('the admin publishes, after a question', async () => {
-      page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await answerDialog(page, 'Publish the program', 'Publish', /^Publish the SCULC 2025 program\?/);
       await expect(page.getByRole('main').getByRole('status')).toHaveText('The SCULC 2025 program was published.');
       await expect(page.getByRole('main')).toContainText('No changes since.');
     });

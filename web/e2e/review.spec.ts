@@ -11,6 +11,7 @@
 import type { Page } from '@playwright/test';
 
 import type { Person } from './accounts.ts';
+import { answerDialog } from './dialog.ts';
 import { expect, test } from './fixtures.ts';
 import { openNav } from './nav.ts';
 import { signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
@@ -167,8 +168,8 @@ test('two reviewers score, the admin sorts by mean and decides by threshold; the
       await expect(panel.getByRole('list', { name: 'Accepted (1)' })).toContainText('S25-001 Vowel harmony.pdf');
       await expect(panel.getByRole('list', { name: 'Rejected (1)' })).toContainText('S25-002 Clitic doubling.pdf');
       await panel.getByRole('checkbox', { name: 'Send the reviewers’ comments for the author' }).check();
-      page.once('dialog', (dialog) => void dialog.accept());
       await panel.getByRole('button', { name: 'Confirm decisions' }).click();
+      await answerDialog(page, 'Decide by threshold', 'Send the decisions', /^Accept 1 and reject 1 submissions\?/);
       await expect(panel.getByRole('status')).toHaveText('1 accepted and 1 rejected. The authors were e-mailed.');
       const table = main(page).getByRole('table', { name: /^Submissions of SCULC 2025/ });
       await expect(table.getByRole('row').filter({ hasText: 'S25-001' })).toContainText('Accepted');

@@ -32,6 +32,7 @@ import {
   type Person,
 } from './accounts.ts';
 import { repoRoot, runCommand, serverBinary, startServer, type RunningServer } from './colloquy-server.ts';
+import { answerDialog, dialogOf } from './dialog.ts';
 import { Outbox, uniqueEmail } from './emails.ts';
 import { expect, test } from './fixtures.ts';
 import { ABSTRACT_TEXT, ABSTRACT_TITLE, abstractPdf, countWords } from './pdfs.ts';
@@ -323,19 +324,20 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
     });
 
     await test.step('delete it: confirm, then the alert', async () => {
-      const dialogs: { type: string; message: string }[] = [];
-      page.on('dialog', (dialog) => {
-        dialogs.push({ type: dialog.type(), message: dialog.message() });
-        void dialog.accept();
-      });
-      await main(page).getByRole('button', { name: `Delete ${TITLE}, revised`, exact: true }).click();
+      const remove = main(page).getByRole('button', { name: `Delete ${TITLE}, revised`, exact: true });
+      await remove.click();
+      // The question starts on Cancel, and Esc answers it no: nothing is deleted, focus is back on the ×.
+      const question = dialogOf(page, 'Delete submission');
+      await expect(question).toBeVisible();
+      await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(question).toHaveCount(0);
+      await expect(remove).toBeFocused();
+      await expect(fileButton).toHaveCount(1);
 
-      await expect
-        .poll(() => dialogs)
-        .toEqual([
-          { type: 'confirm', message: expect.stringContaining(`${TITLE}, revised`) },
-          { type: 'alert', message: 'Your submission has been deleted.' },
-        ]);
+      await remove.click();
+      await answerDialog(page, 'Delete submission', 'Delete', `Are you sure you want to delete “${TITLE}, revised”?`);
+      await answerDialog(page, 'Submission deleted', 'OK', 'Your submission has been deleted.');
       await expect(fileButton).toHaveCount(0);
       await expect(main(page)).toContainText("You have no submissions for this year's conference yet.");
       // The upload's success message belonged to the upload, not to this list.
@@ -521,29 +523,38 @@ test.describe('withdrawing a decided abstract', { tag: '@desktop' }, () => {
     });
 
     await test.step('the author finds Withdraw instead of ×, is asked, and withdraws it', async () => {
-      const dialogs: { type: string; message: string }[] = [];
-      page.on('dialog', (dialog) => {
-        dialogs.push({ type: dialog.type(), message: dialog.message() });
-        void dialog.accept();
-      });
       await page.goto(`${own.url}/sculc/view-submission`);
       const item = main(page).getByRole('listitem').filter({ hasText: 'First.pdf' });
       await expect(item).toContainText('Decision: Accepted');
       await expect(main(page).getByRole('button', { name: 'Delete First' })).toHaveCount(0);
-      // The list with its Withdraw button passes axe, on a desktop and on a phone.
+      // The list with its Withdraw button, then with the question open over it, passes axe,
+      // on a desktop and on a phone, where the dialog fits the screen.
+      const question = dialogOf(page, 'Withdraw submission');
       for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
         await page.setViewportSize(viewport);
         const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
         expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
+        await main(page).getByRole('button', { name: 'Withdraw First', exact: true }).click();
+        await expect(question).toBeVisible();
+        const withQuestion = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        expect(
+          withQuestion.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) })),
+          `the question open at ${viewport.width} px`,
+        ).toEqual([]);
+        const box = await question.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        // Tab stays among the dialog's buttons; Cancel answers no.
+        await page.keyboard.press('Tab');
+        await expect(question.getByRole('button', { name: 'Withdraw' })).toBeFocused();
+        await page.keyboard.press('Tab');
+        await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+        await question.getByRole('button', { name: 'Cancel' }).click();
+        await expect(question).toHaveCount(0);
       }
       await main(page).getByRole('button', { name: 'Withdraw First', exact: true }).click();
-
-      await expect
-        .poll(() => dialogs)
-        .toEqual([
-          { type: 'confirm', message: expect.stringMatching(/^Withdraw “First”\?/) },
-          { type: 'alert', message: 'Your submission has been withdrawn.' },
-        ]);
+      await answerDialog(page, 'Withdraw submission', 'Withdraw', /^Withdraw “First”\?/);
+      await answerDialog(page, 'Submission withdrawn', 'OK', 'Your submission has been withdrawn.');
       await expect(main(page)).toContainText("You have no submissions for this year's conference yet.");
     });
 

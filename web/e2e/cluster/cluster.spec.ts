@@ -17,6 +17,7 @@ import { test as base, expect, type APIRequestContext, type APIResponse, type Pa
 
 import type { Submission, SubmissionList } from '../../src/api/types.ts';
 import { CSRF_HEADERS, newPerson, profileLink, submitSignIn, type Person } from '../accounts.ts';
+import { answerDialog } from '../dialog.ts';
 import { linkIn } from '../emails.ts';
 import { abstractPdf } from '../pdfs.ts';
 import { startCluster, type Cluster } from './cluster.ts';
@@ -196,8 +197,8 @@ test('register, verify, sign in, upload 6 MB, open it; an admin accepts; the aut
       .getByRole('list', { name: `Submissions of ${author.firstName} ${author.lastName}` })
       .getByRole('listitem')
       .filter({ hasText: name });
-    adminPage.once('dialog', (dialog) => void dialog.accept());
     await item.getByRole('button', { name: 'Accept', exact: true }).click();
+    await answerDialog(adminPage, 'Accept submission', 'Accept');
     await expect(item).toContainText('Status: Accepted');
     await admin.close();
   });
