@@ -95,15 +95,6 @@ macro_rules! stored_enum {
 }
 pub(crate) use stored_enum;
 
-/// Reads a stored name outside a row type (a scalar, a tuple's column):
-/// the same strict reading, as the query's error.
-pub fn decode<T>(stored: &str) -> Result<T, sqlx::Error>
-where
-    T: std::str::FromStr<Err = UnknownStored>,
-{
-    stored.parse().map_err(|error: UnknownStored| sqlx::Error::Decode(Box::new(error)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,7 +119,6 @@ mod tests {
         assert_eq!(serde_json::from_str::<Colour>("\"dark.blue\"").unwrap(), Colour::DarkBlue);
         let error = "Red".parse::<Colour>().unwrap_err();
         assert_eq!(error, UnknownStored { what: "colour", stored: "Red".into() });
-        assert!(decode::<Colour>("blue").is_err());
         assert_eq!(error.to_string(), "unknown colour \"Red\" in the database");
     }
 }

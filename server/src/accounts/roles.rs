@@ -4,41 +4,19 @@
 use std::collections::BTreeSet;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use serde::Serialize;
 
-/// A role an account can hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Role {
-    /// Runs the conference: the user table, decisions, editions, the log.
-    Admin,
-    /// Reviews the abstracts assigned to them.
-    Reviewer,
-}
+use crate::stored::{UnknownStored, stored_enum};
 
-impl Role {
-    /// Every role; the schemas' CHECK on `user_roles.role` allows only these.
-    pub const ALL: [Self; 2] = [Self::Admin, Self::Reviewer];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Admin => "admin",
-            Self::Reviewer => "reviewer",
-        }
-    }
-}
-
-/// A stored role the code does not know.
-#[derive(Debug, thiserror::Error)]
-#[error("unknown role {0:?}")]
-pub struct UnknownRole(String);
-
-impl FromStr for Role {
-    type Err = UnknownRole;
-
-    fn from_str(stored: &str) -> Result<Self, Self::Err> {
-        Self::ALL.into_iter().find(|role| role.as_str() == stored).ok_or_else(|| UnknownRole(stored.into()))
+// The schemas' CHECK on `user_roles.role` allows only these.
+stored_enum! {
+    /// A role an account can hold.
+    #[derive(PartialOrd, Ord, Hash)]
+    pub enum Role("role") {
+        /// Runs the conference: the user table, decisions, editions, the log.
+        Admin = "admin",
+        /// Reviews the abstracts assigned to them.
+        Reviewer = "reviewer",
     }
 }
 
@@ -55,7 +33,7 @@ impl Roles {
 /// Read from the space-separated list `roles_of_user!` selects; strictly, so
 /// a role the code does not know fails the query instead of being dropped.
 impl TryFrom<String> for Roles {
-    type Error = UnknownRole;
+    type Error = UnknownStored;
 
     fn try_from(stored: String) -> Result<Self, Self::Error> {
         stored.split_whitespace().map(Role::from_str).collect::<Result<_, _>>().map(Self)

@@ -113,12 +113,7 @@ fn to_csv(
             first.as_ref().map(|s| spreadsheet_safe(&s.title)).unwrap_or_default(),
             spreadsheet_safe(&coauthors),
             spreadsheet_safe(&keywords.join("; ")),
-            row.s_preferred_format
-                .as_deref()
-                .and_then(|format| PreferredFormat::parse(format).ok())
-                .map(PreferredFormat::label)
-                .unwrap_or_default()
-                .into(),
+            row.s_preferred_format.map(PreferredFormat::label).unwrap_or_default().into(),
             first.as_ref().map(|s| pacific_time(s.uploaded_at)).unwrap_or_default(),
             yes_no(row.roles.has(Role::Admin)).into(),
             row.submission_count.to_string(),

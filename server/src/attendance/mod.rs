@@ -9,7 +9,7 @@ pub mod reminders;
 pub mod store;
 
 use object_store::path::Path as ObjectPath;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -17,6 +17,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::AppState;
+use crate::stored::stored_enum;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -32,56 +33,35 @@ pub fn storage_key(user_id: Uuid, material_id: Uuid) -> ObjectPath {
     ObjectPath::from(format!("materials/{user_id}/{material_id}.pdf"))
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Response {
-    Confirmed,
-    Declined,
-}
-
-/// How a presenter attends: "In person" or "Virtually (video call)".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    InPerson,
-    Virtual,
-}
-
-/// The spec's formats: a 15-minute talk plus 5 minutes of questions, a
-/// poster, or both.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Format {
-    Talk,
-    Poster,
-    Both,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum MaterialKind {
-    Slides,
-    Poster,
-}
-
-impl MaterialKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Slides => "slides",
-            Self::Poster => "poster",
-        }
+stored_enum! {
+    pub enum Response("attendance response") {
+        Confirmed = "confirmed",
+        Declined = "declined",
     }
 }
 
-/// Text stored in the database back to its value (the CHECKs keep it one).
-fn from_db<T: serde::de::DeserializeOwned>(raw: &str) -> Option<T> {
-    serde_json::from_value(serde_json::Value::String(raw.to_owned())).ok()
+stored_enum! {
+    /// How a presenter attends: "In person" or "Virtually (video call)".
+    pub enum Mode("attendance mode") {
+        InPerson = "in_person",
+        Virtual = "virtual",
+    }
 }
 
-fn to_db<T: Serialize>(value: T) -> String {
-    match serde_json::to_value(value) {
-        Ok(serde_json::Value::String(text)) => text,
-        _ => unreachable!("unit enums serialise as strings"),
+stored_enum! {
+    /// The spec's formats: a 15-minute talk plus 5 minutes of questions, a
+    /// poster, or both.
+    pub enum Format("presentation format") {
+        Talk = "talk",
+        Poster = "poster",
+        Both = "both",
+    }
+}
+
+stored_enum! {
+    pub enum MaterialKind("final materials kind") {
+        Slides = "slides",
+        Poster = "poster",
     }
 }
 
@@ -118,4 +98,20 @@ pub struct Material {
 /// Whether answers may still change at `now` (a missing deadline: always).
 pub fn before(deadline: Option<OffsetDateTime>, now: OffsetDateTime) -> bool {
     deadline.is_none_or(|by| now <= by)
+}
+
+#[cfg(test)]
+mod stored_tests {
+    use super::*;
+
+    /// Unknown stored values used to read as no answer, no mode or no file.
+    #[test]
+    fn unknown_stored_attendance_values_are_refused() {
+        assert_eq!("in_person".parse::<Mode>().unwrap(), Mode::InPerson);
+        assert_eq!(serde_json::to_value(Mode::InPerson).unwrap(), "in_person");
+        assert!("maybe".parse::<Response>().is_err());
+        assert!("in person".parse::<Mode>().is_err());
+        assert!("either".parse::<Format>().is_err());
+        assert!("handout".parse::<MaterialKind>().is_err());
+    }
 }

@@ -4,7 +4,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::reminders::Deadline;
-use super::{Attendance, Format, Material, MaterialKind, Mode, Response, from_db, to_db};
+use super::{Attendance, Format, Material, MaterialKind, Mode, Response};
 use crate::accounts::email::Email;
 use crate::activity::NewEntry;
 use crate::activity::record;
@@ -41,7 +41,6 @@ pub enum MaterialSaved {
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
 pub struct StoredMaterial {
     pub id: Uuid,
-    #[sqlx(try_from = "String")]
     pub kind: MaterialKind,
     pub original_name: String,
     pub size_bytes: i64,
@@ -60,14 +59,6 @@ pub struct StoredMaterial {
     pub file_url: String,
 }
 
-/// `MaterialKind` read from its column.
-impl TryFrom<String> for MaterialKind {
-    type Error = String;
-    fn try_from(raw: String) -> Result<Self, String> {
-        from_db(&raw).ok_or(raw)
-    }
-}
-
 /// `size_bytes` is an INTEGER column (files are far below 2 GiB); it is read
 /// as BIGINT on both databases.
 ///
@@ -82,7 +73,7 @@ pub struct NewMaterial<'a> {
     pub sha256: &'a str,
 }
 
-type AttendanceRow = (String, Option<String>, Option<String>, String, OffsetDateTime, OffsetDateTime);
+type AttendanceRow = (Response, Option<Mode>, Option<Format>, String, OffsetDateTime, OffsetDateTime);
 
 impl Db {
     /// The answer for submission `id`, if any.
@@ -96,21 +87,19 @@ impl Db {
             .fetch_optional(pool)
             .await?
         });
-        Ok(row.and_then(|(response, mode, format, needs, answered_at, updated_at)| {
-            Some(Attendance {
-                response: from_db(&response)?,
-                mode: mode.as_deref().and_then(from_db),
-                format: format.as_deref().and_then(from_db),
-                needs,
-                answered_at,
-                updated_at,
-            })
+        Ok(row.map(|(response, mode, format, needs, answered_at, updated_at)| Attendance {
+            response,
+            mode,
+            format,
+            needs,
+            answered_at,
+            updated_at,
         }))
     }
 
     /// The current (not replaced) materials of submission `id`, slides first.
     pub async fn current_materials(&self, id: Uuid) -> sqlx::Result<Vec<Material>> {
-        let rows: Vec<(String, String, i64, OffsetDateTime)> = on_db!(self, |pool| {
+        let rows: Vec<(MaterialKind, String, i64, OffsetDateTime)> = on_db!(self, |pool| {
             sqlx::query_as(
                 "SELECT kind, original_name, CAST(size_bytes AS BIGINT) AS size_bytes, uploaded_at FROM final_materials
                  WHERE submission_id = $1 AND replaced_at IS NULL ORDER BY kind DESC",
@@ -121,8 +110,11 @@ impl Db {
         });
         Ok(rows
             .into_iter()
-            .filter_map(|(kind, original_name, size_bytes, uploaded_at)| {
-                Some(Material { kind: from_db(&kind)?, original_name, size_bytes, uploaded_at })
+            .map(|(kind, original_name, size_bytes, uploaded_at)| Material {
+                kind,
+                original_name,
+                size_bytes,
+                uploaded_at,
             })
             .collect())
     }
@@ -142,9 +134,9 @@ impl Db {
                      format = excluded.format, needs = excluded.needs, updated_at = excluded.updated_at",
             )
             .bind(id)
-            .bind(to_db(answer.response))
-            .bind(answer.mode.map(to_db))
-            .bind(answer.format.map(to_db))
+            .bind(answer.response.as_str())
+            .bind(answer.mode.map(Mode::as_str))
+            .bind(answer.format.map(Format::as_str))
             .bind(&answer.needs)
             .bind(now)
             .bind(author)

@@ -17,6 +17,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::AppState;
+use crate::stored::stored_enum;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -30,40 +31,21 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(public::talk_calendar))
 }
 
-/// What a session of the day is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum SessionKind {
-    /// Talks, one after another.
-    Talks,
-    /// Posters, shown together.
-    Posters,
-    /// A fixed item: holds no presentations.
-    Break,
-    /// A fixed item: holds no presentations.
-    Keynote,
+stored_enum! {
+    /// What a session of the day is.
+    pub enum SessionKind("program session kind") {
+        /// Talks, one after another.
+        Talks = "talks",
+        /// Posters, shown together.
+        Posters = "posters",
+        /// A fixed item: holds no presentations.
+        Break = "break",
+        /// A fixed item: holds no presentations.
+        Keynote = "keynote",
+    }
 }
 
 impl SessionKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Talks => "talks",
-            Self::Posters => "posters",
-            Self::Break => "break",
-            Self::Keynote => "keynote",
-        }
-    }
-
-    pub fn from_stored(stored: &str) -> Option<Self> {
-        Some(match stored {
-            "talks" => Self::Talks,
-            "posters" => Self::Posters,
-            "break" => Self::Break,
-            "keynote" => Self::Keynote,
-            _ => return None,
-        })
-    }
-
     /// Whether a presentation the presenter confirmed in `format` (`talk`,
     /// `poster`, `both`) may be placed in a session of this kind.
     pub fn fits(self, format: &str) -> bool {
@@ -266,4 +248,20 @@ pub fn day(at: OffsetDateTime) -> String {
 pub fn zoned(at: OffsetDateTime) -> Option<jiff::Zoned> {
     let zone = jiff::tz::TimeZone::get(crate::content::editions::CONFERENCE_TIME_ZONE).ok()?;
     Some(jiff::Timestamp::from_second(at.unix_timestamp()).ok()?.to_zoned(zone))
+}
+
+#[cfg(test)]
+mod stored_tests {
+    use super::*;
+
+    /// An unknown stored kind used to drop the session from the builder.
+    #[test]
+    fn an_unknown_stored_session_kind_is_refused() {
+        for kind in SessionKind::ALL {
+            assert_eq!(kind.as_str().parse::<SessionKind>().unwrap(), kind);
+        }
+        for stored in ["", "talk", "Posters", "lunch"] {
+            assert!(stored.parse::<SessionKind>().is_err(), "{stored:?}");
+        }
+    }
 }

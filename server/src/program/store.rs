@@ -7,11 +7,12 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::{AdminProgram, ProgramItem, ProgramSession, SessionKind};
-use crate::activity::NewEntry;
-use crate::activity::record;
+use crate::activity::{NewEntry, record};
+use crate::attendance::Response;
 use crate::db::{Db, RowLock};
 use crate::on_db;
 use crate::review::code::SubmissionCode;
+use crate::submissions::SubmissionStatus;
 
 /// A session's fields, checked (see `admin::SessionInput`).
 pub struct ValidSession {
@@ -55,7 +56,7 @@ pub struct Publication {
 #[derive(sqlx::FromRow)]
 struct SessionRow {
     id: Uuid,
-    kind: String,
+    kind: SessionKind,
     title: String,
     starts_at: OffsetDateTime,
     ends_at: OffsetDateTime,
@@ -69,8 +70,8 @@ struct PresentationRow {
     title: String,
     first_name: String,
     last_name: String,
-    status: String,
-    response: Option<String>,
+    status: SubmissionStatus,
+    response: Option<Response>,
     format: Option<String>,
     mode: Option<String>,
     needs: Option<String>,
@@ -95,13 +96,15 @@ const PRESENTATIONS: &str = "SELECT s.id, s.number, s.title, u.first_name, u.las
 
 /// Why a placed presentation cannot be published: its submission's
 /// `status` and the presenter's `response`; `None` when it can.
-fn left_out_reason(status: &str, response: Option<&str>) -> Option<&'static str> {
+fn left_out_reason(status: SubmissionStatus, response: Option<Response>) -> Option<&'static str> {
     match (status, response) {
-        ("accepted", Some("confirmed")) => None,
-        ("withdrawn", _) => Some("The submission was withdrawn."),
-        ("accepted", Some("declined")) => Some("The presenter declined."),
-        ("accepted", _) => Some("The presenter has not confirmed."),
-        _ => Some("The submission is no longer accepted."),
+        (SubmissionStatus::Accepted, Some(Response::Confirmed)) => None,
+        (SubmissionStatus::Withdrawn, _) => Some("The submission was withdrawn."),
+        (SubmissionStatus::Accepted, Some(Response::Declined)) => Some("The presenter declined."),
+        (SubmissionStatus::Accepted, None) => Some("The presenter has not confirmed."),
+        (SubmissionStatus::Submitted | SubmissionStatus::Rejected, _) => {
+            Some("The submission is no longer accepted.")
+        }
     }
 }
 
@@ -161,7 +164,7 @@ impl Db {
             .map(|row| {
                 let mut authors = vec![format!("{} {}", row.first_name, row.last_name).trim().to_owned()];
                 authors.extend(names.remove(&row.id).unwrap_or_default());
-                let reason = left_out_reason(&row.status, row.response.as_deref());
+                let reason = left_out_reason(row.status, row.response);
                 let item = ProgramItem {
                     submission_id: row.id,
                     code: SubmissionCode { edition_year: year, number: row.number }.to_string(),
@@ -183,21 +186,20 @@ impl Db {
         }
         let sessions: Vec<ProgramSession> = sessions
             .into_iter()
-            .filter_map(|row| {
-                let kind = SessionKind::from_stored(&row.kind)?;
+            .map(|row| {
                 let items = placed_in
                     .get(&row.id)
                     .map(|ids| ids.iter().filter_map(|id| items.get(id).cloned()).collect())
                     .unwrap_or_default();
-                Some(ProgramSession {
+                ProgramSession {
                     id: row.id,
-                    kind,
+                    kind: row.kind,
                     title: row.title,
                     starts_at: row.starts_at,
                     ends_at: row.ends_at,
                     room: row.room,
                     items,
-                })
+                }
             })
             .collect();
         let mut unplaced: Vec<ProgramItem> = items
@@ -290,7 +292,7 @@ impl Db {
             {
                 sqlx::query(&lock).bind(year).execute(&mut *tx).await?;
             }
-            let kind: Option<String> =
+            let kind: Option<SessionKind> =
                 sqlx::query_scalar("SELECT kind FROM program_sessions WHERE id = $1 AND edition_year = $2")
                     .bind(id)
                     .bind(year)
@@ -302,7 +304,7 @@ impl Db {
                     .bind(id)
                     .fetch_one(&mut *tx)
                     .await?;
-            if kind != session.kind.as_str() && items > 0 {
+            if kind != session.kind && items > 0 {
                 return Ok(Err(SessionRefused::HoldsPresentations));
             }
             sqlx::query(
@@ -361,13 +363,13 @@ impl Db {
             {
                 sqlx::query(&lock).bind(year).execute(&mut *tx).await?;
             }
-            let kind: Option<String> =
+            let kind: Option<SessionKind> =
                 sqlx::query_scalar("SELECT kind FROM program_sessions WHERE id = $1 AND edition_year = $2")
                     .bind(session)
                     .bind(year)
                     .fetch_optional(&mut *tx)
                     .await?;
-            let Some(kind) = kind.as_deref().and_then(SessionKind::from_stored) else {
+            let Some(kind) = kind else {
                 return Ok(Err(PlacementRefused::NoSuchSession));
             };
             if !kind.holds_presentations() {

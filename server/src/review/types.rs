@@ -9,52 +9,30 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::stored::stored_enum;
 use crate::submissions::SubmissionStatus;
 
-/// Whether reviewers see each other's reviews (an edition setting).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Visibility {
-    Never,
-    /// Once their own review of the submission is submitted.
-    AfterOwn,
-}
-
-impl Visibility {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Never => "never",
-            Self::AfterOwn => "after_own",
-        }
-    }
-
-    pub fn from_stored(stored: &str) -> Self {
-        if stored == "never" { Self::Never } else { Self::AfterOwn }
+stored_enum! {
+    /// Whether reviewers see each other's reviews (an edition setting).
+    pub enum Visibility("review visibility") {
+        Never = "never",
+        /// Once their own review of the submission is submitted.
+        AfterOwn = "after_own",
     }
 }
 
-/// A reviewer's overall recommendation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Recommendation {
-    Accept,
-    WeakAccept,
-    WeakReject,
-    Reject,
+stored_enum! {
+    /// A reviewer's overall recommendation.
+    #[derive(PartialOrd, Ord)]
+    pub enum Recommendation("recommendation") {
+        Accept = "accept",
+        WeakAccept = "weak_accept",
+        WeakReject = "weak_reject",
+        Reject = "reject",
+    }
 }
 
 impl Recommendation {
-    pub const ALL: [Self; 4] = [Self::Accept, Self::WeakAccept, Self::WeakReject, Self::Reject];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Accept => "accept",
-            Self::WeakAccept => "weak_accept",
-            Self::WeakReject => "weak_reject",
-            Self::Reject => "reject",
-        }
-    }
-
     /// As people read it: "weak accept".
     pub fn words(self) -> &'static str {
         match self {
@@ -63,10 +41,6 @@ impl Recommendation {
             Self::WeakReject => "weak reject",
             Self::Reject => "reject",
         }
-    }
-
-    pub fn from_stored(stored: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|r| r.as_str() == stored)
     }
 }
 
@@ -79,35 +53,17 @@ pub enum ReviewState {
     Submitted,
 }
 
-/// Where an assignment stands, as admins see it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum AssignmentState {
-    Pending,
-    Draft,
-    Submitted,
-    Abstained,
+stored_enum! {
+    /// Where an assignment stands, as admins see it.
+    pub enum AssignmentState("assignment state") {
+        Pending = "pending",
+        Draft = "draft",
+        Submitted = "submitted",
+        Abstained = "abstained",
+    }
 }
 
 impl AssignmentState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Draft => "draft",
-            Self::Submitted => "submitted",
-            Self::Abstained => "abstained",
-        }
-    }
-
-    pub fn from_stored(stored: &str) -> Self {
-        match stored {
-            "draft" => Self::Draft,
-            "submitted" => Self::Submitted,
-            "abstained" => Self::Abstained,
-            _ => Self::Pending,
-        }
-    }
-
     pub fn for_reviewer(self) -> ReviewState {
         match self {
             Self::Draft => ReviewState::Draft,
@@ -578,4 +534,33 @@ pub struct ThresholdDecision {
 pub struct ThresholdDone {
     pub accepted: i64,
     pub rejected: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An unknown stored value used to become another one (anything but
+    /// "never" showed others' reviews; any unknown state was "pending").
+    #[test]
+    fn unknown_stored_review_values_are_refused_not_taken_for_another() {
+        for visibility in Visibility::ALL {
+            assert_eq!(visibility.as_str().parse::<Visibility>().unwrap(), visibility);
+        }
+        for stored in ["", "always", "Never", "after own"] {
+            assert!(stored.parse::<Visibility>().is_err(), "{stored:?}");
+        }
+        for state in AssignmentState::ALL {
+            assert_eq!(state.as_str().parse::<AssignmentState>().unwrap(), state);
+        }
+        for stored in ["", "done", "Pending", "withdrawn"] {
+            assert!(stored.parse::<AssignmentState>().is_err(), "{stored:?}");
+        }
+        for recommendation in Recommendation::ALL {
+            assert_eq!(recommendation.as_str().parse::<Recommendation>().unwrap(), recommendation);
+        }
+        for stored in ["", "weak accept", "strong_accept"] {
+            assert!(stored.parse::<Recommendation>().is_err(), "{stored:?}");
+        }
+    }
 }

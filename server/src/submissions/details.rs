@@ -14,23 +14,26 @@ use crate::accounts::fields::FieldErrors;
 use crate::db::Db;
 use crate::error::{ApiError, ApiResult};
 use crate::rate_limit::Limit;
+use crate::stored::stored_enum;
 
 pub const MAX_TITLE_CHARS: usize = 300;
 pub const MAX_COAUTHORS: usize = 10;
 pub const MAX_KEYWORDS: usize = 3;
 const MAX_COAUTHOR_FIELD_CHARS: usize = 200;
 
-/// How the author would like to present.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum PreferredFormat {
-    Talk,
-    Poster,
-    Either,
-    Virtual,
+stored_enum! {
+    /// How the author would like to present.
+    pub enum PreferredFormat("preferred format") {
+        Talk = "talk",
+        Poster = "poster",
+        Either = "either",
+        Virtual = "virtual",
+    }
 }
 
 impl PreferredFormat {
+    /// As the author gave it in the form (stored values are read strictly,
+    /// by `FromStr`).
     pub fn parse(raw: &str) -> Result<Self, String> {
         match raw.trim() {
             "talk" => Ok(Self::Talk),
@@ -42,16 +45,6 @@ impl PreferredFormat {
         }
     }
 
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Talk => "talk",
-            Self::Poster => "poster",
-            Self::Either => "either",
-            Self::Virtual => "virtual",
-        }
-    }
-
-    /// For people (the CSV export).
     pub fn label(self) -> &'static str {
         match self {
             Self::Talk => "Talk",
@@ -59,14 +52,6 @@ impl PreferredFormat {
             Self::Either => "Either",
             Self::Virtual => "Virtual",
         }
-    }
-}
-
-impl TryFrom<String> for PreferredFormat {
-    type Error = String;
-
-    fn try_from(raw: String) -> Result<Self, String> {
-        Self::parse(&raw)
     }
 }
 
@@ -254,6 +239,17 @@ pub fn code(edition_year: i32, number: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The form's answer may be blank (either); a stored one must be one of
+    /// the four, as written (it used to be read as the form's answer).
+    #[test]
+    fn a_stored_preferred_format_is_read_strictly() {
+        assert_eq!(PreferredFormat::parse(" ").unwrap(), PreferredFormat::Either);
+        assert_eq!("virtual".parse::<PreferredFormat>().unwrap(), PreferredFormat::Virtual);
+        for stored in ["", " talk", "Talk", "both"] {
+            assert!(stored.parse::<PreferredFormat>().is_err(), "{stored:?}");
+        }
+    }
 
     fn offered() -> Vec<String> {
         ["Phonetics", "Syntax", "Semantics", "Language acquisition"].map(String::from).to_vec()

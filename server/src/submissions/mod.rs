@@ -107,7 +107,6 @@ pub struct SubmissionRow {
     pub edition_year: i32,
     pub number: i32,
     pub title: String,
-    #[sqlx(try_from = "String")]
     pub preferred_format: PreferredFormat,
     pub original_name: String,
     pub storage_key: String,

@@ -13,7 +13,7 @@ use crate::admin::{AdminSubmission, SubmissionRow};
 use crate::attendance::pending::{self, AttendanceCounts, AttendanceFilter};
 use crate::db::Db;
 use crate::on_db;
-use crate::submissions::SubmissionStatus;
+use crate::submissions::{PreferredFormat, SubmissionStatus};
 
 /// A column the table can be sorted by.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
@@ -73,7 +73,7 @@ pub struct TableRow {
     pub s_name: Option<String>,
     pub s_number: Option<i32>,
     pub s_original_name: Option<String>,
-    pub s_preferred_format: Option<String>,
+    pub s_preferred_format: Option<PreferredFormat>,
     pub s_uploaded_at: Option<OffsetDateTime>,
     pub s_size_bytes: Option<i64>,
     pub s_word_count: Option<i32>,

@@ -16,7 +16,7 @@ pub struct SettingsRow {
     pub edition_year: i32,
     pub deadline: Option<OffsetDateTime>,
     pub reviewers_per_submission: i32,
-    pub visibility: String,
+    pub visibility: Visibility,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -67,9 +67,9 @@ pub struct AssignmentRow {
     pub submission_id: Uuid,
     pub reviewer_id: Uuid,
     pub assigned_at: OffsetDateTime,
-    pub state: String,
+    pub state: AssignmentState,
     pub abstain_reason: Option<String>,
-    pub recommendation: Option<String>,
+    pub recommendation: Option<Recommendation>,
     pub comment_for_author: String,
     pub comment_for_organisers: String,
     pub saved_at: Option<OffsetDateTime>,
@@ -86,11 +86,11 @@ impl AssignmentRow {
     }
 
     pub fn state(&self) -> AssignmentState {
-        AssignmentState::from_stored(&self.state)
+        self.state
     }
 
     pub fn recommendation(&self) -> Option<Recommendation> {
-        self.recommendation.as_deref().and_then(Recommendation::from_stored)
+        self.recommendation
     }
 
     /// Not abstained from.
@@ -198,7 +198,7 @@ impl EditionData {
             Some(row) => Settings {
                 deadline: row.deadline,
                 reviewers_per_submission: row.reviewers_per_submission,
-                visibility: Visibility::from_stored(&row.visibility),
+                visibility: row.visibility,
             },
             None => {
                 Settings { deadline: None, reviewers_per_submission: 2, visibility: Visibility::AfterOwn }

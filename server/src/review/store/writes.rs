@@ -139,13 +139,13 @@ const STANDING: &str = "SELECT (SELECT deadline FROM review_settings WHERE editi
 macro_rules! standing {
     ($db:expr, $conn:ident, $year:expr, $submission_id:expr, $reviewer_id:expr) => {{
         lock_edition!($db, &mut **$conn, $year);
-        let (deadline, state): (Option<OffsetDateTime>, Option<String>) = sqlx::query_as(STANDING)
+        let (deadline, state): (Option<OffsetDateTime>, Option<AssignmentState>) = sqlx::query_as(STANDING)
             .bind($year)
             .bind($submission_id)
             .bind($reviewer_id)
             .fetch_one(&mut **$conn)
             .await?;
-        (deadline, state.map(|s| AssignmentState::from_stored(&s)))
+        (deadline, state)
     }};
 }
 
@@ -485,14 +485,14 @@ impl Db {
         let mut tx = self.begin().await?;
         let outcome = on_tx!(&mut tx, |conn| {
             lock_edition!(self, &mut **conn, year);
-            let state: Option<String> = sqlx::query_scalar(
+            let state: Option<AssignmentState> = sqlx::query_scalar(
                 "SELECT state FROM review_assignments WHERE submission_id = $1 AND reviewer_id = $2",
             )
             .bind(submission_id)
             .bind(reviewer_id)
             .fetch_optional(&mut **conn)
             .await?;
-            match state.map(|s| AssignmentState::from_stored(&s)) {
+            match state {
                 None => Unassignment::NotFound,
                 Some(AssignmentState::Submitted) => Unassignment::Submitted,
                 Some(_) => {
