@@ -182,6 +182,61 @@ test('the carousel stays on the slide it moved to, and its caption follows', asy
   }
 });
 
+/** The shown slide's box and its picture's: width, height and the picture's own shape. */
+async function shownSlide(gallery: Locator) {
+  const image = gallery.locator('.image-gallery-center img, .image-gallery-slide img').first();
+  await expect(image).toHaveJSProperty('complete', true);
+  return image.evaluate((element: HTMLImageElement) => {
+    const slide = element.closest('.image-gallery-slide-wrapper') ?? element;
+    return {
+      slideHeight: slide.getBoundingClientRect().height,
+      width: element.getBoundingClientRect().width,
+      height: element.getBoundingClientRect().height,
+      ratio: element.naturalHeight / element.naturalWidth,
+    };
+  });
+}
+
+test('each carousel takes the shape of its pictures, before and after it loads, with no black bands', async ({
+  page,
+}) => {
+  for (const [path, name] of [
+    ['/', 'Photos of the society'],
+    ['/sculc-2024', 'Program gallery'],
+  ] as const) {
+    await page.goto(path);
+    const gallery = page.getByRole('region', { name });
+    await expect(async () => {
+      await gallery.scrollIntoViewIfNeeded({ timeout: 1000 });
+      await expect(galleryIndex(gallery)).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
+    const states = path === '/' ? ['drawn before its code', 'loaded'] : ['loaded'];
+    for (const state of states) {
+      if (state === 'loaded') await openGallery(gallery);
+      // Settled: the same after a transition's length.
+      const measured = await shownSlide(gallery);
+      await page.waitForTimeout(SLIDE_DURATION_MS * 2);
+      expect(await shownSlide(gallery), `${path} ${state}: settled`).toEqual(measured);
+      expect(measured.height, `${path} ${state}: the picture's own shape`).toBeCloseTo(measured.width * measured.ratio, 0);
+      expect(Math.abs(measured.slideHeight - measured.height), `${path} ${state}: no bands`).toBeLessThanOrEqual(2);
+    }
+  }
+});
+
+test('a program carousel offers each page at full size, a picture a phone can zoom', async ({ page }) => {
+  await page.goto('/sculc-2024');
+  const gallery = page.getByRole('region', { name: 'Program gallery' });
+  await openGallery(gallery);
+  const link = gallery.getByRole('link', { name: 'Open this image at full size' });
+  await expect(link).toHaveAttribute('href', /program-1-1600\.webp$/);
+  await gallery.getByRole('button', { name: 'Next Slide' }).click();
+  await expect(link).toHaveAttribute('href', /program-2-1600\.webp$/);
+  const href = (await link.getAttribute('href')) ?? '';
+  const picture = await page.request.get(href);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toBe('image/webp');
+});
+
 test('the home carousel waits for someone to reach for it, and then does what they asked', async ({ page }) => {
   const site = await content<Site>(page.request, 'site');
   const libraryRequests: string[] = [];

@@ -3,6 +3,7 @@ import 'react-image-gallery/styles/image-gallery.css';
 import './gallery.css';
 
 import { useNearScreen } from '../hooks/use-near-screen';
+import { GalleryCaption } from './gallery-caption';
 import { facadeCanDraw, GalleryFacade } from './gallery-facade';
 import type { ImageGalleryProps } from './image-gallery';
 
@@ -80,7 +81,7 @@ function GalleryBehindFacade(props: ImageGalleryProps) {
               wake();
             }}
           />
-          {props.items[0]?.description && <p className="gallery-caption">{props.items[0].description}</p>}
+          <GalleryCaption item={props.items[0]} fullscreen={props.fullscreen} />
         </section>
       )}
     </div>

@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import type { GalleryItem } from '../lib/content-types';
 import { homeGallery, nth } from '../test/content-data';
+import { fullSizeUrl } from './gallery-caption';
 import {
   FALLBACK_IMAGE_URL,
   gallerySettings,
@@ -117,6 +119,33 @@ describe('the carousel', () => {
     });
   });
 
+  it('offers the shown picture at full size where the page has fullscreen, following the slides', async () => {
+    const large = (item: GalleryItem) => item.original.replace('-960.', '-1600.');
+    const items = homeGallery.map((item) => ({ ...item, srcset: `${item.srcset ?? ''}, ${large(item)} 1600w` }));
+    render(<ImageGallery items={items} label="Program" fullscreen />);
+    const gallery = screen.getByRole('region', { name: 'Program' });
+    const link = () => within(gallery).getByRole('link', { name: 'Open this image at full size' });
+    expect(link()).toHaveAttribute('href', large(nth(homeGallery, 0)));
+
+    fireEvent.keyDown(within(gallery).getByRole('button', { name: 'Next Slide' }), { key: 'ArrowRight', keyCode: 39 });
+    await waitFor(() => {
+      expect(link()).toHaveAttribute('href', large(nth(homeGallery, 1)));
+    });
+  });
+
+  it('has no full-size link where the page has no fullscreen', () => {
+    render(<ImageGallery items={homeGallery} label="Photos" />);
+    expect(screen.queryByRole('link', { name: 'Open this image at full size' })).not.toBeInTheDocument();
+  });
+
+  it('takes the widest srcset candidate as the full size, else the original', () => {
+    const item = nth(homeGallery, 0);
+    expect(fullSizeUrl({ ...item, srcset: '/a-1600.webp 1600w, /a-480.webp 480w, /a-960.webp 960w' })).toBe('/a-1600.webp');
+    expect(fullSizeUrl({ ...item, srcset: null })).toBe(item.original);
+    // Density descriptors say nothing of the width: the original.
+    expect(fullSizeUrl({ ...item, srcset: '/a@2x.webp 2x' })).toBe(item.original);
+  });
+
   it('ignores arrow keys pressed outside the gallery', async () => {
     render(
       <>
@@ -145,3 +174,4 @@ describe('the carousel', () => {
     }
   });
 });
+

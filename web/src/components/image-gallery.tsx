@@ -4,6 +4,7 @@ import 'react-image-gallery/styles/image-gallery.css';
 import './gallery.css';
 
 import type { GalleryItem } from '../lib/content-types';
+import { GalleryCaption } from './gallery-caption';
 import { gallerySettings, type ImageGalleryOptions } from './gallery-settings';
 
 // The settings live apart from the library, so that the facade can use them without loading it.
@@ -66,7 +67,7 @@ export function ImageGallery({
   // array, and each slide re-renders this component (the caption): the same
   // array must come back, or the carousel snaps back mid-transition.
   const libraryItems = useMemo(() => toLibraryItems(items, belowFold), [items, belowFold]);
-  const caption = items[current]?.description;
+
   return (
     <section className="gallery" aria-label={label} aria-roledescription="carousel">
       <ReactImageGallery
@@ -76,7 +77,7 @@ export function ImageGallery({
         onSlide={setCurrent}
         {...gallerySettings(options)}
       />
-      {caption && <p className="gallery-caption">{caption}</p>}
+      <GalleryCaption item={items[current]} fullscreen={options.fullscreen} />
     </section>
   );
 }
