@@ -46,6 +46,9 @@ pub const MAIL_CLIENT_MESSAGE: &str =
 pub const MAIL_CLIENT_INBOX: Limit = Limit { scope: "mail-client-inbox", max: 3, window: Duration::hours(1) };
 pub const MAIL_INBOX: Limit = Limit { scope: "mail-inbox", max: 10, window: Duration::hours(1) };
 
-/// Google sign-ins started per client: each one stores a flow and may ask
-/// the provider for its metadata.
-pub const GOOGLE_START: Limit = Limit { scope: "google-start", max: 30, window: Duration::minutes(15) };
+/// Google sign-ins started per client: each one stores a flow (which
+/// expires) and may ask the provider for its metadata (cached for an
+/// hour), so the count bounds what one machine can store. Sized for a
+/// campus: a lecture hall pressing "Sign in with Google" together from one
+/// address fits; at 30 a room of students was turned away.
+pub const GOOGLE_START: Limit = Limit { scope: "google-start", max: 200, window: Duration::minutes(15) };
