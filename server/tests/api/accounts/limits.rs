@@ -326,7 +326,8 @@ async fn a_lecture_hall_starts_google_sign_in_at_once_from_one_address_and_only_
         let response = client.get(app.url("/api/accounts/google/start")).send().await.unwrap();
         response.headers()["location"].to_str().unwrap().to_owned()
     };
-    let count = |destinations: &[String], notice: &str| destinations.iter().filter(|d| d.ends_with(notice)).count();
+    let count =
+        |destinations: &[String], notice: &str| destinations.iter().filter(|d| d.ends_with(notice)).count();
 
     // 150 students at once: every one gets through (at 30, 120 were sent back).
     let hall: Vec<String> = join_all((0..150).map(|_| start())).await;
