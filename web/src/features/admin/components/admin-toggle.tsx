@@ -16,8 +16,8 @@ interface AdminToggleProps {
 }
 
 /**
- * The Admin cell: a checkbox that grants or revokes the flag after a
- * confirmation. It shows the server's state, so a refused change (the
+ * The Admin cell's first box, labelled 'Admin': grants or revokes the flag
+ * after a confirmation. It shows the server's state, so a refused change (the
  * last admin: 409 'At least one admin must remain.') leaves it as it was.
  */
 export function AdminToggle({ user, onNotice }: AdminToggleProps) {
@@ -52,15 +52,11 @@ export function AdminToggle({ user, onNotice }: AdminToggleProps) {
   };
 
   return (
-    <span className="admin-toggle">
-      <input
-        type="checkbox"
-        checked={isAdmin}
-        disabled={setAdmin.isPending}
-        aria-label={`Admin: ${name}`}
-        onChange={() => void toggle()}
-      />
-      <span aria-hidden="true">{isAdmin ? 'Yes' : 'No'}</span>
-    </span>
+    // The visible label is the role; the person's name is there for screen readers, whose
+    // name for the box is 'Admin: Mary Haas' (the row's name is not read out with a cell).
+    <label className="role-toggle">
+      <input type="checkbox" checked={isAdmin} disabled={setAdmin.isPending} onChange={() => void toggle()} />
+      Admin<span className="visually-hidden">: {name}</span>
+    </label>
   );
 }

@@ -1,5 +1,3 @@
-import { useId } from 'react';
-
 import { refusalMessage } from '../../../lib/api-client';
 import { useSetReviewer } from '../api/set-reviewer';
 import type { AdminUser } from '../api/types';
@@ -12,13 +10,12 @@ interface ReviewerToggleProps {
 }
 
 /**
- * Beside the Admin checkbox: gives or takes the reviewer role. No question
+ * Beside the Admin box, labelled 'Reviewer': gives or takes the reviewer role. No question
  * first, unlike admin rights: the role shows only the abstracts assigned to
  * the reviewer, without their authors, and is as easily taken back.
  */
 export function ReviewerToggle({ user, onNotice }: ReviewerToggleProps) {
   const setReviewer = useSetReviewer();
-  const id = useId();
   const name = displayName(user);
   const isReviewer = user.roles.includes('reviewer');
 
@@ -34,18 +31,10 @@ export function ReviewerToggle({ user, onNotice }: ReviewerToggleProps) {
   };
 
   return (
-    <span className="admin-toggle reviewer-toggle">
-      <input
-        id={id}
-        type="checkbox"
-        checked={isReviewer}
-        disabled={setReviewer.isPending}
-        aria-label={`Reviewer: ${name}`}
-        onChange={() => void toggle()}
-      />
-      <label htmlFor={id} aria-hidden="true">
-        Reviewer
-      </label>
-    </span>
+    // As the Admin box: 'Reviewer' on the screen, 'Reviewer: Mary Haas' for screen readers.
+    <label className="role-toggle">
+      <input type="checkbox" checked={isReviewer} disabled={setReviewer.isPending} onChange={() => void toggle()} />
+      Reviewer<span className="visually-hidden">: {name}</span>
+    </label>
   );
 }

@@ -50,7 +50,7 @@ describe('/user-data', () => {
       'Phonology.pdf (opens in a new tab) +1 more',
       'March 1, 2025, 10:15 AM PST',
       // The Admin cell: the admin flag, and the reviewer role beside it (issue 14).
-      'No Reviewer',
+      'Admin: Grace Hopper Reviewer: Grace Hopper',
     ]);
     const link = within(graceRow).getByRole('link', { name: 'Phonology.pdf (opens in a new tab)' });
     expect(link).toHaveAttribute('href', phonology.file_url);
@@ -58,6 +58,15 @@ describe('/user-data', () => {
     expect(within(graceRow).getByRole('rowheader')).toHaveTextContent('Grace Hopper');
     expect(within(noamRow).getByRole('checkbox', { name: 'Admin: Noam Chomsky' })).toBeChecked();
     expect(within(graceRow).getByRole('checkbox', { name: 'Admin: Grace Hopper' })).not.toBeChecked();
+    // Each box shows its role beside it, not its state ('No' read as the label of the box below it).
+    const shown = (name: string) => {
+      const label = within(graceRow).getByRole('checkbox', { name }).closest('label')?.cloneNode(true);
+      if (!(label instanceof HTMLElement)) throw new Error(`no label around ${name}`);
+      label.querySelectorAll('.visually-hidden').forEach((hidden) => { hidden.remove(); });
+      return label.textContent;
+    };
+    expect(shown('Admin: Grace Hopper')).toBe('Admin');
+    expect(shown('Reviewer: Grace Hopper')).toBe('Reviewer');
 
     // The table scrolls in a labelled region on narrow screens.
     expect(screen.getByRole('region', { name: 'Users, sorted by Name, ascending' })).toContainElement(table);
