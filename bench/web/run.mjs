@@ -24,12 +24,9 @@
  *   accessibility and best practices (goals: performance ≥ 95,
  *   accessibility 100).
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
@@ -38,7 +35,8 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { defaultBinary, ROOT, startServer } from './server.mjs';
+
 const README = join(ROOT, 'bench/README.md');
 const SECTION = '## Web: size and Lighthouse';
 const PATHS = ['/', '/sculc-2025', '/login'];
@@ -63,45 +61,6 @@ const { values: options } = parseArgs({
     'js-only': { type: 'boolean', default: false },
   },
 });
-
-function defaultBinary() {
-  if (process.env.COLLOQUY_BIN) return process.env.COLLOQUY_BIN;
-  const targetDir = process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target');
-  return join(targetDir, 'release/colloquy');
-}
-
-/** Starts `colloquy serve` on a free port; resolves once it prints where it listens. */
-async function startServer(binary) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'colloquy-bench-'));
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('COLLOQUY_') && name !== 'DATABASE_URL'),
-  );
-  const child = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--data-dir', dataDir], {
-    cwd: ROOT,
-    env: { ...env, COLLOQUY_CONFIG: join(dataDir, 'no-config.toml') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error('colloquy did not start within 30 s')), 30_000);
-    child.once('exit', (code) => reject(new Error(`colloquy exited (${String(code)}) before listening`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /serving the site at (http:\/\/\S+)/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolveUrl(match[1]);
-      }
-    });
-  });
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function audit(port, url, formFactor) {
   const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
