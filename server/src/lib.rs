@@ -81,6 +81,10 @@ pub struct AppState {
     pub metrics: metrics::Metrics,
     /// The published program's PDF, as last read.
     pub program_pdf: Arc<program::public::ProgramPdfCache>,
+    /// Work a request answered for before doing it (an e-mail's link, the
+    /// look-up that decides whether to send it): `serve` waits for it
+    /// before stopping, so a 202 is not lost to a restart.
+    pub background: tokio_util::task::TaskTracker,
 }
 
 /// Whether a starting server migrates the schema itself.
@@ -127,6 +131,7 @@ pub async fn prepare_with(config: Config, migrations: Migrations) -> anyhow::Res
         passwords,
         metrics,
         program_pdf: Arc::default(),
+        background: tokio_util::task::TaskTracker::new(),
     })
 }
 

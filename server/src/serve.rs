@@ -55,6 +55,7 @@ pub async fn run(mut config: Config, migrations: Migrations) -> anyhow::Result<(
         });
     }
     let db = state.db.clone();
+    let background = state.background.clone();
     crate::mail::sender::spawn(state.clone());
     crate::submissions::sweep::spawn_periodic(state.clone());
     crate::accounts::sweep::spawn_periodic(state.db.clone());
@@ -73,6 +74,15 @@ pub async fn run(mut config: Config, migrations: Migrations) -> anyhow::Result<(
             let _ = stop_rx.await;
             tokio::time::sleep(SHUTDOWN_GRACE).await;
         } => tracing::warn!("requests still in flight after the grace period; stopping anyway"),
+    }
+    // What the answered requests left to do (an e-mail's link) is done
+    // before the database closes, or it would be lost with the process.
+    background.close();
+    if tokio::time::timeout(SHUTDOWN_GRACE, background.wait()).await.is_err() {
+        tracing::warn!(
+            left = background.len(),
+            "background work unfinished after the grace period; stopping anyway"
+        );
     }
     db.close().await;
     tracing::info!("stopped");

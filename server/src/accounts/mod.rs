@@ -46,13 +46,15 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 /// Runs work a request has answered for already (looking up an account,
-/// making a link, sending an e-mail), under the request's clock; failures
-/// are logged.
+/// making a link, sending an e-mail), under the request's clock, tracked by
+/// `AppState::background` so that stopping the server waits for it;
+/// failures are logged.
 pub(crate) fn in_background(
+    state: &AppState,
     what: &'static str,
     work: impl Future<Output = anyhow::Result<()>> + Send + 'static,
 ) {
-    tokio::spawn(crate::clock::Clock::current().scope(async move {
+    state.background.spawn(crate::clock::Clock::current().scope(async move {
         if let Err(error) = work.await {
             tracing::error!(error = format!("{error:#}"), "{what} failed");
         }

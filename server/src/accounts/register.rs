@@ -66,7 +66,7 @@ pub async fn register(
     // The e-mail is made after the answer, which then takes as long whether
     // or not the address had an account.
     let background = state.clone();
-    in_background("sending the sign-up e-mail", async move {
+    in_background(&state, "sending the sign-up e-mail", async move {
         let letter = match created {
             Some(user_id) => {
                 Compose::Link { user_id, purpose: Purpose::Verify, letter: letters::verify_email }
@@ -133,7 +133,7 @@ impl LinkByEmail {
         let background = state.clone();
         let to = email.clone();
         let client = client.to_string();
-        in_background(self.what, async move {
+        in_background(state, self.what, async move {
             let account = background.db.account_by_email(&to).await?;
             if let Some(account) = account.filter(|account| (self.wanted_by)(account)) {
                 let letter =

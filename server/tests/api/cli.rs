@@ -128,3 +128,73 @@ async fn serve_prints_its_address_answers_and_stops_gracefully_on_sigterm() {
     };
     assert!(status.success(), "a graceful stop exits 0, got {status}");
 }
+
+#[tokio::test]
+async fn a_sigterm_while_sign_ups_are_answered_still_queues_every_answered_ones_email() {
+    let database = TestDatabase::new().await;
+    let mut server = colloquy(&database)
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .current_dir(repo_root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let address = line.trim().strip_prefix("colloquy is serving the site at ").unwrap().to_owned();
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("x-requested-with", reqwest::header::HeaderValue::from_static("colloquy"));
+    let client = reqwest::Client::builder().default_headers(headers).build().unwrap();
+
+    // Each answer comes before its e-mail is made (the answer takes as long
+    // whether or not the address had an account). The stop comes while
+    // sign-ups are still being answered: each one answered 202 must still
+    // get its e-mail, made after its answer, as the server stops.
+    const PEOPLE: usize = 40;
+    let (answered, mut first) = tokio::sync::mpsc::unbounded_channel::<()>();
+    let sign_ups: Vec<_> = (0..PEOPLE)
+        .map(|n| {
+            let request = client
+                .post(format!("{address}/api/accounts/register"))
+                .json(&serde_json::json!({
+                    "first_name": "Ada", "last_name": "Lovelace",
+                    "email": format!("student{n}@example.edu"), "password": "correct horse battery",
+                }))
+                .send();
+            let answered = answered.clone();
+            tokio::spawn(async move {
+                let status = request.await.map(|response| response.status().as_u16()).ok();
+                let _ = answered.send(());
+                status
+            })
+        })
+        .collect();
+    first.recv().await;
+    let killed = Command::new("kill").args(["-TERM", &server.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let mut accepted = 0;
+    for sign_up in sign_ups {
+        if sign_up.await.unwrap() == Some(202) {
+            accepted += 1;
+        }
+    }
+    assert!(accepted > 0);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = server.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the server did not stop within 20 s of SIGTERM");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(status.success(), "a graceful stop exits 0, got {status}");
+
+    let state = colloquy::prepare(database.config.clone()).await.unwrap();
+    let emails: i64 = on_db!(&state.db, |pool| {
+        sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE recipient LIKE 'student%'")
+            .fetch_one(pool)
+            .await
+            .unwrap()
+    });
+    assert_eq!(emails, accepted, "every answered sign-up's e-mail is in the outbox ({PEOPLE} asked)");
+}

@@ -132,6 +132,23 @@ impl TestApp {
         self.client.post(self.url(path)).json(&body).send().await.expect("the request is answered")
     }
 
+    /// Waits until the work requests left behind them is done (the e-mails
+    /// they queue) and the outbox has sent everything queued: what a test
+    /// counts then stays.
+    pub async fn settled(&self) {
+        let background = &self.state.background;
+        background.close();
+        background.wait().await;
+        background.reopen();
+        for _ in 0..500 {
+            if self.state.db.outbox_counts().await.unwrap().queued == 0 {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        panic!("the outbox did not empty in 10 s: {:?}", self.state.db.outbox_counts().await.unwrap());
+    }
+
     /// Every e-mail in the outbox so far, decoded as a mail client would
     /// (see `readable`), oldest first.
     pub fn outbox(&self) -> Vec<String> {

@@ -286,8 +286,7 @@ async fn forty_sign_ups_in_a_minute_from_one_network_are_all_accepted() {
 /// Waits until the background work has sent `ada` what it will, and
 /// returns how many e-mails she has had.
 async fn emails_to_ada_once_settled(app: &TestApp, at_least: usize) -> usize {
-    app.emails_to("ada@example.edu", at_least).await;
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    app.settled().await;
     app.emails_to("ada@example.edu", at_least).await.len()
 }
 
