@@ -63,14 +63,6 @@ pub const SCORES_CHANGED: &str = "The scores have changed since the preview. Pre
 /// What a reviewer sees instead of the guideline warnings, which name the author.
 pub const ANONYMITY_FLAG: &str = "The PDF may name its author; the organisers have been told.";
 
-/// Whether the stored guideline warnings (see `submissions::upload::guideline_warnings`)
-/// include an anonymisation one. Only the warnings' text is stored, not the
-/// inspection, so this reads the sentence both such warnings end with.
-pub fn names_its_author(stored_warnings: &str) -> bool {
-    let warnings: Vec<String> = serde_json::from_str(stored_warnings).unwrap_or_default();
-    warnings.iter().any(|warning| warning.contains("Abstracts must be anonymized"))
-}
-
 /// The current edition's review data (its settings and form written with
 /// the defaults the first time).
 pub(crate) async fn current(state: &AppState) -> Result<store::EditionData, ApiError> {

@@ -70,7 +70,7 @@ pub fn overview_row(
         mean: (weights > 0.0).then(|| rounded(weighted / weights)),
         criteria,
         recommendations,
-        flagged: super::names_its_author(&submission.warnings),
+        flagged: submission.names_author,
     }
 }
 

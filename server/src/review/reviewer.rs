@@ -13,7 +13,7 @@ use super::types::{
     AbstainInput, AssignmentState, AssignmentSummary, Criterion, OtherReview, OwnReview, Recommendation,
     ReviewDetail, ReviewEdits, ReviewForm, ReviewInput, ReviewState, ReviewerHome, Scale, Visibility,
 };
-use super::{ANONYMITY_FLAG, DEADLINE_PASSED, current_for, names_its_author, no_such_assignment};
+use super::{ANONYMITY_FLAG, DEADLINE_PASSED, current_for, no_such_assignment};
 use crate::AppState;
 use crate::accounts::session::{Reviewer, SessionUser};
 use crate::activity::{Actor, AuditAction, NewEntry};
@@ -389,7 +389,7 @@ fn review_detail(
         keywords: data.keywords_of(submission.id),
         preferred_format: submission.preferred_format.clone(),
         word_count: submission.word_count,
-        flags: if names_its_author(&submission.warnings) { vec![ANONYMITY_FLAG.to_owned()] } else { vec![] },
+        flags: if submission.names_author { vec![ANONYMITY_FLAG.to_owned()] } else { vec![] },
         deadline: data.settings.deadline,
         open: data.settings.open_at(clock::now()),
         form: form(data),

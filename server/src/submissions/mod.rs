@@ -177,6 +177,8 @@ pub struct NewSubmission<'a> {
     pub sha256: &'a str,
     pub word_count: Option<i32>,
     pub warnings: &'a [String],
+    /// Whether the anonymity check found an author's name (review's flag).
+    pub names_author: bool,
 }
 
 /// What became of an author's request to delete a submission.

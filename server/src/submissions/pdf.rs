@@ -35,6 +35,13 @@ pub struct Inspection {
     pub names_in_properties: Vec<String>,
 }
 
+impl Inspection {
+    /// Whether an author's name was found anywhere: what review flags.
+    pub fn names_author(&self) -> bool {
+        !self.names_in_text.is_empty() || !self.names_in_properties.is_empty()
+    }
+}
+
 /// The child's answer about a file that starts like a PDF.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]

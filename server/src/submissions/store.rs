@@ -24,8 +24,8 @@ const ROW_COLUMNS: &str = "s.id, s.user_id, s.edition_year, s.number, s.title, s
 const INSERT_WITHIN_LIMIT: &str =
     "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key,
                                       size_bytes, sha256, word_count, warnings, uploaded_at, title,
-                                      preferred_format, number)
-     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+                                      preferred_format, names_author, number)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
             (SELECT COALESCE(MAX(number), 0) + 1 FROM submissions WHERE edition_year = $3)
      WHERE (SELECT COUNT(*) FROM submissions
             WHERE user_id = $2 AND edition_year = $3 AND status <> 'withdrawn')
@@ -84,6 +84,7 @@ impl Db {
                 .bind(crate::clock::now())
                 .bind(&new.details.title)
                 .bind(new.details.preferred_format.as_str())
+                .bind(new.names_author)
                 .execute(&mut **conn)
                 .await?
                 .rows_affected()

@@ -134,6 +134,7 @@ pub async fn upload_submission(
             sha256: &received.sha256,
             word_count,
             warnings: &warnings,
+            names_author: inspection.names_author(),
         })
         .await;
     if !matches!(inserted, Ok(true)) {
@@ -351,8 +352,8 @@ pub fn guideline_warnings(inspection: &Inspection, edition: &Edition) -> Vec<Str
         )),
         Some(_) => {}
     }
-    // "Abstracts must be anonymized" is how review tells these two apart
-    // (`review::names_its_author`).
+    // Review's flag reads `Inspection::names_author`, stored beside these,
+    // never their wording.
     if !inspection.names_in_text.is_empty() {
         warnings.push(format!(
             "An author's name ({}) appears in the abstract's text. Abstracts must be anonymized.",

@@ -48,7 +48,7 @@ macro_rules! load_edition {
         .fetch_all($conn)
         .await?;
         let submissions: Vec<$crate::review::store::SubmissionRow> = sqlx::query_as(
-            "SELECT s.id, s.user_id, s.number, s.title, s.preferred_format, s.word_count, s.warnings,
+            "SELECT s.id, s.user_id, s.number, s.title, s.preferred_format, s.word_count, s.names_author,
                     s.status, s.storage_key, s.size_bytes,
                     u.first_name, u.last_name, u.email
              FROM submissions s JOIN users u ON u.id = s.user_id

@@ -40,7 +40,8 @@ pub struct SubmissionRow {
     pub title: String,
     pub preferred_format: String,
     pub word_count: Option<i32>,
-    pub warnings: String,
+    /// Whether the upload's anonymity check found an author's name.
+    pub names_author: bool,
     pub status: SubmissionStatus,
     pub storage_key: String,
     pub size_bytes: i64,

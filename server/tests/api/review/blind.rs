@@ -152,3 +152,53 @@ async fn no_reviewer_answer_names_the_author_the_file_the_id_the_upload_time_or_
     assert!(forbidden.iter().all(|f| !headers.contains(f.as_str())), "{headers}");
     assert!(file.bytes().await.unwrap().starts_with(b"%PDF-"));
 }
+
+/// Issue 23 item 5: the flag is what the upload's check found, kept as
+/// data, not read back from the warning's wording: rewording the stored
+/// warning (as a new version of the text would) leaves the submission
+/// flagged for the reviewer and the admins, and one without the finding
+/// unflagged.
+#[tokio::test]
+async fn the_anonymity_flag_survives_a_reworded_warning() {
+    let app = app_with_admin().await;
+    let author = signed_in(&app, "author@example.org").await;
+    let lines = words(30);
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let response = upload(&app, &author, "sandhi.pdf", make_pdf(&lines, Some("Ada Lovelace"))).await;
+    assert_eq!(response.status(), 201);
+    let uploaded = body(response).await;
+    assert!(uploaded["warnings"].to_string().contains("Lovelace"), "{uploaded}");
+    let named: Uuid = uploaded["id"].as_str().unwrap().parse().unwrap();
+    let response = upload(&app, &author, "clean.pdf", make_pdf(&lines, None)).await;
+    assert_eq!(response.status(), 201);
+    let clean: Uuid = body(response).await["id"].as_str().unwrap().parse().unwrap();
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query("UPDATE submissions SET warnings = $1 WHERE id = $2")
+            .bind(r#"["Your abstract names you (Lovelace) in its properties; please anonymise it."]"#)
+            .bind(named)
+            .execute(pool)
+            .await
+            .unwrap();
+    });
+    let (rita, rita_id) = reviewer(&app, "r1@example.org", "Rita", "Reader").await;
+    assigned(&app, named, rita_id).await;
+    assigned(&app, clean, rita_id).await;
+    for (submission, flags) in [(named, json!([colloquy::review::ANONYMITY_FLAG])), (clean, json!([]))] {
+        let code = code_of(&app, submission).await;
+        let detail = rita.get(app.url(&format!("/api/review/{code}"))).send().await.unwrap();
+        assert_eq!(detail.status(), 200);
+        let detail: Value = detail.json().await.unwrap();
+        assert_eq!(detail["flags"], flags, "{detail}");
+    }
+    let overview = body(app.get("/api/admin/reviews").await).await;
+    let flagged = |id: Uuid| {
+        overview["submissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["submission_id"] == id.to_string())
+            .unwrap()["flagged"]
+            .clone()
+    };
+    assert_eq!((flagged(named), flagged(clean)), (json!(true), json!(false)), "{overview}");
+}
