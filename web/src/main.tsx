@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 
 import { AppProviders, createQueryClient } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, prefetchRoute } from './app/router';
 import { siteQueryOptions } from './lib/site-content';
 import './styles/global.css';
 
@@ -20,6 +20,10 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const container = root;
 const queryClient = createQueryClient();
+
+// Who is signed in, the page's code and a signed-in page's data, asked for
+// now rather than each after the other once the page renders.
+prefetchRoute(queryClient, window.location);
 
 function render() {
   createRoot(container).render(

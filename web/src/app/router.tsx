@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 
@@ -6,16 +7,18 @@ import { detailRoutes, routeList, type RouteId } from '../config/routes';
 import { AdminOnly } from '../features/admin/components/admin-only';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { ReviewerOnly } from '../features/review/components/reviewer-only';
+import { sessionQueryOptions } from '../lib/session';
 import { EditionRoute } from './edition-route';
 import { AppLayout } from './layout';
 import { RouteErrorBoundary } from './route-error-page';
 
-/** A page loaded on first visit, from a module's named export. */
-function lazyPage<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
-  name: Name,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] }));
+/** A page component; `preload` starts loading its code before it renders, if it is loaded lazily. */
+type RoutePage = (ComponentType | LazyExoticComponent<ComponentType>) & { preload?: () => Promise<unknown> };
+
+/** A page loaded on first visit, from a module's named export; `preload` fetches its code sooner. */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): RoutePage {
+  const page: LazyExoticComponent<ComponentType> = lazy(async () => ({ default: (await load())[name] }));
+  return Object.assign(page, { preload: load });
 }
 
 const home = lazyPage(() => import('../features/home/components/home-page'), 'HomePage');
@@ -23,7 +26,7 @@ const adminPages = () => import('../features/admin/components/admin-pages');
 const reviewPages = () => import('../features/review/components/review-pages');
 
 /** Every id of the route table has its page; the compiler checks none is missing. */
-const pages: Record<RouteId, ComponentType> = {
+const pages: Record<RouteId, RoutePage> = {
   home,
   homeAlias: home,
   login: lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage'),
@@ -143,6 +146,26 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts, at start-up, what the page at `location` will wait for, all at
+ * once instead of one after the other as it renders (issue 23, item 16): who
+ * is signed in (index.html has asked already), the page's code and, for a
+ * signed-in page, its data as soon as the session says the page will be
+ * shown (app/route-data.ts, loaded only then, with the API client). A
+ * visitor's request would be refused and logged as an error, so none is
+ * made before the session answers.
+ */
+export function prefetchRoute(queryClient: QueryClient, { pathname, search }: { pathname: string; search: string }) {
+  // A failure shows in the frame, whose own query asks again.
+  queryClient.query(sessionQueryOptions).catch(() => undefined);
+  const route = routeList.find((candidate) => candidate.path === pathname);
+  if (!route) return;
+  void pages[route.id].preload?.();
+  if (protectedRoutes[route.id]) {
+    void import('./route-data').then(({ prefetchRouteData }) => prefetchRouteData(queryClient, route.id, search));
+  }
+}
 
 /** The page for the current location. */
 export function AppRoutes() {

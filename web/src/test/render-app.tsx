@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 
 import type { SessionUser } from '../api/types';
 import { AppProviders, createQueryClient } from '../app/providers';
-import { AppRoutes } from '../app/router';
+import { AppRoutes, prefetchRoute } from '../app/router';
 import { board, editionPages, naclo, site } from './content-data';
 
 export const visitor = null;
@@ -97,6 +97,17 @@ export interface RenderAppOptions {
    * /api/accounts/providers and the public content (test/content-data.ts).
    */
   api?: Record<string, Handler>;
+  /**
+   * Starts the session, the page's code and its data before rendering, as
+   * main.tsx does (prefetchRoute); tests of the pages leave it to them.
+   */
+  prefetch?: boolean;
+  /**
+   * StrictMode, as main.tsx renders in development; off for tests that count
+   * requests made at start-up, since its second mount cancels a request in
+   * flight and sends it again (production renders once).
+   */
+  strict?: boolean;
 }
 
 /**
@@ -104,7 +115,10 @@ export interface RenderAppOptions {
  * main.tsx does, with fetch answered by a small fake of the server: each
  * endpoint by its handler, anything else 404.
  */
-export function renderApp(entry: InitialEntry, { user = visitor, api = {} }: RenderAppOptions = {}) {
+export function renderApp(
+  entry: InitialEntry,
+  { user = visitor, api = {}, prefetch = false, strict = true }: RenderAppOptions = {},
+) {
   const server: FakeServer = { user };
   const handlers = { ...defaultHandlers, ...api };
   /** Every request the app sent, in order. */
@@ -129,17 +143,20 @@ export function renderApp(entry: InitialEntry, { user = visitor, api = {} }: Ren
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
+  if (prefetch) {
+    const { pathname = '/', search = '' } = typeof entry === 'string' ? new URL(entry, 'http://localhost') : entry;
+    prefetchRoute(queryClient, { pathname, search });
+  }
   const events = userEvent.setup();
-  const view = render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <MemoryRouter initialEntries={[entry]}>
-          <AppRoutes />
-          <LocationProbe />
-        </MemoryRouter>
-      </AppProviders>
-    </StrictMode>,
+  const app = (
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter initialEntries={[entry]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>
   );
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
 
   /** The JSON bodies sent to one endpoint ('POST /api/accounts/login'), in order. */
   const requestsTo = (endpoint: string): unknown[] =>

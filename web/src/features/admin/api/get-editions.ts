@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { answerOf, api } from '../../../lib/api-client';
+import { FIRST_VIEW_FRESH_MS } from '../../../lib/first-view';
 import { adminQueryKey } from './admin-query-key';
 import type { AdminEdition } from './types';
 
@@ -12,6 +13,8 @@ export function getEditions(signal?: AbortSignal): Promise<AdminEdition[]> {
 export const editionsQueryOptions = queryOptions({
   queryKey: [...adminQueryKey, 'editions'],
   queryFn: ({ signal }) => getEditions(signal),
+  // Fetched at start-up beside the page's code (app/route-data.ts).
+  staleTime: FIRST_VIEW_FRESH_MS,
 });
 
 export function useEditions() {

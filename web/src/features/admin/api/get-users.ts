@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { answerOf, api } from '../../../lib/api-client';
+import { FIRST_VIEW_FRESH_MS } from '../../../lib/first-view';
 import { PER_PAGE, type UserTableQuery } from '../user-table-query';
 import { adminQueryKey } from './admin-query-key';
 import type { AdminUserPage } from './types';
@@ -20,6 +21,8 @@ export function usersQueryOptions(query: UserTableQuery) {
   return queryOptions({
     queryKey: [...adminQueryKey, 'users', query],
     queryFn: ({ signal }) => getUsers(query, signal),
+    // Fetched at start-up beside the page's code (app/route-data.ts).
+    staleTime: FIRST_VIEW_FRESH_MS,
     // The old page stays on screen while the next one loads, so the table
     // does not jump to a spinner on every click of a header.
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { answerOf, api } from '../../../lib/api-client';
+import { FIRST_VIEW_FRESH_MS } from '../../../lib/first-view';
 import { reviewQueryKey } from './review-query-key';
 import type { ReviewerHome } from './types';
 
@@ -12,6 +13,8 @@ export function getReviewerHome(signal?: AbortSignal): Promise<ReviewerHome> {
 export const reviewerHomeQueryOptions = queryOptions({
   queryKey: [...reviewQueryKey, 'home'],
   queryFn: ({ signal }) => getReviewerHome(signal),
+  // Fetched at start-up beside the page's code (app/route-data.ts).
+  staleTime: FIRST_VIEW_FRESH_MS,
 });
 
 export function useReviewerHome() {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { Submission, SubmissionList } from '../../../api/types';
 import { answerOf, api } from '../../../lib/api-client';
+import { FIRST_VIEW_FRESH_MS } from '../../../lib/first-view';
 import { useSession } from '../../../lib/session';
 
 /** Prefix of every user's list; mutations invalidate by it. */
@@ -21,6 +22,8 @@ export function submissionsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: [...submissionsQueryKey, userId],
     queryFn: ({ signal }) => getSubmissions(signal),
+    // Fetched at start-up beside the page's code (app/route-data.ts).
+    staleTime: FIRST_VIEW_FRESH_MS,
     select: (list): Submission[] => list.submissions,
   });
 }
