@@ -2,58 +2,32 @@
 //! table's filters, the one-click reminder and the automatic reminders all
 //! read, so that what an admin sees is who gets the e-mail.
 //!
-//! Each condition is SQL on a submission aliased `s`; a person is pending
-//! when any of their submissions is.
+//! The definition is in the schema, not here: the view `current_acceptances`
+//! (migration `20261127000601_attendance_views`) gives each accepted
+//! submission of the current edition its `pending` state, named as
+//! `AttendanceFilter` names it, and `attendance_counts` counts a person's
+//! answers. Stores read the views and bind the filter as a value, so no SQL
+//! text with aliases crosses modules; a person is pending when any of their
+//! submissions is.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{Format, Mode};
 
-/// An accepted submission of the current (newest) edition.
-const ACCEPTED_NOW: &str = "s.status = 'accepted' AND s.edition_year = (SELECT MAX(year) FROM editions)";
-
-/// Accepted, and its author has not answered (declining is an answer).
-pub fn not_confirmed_sql() -> String {
-    format!("{ACCEPTED_NOW} AND NOT EXISTS (SELECT 1 FROM attendance a WHERE a.submission_id = s.id)")
-}
-
-/// Confirmed, and no current final material (slides or poster) for it.
-pub fn without_materials_sql() -> String {
-    format!(
-        "{ACCEPTED_NOW} \
-         AND EXISTS (SELECT 1 FROM attendance a WHERE a.submission_id = s.id AND a.response = 'confirmed') \
-         AND NOT EXISTS (SELECT 1 FROM final_materials f WHERE f.submission_id = s.id AND f.replaced_at IS NULL)"
-    )
-}
-
-/// Which people have not acted (the admin table's filter).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum AttendanceFilter {
-    /// Accepted but not confirmed.
-    NotConfirmed,
-    /// Confirmed without materials.
-    WithoutMaterials,
-}
-
-impl AttendanceFilter {
-    /// The condition on a submission `s`.
-    pub fn condition(self) -> String {
-        match self {
-            Self::NotConfirmed => not_confirmed_sql(),
-            Self::WithoutMaterials => without_materials_sql(),
-        }
-    }
-
-    /// The ids of the people pending, as a subquery.
-    pub fn people_sql(self) -> String {
-        format!("SELECT s.user_id FROM submissions s WHERE {}", self.condition())
+// Named as `current_acceptances.pending` names them.
+crate::stored::stored_enum! {
+    /// Which people have not acted (the admin table's filter).
+    pub enum AttendanceFilter("attendance filter") {
+        /// Accepted but not confirmed.
+        NotConfirmed = "not_confirmed",
+        /// Confirmed without materials.
+        WithoutMaterials = "without_materials",
     }
 }
 
 /// What a person's accepted submissions of the current edition say, counted
-/// by the database (see `SUMMARY_JOIN`).
+/// by the database (the view `attendance_counts`, none for no row).
 #[derive(Debug, Clone, Default, sqlx::FromRow)]
 pub struct AttendanceCounts {
     pub att_accepted: i64,
@@ -66,39 +40,6 @@ pub struct AttendanceCounts {
     pub att_in_person: i64,
     pub att_virtual: i64,
     pub att_without_materials: i64,
-}
-
-/// The columns of `AttendanceCounts`, from the join below aliased `att`.
-pub const SUMMARY_COLUMNS: &str = "COALESCE(att.att_accepted, 0) AS att_accepted, \
-     COALESCE(att.att_unanswered, 0) AS att_unanswered, COALESCE(att.att_confirmed, 0) AS att_confirmed, \
-     COALESCE(att.att_declined, 0) AS att_declined, COALESCE(att.att_talk, 0) AS att_talk, \
-     COALESCE(att.att_poster, 0) AS att_poster, COALESCE(att.att_both, 0) AS att_both, \
-     COALESCE(att.att_in_person, 0) AS att_in_person, COALESCE(att.att_virtual, 0) AS att_virtual, \
-     COALESCE(att.att_without_materials, 0) AS att_without_materials";
-
-/// `LEFT JOIN … att ON att.user_id = {rows}.id`: the counts for every
-/// person with an accepted submission this edition (few, and found through
-/// the `(edition_year, status)` index). It does not read `rows` again: on
-/// SQLite a second reference to the page's CTE may run its sort twice.
-pub fn summary_join(rows: &str) -> String {
-    let count = |condition: &str| format!("SUM(CASE WHEN {condition} THEN 1 ELSE 0 END)");
-    format!(
-        "LEFT JOIN (SELECT s.user_id, COUNT(*) AS att_accepted, {} AS att_unanswered, {} AS att_confirmed, \
-                {} AS att_declined, {} AS att_talk, {} AS att_poster, {} AS att_both, {} AS att_in_person, \
-                {} AS att_virtual, {} AS att_without_materials
-         FROM submissions s LEFT JOIN attendance ans ON ans.submission_id = s.id
-         WHERE {ACCEPTED_NOW}
-         GROUP BY s.user_id) att ON att.user_id = {rows}.id",
-        count(&not_confirmed_sql()),
-        count("ans.response = 'confirmed'"),
-        count("ans.response = 'declined'"),
-        count("ans.format = 'talk'"),
-        count("ans.format = 'poster'"),
-        count("ans.format = 'both'"),
-        count("ans.mode = 'in_person'"),
-        count("ans.mode = 'virtual'"),
-        count(&without_materials_sql()),
-    )
 }
 
 /// A person's answers in one word, as the admin table shows them.

@@ -362,19 +362,18 @@ impl Db {
         now: OffsetDateTime,
         compose: &(dyn Fn(&str) -> Letter + Sync),
     ) -> sqlx::Result<usize> {
-        // SQLite needs the WHERE for an INSERT … SELECT … ON CONFLICT to parse.
-        let insert = format!(
-            "INSERT INTO deadline_reminders (edition_year, deadline, user_id, sent_at)
-             SELECT DISTINCT $1, $2, p.user_id, $3 FROM ({}) p WHERE TRUE
-             ON CONFLICT DO NOTHING RETURNING user_id",
-            deadline.filter().people_sql()
-        );
+        // The people pending: `current_acceptances` (see `pending`). SQLite
+        // needs the WHERE for an INSERT … SELECT … ON CONFLICT to parse.
+        let insert = "INSERT INTO deadline_reminders (edition_year, deadline, user_id, sent_at)
+             SELECT DISTINCT $1, $2, p.user_id, $3 FROM current_acceptances p WHERE p.pending = $4
+             ON CONFLICT DO NOTHING RETURNING user_id";
         let mut tx = self.begin().await?;
         let recipients: Vec<Recipient> = on_tx!(&mut tx, |conn| {
-            let ids: Vec<Uuid> = sqlx::query_scalar(&insert)
+            let ids: Vec<Uuid> = sqlx::query_scalar(insert)
                 .bind(year)
                 .bind(deadline.as_str())
                 .bind(now)
+                .bind(deadline.filter().as_str())
                 .fetch_all(&mut **conn)
                 .await?;
             let mut recipients = Vec::with_capacity(ids.len());

@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use crate::accounts::roles::Roles;
 use crate::admin::{AdminSubmission, SubmissionRow};
-use crate::attendance::pending::{self, AttendanceCounts, AttendanceFilter};
+use crate::attendance::pending::{AttendanceCounts, AttendanceFilter};
 use crate::db::Db;
 use crate::on_db;
 use crate::submissions::{PreferredFormat, SubmissionStatus};
@@ -120,7 +120,8 @@ const ROWS: &str = "WITH table_rows AS (
 )";
 
 /// The chosen rows (`page`) with the rest of their first submission, which
-/// is looked up for those rows only (attendance too: `pending::summary_join`).
+/// is looked up for those rows only (attendance too, from the view
+/// `attendance_counts`).
 const BASE_COLUMNS: &str = concat!(
     "page.id, page.first_name, page.last_name, page.email, ",
     crate::roles_of_user!("page"),
@@ -131,26 +132,48 @@ const BASE_COLUMNS: &str = concat!(
      s.status AS s_status, page.total"
 );
 
+/// The columns of `AttendanceCounts`: none for a person without an
+/// accepted submission this edition.
+const ATTENDANCE_COLUMNS: &str = "COALESCE(att.accepted, 0) AS att_accepted, \
+     COALESCE(att.unanswered, 0) AS att_unanswered, COALESCE(att.confirmed, 0) AS att_confirmed, \
+     COALESCE(att.declined, 0) AS att_declined, COALESCE(att.format_talk, 0) AS att_talk, \
+     COALESCE(att.format_poster, 0) AS att_poster, COALESCE(att.format_both, 0) AS att_both, \
+     COALESCE(att.mode_in_person, 0) AS att_in_person, COALESCE(att.mode_virtual, 0) AS att_virtual, \
+     COALESCE(att.without_materials, 0) AS att_without_materials";
+
 fn columns() -> String {
-    format!("{BASE_COLUMNS}, {}", pending::SUMMARY_COLUMNS)
+    format!("{BASE_COLUMNS}, {ATTENDANCE_COLUMNS}")
 }
 
-/// The rows of `page` joined with their first submission and attendance.
-fn from_page() -> String {
-    format!("page LEFT JOIN submissions s ON s.id = page.s_id {}", pending::summary_join("page"))
-}
+/// The rows of `page` joined with their first submission and attendance
+/// (the counts of every person with an accepted submission this edition:
+/// few, found through the `(edition_year, status)` index, without reading
+/// `page` again: on SQLite a second reference to the CTE may run its sort
+/// twice).
+const FROM_PAGE: &str = "page LEFT JOIN submissions s ON s.id = page.s_id \
+     LEFT JOIN attendance_counts att ON att.user_id = page.id";
 
-/// The WHERE condition on `$1`, and what to bind to it.
-fn filter(query: &TableQuery, db: &Db) -> (String, String) {
+/// The WHERE condition on `$1` (the search) and `$n` (the attendance
+/// filter, `pending`), and the search's pattern; bind the filter with
+/// `pending_bind`.
+fn filter(query: &TableQuery, db: &Db, n: u8) -> (String, String) {
     let (search, pattern) = if query.search.is_empty() {
         ("$1 = $1", String::new())
     } else {
         db.dialect().admin_search(&query.search)
     };
-    match query.pending {
-        None => (search.to_owned(), pattern),
-        Some(pending) => (format!("{search} AND id IN ({})", pending.people_sql()), pattern),
-    }
+    let pending = match query.pending {
+        // Every statement binds `$n`, so it is named either way.
+        None => format!("${n} = ${n}"),
+        Some(_) => format!("id IN (SELECT a.user_id FROM current_acceptances a WHERE a.pending = ${n})"),
+    };
+    (format!("{search} AND {pending}"), pattern)
+}
+
+/// What `$n` of `filter` is bound to: the view's name of the filter, or
+/// nothing (compared with itself) for none.
+fn pending_bind(query: &TableQuery) -> &'static str {
+    query.pending.map(AttendanceFilter::as_str).unwrap_or("")
 }
 
 /// The ORDER BY: rows without a value last in both directions, then the
@@ -190,13 +213,13 @@ fn order_by(query: &TableQuery, db: &Db, table: &str) -> String {
 fn select(query: &TableQuery, db: &Db, paged: bool) -> (String, String) {
     let limit = if paged { " LIMIT $2 OFFSET $3" } else { "" };
     let total = if query.unfiltered() { "CAST(0 AS BIGINT)" } else { "COUNT(*) OVER ()" };
-    let (condition, pattern) = filter(query, db);
+    // The pending filter is the statement's last placeholder.
+    let (condition, pattern) = filter(query, db, if paged { 4 } else { 2 });
     let sql = format!(
         "{ROWS}, page AS (SELECT *, {total} AS total FROM table_rows WHERE {condition} {}{limit})
-         SELECT {} FROM {} {}",
+         SELECT {} FROM {FROM_PAGE} {}",
         order_by(query, db, ""),
         columns(),
-        from_page(),
         order_by(query, db, "page.")
     );
     (sql, pattern)
@@ -216,6 +239,7 @@ impl Db {
                 .bind(&pattern)
                 .bind(per_page)
                 .bind(crate::admin::offset(page, per_page))
+                .bind(pending_bind(query))
                 .fetch_all(pool)
                 .await?
         });
@@ -233,24 +257,31 @@ impl Db {
                 .fetch_one(pool)
                 .await);
         }
-        let (condition, pattern) = filter(query, self);
+        let (condition, pattern) = filter(query, self, 2);
         let sql = format!("{ROWS} SELECT COUNT(*) FROM table_rows WHERE {condition}");
-        on_db!(self, |pool| sqlx::query_scalar(&sql).bind(&pattern).fetch_one(pool).await)
+        on_db!(self, |pool| sqlx::query_scalar(&sql)
+            .bind(&pattern)
+            .bind(pending_bind(query))
+            .fetch_one(pool)
+            .await)
     }
 
     /// Every matching row, in order (the CSV export).
     pub async fn admin_table_all(&self, query: &TableQuery) -> sqlx::Result<Vec<TableRow>> {
         let (sql, pattern) = select(query, self, false);
-        on_db!(self, |pool| sqlx::query_as(&sql).bind(&pattern).fetch_all(pool).await)
+        on_db!(self, |pool| sqlx::query_as(&sql)
+            .bind(&pattern)
+            .bind(pending_bind(query))
+            .fetch_all(pool)
+            .await)
     }
 
     /// One user's row.
     pub async fn admin_table_row(&self, user_id: Uuid) -> sqlx::Result<Option<TableRow>> {
         let sql = format!(
             "{ROWS}, page AS (SELECT *, CAST(1 AS BIGINT) AS total FROM table_rows WHERE id = $1)
-             SELECT {} FROM {}",
-            columns(),
-            from_page()
+             SELECT {} FROM {FROM_PAGE}",
+            columns()
         );
         on_db!(self, |pool| sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)
     }
