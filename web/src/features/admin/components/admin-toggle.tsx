@@ -52,11 +52,18 @@ export function AdminToggle({ user, onNotice }: AdminToggleProps) {
   };
 
   return (
-    // The visible label is the role; the person's name is there for screen readers, whose
-    // name for the box is 'Admin: Mary Haas' (the row's name is not read out with a cell).
+    // 'Admin' on the screen; 'Admin: Mary Haas' for screen readers, who do not hear the row's
+    // name with a cell. An aria-label, not hidden text in the label: the hidden span (position:
+    // absolute) is a block to browsers, which then read 'Admin : Mary Haas'.
     <label className="role-toggle">
-      <input type="checkbox" checked={isAdmin} disabled={setAdmin.isPending} onChange={() => void toggle()} />
-      Admin<span className="visually-hidden">: {name}</span>
+      <input
+        type="checkbox"
+        checked={isAdmin}
+        disabled={setAdmin.isPending}
+        aria-label={`Admin: ${name}`}
+        onChange={() => void toggle()}
+      />
+      Admin
     </label>
   );
 }

@@ -33,8 +33,14 @@ export function ReviewerToggle({ user, onNotice }: ReviewerToggleProps) {
   return (
     // As the Admin box: 'Reviewer' on the screen, 'Reviewer: Mary Haas' for screen readers.
     <label className="role-toggle">
-      <input type="checkbox" checked={isReviewer} disabled={setReviewer.isPending} onChange={() => void toggle()} />
-      Reviewer<span className="visually-hidden">: {name}</span>
+      <input
+        type="checkbox"
+        checked={isReviewer}
+        disabled={setReviewer.isPending}
+        aria-label={`Reviewer: ${name}`}
+        onChange={() => void toggle()}
+      />
+      Reviewer
     </label>
   );
 }
