@@ -159,6 +159,7 @@ export function ReviewForm({ detail }: ReviewFormProps) {
               }}
               errors={errors[scoreField(criterion.id)]}
               field={scoreField(criterion.id)}
+              scale
             />
           ))}
           <ChoiceGroup

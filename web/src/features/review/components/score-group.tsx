@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type CSSProperties } from 'react';
 
 interface Choice {
   value: string;
@@ -16,6 +16,18 @@ interface ChoiceGroupProps {
   /** Marks the group's first radio (data-field), so focus can move to a missing answer. */
   field?: string;
   hint?: string;
+  /**
+   * A numeric scale (1–5): the choices in equal columns, all on one line
+   * when they fit (five do at 320 px), else in even rows of at most five,
+   * never one number alone on the last line.
+   */
+  scale?: boolean;
+}
+
+/** Columns for `count` choices: rows of at most five, the rows as even as they can be. */
+function scaleColumns(count: number): number {
+  const rows = Math.ceil(count / 5);
+  return Math.ceil(count / rows);
 }
 
 /**
@@ -33,6 +45,7 @@ export function ChoiceGroup({
   disabled,
   field,
   hint,
+  scale = false,
 }: ChoiceGroupProps) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', errors.length ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -48,7 +61,10 @@ export function ChoiceGroup({
           {hint}
         </p>
       )}
-      <div className="choices">
+      <div
+        className={scale ? 'choices is-scale' : 'choices'}
+        style={scale ? ({ '--scale-columns': scaleColumns(choices.length) } as CSSProperties) : undefined}
+      >
         {choices.map((choice, index) => (
           <label key={choice.value} className="choice">
             <input
