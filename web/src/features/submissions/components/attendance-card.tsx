@@ -5,6 +5,7 @@ import { FormMessage } from '../../../components/form-message';
 import { formatConferenceTime, formatFileSize } from '../../../lib/format';
 import { useAnswerAttendance, useUploadMaterial } from '../api/attendance';
 import { UploadProgress } from './upload-progress';
+import './submissions.css';
 
 const MODES = [
   ['in_person', 'In person'],
@@ -187,12 +188,13 @@ function MaterialUpload({ submission, kind, text }: { submission: Submission; ki
         <p>No {text.toLowerCase()} uploaded yet.</p>
       )}
       {submission.materials_open && (
-        <div className="field">
-          <label htmlFor={id}>
-            {current ? 'Replace' : 'Upload'} {text.toLowerCase()} (PDF)
-          </label>
+        // The picker is its label, styled as a button (as the abstract's PdfPicker): the native
+        // input shows 'No file chosen', shortened to 'No fil…hosen' on a phone, and has nothing
+        // to show anyway, since the upload starts as soon as a file is chosen.
+        <p className="material-picker">
           <input
             id={id}
+            className="file-input"
             type="file"
             accept="application/pdf,.pdf"
             disabled={upload.isPending}
@@ -204,7 +206,10 @@ function MaterialUpload({ submission, kind, text }: { submission: Submission; ki
               upload.mutate({ id: submission.id, kind, file, onProgress: setPercent });
             }}
           />
-        </div>
+          <label htmlFor={id} className="button button-secondary file-input-label">
+            {current ? 'Replace' : 'Upload'} {text.toLowerCase()} (PDF)
+          </label>
+        </p>
       )}
       {upload.isPending && <UploadProgress percent={percent} />}
       {upload.isError && <FormMessage tone="error">{errorText(upload.error)}</FormMessage>}
