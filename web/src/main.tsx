@@ -8,11 +8,12 @@ import { siteQueryOptions } from './lib/site-content';
 import './styles/global.css';
 
 /**
- * How long the first render waits for the site content. The banner above
- * the header comes from it: drawn after the page, it pushed everything down
- * by its height (Lighthouse: layout shift 0.079 on a phone). index.html
- * preloads it alongside the scripts, so it is normally there already; a
- * slow or failing server holds the page back no longer than this.
+ * How long the first render waits for the site content and the page's code.
+ * The banner above the header comes from the content: drawn after the page,
+ * it pushed everything down by its height (Lighthouse: layout shift 0.079 on
+ * a phone). index.html preloads it alongside the scripts, so it is normally
+ * there already; a slow or failing server holds the page back no longer
+ * than this.
  */
 const SITE_CONTENT_WAIT_MS = 1000;
 
@@ -23,7 +24,7 @@ const queryClient = createQueryClient();
 
 // Who is signed in, the page's code and a signed-in page's data, asked for
 // now rather than each after the other once the page renders.
-prefetchRoute(queryClient, window.location);
+const pageCode = prefetchRoute(queryClient, window.location);
 
 function render() {
   createRoot(container).render(
@@ -38,7 +39,13 @@ function render() {
 }
 
 void Promise.race([
-  // A failure renders at once; the frame's own query shows it and retries.
-  queryClient.query(siteQueryOptions).catch(() => undefined),
+  Promise.all([
+    // A failure renders at once; the frame's own query shows it and retries.
+    queryClient.query(siteQueryOptions).catch(() => undefined),
+    // The page's code too, asked for above: a page that suspends, even
+    // briefly, draws "Loading page…" and React then holds the page back
+    // until 300 ms after that (its Suspense throttle).
+    pageCode,
+  ]),
   new Promise((resolve) => setTimeout(resolve, SITE_CONTENT_WAIT_MS)),
 ]).then(render);

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { protectedRoutes } from '../config/protected-routes';
 import { archiveNavigation, documentTitle, routeList, routes } from '../config/routes';
 import { site } from '../test/content-data';
 import { admin, renderApp } from '../test/render-app';
+import { createQueryClient } from './providers';
+import { prefetchRoute } from './router';
 
 describe('routes', () => {
   it.each(routeList)('$path renders "$title" as its h1 and document title', async ({ id, path, title }) => {
@@ -93,5 +95,18 @@ describe('frame', () => {
       `mailto:${site.footer.email}`,
     );
     expect(footer).toHaveTextContent(site.footer.location);
+  });
+});
+
+describe('a page whose code is here already', () => {
+  it('renders in the first commit, without the loading fallback (which React would hold for 300 ms)', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(Response.json({ user: null }))));
+    await prefetchRoute(createQueryClient(), { pathname: routes.register.path, search: '' });
+
+    renderApp(routes.register.path);
+
+    // getBy, not findBy: no waiting.
+    expect(screen.getByRole('heading', { level: 1, name: routes.register.title })).toBeInTheDocument();
+    expect(screen.queryByText('Loading page…')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 
 import { protectedRoutes } from '../config/protected-routes';
@@ -13,12 +13,26 @@ import { AppLayout } from './layout';
 import { RouteErrorBoundary } from './route-error-page';
 
 /** A page component; `preload` starts loading its code before it renders, if it is loaded lazily. */
-type RoutePage = (ComponentType | LazyExoticComponent<ComponentType>) & { preload?: () => Promise<unknown> };
+type RoutePage = ComponentType & { preload?: () => Promise<unknown> };
 
-/** A page loaded on first visit, from a module's named export; `preload` fetches its code sooner. */
+/**
+ * A page loaded on first visit, from a module's named export; `preload`
+ * fetches its code sooner. A page whose code is here already when it mounts
+ * (preloaded at start-up, or seen before) renders at once: suspending, even
+ * for a moment, draws the loading fallback, and React then holds the page
+ * back until 300 ms after it (its Suspense throttle), which cost the first
+ * view of every page about 300 ms once its code was preloaded.
+ */
 function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): RoutePage {
-  const page: LazyExoticComponent<ComponentType> = lazy(async () => ({ default: (await load())[name] }));
-  return Object.assign(page, { preload: load });
+  let loaded: ComponentType | undefined;
+  const preload = async () => (loaded ??= (await load())[name]);
+  const LazyPage = lazy(async () => ({ default: await preload() }));
+  function Page() {
+    // Chosen once, so that the page is not swapped for another component type (and remounted).
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <LazyPage />;
+  }
+  return Object.assign(Page, { preload });
 }
 
 const home = lazyPage(() => import('../features/home/components/home-page'), 'HomePage');
@@ -154,17 +168,21 @@ export const appRoutes: RouteObject[] = [
  * signed-in page, its data as soon as the session says the page will be
  * shown (app/route-data.ts, loaded only then, with the API client). A
  * visitor's request would be refused and logged as an error, so none is
- * made before the session answers.
+ * made before the session answers. Resolves once the page's code is here.
  */
-export function prefetchRoute(queryClient: QueryClient, { pathname, search }: { pathname: string; search: string }) {
+export function prefetchRoute(
+  queryClient: QueryClient,
+  { pathname, search }: { pathname: string; search: string },
+): Promise<unknown> {
   // A failure shows in the frame, whose own query asks again.
   queryClient.query(sessionQueryOptions).catch(() => undefined);
   const route = routeList.find((candidate) => candidate.path === pathname);
-  if (!route) return;
-  void pages[route.id].preload?.();
+  if (!route) return Promise.resolve();
   if (protectedRoutes[route.id]) {
     void import('./route-data').then(({ prefetchRouteData }) => prefetchRouteData(queryClient, route.id, search));
   }
+  // A failure is the page's to show, as it renders.
+  return pages[route.id].preload?.().catch(() => undefined) ?? Promise.resolve();
 }
 
 /** The page for the current location. */
