@@ -38,7 +38,7 @@ describe('the start-up asks for a signed-in page’s data beside its code', () =
   it('asks for the session and then the data of /profile before anything renders', async () => {
     const asked = stubServer(member);
 
-    prefetchRoute(createQueryClient(), { pathname: '/profile', search: '' });
+    void prefetchRoute(createQueryClient(), { pathname: '/profile', search: '' });
 
     await waitFor(() => {
       expect(asked).toEqual(['/api/session', '/api/me']);

@@ -145,7 +145,7 @@ export function renderApp(
   });
   if (prefetch) {
     const { pathname = '/', search = '' } = typeof entry === 'string' ? new URL(entry, 'http://localhost') : entry;
-    prefetchRoute(queryClient, { pathname, search });
+    void prefetchRoute(queryClient, { pathname, search });
   }
   const events = userEvent.setup();
   const app = (
