@@ -24,6 +24,12 @@ pub struct AuditEntry {
     pub actor_email: String,
     /// The admin's name, or "command line".
     pub actor_name: String,
+    /// What was done, e.g. `submission.accepted`: one of the actions this
+    /// version knows (`AuditAction`), or, for an entry another version
+    /// wrote, the name it was stored with. A plain string in the schema: a
+    /// `oneOf` of the known names and any string matches both for a known
+    /// name, which `oneOf` forbids.
+    #[schema(value_type = String, example = "submission.accepted")]
     pub action: LoggedAction,
     /// What happened, for people: "Accepted ‘phonology.pdf’ by Ada Lovelace (SCULC 2025)".
     pub summary: String,

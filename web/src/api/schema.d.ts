@@ -1637,14 +1637,17 @@ export interface components {
          * @enum {string}
          */
         AttendanceSummary: "none" | "not_confirmed" | "confirmed" | "declined" | "mixed";
-        /**
-         * @description What an admin did.
-         * @enum {string}
-         */
-        AuditAction: "submission.accepted" | "submission.rejected" | "submission.undecided" | "submission.deleted" | "submission.withdrawn" | "admin.granted" | "admin.revoked" | "reviewer.granted" | "reviewer.revoked" | "edition.updated" | "edition.created" | "edition.deleted" | "template.updated" | "email.retried" | "review.assigned" | "review.unassigned" | "review.submitted" | "review.abstained" | "review.settings_changed" | "review.conflict_added" | "review.conflict_removed" | "decision.threshold" | "attendance.reminded" | "program.published" | "program.changed";
         /** @description One line of the activity log. */
         AuditEntry: {
-            action: components["schemas"]["LoggedAction"];
+            /**
+             * @description What was done, e.g. `submission.accepted`: one of the actions this
+             *     version knows (`AuditAction`), or, for an entry another version
+             *     wrote, the name it was stored with. A plain string in the schema: a
+             *     `oneOf` of the known names and any string matches both for a known
+             *     name, which `oneOf` forbids.
+             * @example submission.accepted
+             */
+            action: string;
             /** @description Empty for the command line. */
             actor_email: string;
             /** @description The admin's name, or "command line". */
@@ -2133,11 +2136,6 @@ export interface components {
             /** @description Always `ok`: an answer at all is the news. */
             status: string;
         };
-        /**
-         * @description An entry's action: one of `AuditAction`, or, for an entry a newer
-         *     version of the server wrote, the name it was stored with.
-         */
-        LoggedAction: components["schemas"]["AuditAction"] | string;
         LoginRequest: {
             /** @description Not blank. */
             email: string;
