@@ -18,7 +18,7 @@ import { dialogOf } from './dialog.ts';
 import { expect, test } from './fixtures.ts';
 import { abstractPdf } from './pdfs.ts';
 import { acceptAbstract, confirmTalk, setPresenterDeadlines } from './program-world.ts';
-import { signInAs, startReviewWorld } from './review-world.ts';
+import { organiserReviewingUploads, signInAs, startReviewWorld } from './review-world.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -57,21 +57,7 @@ test('axe finds no violation on the review pages, in each of their states', asyn
   test.setTimeout(180_000);
   const world = await startReviewWorld(playwright);
   try {
-    // One organiser who is admin and reviewer, so two accounts are enough.
-    const organiser = await world.person('Edward', 'Sapir');
-    const author = await world.person('Ada', 'Lovelace');
-    await world.command('admin', 'grant', organiser.email);
-    await world.upload(author, 'Vowel harmony.pdf');
-    await signInAs(page, world, organiser);
-    const me = (await (await page.request.get(`${world.url}/api/session`)).json()) as { user: { id: string } };
-    const call = async (method: 'put' | 'post', path: string, data?: unknown) => {
-      const response = await page.request[method](`${world.url}${path}`, { headers: CSRF_HEADERS, data });
-      expect(response.ok(), await response.text()).toBe(true);
-      return (await response.json()) as unknown;
-    };
-    await call('put', `/api/admin/users/${me.user.id}/roles/reviewer`);
-    const plan = (await call('post', '/api/admin/reviews/auto-assign/preview')) as { assignments: unknown[] };
-    await call('post', '/api/admin/reviews/auto-assign', { assignments: plan.assignments });
+    const { call } = await organiserReviewingUploads(page, world, ['Vowel harmony.pdf']);
     await page.reload();
     const main = page.getByRole('main');
     const scan = async (path: string, title: string | RegExp, state: string) => {

@@ -27,11 +27,10 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 
-import { CSRF_HEADERS } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 import { abstractPdf } from './pdfs.ts';
 import { acceptAbstract, confirmTalk, setPresenterDeadlines } from './program-world.ts';
-import { signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
+import { organiserReviewingUploads, signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
 
 /** What the browser finds wrong with the page's layout, one line per fault. */
 function layoutFaults(): string[] {
@@ -185,21 +184,10 @@ async function atEachWidth(screens: Screens, visit: () => Promise<void>) {
 
 /** An organiser who is admin and reviewer, with the author's abstract assigned to them. */
 async function organiserWorld(page: Page, world: ReviewWorld) {
-  const organiser = await world.person('Edward', 'Sapir');
-  const author = await world.person('Ada', 'Lovelace');
-  await world.command('admin', 'grant', organiser.email);
-  await world.upload(author, 'Vowel harmony and the long names of Finnic suffixes.pdf');
-  await world.upload(author, 'Tone sandhi.pdf');
-  await signInAs(page, world, organiser);
-  const me = (await (await page.request.get(`${world.url}/api/session`)).json()) as { user: { id: string } };
-  const call = async (method: 'put' | 'post', path: string, data?: unknown) => {
-    const response = await page.request[method](`${world.url}${path}`, { headers: CSRF_HEADERS, data });
-    expect(response.ok(), await response.text()).toBe(true);
-    return (await response.json()) as unknown;
-  };
-  await call('put', `/api/admin/users/${me.user.id}/roles/reviewer`);
-  const plan = (await call('post', '/api/admin/reviews/auto-assign/preview')) as { assignments: unknown[] };
-  await call('post', '/api/admin/reviews/auto-assign', { assignments: plan.assignments });
+  const { call } = await organiserReviewingUploads(page, world, [
+    'Vowel harmony and the long names of Finnic suffixes.pdf',
+    'Tone sandhi.pdf',
+  ]);
   return { call };
 }
 

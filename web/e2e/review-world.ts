@@ -109,3 +109,27 @@ export async function signInAs(page: Page, world: ReviewWorld, person: Person) {
   await submitSignIn(page, person.email, person.password);
   await expect(page).toHaveURL(`${world.url}/sculc`);
 }
+
+/**
+ * An organiser who is admin and reviewer (so two accounts are enough), an
+ * author's abstracts with these titles, assigned automatically (to the
+ * organiser, the only reviewer); the browser is signed in as the organiser.
+ * Answers `call`, the organiser's API requests, checked to succeed.
+ */
+export async function organiserReviewingUploads(page: Page, world: ReviewWorld, titles: readonly string[]) {
+  const organiser = await world.person('Edward', 'Sapir');
+  const author = await world.person('Ada', 'Lovelace');
+  await world.command('admin', 'grant', organiser.email);
+  for (const title of titles) await world.upload(author, title);
+  await signInAs(page, world, organiser);
+  const me = (await (await page.request.get(`${world.url}/api/session`)).json()) as { user: { id: string } };
+  const call = async (method: 'put' | 'post', path: string, data?: unknown) => {
+    const response = await page.request[method](`${world.url}${path}`, { headers: CSRF_HEADERS, data });
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()) as unknown;
+  };
+  await call('put', `/api/admin/users/${me.user.id}/roles/reviewer`);
+  const plan = (await call('post', '/api/admin/reviews/auto-assign/preview')) as { assignments: unknown[] };
+  await call('post', '/api/admin/reviews/auto-assign', { assignments: plan.assignments });
+  return { call, organiser, author };
+}
