@@ -98,7 +98,18 @@ async fn admin_grant_of_an_unknown_or_invalid_address_fails_clearly() {
 #[tokio::test]
 async fn serve_prints_its_address_answers_and_stops_gracefully_on_sigterm() {
     let database = TestDatabase::new().await;
-    let mut server = colloquy(&database)
+    let (server, address) = serve(&database);
+
+    let health = reqwest::get(format!("{address}/api/health")).await.unwrap();
+    assert_eq!(health.status(), 200);
+
+    let status = stop_with_sigterm(server, Duration::from_secs(10)).await;
+    assert!(status.success(), "a graceful stop exits 0, got {status}");
+}
+
+/// `colloquy serve` on a free port, and the address it printed first.
+fn serve(database: &TestDatabase) -> (std::process::Child, String) {
+    let mut server = colloquy(database)
         .args(["serve", "--listen", "127.0.0.1:0"])
         .current_dir(repo_root())
         .stdout(Stdio::piped())
@@ -112,36 +123,27 @@ async fn serve_prints_its_address_answers_and_stops_gracefully_on_sigterm() {
         .strip_prefix("colloquy is serving the site at ")
         .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
         .to_owned();
+    (server, address)
+}
 
-    let health = reqwest::get(format!("{address}/api/health")).await.unwrap();
-    assert_eq!(health.status(), 200);
-
+/// Sends SIGTERM and waits (at most `within`) for the server to exit.
+async fn stop_with_sigterm(mut server: std::process::Child, within: Duration) -> std::process::ExitStatus {
     let killed = Command::new("kill").args(["-TERM", &server.id().to_string()]).status().unwrap();
     assert!(killed.success());
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let status = loop {
+    let deadline = Instant::now() + within;
+    loop {
         if let Some(status) = server.try_wait().unwrap() {
-            break status;
+            return status;
         }
-        assert!(Instant::now() < deadline, "the server did not stop within 10 s of SIGTERM");
+        assert!(Instant::now() < deadline, "the server did not stop within {within:?} of SIGTERM");
         tokio::time::sleep(Duration::from_millis(50)).await;
-    };
-    assert!(status.success(), "a graceful stop exits 0, got {status}");
+    }
 }
 
 #[tokio::test]
 async fn a_sigterm_while_sign_ups_are_answered_still_queues_every_answered_ones_email() {
     let database = TestDatabase::new().await;
-    let mut server = colloquy(&database)
-        .args(["serve", "--listen", "127.0.0.1:0"])
-        .current_dir(repo_root())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let address = line.trim().strip_prefix("colloquy is serving the site at ").unwrap().to_owned();
+    let (server, address) = serve(&database);
     let mut headers = reqwest::header::HeaderMap::new();
     headers.insert("x-requested-with", reqwest::header::HeaderValue::from_static("colloquy"));
     let client = reqwest::Client::builder().default_headers(headers).build().unwrap();
@@ -170,8 +172,7 @@ async fn a_sigterm_while_sign_ups_are_answered_still_queues_every_answered_ones_
         })
         .collect();
     first.recv().await;
-    let killed = Command::new("kill").args(["-TERM", &server.id().to_string()]).status().unwrap();
-    assert!(killed.success());
+    let stopped = tokio::spawn(stop_with_sigterm(server, Duration::from_secs(20)));
     let mut accepted = 0;
     for sign_up in sign_ups {
         if sign_up.await.unwrap() == Some(202) {
@@ -179,14 +180,7 @@ async fn a_sigterm_while_sign_ups_are_answered_still_queues_every_answered_ones_
         }
     }
     assert!(accepted > 0);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let status = loop {
-        if let Some(status) = server.try_wait().unwrap() {
-            break status;
-        }
-        assert!(Instant::now() < deadline, "the server did not stop within 20 s of SIGTERM");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+    let status = stopped.await.unwrap();
     assert!(status.success(), "a graceful stop exits 0, got {status}");
 
     let state = colloquy::prepare(database.config.clone()).await.unwrap();
