@@ -167,4 +167,13 @@ impl Tx {
             Self::Postgres(tx) => tx.commit().await,
         }
     }
+
+    /// Commits when `keep` (the outcome is a change to keep), else drops
+    /// the transaction, which rolls it back; answers `outcome` either way.
+    pub async fn commit_if<T>(self, keep: bool, outcome: T) -> sqlx::Result<T> {
+        if keep {
+            self.commit().await?;
+        }
+        Ok(outcome)
+    }
 }

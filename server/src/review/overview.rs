@@ -11,7 +11,7 @@ use super::current;
 use super::store::{AssignmentRow, EditionData, SubmissionRow};
 use super::types::{
     AdminAssignment, AdminReview, AssignmentState, CriterionStats, OverviewRow, RecommendationCounts,
-    ReviewOverview, SubmissionReviews,
+    ReviewOverview, ReviewWords, SubmissionReviews,
 };
 use crate::AppState;
 use crate::accounts::session::Admin;
@@ -149,10 +149,12 @@ pub async fn submission_reviews(
             state: a.state(),
             abstain_reason: a.abstain_reason.clone(),
             review: a.saved_at.map(|_| AdminReview {
-                scores: data.scores_of(a.submission_id, a.reviewer_id),
-                recommendation: a.recommendation(),
-                comment_for_author: a.comment_for_author.clone(),
-                comment_for_organisers: a.comment_for_organisers.clone(),
+                words: ReviewWords {
+                    scores: data.scores_of(a.submission_id, a.reviewer_id),
+                    recommendation: a.recommendation(),
+                    comment_for_author: a.comment_for_author.clone(),
+                    comment_for_organisers: a.comment_for_organisers.clone(),
+                },
                 submitted_at: a.submitted_at,
             }),
         })

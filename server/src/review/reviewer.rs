@@ -11,7 +11,7 @@ use super::store::writes::{ReviewWrite, ReviewWriteOutcome};
 use super::store::{AssignmentRow, EditionData, SubmissionRow};
 use super::types::{
     AbstainInput, AssignmentState, AssignmentSummary, Criterion, OtherReview, OwnReview, Recommendation,
-    ReviewDetail, ReviewEdits, ReviewForm, ReviewInput, ReviewState, ReviewerHome, Scale, Visibility,
+    ReviewDetail, ReviewForm, ReviewInput, ReviewState, ReviewWords, ReviewerHome, Scale, Visibility,
 };
 use super::{ANONYMITY_FLAG, DEADLINE_PASSED, current_for, no_such_assignment};
 use crate::AppState;
@@ -343,17 +343,14 @@ fn review_detail(
     let code = data.code(submission);
     let state = assignment.state();
     // The reviewer sees their latest words: the changes since submitting, if any.
-    let shown = assignment.edits().unwrap_or_else(|| ReviewEdits {
+    let shown = assignment.edits().unwrap_or_else(|| ReviewWords {
         scores: data.scores_of(submission.id, user.id),
         recommendation: assignment.recommendation(),
         comment_for_author: assignment.comment_for_author.clone(),
         comment_for_organisers: assignment.comment_for_organisers.clone(),
     });
     let review = assignment.saved_at.map(|saved_at| OwnReview {
-        scores: shown.scores,
-        recommendation: shown.recommendation,
-        comment_for_author: shown.comment_for_author,
-        comment_for_organisers: shown.comment_for_organisers,
+        words: shown,
         state: state.for_reviewer(),
         saved_at,
         submitted_at: assignment.submitted_at,

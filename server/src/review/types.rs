@@ -132,12 +132,8 @@ pub struct ReviewForm {
 /// The reviewer's own review.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OwnReview {
-    #[schema(value_type = BTreeMap<String, i32>)]
-    pub scores: Scores,
-    #[schema(required = true)]
-    pub recommendation: Option<Recommendation>,
-    pub comment_for_author: String,
-    pub comment_for_organisers: String,
+    #[serde(flatten)]
+    pub words: ReviewWords,
     /// `draft` or `submitted`.
     pub state: ReviewState,
     #[serde(with = "time::serde::rfc3339")]
@@ -154,11 +150,14 @@ pub struct OwnReview {
     pub edited_at: Option<OffsetDateTime>,
 }
 
-/// What a reviewer changed in a submitted review since submitting it: a
-/// draft, stored apart (as JSON) until they submit again.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReviewEdits {
+/// What a review says: its scores, recommendation and comments. The
+/// changes a reviewer makes to a submitted review are these too, stored
+/// apart (as JSON) until they submit again.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ReviewWords {
+    #[schema(value_type = BTreeMap<String, i32>)]
     pub scores: Scores,
+    #[schema(required = true)]
     pub recommendation: Option<Recommendation>,
     pub comment_for_author: String,
     pub comment_for_organisers: String,
@@ -379,12 +378,8 @@ pub struct ReviewOverview {
 /// A review as admins read it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AdminReview {
-    #[schema(value_type = BTreeMap<String, i32>)]
-    pub scores: Scores,
-    #[schema(required = true)]
-    pub recommendation: Option<Recommendation>,
-    pub comment_for_author: String,
-    pub comment_for_organisers: String,
+    #[serde(flatten)]
+    pub words: ReviewWords,
     #[serde(with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime, required = true)]
     pub submitted_at: Option<OffsetDateTime>,

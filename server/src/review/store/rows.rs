@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use crate::review::SubmissionCode;
 use crate::review::conflicts::{PersonKey, crosses_conflict};
-use crate::review::types::{AssignmentState, Recommendation, ReviewEdits, Scores, Visibility};
+use crate::review::types::{AssignmentState, Recommendation, ReviewWords, Scores, Visibility};
 use crate::submissions::SubmissionStatus;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -75,14 +75,14 @@ pub struct AssignmentRow {
     pub comment_for_organisers: String,
     pub saved_at: Option<OffsetDateTime>,
     pub submitted_at: Option<OffsetDateTime>,
-    /// Changes to a submitted review not submitted yet (`ReviewEdits` as JSON).
+    /// Changes to a submitted review not submitted yet (`ReviewWords` as JSON).
     pub edits: Option<String>,
     pub edited_at: Option<OffsetDateTime>,
 }
 
 impl AssignmentRow {
     /// The changes made since submitting, if any (unreadable ones count as none).
-    pub fn edits(&self) -> Option<ReviewEdits> {
+    pub fn edits(&self) -> Option<ReviewWords> {
         serde_json::from_str(self.edits.as_deref()?).ok()
     }
 

@@ -14,7 +14,7 @@ use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::db::{Db, RowLock};
 use crate::mail::{Letter, outbox};
 use crate::review::types::{
-    AssignmentPair, AssignmentState, Recommendation, ReviewEdits, Scores, Visibility,
+    AssignmentPair, AssignmentState, Recommendation, ReviewWords, Scores, Visibility,
 };
 use crate::submissions::SubmissionStatus;
 use crate::submissions::store::StatusChange;
@@ -151,10 +151,7 @@ macro_rules! standing {
 
 /// Ends a reviewer's write: kept when it was saved, rolled back otherwise.
 async fn finish(tx: crate::db::Tx, outcome: ReviewWriteOutcome) -> sqlx::Result<ReviewWriteOutcome> {
-    if outcome == ReviewWriteOutcome::Saved {
-        tx.commit().await?;
-    }
-    Ok(outcome)
+    tx.commit_if(outcome == ReviewWriteOutcome::Saved, outcome).await
 }
 
 impl Db {
@@ -259,10 +256,7 @@ impl Db {
                 SettingsSave::Saved
             }
         });
-        if outcome == SettingsSave::Saved {
-            tx.commit().await?;
-        }
-        Ok(outcome)
+        tx.commit_if(outcome == SettingsSave::Saved, outcome).await
     }
 
     /// Saves (or submits) a reviewer's review, checking the deadline and
@@ -289,7 +283,7 @@ impl Db {
             } else if submitted && !write.submit {
                 // A submitted review changes only when submitted again:
                 // until then the changes are a draft beside it.
-                let edits = ReviewEdits {
+                let edits = ReviewWords {
                     scores: write.scores.clone(),
                     recommendation: write.recommendation,
                     comment_for_author: write.comment_for_author.clone(),
@@ -427,10 +421,24 @@ impl Db {
                 }
             }
         });
-        if outcome == ConflictRemoval::Removed {
-            tx.commit().await?;
-        }
-        Ok(outcome)
+        tx.commit_if(outcome == ConflictRemoval::Removed, outcome).await
+    }
+
+    /// Opens a write on edition `year`: locks its review settings, reads
+    /// the edition as it is inside the transaction, and lets `plan` decide
+    /// from that (the batch to write, or its refusal).
+    async fn plan_locked<T, E>(
+        &self,
+        year: i32,
+        plan: impl FnOnce(&EditionData) -> Result<T, E>,
+    ) -> sqlx::Result<(crate::db::Tx, Result<T, E>)> {
+        let mut tx = self.begin().await?;
+        let data = on_tx!(&mut tx, |conn| {
+            lock_edition!(self, &mut **conn, year);
+            load_edition!(&mut **conn, year)
+        });
+        let planned = plan(&data);
+        Ok((tx, planned))
     }
 
     /// Saves the assignments `plan` makes from the edition as it is inside
@@ -443,12 +451,8 @@ impl Db {
         plan: impl FnOnce(&EditionData) -> Result<AssignmentBatch, E>,
     ) -> sqlx::Result<Result<usize, E>> {
         let now = clock::now();
-        let mut tx = self.begin().await?;
-        let data = on_tx!(&mut tx, |conn| {
-            lock_edition!(self, &mut **conn, year);
-            load_edition!(&mut **conn, year)
-        });
-        let batch = match plan(&data) {
+        let (mut tx, batch) = self.plan_locked(year, plan).await?;
+        let batch = match batch {
             Ok(batch) => batch,
             Err(refused) => return Ok(Err(refused)),
         };
@@ -508,10 +512,7 @@ impl Db {
                 }
             }
         });
-        if outcome == Unassignment::Removed {
-            tx.commit().await?;
-        }
-        Ok(outcome)
+        tx.commit_if(outcome == Unassignment::Removed, outcome).await
     }
 
     /// Makes the decisions `plan` takes from the edition as it is inside the
@@ -523,12 +524,8 @@ impl Db {
         actor: &Actor,
         plan: impl FnOnce(&EditionData) -> Result<DecisionBatch, E>,
     ) -> sqlx::Result<Result<(i64, i64), E>> {
-        let mut tx = self.begin().await?;
-        let data = on_tx!(&mut tx, |conn| {
-            lock_edition!(self, &mut **conn, year);
-            load_edition!(&mut **conn, year)
-        });
-        let batch = match plan(&data) {
+        let (mut tx, batch) = self.plan_locked(year, plan).await?;
+        let batch = match batch {
             Ok(batch) => batch,
             Err(refused) => return Ok(Err(refused)),
         };
