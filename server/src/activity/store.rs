@@ -29,6 +29,24 @@ macro_rules! record {
 }
 pub(crate) use record;
 
+/// Runs `$delete` (a built `sqlx::query` that deletes at most one row) on
+/// `$db` in a write transaction and, when it deleted a row, records
+/// `$entry` in the same transaction; whether it deleted one.
+macro_rules! delete_recorded {
+    ($db:expr, $delete:expr, $entry:expr) => {
+        $crate::on_db!($db, |pool| {
+            let mut tx = $crate::db::begin_write(pool).await?;
+            let deleted = $delete.execute(&mut *tx).await?.rows_affected() == 1;
+            if deleted {
+                $crate::activity::record!(&mut *tx, $entry)?;
+            }
+            tx.commit().await?;
+            deleted
+        })
+    };
+}
+pub(crate) use delete_recorded;
+
 /// One stored entry; its action is the stored text (see `LoggedAction`).
 #[derive(sqlx::FromRow)]
 pub struct EntryRow {

@@ -11,7 +11,8 @@ use time::format_description::well_known::Rfc3339;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::store::{PlacementRefused, Publication, SessionRefused, ValidSession};
+use super::SessionSlot;
+use super::store::{PlacementRefused, Publication, SessionRefused};
 use super::{AdminProgram, SessionKind, pdf, to_published};
 use crate::accounts::fields::{FieldErrors, refused};
 use crate::accounts::session::Admin;
@@ -70,7 +71,7 @@ fn one_line(text: &str, what: &str) -> Result<String, String> {
 }
 
 impl SessionInput {
-    fn validate(&self) -> Result<ValidSession, ApiError> {
+    fn validate(&self) -> Result<SessionSlot, ApiError> {
         let mut errors = FieldErrors::default();
         let title = crate::text::without_bidi_controls(&self.title);
         let title = title.trim();
@@ -105,7 +106,7 @@ impl SessionInput {
         );
         errors.finish()?;
         let missing = || ApiError::Internal(anyhow::anyhow!("a checked field is missing"));
-        Ok(ValidSession {
+        Ok(SessionSlot {
             kind: self.kind,
             title: title.ok_or_else(missing)?,
             starts_at: starts.ok_or_else(missing)?,

@@ -18,11 +18,11 @@ pub fn talk(
     vcalendar(&Event {
         uid: format!("sculc-{year}-{}@colloquy", item.code),
         stamp: utc(published_at),
-        starts: utc(session.starts_at),
-        ends: utc(session.ends_at),
+        starts: utc(session.slot.starts_at),
+        ends: utc(session.slot.ends_at),
         summary: item.title.clone(),
-        location: session.room.clone(),
-        description: Some(format!("{} — {} (SCULC {year}, {})", item.authors, session.title, item.code)),
+        location: session.slot.room.clone(),
+        description: Some(format!("{} — {} (SCULC {year}, {})", item.authors, session.slot.title, item.code)),
     })
 }
 

@@ -100,10 +100,10 @@ pub struct LeftOutItem {
     pub reason: String,
 }
 
-/// A session of the draft program.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ProgramSession {
-    pub id: Uuid,
+/// A session's kind, title, time and room: what an admin sets, what the
+/// draft and the published program both show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SessionSlot {
     pub kind: SessionKind,
     pub title: String,
     #[serde(with = "time::serde::rfc3339")]
@@ -114,6 +114,14 @@ pub struct ProgramSession {
     pub ends_at: OffsetDateTime,
     /// A room, "Virtual", or empty.
     pub room: String,
+}
+
+/// A session of the draft program.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ProgramSession {
+    pub id: Uuid,
+    #[serde(flatten)]
+    pub slot: SessionSlot,
     /// In order; empty for breaks and keynotes.
     pub items: Vec<ProgramItem>,
 }
@@ -148,15 +156,8 @@ pub struct PublishedItem {
 /// A session as the published program shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct PublishedSession {
-    pub kind: SessionKind,
-    pub title: String,
-    #[serde(with = "time::serde::rfc3339")]
-    #[schema(value_type = String, format = DateTime)]
-    pub starts_at: OffsetDateTime,
-    #[serde(with = "time::serde::rfc3339")]
-    #[schema(value_type = String, format = DateTime)]
-    pub ends_at: OffsetDateTime,
-    pub room: String,
+    #[serde(flatten)]
+    pub slot: SessionSlot,
     pub items: Vec<PublishedItem>,
 }
 
@@ -177,15 +178,8 @@ pub struct PublishedProgram {
 pub struct MySlot {
     pub code: String,
     pub title: String,
-    pub session_title: String,
-    pub kind: SessionKind,
-    #[serde(with = "time::serde::rfc3339")]
-    #[schema(value_type = String, format = DateTime)]
-    pub starts_at: OffsetDateTime,
-    #[serde(with = "time::serde::rfc3339")]
-    #[schema(value_type = String, format = DateTime)]
-    pub ends_at: OffsetDateTime,
-    pub room: String,
+    /// The session the talk or poster is in.
+    pub session: SessionSlot,
     /// "Add to calendar": this talk's .ics file.
     pub calendar_url: String,
 }
@@ -200,7 +194,7 @@ pub fn left_out(sessions: &[ProgramSession]) -> Vec<LeftOutItem> {
                     submission_id: item.submission_id,
                     code: item.code.clone(),
                     title: item.title.clone(),
-                    session_title: session.title.clone(),
+                    session_title: session.slot.title.clone(),
                     reason: item.left_out_reason.clone()?,
                 })
             })
@@ -215,11 +209,7 @@ pub fn to_published(sessions: &[ProgramSession]) -> Vec<PublishedSession> {
     sessions
         .iter()
         .map(|session| PublishedSession {
-            kind: session.kind,
-            title: session.title.clone(),
-            starts_at: session.starts_at,
-            ends_at: session.ends_at,
-            room: session.room.clone(),
+            slot: session.slot.clone(),
             items: session
                 .items
                 .iter()

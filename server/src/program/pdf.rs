@@ -103,7 +103,7 @@ pub fn render(year: i32, sessions: &[PublishedSession]) -> anyhow::Result<Vec<u8
     let mut title =
         Block { lines: vec![(text(Face::Bold, 20.0, MARGIN, 0.0, format!("SCULC {year} Program")), 20.0)] };
     if let Some(first) = sessions.first() {
-        let date = format!("{} · times are Pacific Time", day(first.starts_at));
+        let date = format!("{} · times are Pacific Time", day(first.slot.starts_at));
         title.lines.push((text(Face::Regular, 11.0, MARGIN, 0.3, date), 20.0));
     }
     pages.place(title, None);
@@ -136,7 +136,7 @@ pub fn render(year: i32, sessions: &[PublishedSession]) -> anyhow::Result<Vec<u8
         }
         pages.place(opening, None);
         let continued = heading_block(&Heading {
-            lines: vec![(format!("{} (continued)", session.title), Face::Bold, 12.0, 0.0)],
+            lines: vec![(format!("{} (continued)", session.slot.title), Face::Bold, 12.0, 0.0)],
         });
         for block in items {
             pages.place(block, Some(&continued));
@@ -224,19 +224,22 @@ struct Heading {
 }
 
 fn session_heading(faces: &Faces<'_>, session: &PublishedSession) -> Heading {
-    let times = format!("{} – {}", clock_time(session.starts_at), clock_time(session.ends_at));
-    let label = match session.kind {
+    let times = format!("{} – {}", clock_time(session.slot.starts_at), clock_time(session.slot.ends_at));
+    let label = match session.slot.kind {
         SessionKind::Talks => "Talks",
         SessionKind::Posters => "Posters",
         SessionKind::Break => "Break",
         SessionKind::Keynote => "Keynote",
     };
     let mut lines = vec![(times, Face::Bold, 12.0, 0.0)];
-    for part in wrap(faces, Face::Bold, 12.0, &session.title, PAGE_WIDTH - 2.0 * MARGIN) {
+    for part in wrap(faces, Face::Bold, 12.0, &session.slot.title, PAGE_WIDTH - 2.0 * MARGIN) {
         lines.push((part, Face::Bold, 12.0, 0.0));
     }
-    let place =
-        if session.room.is_empty() { label.to_owned() } else { format!("{label} · {}", session.room) };
+    let place = if session.slot.room.is_empty() {
+        label.to_owned()
+    } else {
+        format!("{label} · {}", session.slot.room)
+    };
     lines.push((place, Face::Regular, 9.5, 0.35));
     Heading { lines }
 }

@@ -134,11 +134,7 @@ pub async fn my_slots(
                 .map(|item| MySlot {
                     code: item.code.clone(),
                     title: item.title.clone(),
-                    session_title: session.title.clone(),
-                    kind: session.kind,
-                    starts_at: session.starts_at,
-                    ends_at: session.ends_at,
-                    room: session.room.clone(),
+                    session: session.slot.clone(),
                     calendar_url: calendar_url(year, &item.code),
                 })
                 .collect::<Vec<_>>()

@@ -6,22 +6,13 @@ use std::collections::HashMap;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::{AdminProgram, ProgramItem, ProgramSession, SessionKind};
-use crate::activity::{NewEntry, record};
+use super::{AdminProgram, ProgramItem, ProgramSession, SessionKind, SessionSlot};
+use crate::activity::{NewEntry, delete_recorded, record};
 use crate::attendance::Response;
 use crate::db::{Db, RowLock};
 use crate::on_db;
 use crate::review::code::SubmissionCode;
 use crate::submissions::SubmissionStatus;
-
-/// A session's fields, checked (see `admin::SessionInput`).
-pub struct ValidSession {
-    pub kind: SessionKind,
-    pub title: String,
-    pub starts_at: OffsetDateTime,
-    pub ends_at: OffsetDateTime,
-    pub room: String,
-}
 
 /// Why a session's list of presentations was not saved.
 #[derive(Debug, PartialEq, Eq)]
@@ -106,6 +97,27 @@ fn left_out_reason(status: SubmissionStatus, response: Option<Response>) -> Opti
             Some("The submission is no longer accepted.")
         }
     }
+}
+
+/// Locks edition `$year`'s sessions until the transaction ends (so that
+/// changes to its program take turns), then reads session `$id`'s kind:
+/// `None` when the edition has no such session.
+macro_rules! session_kind_locked {
+    ($dialect:expr, $conn:expr, $year:expr, $id:expr) => {{
+        let year: i32 = $year;
+        if let Some(lock) =
+            $dialect.lock_rows("SELECT id FROM program_sessions WHERE edition_year = $1", RowLock::Update)
+        {
+            sqlx::query(&lock).bind(year).execute(&mut *$conn).await?;
+        }
+        let kind: Option<SessionKind> =
+            sqlx::query_scalar("SELECT kind FROM program_sessions WHERE id = $1 AND edition_year = $2")
+                .bind($id)
+                .bind(year)
+                .fetch_optional(&mut *$conn)
+                .await?;
+        kind
+    }};
 }
 
 impl Db {
@@ -193,11 +205,13 @@ impl Db {
                     .unwrap_or_default();
                 ProgramSession {
                     id: row.id,
-                    kind: row.kind,
-                    title: row.title,
-                    starts_at: row.starts_at,
-                    ends_at: row.ends_at,
-                    room: row.room,
+                    slot: SessionSlot {
+                        kind: row.kind,
+                        title: row.title,
+                        starts_at: row.starts_at,
+                        ends_at: row.ends_at,
+                        room: row.room,
+                    },
                     items,
                 }
             })
@@ -210,7 +224,8 @@ impl Db {
                 [SessionKind::Talks, SessionKind::Posters].into_iter().any(|kind| {
                     kind.fits(format)
                         && !sessions.iter().any(|s| {
-                            s.kind == kind && s.items.iter().any(|i| i.submission_id == item.submission_id)
+                            s.slot.kind == kind
+                                && s.items.iter().any(|i| i.submission_id == item.submission_id)
                         })
                 })
             })
@@ -239,7 +254,7 @@ impl Db {
     pub async fn insert_session(
         &self,
         year: i32,
-        session: &ValidSession,
+        session: &SessionSlot,
         max: usize,
         entry: &NewEntry<'_>,
     ) -> sqlx::Result<Option<Uuid>> {
@@ -281,23 +296,13 @@ impl Db {
         &self,
         year: i32,
         id: Uuid,
-        session: &ValidSession,
+        session: &SessionSlot,
         entry: &NewEntry<'_>,
     ) -> sqlx::Result<Result<(), SessionRefused>> {
         let dialect = self.dialect();
         Ok(on_db!(self, |pool| {
             let mut tx = crate::db::begin_write(pool).await?;
-            if let Some(lock) =
-                dialect.lock_rows("SELECT id FROM program_sessions WHERE edition_year = $1", RowLock::Update)
-            {
-                sqlx::query(&lock).bind(year).execute(&mut *tx).await?;
-            }
-            let kind: Option<SessionKind> =
-                sqlx::query_scalar("SELECT kind FROM program_sessions WHERE id = $1 AND edition_year = $2")
-                    .bind(id)
-                    .bind(year)
-                    .fetch_optional(&mut *tx)
-                    .await?;
+            let kind = session_kind_locked!(dialect, &mut *tx, year, id);
             let Some(kind) = kind else { return Ok(Err(SessionRefused::NoSuchSession)) };
             let items: i64 =
                 sqlx::query_scalar("SELECT COUNT(*) FROM program_placements WHERE session_id = $1")
@@ -327,21 +332,13 @@ impl Db {
 
     /// Removes a session and its placements; whether there was one.
     pub async fn delete_session(&self, year: i32, id: Uuid, entry: &NewEntry<'_>) -> sqlx::Result<bool> {
-        Ok(on_db!(self, |pool| {
-            let mut tx = crate::db::begin_write(pool).await?;
-            let deleted = sqlx::query("DELETE FROM program_sessions WHERE id = $1 AND edition_year = $2")
+        Ok(delete_recorded!(
+            self,
+            sqlx::query("DELETE FROM program_sessions WHERE id = $1 AND edition_year = $2")
                 .bind(id)
-                .bind(year)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected()
-                == 1;
-            if deleted {
-                record!(&mut *tx, entry)?;
-            }
-            tx.commit().await?;
-            deleted
-        }))
+                .bind(year),
+            entry
+        ))
     }
 
     /// Replaces the ordered list of presentations in a session, checking
@@ -358,17 +355,7 @@ impl Db {
         let dialect = self.dialect();
         Ok(on_db!(self, |pool| {
             let mut tx = crate::db::begin_write(pool).await?;
-            if let Some(lock) =
-                dialect.lock_rows("SELECT id FROM program_sessions WHERE edition_year = $1", RowLock::Update)
-            {
-                sqlx::query(&lock).bind(year).execute(&mut *tx).await?;
-            }
-            let kind: Option<SessionKind> =
-                sqlx::query_scalar("SELECT kind FROM program_sessions WHERE id = $1 AND edition_year = $2")
-                    .bind(session)
-                    .bind(year)
-                    .fetch_optional(&mut *tx)
-                    .await?;
+            let kind = session_kind_locked!(dialect, &mut *tx, year, session);
             let Some(kind) = kind else {
                 return Ok(Err(PlacementRefused::NoSuchSession));
             };

@@ -1498,13 +1498,7 @@ export interface components {
             unplaced: components["schemas"]["ProgramItem"][];
         };
         /** @description A review as admins read it. */
-        AdminReview: {
-            comment_for_author: string;
-            comment_for_organisers: string;
-            recommendation: null | components["schemas"]["Recommendation"];
-            scores: {
-                [key: string]: number;
-            };
+        AdminReview: components["schemas"]["ReviewWords"] & {
             /** Format: date-time */
             submitted_at: string | null;
         };
@@ -2148,7 +2142,7 @@ export interface components {
             placeholders: string[];
             subject: string;
         };
-        /** @description A current final-materials file, as its author sees it. */
+        /** @description A final-materials file, as its author sees the current one. */
         Material: {
             kind: components["schemas"]["MaterialKind"];
             /** @description The name the file had on the presenter's computer. */
@@ -2174,13 +2168,8 @@ export interface components {
             /** @description "Add to calendar": this talk's .ics file. */
             calendar_url: string;
             code: string;
-            /** Format: date-time */
-            ends_at: string;
-            kind: components["schemas"]["SessionKind"];
-            room: string;
-            session_title: string;
-            /** Format: date-time */
-            starts_at: string;
+            /** @description The session the talk or poster is in. */
+            session: components["schemas"]["SessionSlot"];
             title: string;
         };
         /** @description `content/naclo.toml`, served at `GET /api/content/naclo`. */
@@ -2278,9 +2267,7 @@ export interface components {
             title: string;
         };
         /** @description The reviewer's own review. */
-        OwnReview: {
-            comment_for_author: string;
-            comment_for_organisers: string;
+        OwnReview: components["schemas"]["ReviewWords"] & {
             /**
              * Format: date-time
              * @description When changes made after submitting were last saved; null when there
@@ -2288,12 +2275,8 @@ export interface components {
              *     those changes and the organisers still see the submitted review.
              */
             edited_at: string | null;
-            recommendation: null | components["schemas"]["Recommendation"];
             /** Format: date-time */
             saved_at: string;
-            scores: {
-                [key: string]: number;
-            };
             /** @description `draft` or `submitted`. */
             state: components["schemas"]["ReviewState"];
             /** Format: date-time */
@@ -2344,19 +2327,11 @@ export interface components {
             title: string;
         };
         /** @description A session of the draft program. */
-        ProgramSession: {
-            /** Format: date-time */
-            ends_at: string;
+        ProgramSession: components["schemas"]["SessionSlot"] & {
             /** Format: uuid */
             id: string;
             /** @description In order; empty for breaks and keynotes. */
             items: components["schemas"]["ProgramItem"][];
-            kind: components["schemas"]["SessionKind"];
-            /** @description A room, "Virtual", or empty. */
-            room: string;
-            /** Format: date-time */
-            starts_at: string;
-            title: string;
         };
         /** @description Which sign-in providers the login page offers. */
         Providers: {
@@ -2379,15 +2354,8 @@ export interface components {
             sessions: components["schemas"]["PublishedSession"][];
         };
         /** @description A session as the published program shows it. */
-        PublishedSession: {
-            /** Format: date-time */
-            ends_at: string;
+        PublishedSession: components["schemas"]["SessionSlot"] & {
             items: components["schemas"]["PublishedItem"][];
-            kind: components["schemas"]["SessionKind"];
-            room: string;
-            /** Format: date-time */
-            starts_at: string;
-            title: string;
         };
         Readiness: {
             database: components["schemas"]["Verdict"];
@@ -2513,6 +2481,19 @@ export interface components {
          * @enum {string}
          */
         ReviewState: "pending" | "draft" | "submitted";
+        /**
+         * @description What a review says: its scores, recommendation and comments. The
+         *     changes a reviewer makes to a submitted review are these too, stored
+         *     apart (as JSON) until they submit again.
+         */
+        ReviewWords: {
+            comment_for_author: string;
+            comment_for_organisers: string;
+            recommendation: null | components["schemas"]["Recommendation"];
+            scores: {
+                [key: string]: number;
+            };
+        };
         ReviewerHome: {
             /**
              * Format: int64
@@ -2618,6 +2599,20 @@ export interface components {
          * @enum {string}
          */
         SessionKind: "talks" | "posters" | "break" | "keynote";
+        /**
+         * @description A session's kind, title, time and room: what an admin sets, what the
+         *     draft and the published program both show.
+         */
+        SessionSlot: {
+            /** Format: date-time */
+            ends_at: string;
+            kind: components["schemas"]["SessionKind"];
+            /** @description A room, "Virtual", or empty. */
+            room: string;
+            /** Format: date-time */
+            starts_at: string;
+            title: string;
+        };
         /** @description The signed-in person, as the web app sees them. */
         SessionUser: {
             /** @description Has a submission in the current edition. */
@@ -2667,22 +2662,16 @@ export interface components {
             society_name: string;
         };
         /** @description A stored file of final materials, as admins see it (with history). */
-        StoredMaterial: {
+        StoredMaterial: components["schemas"]["Material"] & {
             /** @description Opens the PDF (admins only). */
             file_url: string;
             /** Format: uuid */
             id: string;
-            kind: components["schemas"]["MaterialKind"];
-            original_name: string;
             /**
              * Format: date-time
              * @description When a newer upload of the same kind replaced it; null for the current one.
              */
             replaced_at?: string | null;
-            /** Format: int64 */
-            size_bytes: number;
-            /** Format: date-time */
-            uploaded_at: string;
         };
         SubPage: {
             /** @description Its label in the edition's sub-navigation. */

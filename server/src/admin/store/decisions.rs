@@ -3,7 +3,7 @@
 use uuid::Uuid;
 
 use crate::activity::NewEntry;
-use crate::activity::record;
+use crate::activity::delete_recorded;
 use crate::admin::{AdminSubmission, SUBMISSION_COLUMNS, SubmissionRow};
 use crate::db::Db;
 use crate::on_db;
@@ -49,19 +49,6 @@ impl Db {
     /// Deletes the submission and records `entry`, in one transaction;
     /// whether there was one to delete.
     pub async fn delete_submission_audited(&self, id: Uuid, entry: &NewEntry<'_>) -> sqlx::Result<bool> {
-        Ok(on_db!(self, |pool| {
-            let mut tx = crate::db::begin_write(pool).await?;
-            let deleted = sqlx::query("DELETE FROM submissions WHERE id = $1")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected()
-                == 1;
-            if deleted {
-                record!(&mut *tx, entry)?;
-            }
-            tx.commit().await?;
-            deleted
-        }))
+        Ok(delete_recorded!(self, sqlx::query("DELETE FROM submissions WHERE id = $1").bind(id), entry))
     }
 }

@@ -195,9 +195,9 @@ async fn presenters_see_their_own_slot_once_published() {
     let after = crate::admin::json(slots(presenter.clone()).await).await;
     assert_eq!(after.as_array().unwrap().len(), 1);
     assert_eq!(after[0]["title"], "My talk");
-    assert_eq!(after[0]["session_title"], "Phonology");
-    assert_eq!(after[0]["room"], "Room 7");
-    assert_eq!(after[0]["starts_at"], "2025-05-17T16:00:00Z");
+    assert_eq!(after[0]["session"]["title"], "Phonology");
+    assert_eq!(after[0]["session"]["room"], "Room 7");
+    assert_eq!(after[0]["session"]["starts_at"], "2025-05-17T16:00:00Z");
     assert!(after[0]["calendar_url"].as_str().unwrap().ends_with(".ics"));
     assert_eq!(slots(Client::new()).await.status(), 401);
 }

@@ -24,10 +24,11 @@ export function MySlot() {
       <h2 id="my-slot">Your slot in the program</h2>
       <ul>
         {slots.data.map((slot) => (
-          <li key={`${slot.code}-${slot.kind}`}>
-            <strong>{slot.title}</strong> ({slot.code}): {slot.kind === 'posters' ? 'poster session' : 'talk'} in “
-            {slot.session_title}”, {clock.format(new Date(slot.starts_at))} – {endClock.format(new Date(slot.ends_at))}
-            {slot.room && `, ${slot.room}`}.{' '}
+          <li key={`${slot.code}-${slot.session.kind}`}>
+            <strong>{slot.title}</strong> ({slot.code}): {slot.session.kind === 'posters' ? 'poster session' : 'talk'} in “
+            {slot.session.title}”, {clock.format(new Date(slot.session.starts_at))} –{' '}
+            {endClock.format(new Date(slot.session.ends_at))}
+            {slot.session.room && `, ${slot.session.room}`}.{' '}
             <a href={slot.calendar_url} download>
               Add to calendar<span className="visually-hidden">: {slot.title}</span>
             </a>
