@@ -224,8 +224,8 @@ fn download(state: &AppState, material: &StoredMaterial) -> impl Future<Output =
     pdf_response(
         state,
         &material.storage_key,
-        material.size_bytes,
-        content_disposition(&material.original_name),
+        material.file.size_bytes,
+        content_disposition(&material.file.original_name),
     )
 }
 

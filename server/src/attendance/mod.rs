@@ -83,8 +83,8 @@ pub struct Attendance {
     pub updated_at: OffsetDateTime,
 }
 
-/// A current final-materials file, as its author sees it.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+/// A final-materials file, as its author sees the current one.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Material {
     pub kind: MaterialKind,
     /// The name the file had on the presenter's computer.

@@ -41,12 +41,9 @@ pub enum MaterialSaved {
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
 pub struct StoredMaterial {
     pub id: Uuid,
-    pub kind: MaterialKind,
-    pub original_name: String,
-    pub size_bytes: i64,
-    #[serde(with = "time::serde::rfc3339")]
-    #[schema(value_type = String, format = DateTime)]
-    pub uploaded_at: OffsetDateTime,
+    #[serde(flatten)]
+    #[sqlx(flatten)]
+    pub file: Material,
     /// When a newer upload of the same kind replaced it; null for the current one.
     #[serde(with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime)]
@@ -99,24 +96,15 @@ impl Db {
 
     /// The current (not replaced) materials of submission `id`, slides first.
     pub async fn current_materials(&self, id: Uuid) -> sqlx::Result<Vec<Material>> {
-        let rows: Vec<(MaterialKind, String, i64, OffsetDateTime)> = on_db!(self, |pool| {
+        on_db!(self, |pool| {
             sqlx::query_as(
                 "SELECT kind, original_name, CAST(size_bytes AS BIGINT) AS size_bytes, uploaded_at FROM final_materials
                  WHERE submission_id = $1 AND replaced_at IS NULL ORDER BY kind DESC",
             )
             .bind(id)
             .fetch_all(pool)
-            .await?
-        });
-        Ok(rows
-            .into_iter()
-            .map(|(kind, original_name, size_bytes, uploaded_at)| Material {
-                kind,
-                original_name,
-                size_bytes,
-                uploaded_at,
-            })
-            .collect())
+            .await
+        })
     }
 
     /// Saves the author's answer for their accepted submission `id` (and,
