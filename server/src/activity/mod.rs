@@ -12,7 +12,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-pub(crate) use self::store::{delete_recorded, record};
+pub(crate) use self::store::{delete_recorded, record, record_about};
 use crate::accounts::session::SessionUser;
 use crate::stored::stored_enum;
 use crate::text::display_name;

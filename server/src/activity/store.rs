@@ -10,24 +10,48 @@ use crate::on_db;
 /// Writes `$entry` (a `NewEntry`) on `$conn` (a connection or transaction
 /// of either database), inside whatever transaction the caller holds.
 macro_rules! record {
-    ($conn:expr, $entry:expr) => {{
-        let entry: &$crate::activity::NewEntry<'_> = $entry;
-        sqlx::query(
-            "INSERT INTO audit_log (id, at, actor_id, actor_email, actor_name, action, summary)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(uuid::Uuid::now_v7())
-        .bind($crate::clock::now())
-        .bind(entry.actor.id)
-        .bind(&entry.actor.email)
-        .bind(&entry.actor.name)
-        .bind(entry.action.as_str())
-        .bind(&entry.summary)
-        .execute($conn)
-        .await
-    }};
+    ($conn:expr, $entry:expr) => {
+        $crate::activity::record_about!($conn, $entry, std::iter::empty::<uuid::Uuid>())
+    };
 }
 pub(crate) use record;
+
+/// `record!` for an entry about `$submissions` (an iterator of submission
+/// ids) that names who reviews them: an admin who is one of their authors
+/// is not shown it (see `audit_page`).
+macro_rules! record_about {
+    ($conn:expr, $entry:expr, $submissions:expr) => {
+        async {
+            let entry: &$crate::activity::NewEntry<'_> = $entry;
+            let id = uuid::Uuid::now_v7();
+            sqlx::query(
+                "INSERT INTO audit_log (id, at, actor_id, actor_email, actor_name, action, summary)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(id)
+            .bind($crate::clock::now())
+            .bind(entry.actor.id)
+            .bind(&entry.actor.email)
+            .bind(&entry.actor.name)
+            .bind(entry.action.as_str())
+            .bind(&entry.summary)
+            .execute($conn)
+            .await?;
+            for submission in $submissions {
+                let submission: uuid::Uuid = submission;
+                sqlx::query(
+                    "INSERT INTO audit_subjects (entry_id, submission_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                )
+                .bind(id)
+                .bind(submission)
+                .execute($conn)
+                .await?;
+            }
+            Ok::<(), sqlx::Error>(())
+        }
+        .await
+    };
+}
 
 /// Runs `$delete` (a built `sqlx::query` that deletes at most one row) on
 /// `$db` in a write transaction and, when it deleted a row, records
@@ -46,6 +70,7 @@ macro_rules! delete_recorded {
     };
 }
 pub(crate) use delete_recorded;
+pub(crate) use record_about;
 
 /// One stored entry; its action is the stored text (see `LoggedAction`).
 #[derive(sqlx::FromRow)]
@@ -67,19 +92,42 @@ impl Db {
         Ok(())
     }
 
-    /// One page of the log, newest first, and how many entries it has.
-    pub async fn audit_page(&self, limit: i64, offset: i64) -> sqlx::Result<(Vec<EntryRow>, i64)> {
+    /// One page of the log as admin `viewer` (with `email`) reads it,
+    /// newest first; how many entries it has; and how many are left out
+    /// because they say who reviews one of the viewer's own submissions.
+    pub async fn audit_page(
+        &self,
+        viewer: Uuid,
+        email: &str,
+        limit: i64,
+        offset: i64,
+    ) -> sqlx::Result<(Vec<EntryRow>, i64, i64)> {
+        // An entry is the viewer's own business unless it is about a
+        // submission they submitted or co-author (as `is_author_of` reads it).
+        const ABOUT_OWN: &str = "EXISTS (
+                 SELECT 1 FROM audit_subjects a JOIN submissions s ON s.id = a.submission_id
+                 WHERE a.entry_id = audit_log.id
+                   AND (s.user_id = $1 OR EXISTS (
+                        SELECT 1 FROM submission_coauthors c
+                        WHERE c.submission_id = s.id AND LOWER(c.email) = LOWER($2))))";
+        let list = format!(
+            "SELECT id, at, actor_email, actor_name, action, summary FROM audit_log
+             WHERE NOT {ABOUT_OWN} ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4"
+        );
+        let counts = format!(
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN {ABOUT_OWN} THEN 1 ELSE 0 END), 0) FROM audit_log"
+        );
         Ok(on_db!(self, |pool| {
-            let rows = sqlx::query_as(
-                "SELECT id, at, actor_email, actor_name, action, summary FROM audit_log
-                 ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2",
-            )
-            .bind(limit)
-            .bind(offset)
-            .fetch_all(pool)
-            .await?;
-            let total = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log").fetch_one(pool).await?;
-            (rows, total)
+            let rows = sqlx::query_as(&list)
+                .bind(viewer)
+                .bind(email)
+                .bind(limit)
+                .bind(offset)
+                .fetch_all(pool)
+                .await?;
+            let (all, hidden): (i64, i64) =
+                sqlx::query_as(&counts).bind(viewer).bind(email).fetch_one(pool).await?;
+            (rows, all - hidden, hidden)
         }))
     }
 }

@@ -74,6 +74,7 @@ fn batch(state: &AppState, data: &EditionData, pairs: Vec<AssignmentPair>, how: 
         entries.push((
             AuditAction::ReviewAssigned,
             format!("Assigned {} to {code} ‘{}’{how}", reviewer.name(), submission.title),
+            submission.id,
         ));
         per_reviewer.entry(reviewer.id).or_default().push((code, submission.title.clone()));
     }

@@ -1654,6 +1654,12 @@ export interface components {
             summary: string;
         };
         AuditPage: {
+            /**
+             * Format: int64
+             * @description Entries left out because they say who reviews one of the reading
+             *     admin's own submissions (another admin decides on those).
+             */
+            about_own_submissions: number;
             entries: components["schemas"]["AuditEntry"][];
             /** Format: int64 */
             page: number;

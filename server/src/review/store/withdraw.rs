@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::load_edition;
 use super::writes::lock_edition;
-use crate::activity::record;
+use crate::activity::record_about;
 use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::db::{Db, RowLock, Tx};
 use crate::on_tx;
@@ -106,7 +106,8 @@ impl Db {
                 let code = data.code(submission);
                 let summary =
                     format!("Withdrew the assignment of {code} from {}: {}", reviewer.name(), which.reason());
-                record!(&mut **conn, &NewEntry { actor, action: AuditAction::ReviewUnassigned, summary })?;
+                let entry = NewEntry { actor, action: AuditAction::ReviewUnassigned, summary };
+                record_about!(&mut **conn, &entry, [submission.id])?;
                 withdrawn.push(code);
             }
             Ok(withdrawn)

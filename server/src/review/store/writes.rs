@@ -9,8 +9,8 @@ use uuid::Uuid;
 
 use super::{DEFAULT_CRITERIA, EditionData, load_edition};
 use crate::accounts::email::Email;
-use crate::activity::record;
 use crate::activity::{Actor, AuditAction, NewEntry};
+use crate::activity::{record, record_about};
 use crate::db::{Db, RowLock};
 use crate::mail::{Letter, outbox};
 use crate::review::types::{
@@ -115,7 +115,8 @@ pub enum Unassignment {
 /// Assignments to save, with what they cause.
 pub struct AssignmentBatch {
     pub pairs: Vec<AssignmentPair>,
-    pub entries: Vec<(AuditAction, String)>,
+    /// Each with the submission it is about.
+    pub entries: Vec<(AuditAction, String, Uuid)>,
     pub letters: Vec<(Email, Letter)>,
 }
 
@@ -341,7 +342,7 @@ impl Db {
                     .await?;
                 }
                 if let Some(entry) = entry {
-                    record!(&mut **conn, entry)?;
+                    record_about!(&mut **conn, entry, [submission_id])?;
                 }
                 ReviewWriteOutcome::Saved
             }
@@ -376,7 +377,7 @@ impl Db {
                     .bind(reviewer_id)
                     .execute(&mut **conn)
                     .await?;
-                    record!(&mut **conn, entry)?;
+                    record_about!(&mut **conn, entry, [submission_id])?;
                     ReviewWriteOutcome::Saved
                 }
             }
@@ -467,8 +468,9 @@ impl Db {
                 .execute(&mut **conn)
                 .await?;
             }
-            for (action, summary) in &batch.entries {
-                record!(&mut **conn, &NewEntry { actor, action: *action, summary: summary.clone() })?;
+            for (action, summary, submission) in &batch.entries {
+                let entry = NewEntry { actor, action: *action, summary: summary.clone() };
+                record_about!(&mut **conn, &entry, [*submission])?;
             }
         });
         for (to, letter) in &batch.letters {
@@ -507,7 +509,7 @@ impl Db {
                     .bind(reviewer_id)
                     .execute(&mut **conn)
                     .await?;
-                    record!(&mut **conn, entry)?;
+                    record_about!(&mut **conn, entry, [submission_id])?;
                     Unassignment::Removed
                 }
             }

@@ -151,3 +151,70 @@ async fn an_admin_author_does_not_decide_on_their_own_submission_nor_learn_its_r
     assert_eq!(detail["assignments"][0]["reviewer_name"], "Rita Revere");
     let _: Uuid = serde_json::from_value(detail["assignments"][0]["reviewer_id"].clone()).unwrap();
 }
+
+/// The entries of the activity log `client` reads, and its answer.
+async fn activity_log(app: &crate::helpers::TestApp, client: &reqwest::Client) -> (Vec<Value>, Value) {
+    let page: Value =
+        client.get(app.url("/api/admin/audit?per_page=100")).send().await.unwrap().json().await.unwrap();
+    (page["entries"].as_array().unwrap().clone(), page)
+}
+
+#[tokio::test]
+async fn nor_does_the_activity_log_tell_them_who_reviews_it() {
+    let app = app_with_admin().await;
+    let admin_id = user_id(&app, "admin@example.org").await;
+    let (rita, rita_id) = reviewer(&app, "r1@example.org", "Rita", "Revere").await;
+    let own = submission_of(&app, admin_id, "The admin's own abstract").await;
+    let (_, coauthored) = submission_by(&app, "a@example.org", "Ann", "Able", "Co-authored abstract").await;
+    add_coauthor(&app, coauthored, "The Admin", "ADMIN@example.org").await;
+    let (_, other) = submission_by(&app, "b@example.org", "Ben", "Baker", "Someone else's abstract").await;
+    let criteria = criteria(&app).await;
+    let second = signed_in(&app, "admin2@example.org").await;
+    give_role(&app, user_id(&app, "admin2@example.org").await, "admin").await;
+    for submission in [own, coauthored] {
+        let assigned = second
+            .post(app.url(&format!("/api/admin/reviews/{submission}/assignments")))
+            .json(&json!({ "reviewer_id": rita_id }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(assigned.status(), 201);
+    }
+    assigned(&app, other, rita_id).await;
+    let mut codes = Vec::new();
+    for submission in [own, coauthored, other] {
+        let code = code_of(&app, submission).await;
+        submitted(&app, &rita, &code, complete_review(&criteria, 5, "accept")).await;
+        codes.push(code);
+    }
+    let (own_codes, other_code) = (&codes[..2], &codes[2]);
+    let names_rita =
+        |e: &Value| e["actor_email"] == "r1@example.org" || e["summary"].as_str().unwrap().contains("Rita");
+
+    // The author-admin reads no entry that ties Rita to their submissions:
+    // two assignments and two reviews submitted are left out, and counted.
+    let (entries, page) = activity_log(&app, &app.client).await;
+    for entry in entries.iter().filter(|e| names_rita(e)) {
+        let summary = entry["summary"].as_str().unwrap();
+        assert!(!own_codes.iter().any(|code| summary.contains(code.as_str())), "{entry:#}");
+    }
+    assert!(
+        entries
+            .iter()
+            .filter(|e| names_rita(e))
+            .any(|e| e["summary"].as_str().unwrap().contains(other_code.as_str())),
+        "someone else's submission is still logged: {entries:#?}"
+    );
+    assert_eq!(page["about_own_submissions"], 4, "{page:#}");
+    assert_eq!(page["total"], entries.len(), "the total counts what this admin can page through");
+
+    // Another admin reads every entry.
+    let (all, page) = activity_log(&app, &second).await;
+    assert_eq!(page["about_own_submissions"], 0);
+    assert_eq!(all.len(), entries.len() + 4);
+    for code in own_codes {
+        let about =
+            all.iter().filter(|e| names_rita(e) && e["summary"].as_str().unwrap().contains(code.as_str()));
+        assert_eq!(about.count(), 2, "assigned and reviewed, for {code}: {all:#?}");
+    }
+}

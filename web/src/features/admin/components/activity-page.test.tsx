@@ -19,6 +19,23 @@ function entry(n: number): AuditEntry {
 allowSlowPageLoads();
 
 describe('/user-data/activity', () => {
+  it('says how many entries about its own submissions an admin is not shown', async () => {
+    renderApp('/user-data/activity', {
+      user: admin,
+      api: {
+        'GET /api/admin/audit': () =>
+          Response.json({ entries: [entry(3)], total: 1, page: 1, per_page: 50, about_own_submissions: 2 }),
+      },
+    });
+
+    expect(
+      await screen.findByText(
+        '2 entries are not shown to you: they say who reviews your own submissions. Another admin can read them.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Admin actions, newest first' })).toHaveTextContent('abstract-3.pdf');
+  });
+
   it('lists who did what and when, newest first, page by page', async () => {
     const { user } = renderApp('/user-data/activity', {
       user: admin,
@@ -26,7 +43,7 @@ describe('/user-data/activity', () => {
         'GET /api/admin/audit': (request) => {
           const page = Number(request.url.searchParams.get('page'));
           const entries = page === 1 ? [entry(60), entry(59)] : [entry(10)];
-          return Response.json({ entries, total: 60, page, per_page: 50 });
+          return Response.json({ entries, total: 60, page, per_page: 50, about_own_submissions: 0 });
         },
       },
     });
@@ -65,7 +82,8 @@ describe('/user-data/activity', () => {
     const { user, requestsTo } = renderApp('/user-data/activity', {
       user: admin,
       api: {
-        'GET /api/admin/audit': () => Response.json({ entries: [], total: 0, page: 1, per_page: 50 }),
+        'GET /api/admin/audit': () =>
+          Response.json({ entries: [], total: 0, page: 1, per_page: 50, about_own_submissions: 0 }),
         'GET /api/admin/outbox': () => Response.json(report),
         'POST /api/admin/outbox/email-1/retry': () => {
           report = { queued: 1, retrying: 0, given_up: 0, undelivered: [] };

@@ -28,6 +28,14 @@ export function ActivityPage() {
       )}
       {audit.data && (
         <>
+          {audit.data.about_own_submissions > 0 && (
+            <p>
+              {audit.data.about_own_submissions === 1
+                ? '1 entry is not shown to you'
+                : `${audit.data.about_own_submissions} entries are not shown to you`}
+              : they say who reviews your own submissions. Another admin can read them.
+            </p>
+          )}
           {audit.data.entries.length === 0 ? (
             <p>Nothing has been recorded yet.</p>
           ) : (
