@@ -3,7 +3,11 @@
  * Screens take them from here so that a typo cannot creep into one copy;
  * tests spell them out again on purpose, as a second reading of the spec.
  */
+import { guardMessages } from './guard-messages.ts';
+
 export const messages = {
+  // The spec's messages of the guards (and two of ours): guard-messages.ts.
+  ...guardMessages,
   incorrectCredentials: 'Incorrect email or password.',
   emailUnverified: 'Please verify your email before logging in.',
   loginFailed: 'An error occurred during login. Please try again.',
@@ -15,16 +19,11 @@ export const messages = {
   fillOutAllFields: 'Please fill out all fields.',
   profileLoadFailed: 'Error fetching user data',
   profileUpdateFailed: 'Failed to update profile. Please try again.',
-  registerFirst: 'You need to register first.',
-  logInToSubmit: 'You Must Log In to Submit an Abstract',
-  completeProfileFirst: 'Please complete your profile before proceeding',
   uploadFailed: 'Failed to upload the file. Please try again.',
   selectFileToUpload: 'Please select a file to upload.',
   submissionDeleted: 'Your submission has been deleted.',
   deleteSubmissionFailed: 'Failed to delete the submission. Please try again.',
   noSubmissionsFound: 'No submissions found. Please ensure your submission was successful.',
-  // Not in the spec: the reason given on /login for the other protected pages.
-  signInToContinue: 'Please sign in to continue.',
   // Not in the spec: the upload screen's own checks (the server makes them
   // too; 'The file must be a PDF.' is its wording), the message /sculc/
   // view-submission shows after an upload (it contains 'success', so it is
@@ -39,7 +38,6 @@ export const messages = {
   submissionWithdrawn: 'Your submission has been withdrawn.',
   withdrawSubmissionFailed: 'Failed to withdraw the submission. Please try again.',
   // Not in the spec: the admin pages (issue 5).
-  notAuthorised: 'You need admin rights to see this page.',
   lastAdmin: 'At least one admin must remain.',
 } as const;
 

@@ -9,7 +9,7 @@
  * data (or everyone's), so they are guarded here too. This is guidance only:
  * the server refuses their data on its own.
  */
-import { messages } from './messages.ts';
+import { guardMessages as messages } from './guard-messages.ts';
 import type { RouteId } from './routes.ts';
 
 export interface ProtectedRouteRule {

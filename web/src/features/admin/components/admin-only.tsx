@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { Page } from '../../../components/page';
-import { messages } from '../../../config/messages';
+import { guardMessages as messages } from '../../../config/guard-messages';
 import { NOT_AUTHORISED_TITLE } from '../../../config/routes';
 import { useSession } from '../../../lib/session';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 
 import { PageLoading } from '../../../components/page-loading';
-import { messages } from '../../../config/messages';
+import { guardMessages as messages } from '../../../config/guard-messages';
 import type { ProtectedRouteRule } from '../../../config/protected-routes';
 import { paths } from '../../../config/routes';
 import { pathOf, type RedirectState } from '../../../lib/redirect-state';
