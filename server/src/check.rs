@@ -103,26 +103,31 @@ async fn database(config: &Config) -> Line {
         let state = db.schema_state().await;
         let kind = db.kind();
         db.close().await;
-        Ok((kind, state?))
+        Ok((kind, state?, crate::db::in_use::users(config).await?))
     })
     .await;
+    let users = |users: &Option<String>| match users {
+        None => "no server or command is using it".to_owned(),
+        Some(who) => format!("in use by {who}"),
+    };
     match checked {
         Err(error) => line("database", Verdict::Failed, format!("{error:#}")),
-        Ok((kind, SchemaState::UpToDate)) => {
-            line("database", Verdict::Ok, format!("{kind}, schema up to date"))
+        Ok((kind, SchemaState::UpToDate, using)) => {
+            line("database", Verdict::Ok, format!("{kind}, schema up to date; {}", users(&using)))
         }
-        Ok((kind, state @ SchemaState::Ahead { .. })) => {
+        Ok((kind, state @ SchemaState::Ahead { .. }, _)) => {
             line("database", Verdict::Failed, state.refusal(kind).unwrap_or_default())
         }
-        Ok((kind, state)) => line(
+        Ok((kind, state, using)) => line(
             "database",
             Verdict::Ok,
             format!(
-                "{kind}, answers; {} (`colloquy migrate` or a start without --no-migrate applies them)",
+                "{kind}, answers; {} (`colloquy migrate` or a start without --no-migrate applies them); {}",
                 match state {
                     SchemaState::Behind { pending } => format!("{pending} migration(s) to apply"),
                     _ => "no schema yet".to_owned(),
-                }
+                },
+                users(&using)
             ),
         ),
     }

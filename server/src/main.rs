@@ -158,6 +158,13 @@ fn main() -> ExitCode {
 
 async fn run(cli: Cli, config: Config) -> anyhow::Result<()> {
     use colloquy::{admin, content, db};
+    // A command that uses the database shares it as a server does, so a
+    // restore (which takes it alone) never runs under it, nor it under a
+    // restore. `serve` takes it itself; `check` and `restore` do not.
+    let _in_use = match &cli.command {
+        Command::Serve { .. } | Command::Check | Command::Restore { .. } => None,
+        _ => Some(db::in_use::serving(&config).await?),
+    };
     let report = match cli.command {
         Command::Serve { no_migrate, .. } => {
             let migrations =

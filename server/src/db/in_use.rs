@@ -63,10 +63,37 @@ pub async fn serving(config: &Config) -> anyhow::Result<ServerLock> {
     };
     taken.ok_or_else(|| {
         anyhow::anyhow!(
-            "a `colloquy restore` is replacing this database ({}); start the server when it has finished",
+            "a `colloquy restore` is replacing this database ({}); start the server, or run the command \
+             again, when it has finished",
             describe(config)
         )
     })
+}
+
+/// Who uses the database right now, for `colloquy check`: `None` when
+/// nothing holds the lock, else who does (PostgreSQL names its sessions; a
+/// file lock does not say whose it is). Takes nothing: an exclusive lock
+/// that happens to be free is given back at once.
+pub async fn users(config: &Config) -> anyhow::Result<Option<String>> {
+    match pg_url(config) {
+        None => {
+            let file = lock_file(config)?;
+            match file.try_lock() {
+                Ok(()) => {
+                    file.unlock()?;
+                    Ok(None)
+                }
+                Err(TryLockError::WouldBlock) => Ok(Some("a server, a command or a restore".to_owned())),
+                Err(TryLockError::Error(error)) => Err(cannot_lock(config, error)),
+            }
+        }
+        Some(url) => {
+            let mut connection = pg_connect(url, "colloquy check").await?;
+            let holders = pg_holders(&mut connection).await?;
+            let _ = connection.close().await;
+            Ok((!holders.is_empty()).then(|| holders.trim_start_matches(": ").to_owned()))
+        }
+    }
 }
 
 /// A restore's exclusive lock; released by `release` (or at exit).

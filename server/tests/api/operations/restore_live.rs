@@ -139,6 +139,71 @@ async fn a_server_does_not_start_while_a_restore_holds_the_database() {
     assert_eq!(reqwest::get(format!("{}/api/health/live", server.site)).await.unwrap().status(), 200);
 }
 
+/// Nor does any other command that uses the database (a backup, migrate,
+/// an admin grant, an edition's call, a content import): each would read or
+/// write under the restore. `check` runs, and says the database is in use.
+#[tokio::test]
+async fn no_command_runs_on_the_database_while_a_restore_holds_it() {
+    let database = TestDatabase::new().await;
+    let migrated = run({
+        let mut command = colloquy(&database);
+        command.arg("migrate");
+        command
+    })
+    .await;
+    assert!(migrated.status.success(), "{}", text(&migrated.stderr));
+    let check = || async {
+        let mut command = colloquy(&database);
+        command.arg("check");
+        let output = run(command).await;
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    assert!(check().await.contains("no server or command is using it"), "{}", check().await);
+
+    let lock = colloquy::db::in_use::restoring(&database.config).await.unwrap();
+    let backup_dir = tempfile::tempdir().unwrap();
+    let commands: [Vec<String>; 5] = [
+        vec!["backup".into(), backup_dir.path().join("b").display().to_string()],
+        vec!["migrate".into()],
+        vec!["admin".into(), "grant".into(), "ada@example.edu".into()],
+        vec![
+            "edition".into(),
+            "call".into(),
+            "2025".into(),
+            "--from".into(),
+            "2025-01-01T00:00:00Z".into(),
+            "--until".into(),
+            "2025-03-01T00:00:00Z".into(),
+        ],
+        vec!["content".into(), "import".into(), backup_dir.path().display().to_string()],
+    ];
+    for args in &commands {
+        let refused = run({
+            let mut command = colloquy(&database);
+            command.args(args);
+            command
+        })
+        .await;
+        assert!(!refused.status.success(), "{args:?} ran under a restore");
+        assert!(
+            text(&refused.stderr).contains("a `colloquy restore` is replacing this database"),
+            "{args:?}: {}",
+            text(&refused.stderr)
+        );
+    }
+    assert!(!backup_dir.path().join("b").exists(), "the backup wrote nothing");
+    assert!(check().await.contains("in use by"), "{}", check().await);
+    lock.release().await;
+
+    let backed_up = run({
+        let mut command = colloquy(&database);
+        command.args(&commands[0]);
+        command
+    })
+    .await;
+    assert!(backed_up.status.success(), "{}", text(&backed_up.stderr));
+}
+
 /// PostgreSQL: the server's lock lives in a session of its own, which can
 /// end under it (the database restarted, an operator's
 /// `pg_terminate_backend`). If a restore takes the lock in that gap, the
