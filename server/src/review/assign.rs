@@ -180,7 +180,7 @@ pub fn plan(data: &EditionData, admin: &SessionUser) -> AutoAssignPlan {
     let reviewers: Vec<_> = data.reviewers.iter().filter(|r| r.is_reviewer).collect();
     let index: HashMap<Uuid, usize> = reviewers.iter().enumerate().map(|(i, r)| (r.id, i)).collect();
     let mut loads = vec![0; reviewers.len()];
-    for assignment in data.assignments.iter().filter(|a| a.active()) {
+    for assignment in data.assignments.iter().filter(|a| data.holds_place(a)) {
         if let Some(&i) = index.get(&assignment.reviewer_id) {
             loads[i] += 1;
         }
@@ -194,7 +194,7 @@ pub fn plan(data: &EditionData, admin: &SessionUser) -> AutoAssignPlan {
     let mut causes = Vec::new();
     for submission in &open {
         let taken: HashSet<Uuid> = data.assignments_of(submission.id).map(|a| a.reviewer_id).collect();
-        let active = data.assignments_of(submission.id).filter(|a| a.active()).count();
+        let active = data.assignments_of(submission.id).filter(|a| data.holds_place(a)).count();
         let free = reviewers.iter().filter(|r| !taken.contains(&r.id));
         let (eligible, conflicted): (Vec<&&ReviewerRow>, Vec<_>) =
             free.partition(|r| !data.conflicted(r.id, &r.email, submission));
@@ -303,7 +303,7 @@ pub async fn auto_save(
                 }
                 let count = added.entry(submission.id).or_default();
                 *count += 1;
-                let active = data.assignments_of(submission.id).filter(|a| a.active()).count();
+                let active = data.assignments_of(submission.id).filter(|a| data.holds_place(a)).count();
                 if active + *count > data.settings.reviewers_per_submission as usize {
                     return Err(changed());
                 }

@@ -288,6 +288,20 @@ impl EditionData {
         self.crosses(reviewer_id, reviewer_email, submission, self.conflicts_of(reviewer_id).iter())
     }
 
+    /// Whether `assignment` fills one of its submission's places: not an
+    /// abstention, nor one its reviewer can no longer open (an author
+    /// renamed to match an admin's conflict, say), for which automatic
+    /// assignment finds another reviewer.
+    pub fn holds_place(&self, assignment: &AssignmentRow) -> bool {
+        assignment.active()
+            && match (self.submission(assignment.submission_id), self.reviewer(assignment.reviewer_id)) {
+                (Some(submission), Some(reviewer)) => {
+                    !self.hidden_from(reviewer.id, &reviewer.email, submission)
+                }
+                _ => true,
+            }
+    }
+
     /// Whether `submission` is hidden from `reviewer` although assigned: by
     /// what the reviewer did not declare (their own, one they co-authored,
     /// a conflict an admin added). A conflict the reviewer declared changes

@@ -6,7 +6,10 @@
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::{app_with_admin, put_settings, reviewer, signed_in, submission_by, submission_of};
+use super::{
+    app_with_admin, assigned, code_of, put_settings, rename, reviewer, signed_in, submission_by,
+    submission_of,
+};
 use crate::admin::{audit_entries, json as body, user_id};
 use crate::helpers::TestApp;
 
@@ -112,4 +115,34 @@ async fn revoking_the_reviewer_role_withdraws_the_pending_assignments_and_keeps_
     assert_eq!(planned_for(&app, pending).await, [sam_id]);
     assert_eq!(planned_for(&app, drafted).await, [sam_id]);
     assert!(planned_for(&app, reviewed).await.is_empty());
+}
+
+/// An assignment can become hidden from its reviewer without being
+/// withdrawn: an author takes the name of a conflict an admin added for
+/// that reviewer. It then holds no place, and automatic assignment finds
+/// another reviewer (left open at issue 22).
+#[tokio::test]
+async fn an_assignment_its_reviewer_can_no_longer_open_holds_no_place() {
+    let app = app_with_admin().await;
+    put_settings(&app, json!({"reviewers_per_submission": 1})).await;
+    let (rita, rita_id) = reviewer(&app, "r1@example.org", "Rita", "Revere").await;
+    let (_, rob_id) = reviewer(&app, "r2@example.org", "Rob", "Roe").await;
+    let (author, submission) = submission_by(&app, "a@example.org", "Ann", "Able", "An abstract").await;
+    assigned(&app, submission, rita_id).await;
+    let conflict = app
+        .post_json(&format!("/api/admin/reviewers/{rita_id}/conflicts"), json!({ "name": "Zed Zulu" }))
+        .await;
+    assert_eq!(conflict.status(), 201);
+    assert_eq!(planned_for(&app, submission).await, Vec::<Uuid>::new(), "Rita fills the one place");
+
+    rename(&app, author, "Zed", "Zulu").await;
+    let code = code_of(&app, submission).await;
+    let opened = rita.get(app.url(&format!("/api/review/{code}"))).send().await.unwrap();
+    assert_eq!(opened.status(), 404, "hidden from Rita");
+    assert_eq!(planned_for(&app, submission).await, vec![rob_id]);
+    let plan = body(app.post_json("/api/admin/reviews/auto-assign/preview", json!(null)).await).await;
+    let saved =
+        app.post_json("/api/admin/reviews/auto-assign", json!({ "assignments": plan["assignments"] })).await;
+    assert_eq!(saved.status(), 200, "{}", saved.text().await.unwrap());
+    assert_eq!(planned_for(&app, submission).await, Vec::<Uuid>::new(), "Rob now holds the place");
 }
