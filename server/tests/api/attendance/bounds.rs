@@ -7,6 +7,7 @@ use futures_util::future::join_all;
 use serde_json::{Value, json};
 
 use super::materials::{confirmed_presenter, materials_files, put_material};
+use super::{accepted_author, answer, confirming};
 use crate::admin::{make_admin, user_id};
 use crate::helpers::{TestApp, browser};
 use crate::submissions::sign_in_as;
@@ -117,6 +118,41 @@ async fn the_editions_quota_bounds_its_final_materials_even_when_sent_at_once() 
         admin.get(app.url("/api/admin/editions")).send().await.unwrap().json().await.unwrap();
     assert_eq!(editions[0]["materials_quota_bytes"], quota);
     assert_eq!(editions[0]["materials_used_bytes"], 2 * size);
+}
+
+/// The quota is the edition's, not a submission's: six presenters of six
+/// submissions uploading at once share it, and exactly as many files as fit
+/// are kept.
+#[tokio::test]
+async fn the_editions_quota_holds_across_presenters_uploading_at_once() {
+    let app = crate::helpers::spawn_app().await;
+    let mut presenters = Vec::new();
+    for n in 0..6 {
+        let email = format!("presenter{n}@example.edu");
+        let id = accepted_author(&app, &email).await;
+        let client = browser();
+        let login = json!({"email": email, "password": crate::accounts::PASSWORD});
+        let signed_in = client.post(app.url("/api/accounts/login")).json(&login).send().await.unwrap();
+        assert_eq!(signed_in.status(), 200);
+        assert_eq!(answer(&app, &client, id, confirming("Tone sandhi")).await.status(), 200);
+        presenters.push((client, id));
+    }
+    let size = 500_000;
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query("UPDATE editions SET materials_quota_bytes = $1 WHERE year = 2025")
+            .bind(2 * size as i64 + size as i64 / 2)
+            .execute(pool)
+            .await
+            .unwrap();
+    });
+    let uploads = presenters.iter().enumerate().map(|(n, (client, id))| {
+        put_material(&app, client, *id, "slides", "slides.pdf", pdf_of_size(size, n as u64))
+    });
+    let statuses: Vec<u16> = join_all(uploads).await.iter().map(|r| r.status().as_u16()).collect();
+    let ok = statuses.iter().filter(|s| **s == 200).count();
+    let over = statuses.iter().filter(|s| **s == 413).count();
+    assert_eq!((ok, over), (2, 4), "{statuses:?}");
+    assert_eq!(materials_files(&app).len(), 2, "a refused file is not kept");
 }
 
 #[tokio::test]
