@@ -54,6 +54,15 @@ pub fn is_invisible(c: char) -> bool {
         )
 }
 
+/// Text as people type it, as it is kept: composed (NFC), so that "Zoë"
+/// typed with a combining diaeresis is stored as the same letters as the
+/// plain spelling, and without bidirectional controls. Joiners stay: some
+/// scripts spell with them.
+pub fn composed(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    text.chars().filter(|&c| !is_bidi_control(c)).nfc().collect()
+}
+
 /// A name as it is stored: composed (NFC) and without invisible characters,
 /// so that what is kept is what a reader sees and what `name_key` reads.
 pub fn stored_name(name: &str) -> String {

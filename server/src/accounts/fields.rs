@@ -9,7 +9,7 @@ use secrecy::{ExposeSecret, SecretString};
 use crate::error::ApiError;
 
 /// A first or last name: trimmed, not empty, at most 100 characters, no
-/// control characters; bidirectional controls are removed.
+/// control characters; composed (NFC), bidirectional controls removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PersonName(String);
 
@@ -17,7 +17,7 @@ const MAX_NAME_CHARS: usize = 100;
 
 impl PersonName {
     pub fn parse(raw: &str, label: &str) -> Result<Self, String> {
-        let name = crate::text::without_bidi_controls(raw);
+        let name = crate::text::composed(raw);
         let name = name.trim();
         if name.is_empty() {
             return Err(format!("Please enter your {label}."));

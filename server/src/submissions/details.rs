@@ -123,10 +123,10 @@ pub struct Details {
 }
 
 /// Text others read (organisers, reviewers, the co-authors' e-mail): trimmed,
-/// without bidirectional controls, no control characters (so no line breaks
+/// composed (NFC) without bidirectional controls, no control characters (so no line breaks
 /// in an e-mail), within `max` characters.
 fn text(raw: &str, max: usize, missing: &str, what: &str) -> Result<String, String> {
-    let cleaned = crate::text::without_bidi_controls(raw);
+    let cleaned = crate::text::composed(raw);
     let cleaned = cleaned.trim();
     if cleaned.is_empty() {
         return Err(missing.to_owned());

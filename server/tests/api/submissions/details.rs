@@ -430,3 +430,44 @@ async fn admins_set_an_editions_keywords_and_uploads_choose_from_them() {
     let ok = upload_with(&app, &app.client, "Tone", &json!([]), &["fieldwork"], "talk").await;
     assert_eq!(json(ok).await["keywords"], json!(["Fieldwork"]));
 }
+
+/// Names and titles are stored composed (NFC): "Zoë Núñez" typed with
+/// combining accents (as some keyboards and PDFs give it) is kept as the
+/// same letters as the plain spelling, in the profile and in a submission's
+/// details, so what one person typed and another searches or reads agree
+/// (issue 22, item 4).
+#[tokio::test]
+async fn names_and_titles_are_stored_composed() {
+    const NFD: &str = "Zoe\u{308} Nu\u{301}n\u{303}ez";
+    const NFC: &str = "Zo\u{eb} N\u{fa}\u{f1}ez";
+    let app = spawn_app().await;
+    sign_in_as(&app, &app.client, "ada@example.edu").await;
+    let renamed = app
+        .client
+        .patch(app.url("/api/me"))
+        .json(&json!({"first_name": "Zoe\u{308}", "last_name": "Nu\u{301}n\u{303}ez"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(renamed.status(), 200);
+    let me = json(app.get("/api/me").await).await;
+    assert_eq!(
+        (me["first_name"].as_str().unwrap(), me["last_name"].as_str().unwrap()),
+        ("Zo\u{eb}", "N\u{fa}\u{f1}ez")
+    );
+
+    let uploaded = upload_with(&app, &app.client, "Tone sandhi", &json!([]), &["Syntax"], "talk").await;
+    assert_eq!(uploaded.status(), 201);
+    let id = json(uploaded).await["id"].as_str().unwrap().to_owned();
+    let changed = put_details(
+        &app.client,
+        &app,
+        &id,
+        details(&format!("Vowels of {NFD}"), json!([coauthor(NFD, "zoe@example.org")]), &["Syntax"], "talk"),
+    )
+    .await;
+    assert_eq!(changed.status(), 200, "{}", changed.text().await.unwrap());
+    let listed = json(app.get("/api/submissions").await).await;
+    assert_eq!(listed["submissions"][0]["title"], format!("Vowels of {NFC}"));
+    assert_eq!(listed["submissions"][0]["coauthors"][0]["name"], NFC);
+}
