@@ -1,3 +1,11 @@
+// The shared stylesheets first, in cascade order: tokens and base, the frame,
+// the pages' shared pieces, the controls. A feature's stylesheet, loaded with
+// its page's code, comes after them.
+import './styles/global.css';
+import './app/layout.css';
+import './components/content.css';
+import './components/controls.css';
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -5,7 +13,6 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRoutes, prefetchRoute } from './app/router';
 import { siteQueryOptions } from './lib/site-content';
-import './styles/global.css';
 
 /**
  * How long the first render waits for the site content and the page's code.

@@ -21,7 +21,7 @@ export function BoardMembers({ members }: { members: readonly BoardMember[] }) {
           )}
           <h3>{member.role}</h3>
           <p className="board-name">{member.name}</p>
-          <dl className="facts">
+          <dl className="facts board-member-facts">
             <div className="fact">
               <dt>Pronouns</dt>
               <dd>{member.pronouns}</dd>

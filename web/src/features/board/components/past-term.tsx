@@ -23,7 +23,7 @@ export function PastTerm({ term }: { term: BoardTerm }) {
             setOpen(!open);
           }}
         >
-          {term.term} Board <span className="caret" aria-hidden="true" />
+          {term.term} Board <span className="caret disclosure-caret" aria-hidden="true" />
         </button>
       </h2>
       <div id={panelId} hidden={!open}>

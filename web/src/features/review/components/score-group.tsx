@@ -66,7 +66,7 @@ export function ChoiceGroup({
         style={scale ? ({ '--scale-columns': scaleColumns(choices.length) } as CSSProperties) : undefined}
       >
         {choices.map((choice, index) => (
-          <label key={choice.value} className="choice">
+          <label key={choice.value} className="choice-option">
             <input
               data-field={index === 0 ? field : undefined}
               type="radio"

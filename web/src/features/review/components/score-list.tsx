@@ -1,3 +1,5 @@
+import './score-list.css';
+
 import type { Recommendation } from '../api/types';
 import { RECOMMENDATION_LABELS } from '../review-values';
 
