@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 
 import type { FieldBinding } from '../hooks/use-form';
-import { TextField } from './text-field';
+import { TextField } from './field';
 
 /** An account's e-mail address, as typed to sign in, sign up or ask for a link. */
 export function EmailField(props: FieldBinding) {

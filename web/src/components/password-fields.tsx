@@ -1,6 +1,6 @@
 import { messages } from '../config/messages';
 import type { FieldBinding } from '../hooks/use-form';
-import { TextField } from './text-field';
+import { TextField } from './field';
 
 interface PasswordFieldsProps {
   password: FieldBinding;

@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// A page's code is imported the first time a test opens it (React.lazy), and
+// Vitest transforms its modules then: on this 2-core machine shared by several
+// builds that took up to 1.6 s for the admin pages, past Testing Library's
+// 1 s wait, so the first test of a file failed at random. What the tests wait
+// for is unchanged; they only wait longer before giving up.
+configure({ asyncUtilTimeout: 4000 });
 
 // Testing Library only cleans up by itself when test globals are on.
 afterEach(() => {

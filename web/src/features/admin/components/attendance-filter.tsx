@@ -1,5 +1,4 @@
-import { useId } from 'react';
-
+import { SelectField } from '../../../components/field';
 import { USER_FILTERS, type UserFilter } from '../user-table-query';
 
 interface AttendanceFilterProps {
@@ -9,24 +8,21 @@ interface AttendanceFilterProps {
 
 /** Everyone, or only the presenters who have not acted yet; the choice is kept in the URL. */
 export function AttendanceFilterSelect({ current, onChange }: AttendanceFilterProps) {
-  const id = useId();
   return (
-    <div className="field user-filter">
-      <label htmlFor={id}>Show</label>
-      <select
-        id={id}
-        value={current}
-        onChange={(event) => {
-          const chosen = USER_FILTERS.find(({ key }) => key === event.target.value);
-          onChange(chosen ? chosen.key : '');
-        }}
-      >
-        {USER_FILTERS.map(({ key, label }) => (
-          <option key={key} value={key}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label="Show"
+      className="user-filter"
+      value={current}
+      onChange={(event) => {
+        const chosen = USER_FILTERS.find(({ key }) => key === event.target.value);
+        onChange(chosen ? chosen.key : '');
+      }}
+    >
+      {USER_FILTERS.map(({ key, label }) => (
+        <option key={key} value={key}>
+          {label}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -1,8 +1,11 @@
 import { useId } from 'react';
 
+import { Button } from '../../../components/button';
+import { DataTable } from '../../../components/data-table';
 import { FormMessage } from '../../../components/form-message';
 import { useAutoAssign, useAutoAssignPreview } from '../api/review-queries';
 import type { AutoAssignPlan } from '../api/review-types';
+import { PlanActions } from './plan-actions';
 import { usePlan } from './use-plan';
 
 interface AutoAssignPanelProps {
@@ -40,14 +43,12 @@ export function AutoAssignPanel({ reviewersPerSubmission }: AutoAssignPanelProps
       <div ref={resultRef} tabIndex={-1}>
         {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
       </div>
-      <button
-        type="button"
-        className="button button-secondary"
+      <Button variant="secondary"
         disabled={preview.isPending}
         onClick={() => void showPreview()}
       >
         {preview.isPending ? 'Previewing...' : 'Preview assignments'}
-      </button>
+      </Button>
       {plan && (
         <div className="plan">
           <h3 ref={planRef} tabIndex={-1}>
@@ -57,52 +58,42 @@ export function AutoAssignPanel({ reviewersPerSubmission }: AutoAssignPanelProps
           </h3>
           {plan.assignments.length === 0 && <p>Every submission has its reviewers, or none can take it.</p>}
           {plan.assignments.length > 0 && (
-            <div
-              className="table-scroll"
-              role="region"
-              aria-label="Assignments to save"
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-              tabIndex={0}
-            >
-              <table className="user-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Code</th>
-                    <th scope="col">Title</th>
-                    <th scope="col">Reviewer</th>
+            <DataTable caption="Assignments to save">
+              <thead>
+                <tr>
+                  <th scope="col">Code</th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Reviewer</th>
+                </tr>
+              </thead>
+              <tbody>
+                {plan.assignments.map((row) => (
+                  <tr key={`${row.submission_id} ${row.reviewer_id}`}>
+                    <th scope="row">{row.code}</th>
+                    <td>{row.title}</td>
+                    <td>{row.reviewer_name}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {plan.assignments.map((row) => (
-                    <tr key={`${row.submission_id} ${row.reviewer_id}`}>
-                      <th scope="row">{row.code}</th>
-                      <td>{row.title}</td>
-                      <td>{row.reviewer_name}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </DataTable>
           )}
           {plan.short.length > 0 && <ShortList plan={plan} />}
-          <div className="button-row">
-            {plan.assignments.length > 0 && (
-              <button type="button" className="button" disabled={assign.isPending} onClick={() => void confirm(plan)}>
-                {assign.isPending
-                  ? 'Assigning...'
-                  : `Confirm ${plan.assignments.length} ${plan.assignments.length === 1 ? 'assignment' : 'assignments'}`}
-              </button>
-            )}
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => {
-                setPlan(null);
-              }}
-            >
-              {plan.assignments.length > 0 ? 'Cancel' : 'Close'}
-            </button>
-          </div>
+          <PlanActions
+            confirm={
+              plan.assignments.length > 0
+                ? {
+                    label: `Confirm ${plan.assignments.length} ${plan.assignments.length === 1 ? 'assignment' : 'assignments'}`,
+                    busyLabel: 'Assigning...',
+                    busy: assign.isPending,
+                    onClick: () => void confirm(plan),
+                  }
+                : undefined
+            }
+            cancelLabel={plan.assignments.length > 0 ? 'Cancel' : 'Close'}
+            onCancel={() => {
+              setPlan(null);
+            }}
+          />
         </div>
       )}
     </section>

@@ -1,7 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 
+import { Button } from '../../../components/button';
+import { CheckboxField, DateTimeField, NumberField, TextField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
-import { TextField } from '../../../components/text-field';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import { formatFileSize } from '../../../lib/format';
 import { useUpdateEdition } from '../api/update-edition';
@@ -145,15 +146,15 @@ export function EditionForm({ edition }: EditionFormProps) {
       {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
       <fieldset>
         <legend>Call for abstracts (Pacific time)</legend>
-        <TextField label="Call opens" type="datetime-local" hint="Empty: open from the start." {...field('call_opens_at')} />
-        <TextField label="Call closes" type="datetime-local" hint="Empty: no deadline." {...field('call_closes_at')} />
+        <DateTimeField label="Call opens" hint="Empty: open from the start." {...field('call_opens_at')} />
+        <DateTimeField label="Call closes" hint="Empty: no deadline." {...field('call_closes_at')} />
       </fieldset>
       <fieldset>
         <legend>Limits</legend>
-        <TextField label="Word limit" type="number" inputMode="numeric" min={1} max={10000} {...field('word_limit')} />
-        <TextField
+        <NumberField label="Word limit" inputMode="numeric" min={1} max={10000} {...field('word_limit')} />
+        <NumberField
           label="Maximum file size (MiB)"
-          type="number"
+          chars={6}
           inputMode="decimal"
           min={0.001}
           max={64}
@@ -161,9 +162,8 @@ export function EditionForm({ edition }: EditionFormProps) {
           hint="1 MiB = 1,048,576 bytes; at most 64 MiB."
           {...field('max_file_mib')}
         />
-        <TextField
+        <NumberField
           label="Submissions per author"
-          type="number"
           inputMode="numeric"
           min={1}
           max={100}
@@ -173,11 +173,11 @@ export function EditionForm({ edition }: EditionFormProps) {
       </fieldset>
       <fieldset>
         <legend>Presenters’ deadlines (Pacific time)</legend>
-        <TextField label="Confirm attendance by" type="datetime-local" {...field('confirm_attendance_by')} />
-        <TextField label="Final materials by" type="datetime-local" {...field('final_materials_by')} />
-        <TextField
+        <DateTimeField label="Confirm attendance by" {...field('confirm_attendance_by')} />
+        <DateTimeField label="Final materials by" {...field('final_materials_by')} />
+        <NumberField
           label="Maximum slides or poster size (MiB)"
-          type="number"
+          chars={6}
           inputMode="decimal"
           min={0.001}
           max={64}
@@ -185,9 +185,9 @@ export function EditionForm({ edition }: EditionFormProps) {
           hint="Each final-materials PDF; at most 64 MiB."
           {...field('max_materials_mib')}
         />
-        <TextField
+        <NumberField
           label="Storage quota for final materials (MiB)"
-          type="number"
+          chars={8}
           inputMode="decimal"
           min={1}
           step="any"
@@ -197,29 +197,24 @@ export function EditionForm({ edition }: EditionFormProps) {
           }
           {...field('materials_quota_mib')}
         />
-        <div className="field">
-          <label>
-            <input
-              type="checkbox"
-              name="attendance_in_app"
-              checked={values.attendance_in_app}
-              onChange={(event) => {
-                const checked = event.target.checked;
-                setValues((previous) => ({ ...previous, attendance_in_app: checked }));
-              }}
-            />{' '}
-            Presenters confirm attendance on this site (otherwise through the confirmation form URL)
-          </label>
-        </div>
+        <CheckboxField
+          label="Presenters confirm attendance on this site (otherwise through the confirmation form URL)"
+          name="attendance_in_app"
+          checked={values.attendance_in_app}
+          onChange={(event) => {
+            const checked = event.target.checked;
+            setValues((previous) => ({ ...previous, attendance_in_app: checked }));
+          }}
+        />
       </fieldset>
       <fieldset>
         <legend>Links and contact</legend>
         <TextField label="Confirmation form URL" type="url" {...field('confirmation_form_url')} />
         <TextField label="Contact e-mail" type="email" autoComplete="off" {...field('contact_email')} />
       </fieldset>
-      <button type="submit" className="button" disabled={update.isPending}>
+      <Button type="submit" disabled={update.isPending}>
         {update.isPending ? 'Saving...' : 'Save Settings'}
-      </button>
+      </Button>
     </form>
   );
 }

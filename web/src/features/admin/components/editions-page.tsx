@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { Button } from '../../../components/button';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FormMessage } from '../../../components/form-message';
 import { PageLoading } from '../../../components/page-loading';
@@ -77,14 +78,12 @@ export function EditionsPage() {
               Creating SCULC {current.year + 1} copies the limits, links and contact of SCULC {current.year}. The new
               edition becomes the current one for the whole site.
             </p>
-            <button
-              type="button"
-              className="button"
+            <Button
               disabled={create.isPending}
               onClick={() => void createNext(current.year + 1)}
             >
               {create.isPending ? 'Creating...' : `Create SCULC ${current.year + 1}`}
-            </button>
+            </Button>
           </section>
           <section className="card" aria-labelledby="delete-edition">
             <h2 id="delete-edition">Delete SCULC {current.year}</h2>
@@ -92,14 +91,12 @@ export function EditionsPage() {
               An edition created by mistake can be deleted while nobody has submitted to it
               {previous ? `; SCULC ${previous.year} then becomes the current edition again` : ''}.
             </p>
-            <button
-              type="button"
-              className="button button-danger"
+            <Button variant="danger"
               disabled={remove.isPending}
               onClick={() => void deleteEdition(current.year)}
             >
               {remove.isPending ? 'Deleting...' : `Delete SCULC ${current.year}`}
-            </button>
+            </Button>
           </section>
         </>
       )}

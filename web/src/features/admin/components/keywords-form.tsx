@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 
+import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage } from '../../../lib/api-client';
 import { useUpdateEditionKeywords } from '../api/update-edition-keywords';
@@ -59,9 +60,9 @@ export function KeywordsForm({ edition }: { edition: AdminEdition }) {
           </ul>
         )}
       </div>
-      <button type="submit" className="button" disabled={update.isPending}>
+      <Button type="submit" disabled={update.isPending}>
         {update.isPending ? 'Saving...' : 'Save keywords'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { Button } from '../../../components/button';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FormMessage } from '../../../components/form-message';
 import { PageLoading } from '../../../components/page-loading';
@@ -89,9 +90,9 @@ function ProgramBuilder({ year, program }: { year: number; program: AdminProgram
             : 'Not published yet: the edition page shows its own text.'}{' '}
           {program.published_at && (program.changed_since_publish ? 'There are unpublished changes.' : 'No changes since.')}
         </p>
-        <button type="button" className="button" disabled={publish.isPending} onClick={() => void publishNow()}>
+        <Button disabled={publish.isPending} onClick={() => void publishNow()}>
           {publish.isPending ? 'Publishing...' : 'Publish'}
-        </button>
+        </Button>
         <LeftOutList items={program.left_out} />
       </section>
       <section className="card" aria-labelledby="program-sessions">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { Button } from '../../../components/button';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { refusalMessage } from '../../../lib/api-client';
 import {
@@ -86,12 +87,12 @@ export function SessionCard({ year, session, onNotice }: SessionCardProps) {
         />
       ) : (
         <div className="form-actions">
-          <button type="button" className="button button-secondary" onClick={() => { setEditing(true); }}>
+          <Button variant="secondary" onClick={() => { setEditing(true); }}>
             Edit <span className="visually-hidden">{session.title}</span>
-          </button>
-          <button type="button" className="button button-secondary" disabled={remove.isPending} onClick={() => void deleteSession()}>
+          </Button>
+          <Button variant="secondary" disabled={remove.isPending} onClick={() => void deleteSession()}>
             Delete <span className="visually-hidden">{session.title}</span>
-          </button>
+          </Button>
         </div>
       )}
       {(session.kind === 'talks' || session.kind === 'posters') &&
@@ -137,15 +138,15 @@ function PlacedItem({ item, first, last, busy, onMove, onRemove }: PlacedItemPro
         )}
       </div>
       <div className="program-item-actions">
-        <button type="button" className="button button-secondary" disabled={busy || first} onClick={() => { onMove(-1); }}>
+        <Button variant="secondary" disabled={busy || first} onClick={() => { onMove(-1); }}>
           Move up <span className="visually-hidden">{item.code}</span>
-        </button>
-        <button type="button" className="button button-secondary" disabled={busy || last} onClick={() => { onMove(1); }}>
+        </Button>
+        <Button variant="secondary" disabled={busy || last} onClick={() => { onMove(1); }}>
           Move down <span className="visually-hidden">{item.code}</span>
-        </button>
-        <button type="button" className="button button-secondary" disabled={busy} onClick={onRemove}>
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={onRemove}>
           Remove <span className="visually-hidden">{item.code}</span>
-        </button>
+        </Button>
       </div>
     </li>
   );

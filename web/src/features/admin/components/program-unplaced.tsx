@@ -1,5 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 
+import { Button } from '../../../components/button';
+import { SelectField } from '../../../components/field';
 import { refusalMessage } from '../../../lib/api-client';
 import { usePlaceItems, type AdminProgram, type ProgramItem, type ProgramSession } from '../api/program';
 import { added, kindsFor, timeRange } from '../program-builder';
@@ -35,7 +37,6 @@ interface UnplacedItemProps {
 }
 
 function UnplacedItem({ year, item, program, onNotice }: UnplacedItemProps) {
-  const selectId = useId();
   const place = usePlaceItems(year);
   const kinds = kindsFor(item.format);
   // Sessions of a kind it fits and is not yet in.
@@ -78,20 +79,24 @@ function UnplacedItem({ year, item, program, onNotice }: UnplacedItemProps) {
         <p className="program-item-actions">Add a {kinds.join(' or ')} session to place it.</p>
       ) : (
         <div className="program-item-actions">
-          <label htmlFor={selectId}>
-            Place {item.code} in…
-          </label>
-          <select id={selectId} value={target} onChange={(event) => { setTarget(event.target.value); }}>
+          <SelectField
+            label={`Place ${item.code} in…`}
+            className="program-place-field"
+            value={target}
+            onChange={(event) => {
+              setTarget(event.target.value);
+            }}
+          >
             <option value="">Choose a session</option>
             {targets.map((session) => (
               <option key={session.id} value={session.id}>
                 {timeRange(session.starts_at, session.ends_at)} · {session.title}
               </option>
             ))}
-          </select>
-          <button type="button" className="button" disabled={!target || place.isPending} onClick={() => void placeIn()}>
+          </SelectField>
+          <Button disabled={!target || place.isPending} onClick={() => void placeIn()}>
             Place <span className="visually-hidden">{item.code}</span>
-          </button>
+          </Button>
         </div>
       )}
     </li>

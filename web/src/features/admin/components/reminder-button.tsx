@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
+import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { refusalMessage } from '../../../lib/api-client';
 import { useSendReminders } from '../api/send-reminders';
@@ -51,9 +52,7 @@ export function ReminderButton({ filter, q, count }: ReminderButtonProps) {
   return (
     <div className="reminder">
       {!asking && (
-        <button
-          type="button"
-          className="button button-secondary"
+        <Button variant="secondary"
           disabled={count === 0}
           onClick={() => {
             setResult(undefined);
@@ -61,7 +60,7 @@ export function ReminderButton({ filter, q, count }: ReminderButtonProps) {
           }}
         >
           Send reminder to {people(count)}
-        </button>
+        </Button>
       )}
       {asking && (
         <div className="reminder-confirm" role="group" aria-labelledby={questionId}>
@@ -70,19 +69,17 @@ export function ReminderButton({ filter, q, count }: ReminderButtonProps) {
             {q ? ` matching “${q}”` : ''}? Each gets one e-mail with the confirm-by and final-materials deadlines.
           </p>
           <div className="button-row">
-            <button type="button" className="button" disabled={send.isPending} onClick={() => void confirm()}>
+            <Button disabled={send.isPending} onClick={() => void confirm()}>
               {send.isPending ? 'Sending...' : 'Send reminders'}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
+            </Button>
+            <Button variant="secondary"
               disabled={send.isPending}
               onClick={() => {
                 setAsking(false);
               }}
             >
               Cancel
-            </button>
+            </Button>
           </div>
         </div>
       )}

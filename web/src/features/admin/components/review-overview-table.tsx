@@ -1,5 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+
+import { DataTable } from '../../../components/data-table';
 
 import type { ReviewOverview } from '../api/review-types';
 import { nextSort } from '../user-table-query';
@@ -26,7 +28,6 @@ interface ReviewOverviewTableProps {
  */
 export function ReviewOverviewTable({ overview }: ReviewOverviewTableProps) {
   const [sort, setSort] = useState<ReviewSort>(DEFAULT_REVIEW_SORT);
-  const captionId = useId();
   const rows = sortOverview(overview.submissions, sort);
   const sortedBy = REVIEW_COLUMNS.find(({ key }) => key === sort.sort)?.label ?? '';
   const onSort = (column: ReviewColumn) => {
@@ -35,86 +36,76 @@ export function ReviewOverviewTable({ overview }: ReviewOverviewTableProps) {
   const columnCount = REVIEW_COLUMNS.length + overview.criteria.length + 3;
 
   return (
-    <div
-      className="table-scroll"
-      role="region"
-      aria-labelledby={captionId}
-      // A focusable region, so that keyboard users can scroll it sideways.
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
+    <DataTable
+      caption={`Submissions of SCULC ${overview.edition_year}, sorted by ${sortedBy}, ${sort.dir === 'asc' ? 'ascending' : 'descending'}`}
+      className="review-table"
     >
-      <table className="user-table review-table">
-        <caption id={captionId}>
-          Submissions of SCULC {overview.edition_year}, sorted by {sortedBy},{' '}
-          {sort.dir === 'asc' ? 'ascending' : 'descending'}
-        </caption>
-        <thead>
-          <tr>
-            {REVIEW_COLUMNS.map(({ key, label }) => (
-              <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} />
-            ))}
-            {overview.criteria.map((criterion) => (
-              <th key={criterion.id} scope="col">
-                {criterion.name}
-                {criterion.weight !== 1 && (
-                  <>
-                    {' '}
-                    <span className="criterion-weight">×{criterion.weight}</span>
-                  </>
-                )}
-              </th>
-            ))}
-            <th scope="col">Recommendations</th>
-            <th scope="col">Status</th>
-            <th scope="col">Flag</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={columnCount}>No submissions in this edition yet.</td>
-            </tr>
-          )}
-          {rows.map((row) => (
-            <tr key={row.submission_id}>
-              <th scope="row">
-                <Link to={submissionReviewsPath(row.submission_id)}>
-                  {row.code} <span className="visually-hidden">reviews</span>
-                </Link>
-              </th>
-              <td>{row.title}</td>
-              <td>{row.author}</td>
-              <td className="numeric">
-                {row.submitted} of {row.assigned}
-                {row.abstained > 0 && <span className="muted"> ({row.abstained} abstained)</span>}
-              </td>
-              <td className="numeric">{formatMean(row.mean)}</td>
-              {overview.criteria.map((criterion) => {
-                const figures = row.criteria.find(({ criterion_id }) => criterion_id === criterion.id);
-                return (
-                  <td key={criterion.id} className="numeric">
-                    {formatMean(figures?.mean ?? null)}
-                    {figures?.spread != null && (
-                      <span className="muted">
-                        {' '}
-                        <span aria-hidden="true">±</span>
-                        <span className="visually-hidden">spread</span> {figures.spread}
-                      </span>
-                    )}
-                  </td>
-                );
-              })}
-              <td>
-                {RECOMMENDATION_ORDER.filter((value) => row.recommendations[value] > 0)
-                  .map((value) => `${RECOMMENDATION_LABELS[value]} ${row.recommendations[value]}`)
-                  .join(', ') || '—'}
-              </td>
-              <td>{statusLabels[row.status]}</td>
-              <td>{row.flagged ? 'May name the author' : ''}</td>
-            </tr>
+      <thead>
+        <tr>
+          {REVIEW_COLUMNS.map(({ key, label }) => (
+            <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} />
           ))}
-        </tbody>
-      </table>
-    </div>
+          {overview.criteria.map((criterion) => (
+            <th key={criterion.id} scope="col">
+              {criterion.name}
+              {criterion.weight !== 1 && (
+                <>
+                  {' '}
+                  <span className="criterion-weight">×{criterion.weight}</span>
+                </>
+              )}
+            </th>
+          ))}
+          <th scope="col">Recommendations</th>
+          <th scope="col">Status</th>
+          <th scope="col">Flag</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 && (
+          <tr>
+            <td colSpan={columnCount}>No submissions in this edition yet.</td>
+          </tr>
+        )}
+        {rows.map((row) => (
+          <tr key={row.submission_id}>
+            <th scope="row">
+              <Link to={submissionReviewsPath(row.submission_id)}>
+                {row.code} <span className="visually-hidden">reviews</span>
+              </Link>
+            </th>
+            <td>{row.title}</td>
+            <td>{row.author}</td>
+            <td className="numeric">
+              {row.submitted} of {row.assigned}
+              {row.abstained > 0 && <span className="muted"> ({row.abstained} abstained)</span>}
+            </td>
+            <td className="numeric">{formatMean(row.mean)}</td>
+            {overview.criteria.map((criterion) => {
+              const figures = row.criteria.find(({ criterion_id }) => criterion_id === criterion.id);
+              return (
+                <td key={criterion.id} className="numeric">
+                  {formatMean(figures?.mean ?? null)}
+                  {figures?.spread != null && (
+                    <span className="muted">
+                      {' '}
+                      <span aria-hidden="true">±</span>
+                      <span className="visually-hidden">spread</span> {figures.spread}
+                    </span>
+                  )}
+                </td>
+              );
+            })}
+            <td>
+              {RECOMMENDATION_ORDER.filter((value) => row.recommendations[value] > 0)
+                .map((value) => `${RECOMMENDATION_LABELS[value]} ${row.recommendations[value]}`)
+                .join(', ') || '—'}
+            </td>
+            <td>{statusLabels[row.status]}</td>
+            <td>{row.flagged ? 'May name the author' : ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }

@@ -1,7 +1,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
 
 import { FormMessage } from '../../../components/form-message';
-import { TextField } from '../../../components/text-field';
+import { Button } from '../../../components/button';
+import { DateTimeField, NumberField, RadioGroup, TextField } from '../../../components/field';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import { useUpdateReviewSettings } from '../api/review-queries';
 import type { ReviewSettings, ReviewVisibility } from '../api/review-types';
@@ -75,9 +76,8 @@ export function ReviewSettingsForm({ settings }: ReviewSettingsFormProps) {
   return (
     <form className="form edition-form review-settings-form" noValidate onSubmit={(event) => void submit(event)}>
       {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
-      <TextField
+      <DateTimeField
         label="Review deadline (Pacific time)"
-        type="datetime-local"
         hint="Empty: no deadline. After it, reviews can no longer be changed."
         value={deadline}
         errors={fieldErrors.deadline}
@@ -85,9 +85,8 @@ export function ReviewSettingsForm({ settings }: ReviewSettingsFormProps) {
           setDeadline(event.target.value);
         }}
       />
-      <TextField
+      <NumberField
         label="Reviewers per submission"
-        type="number"
         inputMode="numeric"
         min={1}
         max={10}
@@ -97,23 +96,13 @@ export function ReviewSettingsForm({ settings }: ReviewSettingsFormProps) {
           setPerSubmission(event.target.value);
         }}
       />
-      <fieldset>
-        <legend id={visibilityId}>Reviewers see each other’s reviews</legend>
-        {VISIBILITY_CHOICES.map((choice) => (
-          <label key={choice.value} className="checkbox-field">
-            <input
-              type="radio"
-              name="visibility"
-              value={choice.value}
-              checked={visibility === choice.value}
-              onChange={() => {
-                setVisibility(choice.value);
-              }}
-            />
-            {choice.label}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend="Reviewers see each other’s reviews"
+        name="visibility"
+        choices={VISIBILITY_CHOICES}
+        value={visibility}
+        onChange={setVisibility}
+      />
       <fieldset className="criteria-editor" disabled={locked} aria-describedby={locked ? `${visibilityId}-locked` : undefined}>
         <legend>Criteria, scored 1 to 5</legend>
         {locked && (
@@ -133,10 +122,10 @@ export function ReviewSettingsForm({ settings }: ReviewSettingsFormProps) {
                   setRow(row.key, { name: event.target.value });
                 }}
               />
-              <TextField
+              <NumberField
                 label={`Weight of criterion ${index + 1}`}
+                chars={4}
                 className="criterion-weight-field"
-                type="number"
                 inputMode="decimal"
                 min={0}
                 step="any"
@@ -145,31 +134,31 @@ export function ReviewSettingsForm({ settings }: ReviewSettingsFormProps) {
                   setRow(row.key, { weight: event.target.value });
                 }}
               />
-              <button
-                type="button"
-                className="link-button"
+              <Button
+                variant="quiet"
+                className="criterion-remove"
                 onClick={() => {
                   setRows((current) => current.filter(({ key }) => key !== row.key));
                 }}
               >
                 Remove <span className="visually-hidden">criterion {index + 1}</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ol>
-        <button
-          type="button"
-          className="button button-secondary"
+        <Button
+          variant="secondary"
+          className="criterion-add"
           onClick={() => {
             setRows((current) => [...current, newCriterionRow()]);
           }}
         >
           Add criterion
-        </button>
+        </Button>
       </fieldset>
-      <button type="submit" className="button" disabled={update.isPending}>
+      <Button type="submit" disabled={update.isPending}>
         {update.isPending ? 'Saving...' : 'Save review settings'}
-      </button>
+      </Button>
     </form>
   );
 }

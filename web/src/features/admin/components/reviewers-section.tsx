@@ -1,11 +1,12 @@
 import { useId, useState, type SubmitEvent } from 'react';
 
+import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/field';
 import { refusalMessage } from '../../../lib/api-client';
 import { useAddReviewerConflict, useRemoveReviewerConflict, useReviewers } from '../api/review-queries';
 import type { Reviewer, ReviewerConflict } from '../api/review-types';
-import { ReviewerSelect } from './reviewer-select';
+import { ReviewerField } from './reviewer-field';
 
 function describe(conflict: ReviewerConflict): string {
   return [conflict.name, conflict.email].filter(Boolean).join(', ');
@@ -21,7 +22,6 @@ export function ReviewersSection() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const headingId = useId();
-  const selectId = useId();
 
   const removeOne = async (reviewer: Reviewer, conflict: ReviewerConflict) => {
     try {
@@ -88,16 +88,14 @@ export function ReviewersSection() {
                   </p>
                 )}
                 {reviewer.conflicts.length > 0 && (
-                  <ul className="conflict-list" aria-label={`Conflicts of ${reviewer.name}`}>
+                  <ul className="reviewer-conflicts" aria-label={`Conflicts of ${reviewer.name}`}>
                     {reviewer.conflicts.map((conflict) => (
                       <li key={conflict.id}>
                         {describe(conflict)}{' '}
                         <span className="muted">
                           ({conflict.added_by_admin ? 'added by an organiser' : 'declared by the reviewer'})
                         </span>{' '}
-                        <button
-                          type="button"
-                          className="link-button"
+                        <Button variant="quiet"
                           disabled={remove.isPending}
                           onClick={() => void removeOne(reviewer, conflict)}
                         >
@@ -105,7 +103,7 @@ export function ReviewersSection() {
                           <span className="visually-hidden">
                             conflict of {reviewer.name} with {describe(conflict)}
                           </span>
-                        </button>
+                        </Button>
                       </li>
                     ))}
                   </ul>
@@ -115,15 +113,11 @@ export function ReviewersSection() {
           </ul>
           <form className="form" noValidate onSubmit={(event) => void addOne(event)} aria-label="Add a conflict">
             <h3>Add a conflict</h3>
-            <div className="field">
-              <label htmlFor={selectId}>Reviewer</label>
-              <ReviewerSelect
-                id={selectId}
-                value={reviewerId}
-                onChange={setReviewerId}
-                reviewers={reviewers.data.reviewers}
-              />
-            </div>
+            <ReviewerField
+              value={reviewerId}
+              onChange={setReviewerId}
+              reviewers={reviewers.data.reviewers}
+            />
             <TextField
               label="Name of the person"
               autoComplete="off"
@@ -141,9 +135,9 @@ export function ReviewersSection() {
                 setEmail(event.target.value);
               }}
             />
-            <button type="submit" className="button button-secondary" disabled={add.isPending}>
+            <Button variant="secondary" type="submit" disabled={add.isPending}>
               {add.isPending ? 'Adding...' : 'Add conflict'}
-            </button>
+            </Button>
           </form>
         </>
       )}

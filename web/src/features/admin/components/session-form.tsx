@@ -1,7 +1,8 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 
+import { Button } from '../../../components/button';
+import { CheckboxField, DateTimeField, SelectField, TextField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
-import { TextField } from '../../../components/text-field';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import type { ProgramSession, SessionInput, SessionKind } from '../api/program';
 import { fromPacificInput, toPacificInput } from '../pacific-time';
@@ -28,7 +29,6 @@ interface SessionFormProps {
 
 /** A session's kind, title, times (Pacific) and room or "Virtual". */
 export function SessionForm({ session, defaultDate, submitLabel, busy, onSubmit, onCancel }: SessionFormProps) {
-  const kindId = useId();
   const starts = toPacificInput(session?.starts_at);
   const [kind, setKind] = useState<SessionKind>(session?.kind ?? 'talks');
   const [title, setTitle] = useState(session?.title ?? '');
@@ -76,50 +76,54 @@ export function SessionForm({ session, defaultDate, submitLabel, busy, onSubmit,
   return (
     <form className="form session-form" noValidate onSubmit={(event) => void submit(event)}>
       {message && <FormMessage tone="error">{message}</FormMessage>}
-      <div className="field">
-        <label htmlFor={kindId}>Kind</label>
-        <select id={kindId} value={kind} onChange={(event) => { setKind(event.target.value as SessionKind); }}>
-          {KINDS.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        {errors.kind && <p className="field-errors">{errors.kind.join(' ')}</p>}
-      </div>
+      <SelectField
+        label="Kind"
+        value={kind}
+        errors={errors.kind}
+        onChange={(event) => {
+          setKind(event.target.value as SessionKind);
+        }}
+      >
+        {KINDS.map(({ value, label }) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
       <TextField label="Title" value={title} maxLength={200} onChange={(e) => { setTitle(e.target.value); }} errors={errors.title} />
-      <TextField label="Date" type="date" value={date} onChange={(e) => { setDate(e.target.value); }} />
-      <TextField
+      <DateTimeField label="Date" type="date" value={date} onChange={(e) => { setDate(e.target.value); }} />
+      <DateTimeField
         label="Starts (Pacific time)"
         type="time"
         value={start}
         onChange={(e) => { setStart(e.target.value); }}
         errors={errors.starts_at}
       />
-      <TextField
+      <DateTimeField
         label="Ends (Pacific time)"
         type="time"
         value={end}
         onChange={(e) => { setEnd(e.target.value); }}
         errors={errors.ends_at}
       />
-      <div className="field checkbox-field">
-        <label>
-          <input type="checkbox" checked={isVirtual} onChange={(e) => { setVirtual(e.target.checked); }} /> Virtual (video
-          call)
-        </label>
-      </div>
+      <CheckboxField
+        label="Virtual (video call)"
+        checked={isVirtual}
+        onChange={(e) => {
+          setVirtual(e.target.checked);
+        }}
+      />
       {!isVirtual && (
         <TextField label="Room" value={room} maxLength={100} onChange={(e) => { setRoom(e.target.value); }} errors={errors.room} />
       )}
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>
+      <div className="button-row">
+        <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : submitLabel}
-        </button>
+        </Button>
         {onCancel && (
-          <button type="button" className="button button-secondary" onClick={onCancel}>
+          <Button variant="secondary" onClick={onCancel}>
             Cancel
-          </button>
+          </Button>
         )}
       </div>
     </form>

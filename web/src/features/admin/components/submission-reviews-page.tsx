@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useParams } from 'react-router';
 
+import { Button } from '../../../components/button';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FormMessage } from '../../../components/form-message';
 import { PageLoading } from '../../../components/page-loading';
@@ -19,7 +20,7 @@ import { formatMean } from '../review-overview-sort';
 import { AdminPage } from './admin-page';
 import { ScoreList } from '../../review/components/score-list';
 import { ASSIGNMENT_STATE_LABELS } from './review-labels';
-import { ReviewerSelect } from './reviewer-select';
+import { ReviewerField } from './reviewer-field';
 import { statusLabels } from './status-label';
 import './reviews.css';
 
@@ -164,14 +165,12 @@ function AssignmentCard({ submissionId, assignment, criteria, onNotice }: Assign
         </>
       )}
       {assignment.reviewer_id && assignment.state !== 'submitted' && assignment.state !== 'abstained' && (
-        <button
-          type="button"
-          className="link-button"
+        <Button variant="quiet"
           disabled={unassign.isPending}
           onClick={() => void removeAssignment()}
         >
           Remove assignment <span className="visually-hidden">of {assignment.reviewer_name}</span>
-        </button>
+        </Button>
       )}
     </article>
   );
@@ -181,7 +180,6 @@ function AssignByHand({ detail, onNotice }: Pick<BodyProps, 'detail'> & Pick<Ass
   const reviewers = useReviewers();
   const assign = useAssignReviewer();
   const [reviewerId, setReviewerId] = useState('');
-  const selectId = useId();
   const headingId = useId();
   const taken = new Set(detail.assignments.map(({ reviewer_id }) => reviewer_id));
   const choices = (reviewers.data?.reviewers ?? []).filter(({ id }) => !taken.has(id));
@@ -206,19 +204,15 @@ function AssignByHand({ detail, onNotice }: Pick<BodyProps, 'detail'> & Pick<Ass
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>Assign a reviewer</h2>
       <form className="form assign-form" noValidate onSubmit={(event) => void submit(event)}>
-        <div className="field">
-          <label htmlFor={selectId}>Reviewer</label>
-          <ReviewerSelect
-            id={selectId}
-            value={reviewerId}
-            onChange={setReviewerId}
-            reviewers={choices}
-            describe={(reviewer) => `${reviewer.name} (${reviewer.assigned} assigned)`}
-          />
-        </div>
-        <button type="submit" className="button" disabled={assign.isPending}>
+        <ReviewerField
+          value={reviewerId}
+          onChange={setReviewerId}
+          reviewers={choices}
+          describe={(reviewer) => `${reviewer.name} (${reviewer.assigned} assigned)`}
+        />
+        <Button type="submit" disabled={assign.isPending}>
           {assign.isPending ? 'Assigning...' : 'Assign'}
-        </button>
+        </Button>
       </form>
     </section>
   );

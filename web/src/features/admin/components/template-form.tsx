@@ -1,7 +1,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
 
+import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/field';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import { useUpdateTemplate } from '../api/update-template';
 import type { MailTemplate } from '../api/types';
@@ -88,9 +89,9 @@ export function TemplateForm({ template }: TemplateFormProps) {
             </ul>
           )}
         </div>
-        <button type="submit" className="button" disabled={update.isPending}>
+        <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save E-mail'}
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -1,10 +1,12 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 
+import { Button } from '../../../components/button';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { CheckboxField, NumberField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
-import { TextField } from '../../../components/text-field';
 import { useDecideByThreshold, useThresholdPreview } from '../api/review-queries';
 import type { ThresholdPlan } from '../api/review-types';
+import { PlanActions } from './plan-actions';
 import { usePlan } from './use-plan';
 import { formatMean } from '../review-overview-sort';
 
@@ -91,10 +93,10 @@ export function ThresholdPanel() {
         {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
       </div>
       <form className="form threshold-form" noValidate onSubmit={(event) => void showPreview(event)}>
-        <TextField
+        <NumberField
           ref={cutoffRef}
           label="Cut-off (mean score)"
-          type="number"
+          chars={4}
           inputMode="decimal"
           step="0.01"
           value={cutoff}
@@ -104,9 +106,9 @@ export function ThresholdPanel() {
             setPlan(null);
           }}
         />
-        <button type="submit" className="button button-secondary" disabled={preview.isPending}>
+        <Button type="submit" variant="secondary" disabled={preview.isPending}>
           {preview.isPending ? 'Previewing...' : 'Preview decisions'}
-        </button>
+        </Button>
       </form>
       {plan && (
         <div className="plan">
@@ -124,32 +126,29 @@ export function ThresholdPanel() {
               />
             )}
           </div>
-          <label className="checkbox-field">
-            <input
-              type="checkbox"
-              checked={includeComments}
-              onChange={(event) => {
-                setIncludeComments(event.target.checked);
-              }}
-            />
-            Send the reviewers’ comments for the author
-          </label>
-          <div className="button-row">
-            {decidable > 0 && (
-              <button type="button" className="button" disabled={decide.isPending} onClick={() => void decidePlan(plan)}>
-                {decide.isPending ? 'Deciding...' : 'Confirm decisions'}
-              </button>
-            )}
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => {
-                setPlan(null);
-              }}
-            >
-              Cancel
-            </button>
-          </div>
+          <CheckboxField
+            label="Send the reviewers’ comments for the author"
+            checked={includeComments}
+            onChange={(event) => {
+              setIncludeComments(event.target.checked);
+            }}
+          />
+          <PlanActions
+            confirm={
+              decidable > 0
+                ? {
+                    label: 'Confirm decisions',
+                    busyLabel: 'Deciding...',
+                    busy: decide.isPending,
+                    onClick: () => void decidePlan(plan),
+                  }
+                : undefined
+            }
+            cancelLabel="Cancel"
+            onCancel={() => {
+              setPlan(null);
+            }}
+          />
         </div>
       )}
     </section>

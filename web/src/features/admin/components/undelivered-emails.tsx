@@ -1,3 +1,4 @@
+import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { refusalMessage } from '../../../lib/api-client';
 import { formatConferenceTime } from '../../../lib/format';
@@ -34,9 +35,7 @@ export function UndeliveredEmails() {
             </p>
             <p className="audit-meta">{attemptLine(email)}</p>
             <p className="audit-meta">{email.last_error}</p>
-            <button
-              type="button"
-              className="button button-secondary"
+            <Button variant="secondary"
               disabled={retry.isPending}
               onClick={() => {
                 retry.mutate(email.id);
@@ -44,7 +43,7 @@ export function UndeliveredEmails() {
               aria-label={`Retry the e-mail ‘${email.subject}’ to ${email.recipient}`}
             >
               Retry now
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

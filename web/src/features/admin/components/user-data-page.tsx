@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
+import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { PageLoading } from '../../../components/page-loading';
 import { routes } from '../../../config/routes';
@@ -64,15 +65,13 @@ export function UserDataPage() {
       {query.q && (
         <p className="search-summary">
           Showing users matching “{query.q}”.{' '}
-          <button
-            type="button"
-            className="link-button"
+          <Button variant="quiet"
             onClick={() => {
               show(searchFor(query, ''));
             }}
           >
             Clear search
-          </button>
+          </Button>
         </p>
       )}
       {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}

@@ -1,4 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
+import { Button } from '../../../components/button';
 
 interface UserSearchProps {
   /** The search the table shows now. */
@@ -22,7 +23,7 @@ export function UserSearch({ current, onSearch }: UserSearchProps) {
   };
 
   return (
-    <form role="search" className="user-search" onSubmit={submit}>
+    <form role="search" className="field user-search" onSubmit={submit}>
       <label htmlFor={id}>Search users</label>
       <div className="user-search-row">
         <input
@@ -34,9 +35,9 @@ export function UserSearch({ current, onSearch }: UserSearchProps) {
             setText(event.target.value);
           }}
         />
-        <button type="submit" className="button">
+        <Button type="submit">
           Search
-        </button>
+        </Button>
       </div>
       <p id={`${id}-hint`} className="field-hint">
         First name, last name, email or abstract name. Press Enter to search.

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { Button } from '../../../components/button';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FormMessage } from '../../../components/form-message';
 import { PageLoading } from '../../../components/page-loading';
@@ -144,42 +145,34 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
                 >
                   {decidable && (
                     <>
-                      <button
-                        type="button"
-                        className="button"
+                      <Button
                         disabled={busy || submission.status === 'accepted'}
                         onClick={() => void handleDecision(submission, 'accepted')}
                       >
                         Accept
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-secondary"
+                      </Button>
+                      <Button variant="secondary"
                         disabled={busy || submission.status === 'rejected'}
                         onClick={() => void handleDecision(submission, 'rejected')}
                       >
                         Reject
-                      </button>
+                      </Button>
                       {decided && (
-                        <button
-                          type="button"
-                          className="button button-secondary"
+                        <Button variant="secondary"
                           disabled={busy}
                           onClick={() => void handleDecision(submission, 'submitted')}
                         >
                           Undo
-                        </button>
+                        </Button>
                       )}
                     </>
                   )}
-                  <button
-                    type="button"
-                    className="button button-danger"
+                  <Button variant="danger"
                     disabled={busy}
                     onClick={() => void handleDelete(submission)}
                   >
                     Delete
-                  </button>
+                  </Button>
                 </div>
                 {!decidable && submission.status !== 'withdrawn' && (
                   <p className="field-hint">Decisions can be made on the current edition’s submissions only.</p>

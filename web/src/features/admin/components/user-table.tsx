@@ -1,5 +1,8 @@
 import { Fragment, useId, useState } from 'react';
 
+import { Button } from '../../../components/button';
+import { DataTable } from '../../../components/data-table';
+
 import { formatConferenceTime } from '../../../lib/format';
 import type { AdminUser } from '../api/types';
 import { USER_COLUMNS, type SortColumn, type SortState } from '../user-table-query';
@@ -86,115 +89,104 @@ function AttendanceCell({ user }: { user: AdminUser }) {
  */
 export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: UserTableProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
-  const captionId = useId();
+  const rowsId = useId();
   const sortedBy = USER_COLUMNS.find(({ key }) => key === sort.sort)?.label ?? '';
   const showAttendance = users.some((user) => user.attendance !== 'none');
   const columnCount = USER_COLUMNS.length + (showAttendance ? ATTENDANCE_COLUMNS.length : 0);
 
   return (
-    <div
-      className={busy ? 'table-scroll is-busy' : 'table-scroll'}
-      role="region"
-      aria-labelledby={captionId}
-      aria-busy={busy}
-      // A focusable region, so that keyboard users can scroll it sideways.
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
+    <DataTable
+      caption={`Users, sorted by ${sortedBy}, ${sort.dir === 'asc' ? 'ascending' : 'descending'}`}
+      className="user-table"
+      busy={busy}
     >
-      <table className="user-table">
-        <caption id={captionId}>
-          Users, sorted by {sortedBy}, {sort.dir === 'asc' ? 'ascending' : 'descending'}
-        </caption>
-        <thead>
+      <thead>
+        <tr>
+          {USER_COLUMNS.slice(0, ADMIN_INDEX).map(({ key, label }) => (
+            <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} />
+          ))}
+          {showAttendance &&
+            ATTENDANCE_COLUMNS.map((label) => (
+              <th key={label} scope="col" className="wrapping-header">
+                {label}
+              </th>
+            ))}
+          {USER_COLUMNS.slice(ADMIN_INDEX).map(({ key, label }) => (
+            <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} />
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {users.length === 0 && (
           <tr>
-            {USER_COLUMNS.slice(0, ADMIN_INDEX).map(({ key, label }) => (
-              <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} />
-            ))}
-            {showAttendance &&
-              ATTENDANCE_COLUMNS.map((label) => (
-                <th key={label} scope="col" className="wrapping-header">
-                  {label}
-                </th>
-              ))}
-            {USER_COLUMNS.slice(ADMIN_INDEX).map(({ key, label }) => (
-              <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} />
-            ))}
+            <td colSpan={columnCount}>No users found.</td>
           </tr>
-        </thead>
-        <tbody>
-          {users.length === 0 && (
-            <tr>
-              <td colSpan={columnCount}>No users found.</td>
-            </tr>
-          )}
-          {users.map((user) => {
-            const first = user.first_submission;
-            const open = expanded === user.id;
-            const detailsId = `${captionId}-${user.id}`;
-            return (
-              <Fragment key={user.id}>
-                <tr>
-                  <th scope="row">
-                    <span className="user-name">{displayName(user)}</span>
-                    <button
-                      type="button"
-                      className="link-button"
-                      aria-expanded={open}
-                      aria-controls={open ? detailsId : undefined}
-                      onClick={() => {
-                        setExpanded(open ? null : user.id);
-                      }}
-                    >
-                      {open ? 'Hide submissions' : 'Submissions'}{' '}
-                      <span className="visually-hidden">of {displayName(user)}</span>
-                    </button>
-                  </th>
-                  <td>
-                    <EmailCell email={user.email} />
-                  </td>
-                  <td>{yesNo(user.applicant)}</td>
-                  <td>{yesNo(user.presenter)}</td>
-                  <td>
-                    {first ? (
-                      <a href={first.file_url} target="_blank" rel="noopener noreferrer">
-                        {first.title}{' '}
-                        <span className="visually-hidden">(opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      <Empty />
-                    )}
-                    {user.submission_count > 1 && (
-                      <span className="more-submissions"> +{user.submission_count - 1} more</span>
-                    )}
-                  </td>
-                  <td>{first ? formatConferenceTime(first.uploaded_at) : <Empty />}</td>
-                  {showAttendance && (
-                    <>
-                      <td>
-                        <AttendanceCell user={user} />
-                      </td>
-                      <td>{materialsLabel(user) ?? <Empty />}</td>
-                    </>
+        )}
+        {users.map((user) => {
+          const first = user.first_submission;
+          const open = expanded === user.id;
+          const detailsId = `${rowsId}-${user.id}`;
+          return (
+            <Fragment key={user.id}>
+              <tr>
+                <th scope="row">
+                  <span className="user-name">{displayName(user)}</span>
+                  <Button variant="quiet"
+                    aria-expanded={open}
+                    aria-controls={open ? detailsId : undefined}
+                    onClick={() => {
+                      setExpanded(open ? null : user.id);
+                    }}
+                  >
+                    {open ? 'Hide submissions' : 'Submissions'}{' '}
+                    <span className="visually-hidden">of {displayName(user)}</span>
+                  </Button>
+                </th>
+                <td>
+                  <EmailCell email={user.email} />
+                </td>
+                <td>{yesNo(user.applicant)}</td>
+                <td>{yesNo(user.presenter)}</td>
+                <td>
+                  {first ? (
+                    <a href={first.file_url} target="_blank" rel="noopener noreferrer">
+                      {first.title}{' '}
+                      <span className="visually-hidden">(opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    <Empty />
                   )}
-                  <td>
-                    <span className="role-toggles">
-                      <AdminToggle user={user} onNotice={onNotice} />{' '}
-                      <ReviewerToggle user={user} onNotice={onNotice} />
-                    </span>
+                  {user.submission_count > 1 && (
+                    <span className="more-submissions"> +{user.submission_count - 1} more</span>
+                  )}
+                </td>
+                <td>{first ? formatConferenceTime(first.uploaded_at) : <Empty />}</td>
+                {showAttendance && (
+                  <>
+                    <td>
+                      <AttendanceCell user={user} />
+                    </td>
+                    <td>{materialsLabel(user) ?? <Empty />}</td>
+                  </>
+                )}
+                <td>
+                  <span className="role-toggles">
+                    <AdminToggle user={user} onNotice={onNotice} />{' '}
+                    <ReviewerToggle user={user} onNotice={onNotice} />
+                  </span>
+                </td>
+              </tr>
+              {open && (
+                <tr className="user-details">
+                  <td id={detailsId} colSpan={columnCount}>
+                    <UserSubmissions user={user} currentYear={currentYear} />
                   </td>
                 </tr>
-                {open && (
-                  <tr className="user-details">
-                    <td id={detailsId} colSpan={columnCount}>
-                      <UserSubmissions user={user} currentYear={currentYear} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </DataTable>
   );
 }

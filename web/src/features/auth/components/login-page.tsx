@@ -5,7 +5,7 @@ import { EmailField } from '../../../components/account-fields';
 import { FormMessage } from '../../../components/form-message';
 import { Page } from '../../../components/page';
 import { SubmitButton } from '../../../components/submit-button';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/field';
 import { messages, noticeMessages } from '../../../config/messages';
 import { paths, routes } from '../../../config/routes';
 import { useForm } from '../../../hooks/use-form';

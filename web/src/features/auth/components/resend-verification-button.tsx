@@ -1,3 +1,4 @@
+import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { refusalMessage } from '../../../lib/api-client';
 import { useResendVerification } from '../api/resend-verification';
@@ -8,16 +9,14 @@ export function ResendVerificationButton({ email }: { email: string }) {
 
   return (
     <div className="resend">
-      <button
-        type="button"
-        className="button button-secondary"
+      <Button variant="secondary"
         disabled={resend.isPending}
         onClick={() => {
           resend.mutate({ email });
         }}
       >
         Resend verification email
-      </button>
+      </Button>
       {resend.isSuccess && <FormMessage tone="success">{resend.data.message}</FormMessage>}
       {resend.isError && (
         <FormMessage tone="error">

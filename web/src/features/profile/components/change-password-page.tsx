@@ -4,7 +4,7 @@ import { FormMessage } from '../../../components/form-message';
 import { Page } from '../../../components/page';
 import { PasswordFields, passwordMismatch } from '../../../components/password-fields';
 import { SubmitButton } from '../../../components/submit-button';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/field';
 import { paths, routes } from '../../../config/routes';
 import { useForm } from '../../../hooks/use-form';
 import { refusalMessage } from '../../../lib/api-client';

@@ -6,7 +6,7 @@ import { FormMessage, toneOf } from '../../../components/form-message';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { SubmitButton } from '../../../components/submit-button';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/field';
 import { messages } from '../../../config/messages';
 import { paths, routes } from '../../../config/routes';
 import { useForm } from '../../../hooks/use-form';

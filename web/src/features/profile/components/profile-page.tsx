@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { Button } from '../../../components/button';
 import { FormMessage, toneOf } from '../../../components/form-message';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
@@ -46,14 +47,12 @@ export function ProfilePage() {
         <Link to={paths.changePassword} className="button">
           Change Password
         </Link>
-        <button
-          type="button"
-          className="button button-secondary"
+        <Button variant="secondary"
           disabled={logOut.isPending}
           onClick={() => void handleLogOut()}
         >
           Log Out
-        </button>
+        </Button>
       </div>
     </Page>
   );

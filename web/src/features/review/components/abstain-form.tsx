@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 
+import { Button } from '../../../components/button';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { TextAreaField } from '../../../components/field';
 import { SubmitButton } from '../../../components/submit-button';
 import { refusalMessage } from '../../../lib/api-client';
 import { useAbstain } from '../api/abstain';
-import { TextAreaField } from './text-area-field';
 
 export const REASON_LIMIT = 1000;
 
@@ -72,9 +73,9 @@ export function AbstainForm({ code, onCancel, onAbstained }: AbstainFormProps) {
         <SubmitButton busy={abstain.isPending} busyLabel="Abstaining...">
           Abstain from {code}
         </SubmitButton>
-        <button type="button" className="button button-secondary" onClick={onCancel}>
+        <Button variant="secondary" onClick={onCancel}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,8 +1,9 @@
 import { useId, useRef, useState } from 'react';
 
+import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { SubmitButton } from '../../../components/submit-button';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/field';
 import { useForm } from '../../../hooks/use-form';
 import { refusalMessage } from '../../../lib/api-client';
 import { useAddConflict, useConflicts, useRemoveConflict } from '../api/conflicts';
@@ -77,14 +78,12 @@ export function ConflictsSection() {
                 {conflict.added_by_admin ? (
                   <span className="conflict-origin">added by the organisers</span>
                 ) : (
-                  <button
-                    type="button"
-                    className="link-button"
+                  <Button variant="quiet"
                     disabled={remove.isPending}
                     onClick={() => void removeOne(conflict)}
                   >
                     Remove <span className="visually-hidden">conflict with {describe(conflict)}</span>
-                  </button>
+                  </Button>
                 )}
               </li>
             ))}

@@ -1,6 +1,8 @@
 import { useCallback, useRef, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 
+import { Button } from '../../../components/button';
+import { TextAreaField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { SubmitButton } from '../../../components/submit-button';
 import { paths } from '../../../config/routes';
@@ -22,7 +24,6 @@ import {
 import { useAutosave, type AutosaveStatus } from '../use-autosave';
 import { AbstainForm } from './abstain-form';
 import { ChoiceGroup } from './score-group';
-import { TextAreaField } from './text-area-field';
 
 interface ReviewFormProps {
   detail: ReviewDetail;
@@ -220,25 +221,19 @@ export function ReviewForm({ detail }: ReviewFormProps) {
             <SubmitButton busy={submit.isPending} busyLabel="Submitting...">
               {submittedAt ? 'Update review' : 'Submit review'}
             </SubmitButton>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={moving}
-              onClick={() => void saveAndNext()}
-            >
+            <Button variant="secondary" disabled={moving} onClick={() => void saveAndNext()}>
               Save &amp; next
-            </button>
+            </Button>
             {!submittedAt && !abstaining && (
-              <button
+              <Button
                 ref={abstainRef}
-                type="button"
-                className="link-button"
+                variant="secondary"
                 onClick={() => {
                   setAbstaining(true);
                 }}
               >
                 Abstain
-              </button>
+              </Button>
             )}
           </div>
         )}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 
 import type { Attendance, Edition, MaterialKind, Submission } from '../../../api/types';
+import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { formatConferenceTime, formatFileSize } from '../../../lib/format';
 import { useAnswerAttendance, useUploadMaterial } from '../api/attendance';
@@ -128,12 +129,12 @@ function ConfirmForm({ submission, onDone }: { submission: Submission; onDone: (
       </div>
       {answer.isError && <FormMessage tone="error">{errorText(answer.error)}</FormMessage>}
       <p className="actions">
-        <button type="submit" className="button" disabled={answer.isPending}>
+        <Button type="submit" disabled={answer.isPending}>
           Save
-        </button>{' '}
-        <button type="button" className="button button-secondary" onClick={() => { onDone(false); }}>
+        </Button>{' '}
+        <Button variant="secondary" onClick={() => { onDone(false); }}>
           Cancel
-        </button>
+        </Button>
       </p>
     </form>
   );
@@ -151,18 +152,16 @@ function DeclineQuestion({ submission, onDone }: { submission: Submission; onDon
       </p>
       {answer.isError && <FormMessage tone="error">{errorText(answer.error)}</FormMessage>}
       <p className="actions">
-        <button
-          type="button"
-          className="button"
+        <Button
           disabled={answer.isPending}
           onClick={() => { answer.mutate({ id: submission.id, answer: { response: 'declined' } }, { onSuccess: () => { onDone(true); } }); }
           }
         >
           Yes, decline
-        </button>{' '}
-        <button type="button" className="button button-secondary" onClick={() => { onDone(false); }}>
+        </Button>{' '}
+        <Button variant="secondary" onClick={() => { onDone(false); }}>
           No
-        </button>
+        </Button>
       </p>
     </div>
   );
@@ -277,13 +276,13 @@ export function AttendanceCard({ submission, edition }: { submission: Submission
       )}
       {submission.attendance_open && step === 'idle' && (
         <p className="actions">
-          <button ref={confirmRef} type="button" className="button" onClick={() => { setStep('confirming'); }}>
+          <Button ref={confirmRef} onClick={() => { setStep('confirming'); }}>
             {attendance?.response === 'confirmed' ? 'Change Your Answer' : 'Confirm Your Attendance'}
-          </button>{' '}
+          </Button>{' '}
           {attendance?.response !== 'declined' && (
-            <button type="button" className="button button-secondary" onClick={() => { setStep('declining'); }}>
+            <Button variant="secondary" onClick={() => { setStep('declining'); }}>
               Decline
-            </button>
+            </Button>
           )}
         </p>
       )}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 
-import { TextField } from '../../../components/text-field';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/field';
 import type { FieldErrors } from '../../../lib/api-client';
 import {
   formatLabels,
@@ -111,29 +112,25 @@ export function DetailsFields({ draft, onChange, offered, errors, disabled = fal
                 setCoauthor(i, { institution: event.target.value });
               }}
             />
-            <button
-              type="button"
-              className="button button-secondary"
+            <Button variant="secondary"
               disabled={disabled}
               onClick={() => {
                 set({ coauthors: draft.coauthors.filter((_, j) => j !== i) });
               }}
             >
               Remove co-author {i + 1}
-            </button>
+            </Button>
           </div>
         ))}
         {draft.coauthors.length < MAX_COAUTHORS && (
-          <button
-            type="button"
-            className="button button-secondary"
+          <Button variant="secondary"
             disabled={disabled}
             onClick={() => {
               set({ coauthors: [...draft.coauthors, { ...emptyCoauthor }] });
             }}
           >
             Add a co-author
-          </button>
+          </Button>
         )}
       </fieldset>
 

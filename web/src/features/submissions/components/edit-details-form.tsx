@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 
 import type { Submission } from '../../../api/types';
+import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import { useCurrentEdition } from '../api/get-current-edition';
@@ -62,19 +63,17 @@ export function EditDetailsForm({ submission, onDone }: EditDetailsFormProps) {
         disabled={update.isPending}
       />
       <div className="button-row">
-        <button type="submit" className="button" disabled={update.isPending}>
+        <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save details'}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
+        </Button>
+        <Button variant="secondary"
           disabled={update.isPending}
           onClick={() => {
             onDone(false);
           }}
         >
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

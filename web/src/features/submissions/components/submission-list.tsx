@@ -4,6 +4,7 @@ import type { Submission } from '../../../api/types';
 import { formatConferenceTime, formatFileSize } from '../../../lib/format';
 import { formatLabels } from './details-draft';
 import './submissions.css';
+import { Button } from '../../../components/button';
 
 interface SubmissionListProps {
   submissions: readonly Submission[];
@@ -110,9 +111,7 @@ export function SubmissionList({
             ? editor(submission)
             : onEdit &&
               submission.editable && (
-                <button
-                  type="button"
-                  className="button button-secondary"
+                <Button variant="secondary"
                   aria-label={`Edit the details of ${submission.title}`}
                   disabled={busyId === submission.id}
                   onClick={() => {
@@ -120,7 +119,7 @@ export function SubmissionList({
                   }}
                 >
                   Edit details
-                </button>
+                </Button>
               )}
         </li>
       ))}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 
+import { Button } from '../../../components/button';
 import { FormMessage, toneOf } from '../../../components/form-message';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
@@ -116,9 +117,9 @@ export function SubmitAbstractPage() {
           disabled={busy || closedNotice !== null}
         />
         {busy && <UploadProgress percent={percent} />}
-        <button type="submit" className="button" disabled={busy || closedNotice !== null}>
+        <Button type="submit" disabled={busy || closedNotice !== null}>
           {busy ? 'Uploading...' : 'Upload Abstract'}
-        </button>
+        </Button>
       </form>
     </Page>
   );

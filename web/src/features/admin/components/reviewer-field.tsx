@@ -1,5 +1,6 @@
-interface ReviewerSelectProps<R extends { id: string; name: string }> {
-  id: string;
+import { SelectField } from '../../../components/field';
+
+interface ReviewerFieldProps<R extends { id: string; name: string }> {
   /** A reviewer's id, or '' for none chosen yet. */
   value: string;
   onChange: (reviewerId: string) => void;
@@ -8,17 +9,16 @@ interface ReviewerSelectProps<R extends { id: string; name: string }> {
   describe?: (reviewer: R) => string;
 }
 
-/** Choosing one reviewer (to assign, or to add a conflict to). */
-export function ReviewerSelect<R extends { id: string; name: string }>({
-  id,
+/** The field 'Reviewer': choosing one reviewer (to assign, or to add a conflict to). */
+export function ReviewerField<R extends { id: string; name: string }>({
   value,
   onChange,
   reviewers,
   describe = (reviewer) => reviewer.name,
-}: ReviewerSelectProps<R>) {
+}: ReviewerFieldProps<R>) {
   return (
-    <select
-      id={id}
+    <SelectField
+      label="Reviewer"
       value={value}
       onChange={(event) => {
         onChange(event.target.value);
@@ -30,6 +30,6 @@ export function ReviewerSelect<R extends { id: string; name: string }>({
           {describe(reviewer)}
         </option>
       ))}
-    </select>
+    </SelectField>
   );
 }

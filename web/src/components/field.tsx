@@ -1,0 +1,228 @@
+import {
+  useId,
+  type CSSProperties,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+
+/*
+ * The site's form fields, one look for every screen (GOV.UK's pattern):
+ * the label above the control, a hint under it, the errors under that, all
+ * read out with the control (aria-describedby). Each control is as wide as
+ * what it holds: text and text areas the form's width, a number its digits,
+ * a date-time its own parts, a select its longest choice. Styled in
+ * controls.css.
+ */
+
+interface FieldText {
+  /** The visible label, tied to the control. */
+  label: ReactNode;
+  /** A short help text under the control, read out with it. */
+  hint?: ReactNode;
+  /** The server's (or the form's) messages about this field. */
+  errors?: readonly string[] | undefined;
+}
+
+/** The ids that tie a control to its hint and errors. */
+function useFieldIds(hint: ReactNode, errors: readonly string[]) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', errors.length ? errorId : ''].filter(Boolean).join(' ');
+  return { id, hintId, errorId, describedBy: describedBy || undefined, invalid: errors.length ? true : undefined };
+}
+
+function FieldNotes({ hint, hintId, errors, errorId }: { hint: ReactNode; hintId: string; errors: readonly string[]; errorId: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {errors.length > 0 && (
+        <ul id={errorId} className="field-errors">
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function fieldClass(className: string | undefined) {
+  return className ? `field ${className}` : 'field';
+}
+
+interface InputFieldProps extends FieldText, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  /** The input, e.g. to move focus to it when it has an error. */
+  ref?: Ref<HTMLInputElement>;
+}
+
+function InputField({ label, hint, errors = [], className, ...input }: InputFieldProps) {
+  const ids = useFieldIds(hint, errors);
+  return (
+    <div className={fieldClass(className)}>
+      <label htmlFor={ids.id}>{label}</label>
+      <input id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} {...input} />
+      <FieldNotes hint={hint} hintId={ids.hintId} errors={errors} errorId={ids.errorId} />
+    </div>
+  );
+}
+
+/** A labelled text input (text, e-mail, password…) as wide as the form. */
+export function TextField(props: InputFieldProps) {
+  return <InputField {...props} />;
+}
+
+interface NumberFieldProps extends Omit<InputFieldProps, 'type'> {
+  /**
+   * How many characters the input is wide: by default the digits of `max`
+   * (a word limit of 999 gets a three-digit box), else 4.
+   */
+  chars?: number;
+}
+
+/** A labelled number, its box as wide as the number it takes, not the form. */
+export function NumberField({ chars, style, ...props }: NumberFieldProps) {
+  const width = chars ?? (props.max === undefined ? 4 : String(props.max).length);
+  return (
+    <InputField
+      type="number"
+      {...props}
+      className={props.className}
+      style={{ ...style, '--control-chars': width } as CSSProperties}
+      data-control="number"
+    />
+  );
+}
+
+interface DateTimeFieldProps extends Omit<InputFieldProps, 'type'> {
+  type?: 'datetime-local' | 'date' | 'time';
+}
+
+/** A labelled date, time or both, as wide as the browser's own parts ('mm/dd/yyyy, --:-- --'). */
+export function DateTimeField({ type = 'datetime-local', ...props }: DateTimeFieldProps) {
+  return <InputField type={type} data-control="date-time" {...props} />;
+}
+
+interface SelectFieldProps extends FieldText, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  ref?: Ref<HTMLSelectElement>;
+  /** The <option>s. */
+  children: ReactNode;
+}
+
+/** A labelled select, as wide as its longest choice (never wider than its container). */
+export function SelectField({ label, hint, errors = [], className, children, ...select }: SelectFieldProps) {
+  const ids = useFieldIds(hint, errors);
+  return (
+    <div className={fieldClass(className)}>
+      <label htmlFor={ids.id}>{label}</label>
+      <select id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} data-control="select" {...select}>
+        {children}
+      </select>
+      <FieldNotes hint={hint} hintId={ids.hintId} errors={errors} errorId={ids.errorId} />
+    </div>
+  );
+}
+
+interface TextAreaFieldProps extends FieldText, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled text area, as wide as the form, grown by its user. */
+export function TextAreaField({ label, hint, errors = [], className, ...textarea }: TextAreaFieldProps) {
+  const ids = useFieldIds(hint, errors);
+  return (
+    <div className={fieldClass(className)}>
+      <label htmlFor={ids.id}>{label}</label>
+      <textarea id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} {...textarea} />
+      <FieldNotes hint={hint} hintId={ids.hintId} errors={errors} errorId={ids.errorId} />
+    </div>
+  );
+}
+
+interface CheckboxFieldProps extends Omit<FieldText, 'errors'>, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A checkbox beside its label (the whole label toggles it), its box level with the label's first line. */
+export function CheckboxField({ label, hint, className, ...input }: CheckboxFieldProps) {
+  const ids = useFieldIds(hint, []);
+  return (
+    <div className={className ? `check-field ${className}` : 'check-field'}>
+      <input id={ids.id} type="checkbox" aria-describedby={ids.describedBy} {...input} />
+      <label htmlFor={ids.id}>{label}</label>
+      {hint && (
+        <p id={ids.hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface RadioChoice<Value extends string> {
+  value: Value;
+  label: ReactNode;
+}
+
+interface RadioGroupProps<Value extends string> extends Omit<FieldText, 'label'> {
+  /** The question, as the group's legend. */
+  legend: ReactNode;
+  name: string;
+  choices: readonly RadioChoice<Value>[];
+  value: Value | undefined;
+  onChange: (value: Value) => void;
+  disabled?: boolean;
+  className?: string;
+}
+
+/** One question answered by one choice: a fieldset, its legend the question, a radio beside each answer. */
+export function RadioGroup<Value extends string>({
+  legend,
+  name,
+  choices,
+  value,
+  onChange,
+  hint,
+  errors = [],
+  disabled,
+  className,
+}: RadioGroupProps<Value>) {
+  const ids = useFieldIds(hint, errors);
+  return (
+    <fieldset
+      className={className ? `radio-group ${className}` : 'radio-group'}
+      aria-describedby={ids.describedBy}
+      disabled={disabled}
+    >
+      <legend>{legend}</legend>
+      {hint && (
+        <p id={ids.hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {choices.map((choice) => (
+        <div key={choice.value} className="check-field">
+          <input
+            id={`${ids.id}-${choice.value}`}
+            type="radio"
+            name={name}
+            value={choice.value}
+            checked={value === choice.value}
+            onChange={() => {
+              onChange(choice.value);
+            }}
+          />
+          <label htmlFor={`${ids.id}-${choice.value}`}>{choice.label}</label>
+        </div>
+      ))}
+      <FieldNotes hint={undefined} hintId={ids.hintId} errors={errors} errorId={ids.errorId} />
+    </fieldset>
+  );
+}
