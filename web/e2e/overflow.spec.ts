@@ -19,7 +19,12 @@
  *   ancestor with overflow: hidden cuts;
  * - a radio or checkbox squeezed out of square beside a long label;
  * - a numeric scale of radios that wraps unevenly (the '5' of a 1–5 score
- *   alone on a line).
+ *   alone on a line);
+ * - (item 9) a button, select or field in the browser's own look, a number
+ *   input wider than a number, a checkbox or radio not beside its label's
+ *   first line, and at 1024 px and wider a heading that does not start
+ *   where the logo does, or a table that hides columns behind a sideways
+ *   scroll.
  *
  * Servers of the tests' own (review-world.ts), as in accessibility.spec.ts:
  * reviews, decisions and the presenters' deadlines belong to the current
@@ -141,6 +146,46 @@ function layoutFaults(): string[] {
     const counts = [...lines.values()];
     if (Math.max(...counts) - Math.min(...counts) > 1) {
       faults.push(`the scale ${name} wraps unevenly: ${counts.join(' + ')} numbers a line`);
+    }
+  }
+  // The site's controls, not the browser's (issue 23, item 9): a button, select or field left to the
+  // browser's own look has its 13.33 px system font; ours inherit the page's.
+  for (const control of controls.filter((element) => element.matches('button, select, textarea, input:not([type="checkbox"], [type="radio"])'))) {
+    const size = parseFloat(getComputedStyle(control).fontSize);
+    if (size < 14) faults.push(`${describe(control)} has the browser's own look (font ${size.toFixed(2)} px)`);
+  }
+
+  // A number is as wide as its digits, not the form (a word limit in a 1,160 px box).
+  for (const input of controls.filter((control) => control.matches('input[type="number"]'))) {
+    const across = input.getBoundingClientRect().width;
+    if (across > 160) faults.push(`${describe(input)} is ${Math.round(across)} px wide for a number`);
+  }
+
+  // A checkbox or radio sits beside its label, level with its first line, not above it.
+  for (const box of controls.filter((control) => control.matches('input[type="radio"], input[type="checkbox"]'))) {
+    const label = (box as HTMLInputElement).labels?.[0];
+    if (!label) continue;
+    const words = document.createRange();
+    words.selectNodeContents(label);
+    const line = [...words.getClientRects()].find((rect) => rect.width > 0 && rect.left >= box.getBoundingClientRect().right - 1);
+    const own = box.getBoundingClientRect();
+    if (!line || line.top >= own.bottom || line.bottom <= own.top) {
+      faults.push(`${describe(label)}: its box is not beside its words`);
+    }
+  }
+
+  if (width >= 1024) {
+    // The page's content starts where the logo does: one grid for every page.
+    const brand = document.querySelector('.brand')?.getBoundingClientRect();
+    const heading = document.querySelector('main h1')?.getBoundingClientRect();
+    if (brand && heading && Math.abs(brand.left - heading.left) > 1) {
+      faults.push(`the heading starts at x=${Math.round(heading.left)}, the logo at x=${Math.round(brand.left)}`);
+    }
+    // On a wide screen no table keeps columns behind a sideways scroll.
+    for (const region of elements.filter((element) => scrolls(element) && element.querySelector('table'))) {
+      if (region.scrollWidth > region.clientWidth + 1) {
+        faults.push(`${describe(region)} hides ${region.scrollWidth - region.clientWidth} px of its table behind a sideways scroll`);
+      }
     }
   }
   return faults;
