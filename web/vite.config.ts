@@ -54,6 +54,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
+    // The polyfill for <link rel="modulepreload"> is for browsers before
+    // Safari 17 and Firefox 115, which then simply do not preload; it cost
+    // every page, the home page with its 100 KB budget included, 0.2 KB gzip
+    // (bench/README.md).
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: {
       output: {
