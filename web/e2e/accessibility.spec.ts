@@ -17,7 +17,7 @@ import { CSRF_HEADERS } from './accounts.ts';
 import { dialogOf } from './dialog.ts';
 import { expect, test } from './fixtures.ts';
 import { abstractPdf } from './pdfs.ts';
-import { acceptAbstract, confirmTalk, setPresenterDeadlines } from './program-world.ts';
+import { acceptAbstract, confirmTalk, declineTalk, setPresenterDeadlines } from './program-world.ts';
 import { organiserReviewingUploads, signInAs, startReviewWorld } from './review-world.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -151,7 +151,9 @@ test('axe finds no violation on the program builder and the published program', 
     const author = await world.person('Zoë', 'Núñez');
     await world.command('admin', 'grant', organiser.email);
     await world.upload(author, 'Tone sandhi.pdf');
+    await world.upload(author, 'Vowel harmony.pdf');
     confirmTalk(world, 'Tone sandhi.pdf');
+    confirmTalk(world, 'Vowel harmony.pdf');
     await signInAs(page, world, organiser);
     await page.goto(`${world.url}/user-data/program`);
     await expect(page.getByRole('heading', { level: 2, name: 'Unplaced presentations' })).toBeVisible();
@@ -189,12 +191,58 @@ test('axe finds no violation on the program builder and the published program', 
     await page.reload();
     await expect(page.getByRole('article', { name: /Morning talks/ })).toContainText('Tone sandhi.pdf');
     await expectNoViolations(page, 'filled program');
+    // A presenter declines after being placed: the builder lists the talk publishing leaves out.
+    declineTalk(world, 'Vowel harmony.pdf');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Left out when publishing' })).toBeVisible();
+    await expectNoViolations(page, 'a placed talk left out');
 
     expect((await page.request.post(`${base}/publish`, { headers: CSRF_HEADERS })).status()).toBe(200);
     await page.goto(`${world.url}/sculc-2025`);
     await expect(page.getByRole('region', { name: 'Program' })).toContainText('Tone sandhi.pdf');
+    await expect(page.getByRole('region', { name: 'Program' })).not.toContainText('Vowel harmony.pdf');
     await expect(page.getByText('Loading page…')).toHaveCount(0);
     await expectNoViolations(page, 'published program');
+  } finally {
+    await world.close();
+  }
+});
+
+/**
+ * The editions screen with a next edition made and about to be deleted:
+ * the confirmation open over it, then the screen after the deletion. A
+ * server of the test's own, since the current edition changes.
+ */
+test('axe finds no violation on the editions screen, creating and deleting an edition', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const world = await startReviewWorld(playwright);
+  try {
+    const organiser = await world.person('Edward', 'Sapir');
+    await world.command('admin', 'grant', organiser.email);
+    await signInAs(page, world, organiser);
+    await page.goto(`${world.url}/user-data/editions`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 2, name: 'SCULC 2025 (current edition)' })).toBeVisible();
+    await expectNoViolations(page, 'the current edition');
+
+    await main.getByRole('button', { name: 'Create SCULC 2026' }).click();
+    await expect(dialogOf(page, 'Create SCULC 2026')).toBeVisible();
+    await expectNoViolations(page, 'the create question');
+    await dialogOf(page, 'Create SCULC 2026').getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(main.getByRole('heading', { level: 2, name: 'SCULC 2026 (current edition)' })).toBeVisible();
+    await expectNoViolations(page, 'the new edition created');
+
+    await main.getByRole('button', { name: 'Delete SCULC 2026' }).click();
+    const question = dialogOf(page, 'Delete SCULC 2026');
+    await expect(question).toBeVisible();
+    await expectNoViolations(page, 'the delete question');
+    await question.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(question).toHaveCount(0);
+    await expect(main.getByRole('heading', { level: 2, name: 'SCULC 2025 (current edition)' })).toBeVisible();
+    await expectNoViolations(page, 'the edition deleted');
   } finally {
     await world.close();
   }

@@ -74,6 +74,15 @@ export function confirmTalk(
   );
 }
 
+/** The presenter of the abstract titled `title` declines, after having confirmed. */
+export function declineTalk(world: Pick<ReviewWorld, 'dataDir'>, title: string) {
+  sql(
+    world,
+    `UPDATE attendance SET response = 'declined', mode = NULL, format = NULL
+       WHERE submission_id = (SELECT id FROM submissions WHERE title = ${quoted(title)});`,
+  );
+}
+
 /**
  * The text of a PDF the program typesets: each font's ToUnicode map (named
  * after the font's resource) decodes the glyph ids its text operators show.
