@@ -168,10 +168,12 @@ async fn postgres_summary_lookups_off_the_key(pool: &PgPool) -> Vec<String> {
     let mut wrong = Vec::new();
     for statement in body.split(';').map(str::trim).filter(|statement| statement.contains("FROM ")) {
         let statement = statement.replace("target", "'00000000-0000-0000-0000-000000000001'::uuid");
-        let plan: Value = sqlx::query_scalar(&format!("EXPLAIN (FORMAT JSON) {statement}"))
+        // EXPLAIN answers its JSON as text.
+        let plan: String = sqlx::query_scalar(&format!("EXPLAIN (FORMAT JSON) {statement}"))
             .fetch_one(&mut *connection)
             .await
             .unwrap_or_else(|error| panic!("{statement}: {error}"));
+        let plan: Value = serde_json::from_str(&plan).expect("EXPLAIN's JSON");
         postgres_reads_off_the_key(&plan[0]["Plan"], &statement, &mut wrong);
     }
     wrong
