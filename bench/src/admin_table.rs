@@ -95,6 +95,10 @@ struct Options {
     /// Timed requests per scenario (after 5 to warm up).
     #[arg(long, default_value_t = 60)]
     runs: usize,
+    /// Single-row writes timed after the seed (each kind: insert, decision,
+    /// deletion of a submission), each committed alone.
+    #[arg(long, default_value_t = 200)]
+    writes: usize,
 }
 
 /// A small deterministic pseudo-random sequence, so runs are comparable.
@@ -108,8 +112,8 @@ impl Lcg {
 }
 
 /// Writes the users (the first is the admin), the submissions, and a
-/// session for the admin; returns the session's cookie value.
-async fn seed(db: &Db, users: usize, submissions: usize) -> anyhow::Result<String> {
+/// session for the admin; returns the session's cookie value and the users.
+async fn seed(db: &Db, users: usize, submissions: usize) -> anyhow::Result<(String, Vec<Uuid>)> {
     let base = OffsetDateTime::from_unix_timestamp(1_735_000_000)?;
     let mut random = Lcg(42);
     let user_ids: Vec<Uuid> = (0..users).map(|_| Uuid::now_v7()).collect();
@@ -220,7 +224,71 @@ async fn seed(db: &Db, users: usize, submissions: usize) -> anyhow::Result<Strin
     if let Db::Postgres(pool) = db {
         sqlx::query("VACUUM ANALYZE").execute(pool).await?;
     }
-    Ok(session)
+    Ok((session, user_ids))
+}
+
+/// What one write to `submissions` costs with its triggers (the admin
+/// summary, the search text) at this size: `count` uploads, then a decision
+/// on each, then their deletion, every one in a transaction of its own as
+/// the server makes them, spread over the users. The table is left as the
+/// seed made it. Prints the median and 95th percentile of each kind.
+async fn time_writes(db: &Db, users: &[Uuid], first_number: usize, count: usize) -> anyhow::Result<()> {
+    let at = OffsetDateTime::now_utc().replace_nanosecond(0)?;
+    let written: Vec<(Uuid, Uuid, i32)> = (0..count)
+        .map(|k| {
+            let number = i32::try_from(first_number + k).expect("fewer than 2^31 submissions");
+            (Uuid::now_v7(), users[(k * 7919 + 1) % users.len()], number)
+        })
+        .collect();
+    let mut inserts = Vec::with_capacity(count);
+    let mut decisions = Vec::with_capacity(count);
+    let mut deletions = Vec::with_capacity(count);
+    on_db!(db, |pool| {
+        for (id, user, number) in &written {
+            let start = Instant::now();
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key, size_bytes, sha256, \
+                 word_count, status, uploaded_at, title, number) \
+                 VALUES ($1, $2, 2025, 'timed.pdf', $3, 120000, '0', 420, 'submitted', $4, 'Timed write', $5)",
+            )
+            .bind(id)
+            .bind(user)
+            .bind(format!("abstracts/{user}/{id}.pdf"))
+            .bind(at)
+            .bind(number)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            inserts.push(start.elapsed());
+        }
+        let by_id = [
+            ("UPDATE submissions SET status = 'accepted' WHERE id = $1", &mut decisions),
+            ("DELETE FROM submissions WHERE id = $1", &mut deletions),
+        ];
+        for (statement, times) in by_id {
+            for (id, ..) in &written {
+                let start = Instant::now();
+                let mut tx = pool.begin().await?;
+                sqlx::query(statement).bind(id).execute(&mut *tx).await?;
+                tx.commit().await?;
+                times.push(start.elapsed());
+            }
+        }
+    });
+    println!("| One write, committed alone | Median ms | p95 ms |");
+    println!("|---|---:|---:|");
+    for (kind, mut times) in
+        [("insert a submission", inserts), ("decide it (status)", decisions), ("delete it", deletions)]
+    {
+        times.sort();
+        println!(
+            "| {kind} | {} | {} |",
+            colloquy_bench::ms_precise(colloquy_bench::percentile(&times, 0.5)),
+            colloquy_bench::ms_precise(colloquy_bench::percentile(&times, 0.95))
+        );
+    }
+    Ok(())
 }
 
 #[tokio::main]
@@ -231,7 +299,7 @@ async fn main() -> anyhow::Result<()> {
     let db = Db::connect(&config).await?;
     db.migrate().await?;
     let started = Instant::now();
-    let session = seed(&db, options.users, options.submissions).await?;
+    let (session, users) = seed(&db, options.users, options.submissions).await?;
     eprintln!(
         "Seeded {} users and {} submissions on {} in {:.1} s.",
         options.users,
@@ -239,6 +307,9 @@ async fn main() -> anyhow::Result<()> {
         db.kind(),
         started.elapsed().as_secs_f64()
     );
+    if options.writes > 0 {
+        time_writes(&db, &users, options.submissions + 1, options.writes).await?;
+    }
     db.close().await;
 
     if std::env::var_os("COLLOQUY_BENCH_SEED_ONLY").is_some() {

@@ -61,6 +61,11 @@ pub fn ms(duration: Duration) -> String {
     format!("{:.1}", duration.as_secs_f64() * 1000.0)
 }
 
+/// Milliseconds with two decimals, for times well under one.
+pub fn ms_precise(duration: Duration) -> String {
+    format!("{:.2}", duration.as_secs_f64() * 1000.0)
+}
+
 /// Waits for a started `colloquy serve` (its standard output piped) to print
 /// its address, and answers it; the rest of its output is read and dropped,
 /// so the server never blocks on a full pipe.

@@ -26,3 +26,4 @@ mod session;
 mod slow_clients;
 mod submissions;
 mod web;
+mod write_plans;
