@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::accounts::roles::Roles;
-use crate::admin::{AdminSubmission, SubmissionRow};
+use crate::admin::types::{AdminSubmission, SubmissionRow, offset};
 use crate::attendance::pending::{AttendanceCounts, AttendanceFilter};
 use crate::db::Db;
 use crate::on_db;
@@ -238,7 +238,7 @@ impl Db {
             sqlx::query_as(&sql)
                 .bind(&pattern)
                 .bind(per_page)
-                .bind(crate::admin::offset(page, per_page))
+                .bind(offset(page, per_page))
                 .bind(pending_bind(query))
                 .fetch_all(pool)
                 .await?
