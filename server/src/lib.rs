@@ -32,6 +32,7 @@ pub mod storage;
 pub mod stored;
 pub mod submissions;
 pub mod text;
+pub mod uploads;
 pub mod web;
 
 use std::future::Future;
@@ -74,7 +75,7 @@ pub struct AppState {
     /// What the OpenID provider published, fetched at most once an hour.
     pub oidc_provider: accounts::google::ProviderCache,
     /// Runs the PDF inspector, a bounded number at once.
-    pub inspector: submissions::pdf::Inspector,
+    pub inspector: uploads::pdf::Inspector,
     /// Hashes and checks passwords on a bounded pool of threads.
     pub passwords: accounts::password::Passwords,
     /// What `COLLOQUY_METRICS_LISTEN` serves.
@@ -109,7 +110,7 @@ pub async fn prepare_with(config: Config, migrations: Migrations) -> anyhow::Res
     let mailer = Mailer::from_config(&config)?;
     let storage = Storage::from_config(&config)?;
     // Temp files no live process holds are those of uploads a crash cut off.
-    if let Err(error) = submissions::temp::remove_abandoned(&config.data_dir, Duration::ZERO).await {
+    if let Err(error) = uploads::temp::remove_abandoned(&config.data_dir, Duration::ZERO).await {
         tracing::warn!(%error, "could not remove the temp files of interrupted uploads");
     }
     let db = Db::connect(&config).await?;
@@ -118,7 +119,7 @@ pub async fn prepare_with(config: Config, migrations: Migrations) -> anyhow::Res
         Migrations::Require => db.require_current_schema().await?,
     }
     content::seed(&db).await?;
-    let inspector = submissions::pdf::Inspector::new(config.pdf_inspector.clone());
+    let inspector = uploads::pdf::Inspector::new(config.pdf_inspector.clone());
     let passwords = accounts::password::Passwords::from_config(&config);
     Ok(AppState {
         db,

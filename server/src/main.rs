@@ -119,7 +119,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     // The PDF inspector limits its own memory: it must not start a runtime.
     if let Command::InspectPdf = &cli.command {
-        return colloquy::submissions::pdf::run_inspector();
+        return colloquy::uploads::pdf::run_inspector();
     }
     // Needs no configuration: `make api-types` runs it anywhere.
     if let Command::Openapi = &cli.command {

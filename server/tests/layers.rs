@@ -1,11 +1,20 @@
 //! Which way the server's modules may depend, read from the source tree.
 //!
-//! `admin` sits on top: it may use every feature and the shared floor
-//! beneath them (the activity log, letters, text), and nothing beneath may
-//! use it. Only the app's wiring (`lib.rs`, `main.rs`, `openapi.rs`) names
-//! `admin` from outside it. A new import that breaks this fails here, with
-//! the file and line, instead of in review.
+//! Three rules (ARCHITECTURE.md, "Which way dependencies point"):
+//!
+//! - `admin` sits on top: it may use every feature and the shared floor
+//!   beneath them (the activity log, letters, text, uploads), and nothing
+//!   beneath may use it. Only the app's wiring (`lib.rs`, `main.rs`,
+//!   `openapi.rs`) names `admin` from outside it.
+//! - A store never imports a handler file: stores depend downward, on
+//!   `db`, the floor and domain types, never on the HTTP layer above them.
+//! - SQL and matches on the database's kind appear only in `db/` and the
+//!   stores.
+//!
+//! A new line that breaks one fails here, with the file and line, instead of
+//! in review.
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -112,15 +121,22 @@ fn imports_of_admin(src: &Path) -> Vec<String> {
     found
 }
 
+/// The server's `src/`.
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Fails with `what` and every offence found, one a line.
+fn assert_none(found: &[String], what: &str) {
+    assert!(found.is_empty(), "{what}:\n{}", found.join("\n"));
+}
+
 #[test]
 fn nothing_beneath_admin_imports_admin() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let found = imports_of_admin(&src);
-    assert!(
-        found.is_empty(),
+    assert_none(
+        &imports_of_admin(&src()),
         "these files beneath admin import it (move what they need beneath the features, \
-         into the activity log, letters or text):\n{}",
-        found.join("\n")
+         into the activity log, letters, uploads or text)",
     );
 }
 
@@ -140,4 +156,365 @@ fn the_check_sees_every_way_of_naming_admin() {
     assert!(!names_admin(&at("review/decide.rs"), "/// Like `crate::admin::decisions::decide`."));
     assert!(!names_admin(&at("review/decide.rs"), "use crate::administration;"));
     assert_eq!(module_path(Path::new("review/store/mod.rs")), ["review", "store"]);
+}
+
+/// The folders beneath `src/` that are the floor, not features: their files
+/// are never handler files.
+const FLOOR: [&str; 4] = ["db", "activity", "letters", "uploads"];
+
+/// A store holds SQL: every file under `db/`, and a module named `store`
+/// (`store.rs`, or anything in a `store/` folder) of a feature or the floor.
+fn is_store(relative: &Path) -> bool {
+    relative.starts_with("db") || module_path(relative).iter().any(|part| part == "store")
+}
+
+/// A feature's types or model file (`types.rs`, `model.rs`): domain types
+/// that stores and handlers share.
+fn is_types(relative: &Path) -> bool {
+    module_path(relative).iter().any(|part| part == "types" || part == "model")
+}
+
+/// A handler file is a file of a feature (`src/<feature>/…`, not the floor
+/// and not the crate's top-level files) that is neither a store nor a types
+/// file and serves HTTP: it declares an endpoint (`#[utoipa::path]`) or
+/// names axum (routes, extractors, responses). A feature's `mod.rs`, which
+/// mounts its routes, is one; a file of domain types or logic that knows
+/// nothing of HTTP (`accounts/email.rs`, `submissions/status.rs`) is not.
+fn is_handler_file(relative: &Path, text: &str) -> bool {
+    let top = relative.iter().next().unwrap().to_string_lossy();
+    relative.iter().count() > 1
+        && !FLOOR.contains(&top.as_ref())
+        && !is_store(relative)
+        && !is_types(relative)
+        && text.lines().map(code).any(|line| line.contains("axum") || line.contains("#[utoipa::path"))
+}
+
+/// The lines of a file that are compiled into the server, numbered from 1,
+/// without comments: everything before a `#[cfg(test)]` module (which sits
+/// last, and whose `super` means the file itself).
+fn compiled(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let end = (0..lines.len())
+        .find(|&at| {
+            lines[at].trim() == "#[cfg(test)]"
+                && lines.get(at + 1).is_some_and(|next| next.starts_with("mod "))
+        })
+        .unwrap_or(lines.len());
+    text.lines().take(end).enumerate().map(|(number, line)| (number + 1, code(line)))
+}
+
+/// The tokens of a `use` tree: names (`$crate` included), `::`, braces,
+/// commas and `*`.
+fn tokens(text: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_alphanumeric() || c == '_' || c == '$' {
+            let mut name = c.to_string();
+            while let Some(&next) = chars.peek().filter(|n| n.is_alphanumeric() || **n == '_') {
+                name.push(next);
+                chars.next();
+            }
+            tokens.push(name);
+        } else if c == ':' && chars.peek() == Some(&':') {
+            chars.next();
+            tokens.push("::".to_owned());
+        } else if "{},*".contains(c) {
+            tokens.push(c.to_string());
+        }
+    }
+    tokens
+}
+
+/// The paths a `use` tree brings in: `a::{b, c::{self, d}}` is `a::b`,
+/// `a::c::self` and `a::c::d` (an alias is dropped, a glob kept as `*`).
+fn expand(tokens: &[String], at: &mut usize, prefix: &[String], out: &mut Vec<Vec<String>>) {
+    let mut path = prefix.to_vec();
+    while let Some(token) = tokens.get(*at) {
+        *at += 1;
+        match token.as_str() {
+            "{" => {
+                while tokens.get(*at).is_some_and(|t| t != "}") {
+                    expand(tokens, at, &path, out);
+                    if tokens.get(*at).is_some_and(|t| t == ",") {
+                        *at += 1;
+                    }
+                }
+                *at += 1;
+                return;
+            }
+            "::" => {}
+            "as" => {
+                *at += 1;
+                break;
+            }
+            "," | "}" => {
+                *at -= 1;
+                break;
+            }
+            name => path.push(name.to_owned()),
+        }
+    }
+    out.push(path);
+}
+
+/// Every path to the crate's own modules in the file's compiled lines, with
+/// the line it starts on: the paths of each `use` (however it is grouped)
+/// and every `crate::…`, `super::…` or `self::…` written inline.
+fn crate_paths(text: &str) -> Vec<(usize, Vec<String>)> {
+    let mut found = Vec::new();
+    let mut statement: Option<(usize, String)> = None;
+    for (number, line) in compiled(text) {
+        let trimmed = line.trim_start();
+        let starts_use =
+            ["use ", "pub use ", "pub(crate) use ", "pub(super) use "].iter().any(|s| trimmed.starts_with(s));
+        if statement.is_none() && starts_use {
+            let after_use = &trimmed[trimmed.find("use ").unwrap() + "use ".len()..];
+            statement = Some((number, after_use.to_owned()));
+        } else if let Some((_, text)) = statement.as_mut() {
+            text.push_str(trimmed);
+        }
+        if let Some((first, text)) = statement.as_mut() {
+            text.push(' ');
+            if trimmed.contains(';') {
+                let tokens = tokens(text.split(';').next().unwrap());
+                let mut paths = Vec::new();
+                expand(&tokens, &mut 0, &[], &mut paths);
+                found.extend(paths.into_iter().map(|path| (*first, path)));
+                statement = None;
+            }
+            continue;
+        }
+        for start in ["$crate::", "crate::", "super::", "self::"] {
+            for (at, _) in line.match_indices(start) {
+                let before = line[..at].chars().next_back();
+                // Only the start of a path (`crate::` in `$crate::` is not one).
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':' || c == '$') {
+                    continue;
+                }
+                let rest = &line[at..];
+                let end = rest
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '$'))
+                    .unwrap_or(rest.len());
+                let path: Vec<String> =
+                    rest[..end].split("::").filter(|s| !s.is_empty()).map(str::to_owned).collect();
+                found.push((number, path));
+            }
+        }
+    }
+    found
+}
+
+/// `path` as written in the module `module`, made absolute (from the
+/// crate's root); `None` for another crate's path.
+fn absolute(module: &[String], path: &[String]) -> Option<Vec<String>> {
+    let (first, rest) = path.split_first()?;
+    let mut resolved = match first.as_str() {
+        "crate" | "$crate" | "colloquy" => Vec::new(),
+        "self" => module.to_vec(),
+        "super" => module[..module.len().saturating_sub(1)].to_vec(),
+        _ => return None,
+    };
+    let mut rest = rest.iter().peekable();
+    while rest.peek().is_some_and(|s| *s == "super") {
+        resolved.pop();
+        rest.next();
+    }
+    resolved.extend(rest.filter(|s| *s != "self").cloned());
+    Some(resolved)
+}
+
+/// Whether the file's compiled lines declare the item `name`.
+fn declares(text: &str, name: &str) -> bool {
+    let kinds = ["struct ", "enum ", "fn ", "const ", "static ", "type ", "trait ", "macro_rules! ", "mod "];
+    compiled(text).any(|(_, line)| {
+        kinds
+            .iter()
+            .any(|kind| line.match_indices(kind).any(|(at, _)| word_at_start(&line[at + kind.len()..], name)))
+    })
+}
+
+/// The file that holds what the absolute `path` names: the module's own file
+/// if the path ends at a module or the module declares the item, else the
+/// file its `use` brings the item from (followed through re-exports and
+/// globs), else (not found) the module's own file.
+fn holder(
+    modules: &HashMap<Vec<String>, (PathBuf, String)>,
+    path: &[String],
+    depth: usize,
+) -> Option<PathBuf> {
+    let split = (0..=path.len()).rev().find(|&n| modules.contains_key(&path[..n]))?;
+    let (module, items) = path.split_at(split);
+    let (file, text) = &modules[module];
+    let Some(name) = items.first().filter(|_| depth < 8) else {
+        return Some(file.clone());
+    };
+    if declares(text, name) {
+        return Some(file.clone());
+    }
+    for (_, used) in crate_paths(text) {
+        // `use types::X;` in a module names its child `types`.
+        let child = || {
+            Some([module, &used[..]].concat()).filter(|path| modules.contains_key(&path[..module.len() + 1]))
+        };
+        let Some(used) = absolute(module, &used).or_else(child) else { continue };
+        let target = match used.last().map(String::as_str) {
+            Some(last) if last == name => used,
+            Some("*") => [&used[..used.len() - 1], &items[..1]].concat(),
+            _ => continue,
+        };
+        if let Some(found) =
+            holder(modules, &target, depth + 1).filter(|found| declares(&modules_text(modules, found), name))
+        {
+            return Some(found);
+        }
+    }
+    Some(file.clone())
+}
+
+fn modules_text(modules: &HashMap<Vec<String>, (PathBuf, String)>, file: &Path) -> String {
+    modules.values().find(|(f, _)| f == file).map(|(_, text)| text.clone()).unwrap_or_default()
+}
+
+/// Every module of the crate: its path, its file (relative to `src/`) and
+/// its text.
+fn modules(src: &Path) -> HashMap<Vec<String>, (PathBuf, String)> {
+    sources(src)
+        .into_iter()
+        .map(|file| {
+            let relative = file.strip_prefix(src).unwrap().to_path_buf();
+            let text = fs::read_to_string(&file).unwrap();
+            (module_path(&relative), (relative, text))
+        })
+        .collect()
+}
+
+/// Every `file:line: path (in handler file)` where a store names something
+/// a handler file holds.
+fn stores_importing_handlers(src: &Path) -> Vec<String> {
+    let modules = modules(src);
+    let mut stores: Vec<_> = modules.iter().filter(|(_, (file, _))| is_store(file)).collect();
+    stores.sort_by(|a, b| a.1.0.cmp(&b.1.0));
+    let mut found = Vec::new();
+    for (module, (file, text)) in stores {
+        for (line, path) in crate_paths(text) {
+            let Some(target) = absolute(module, &path).and_then(|path| holder(&modules, &path, 0)) else {
+                continue;
+            };
+            let held = modules_text(&modules, &target);
+            if target != *file && is_handler_file(&target, &held) {
+                found.push(format!(
+                    "src/{}:{}: {} (in src/{})",
+                    file.display(),
+                    line,
+                    path.join("::"),
+                    target.display()
+                ));
+            }
+        }
+    }
+    found.dedup();
+    found
+}
+
+#[test]
+fn no_store_imports_a_handler_file() {
+    assert_none(
+        &stores_importing_handlers(&src()),
+        "these stores import from handler files (move what they need into the feature's \
+         types.rs or model.rs, or beneath it)",
+    );
+}
+
+/// Words that make a line SQL: a query call, or a statement's keywords.
+const SQL: [&str; 7] =
+    ["sqlx::query", "query_as(", "query_scalar(", "QueryBuilder", "SELECT ", "INSERT INTO ", "DELETE FROM "];
+
+/// Names that choose between the two databases.
+const BACKENDS: [&str; 10] = [
+    "Db::Sqlite",
+    "Db::Postgres",
+    "Tx::Sqlite",
+    "Tx::Postgres",
+    "Dialect::Sqlite",
+    "Dialect::Postgres",
+    "on_db!",
+    "on_tx!",
+    "SqlitePool",
+    "PgPool",
+];
+
+/// Whether a line of code writes SQL or matches on the database's kind.
+fn is_sql_or_backend(line: &str) -> bool {
+    let update = line.find("UPDATE ").is_some_and(|at| line[at..].contains(" SET "));
+    update || SQL.iter().chain(&BACKENDS).any(|word| line.contains(word))
+}
+
+/// Every `file:line: text` outside `db/` and the stores that writes SQL or
+/// matches on the database's kind.
+fn sql_outside_stores(src: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in sources(src) {
+        let relative = file.strip_prefix(src).unwrap();
+        if is_store(relative) {
+            continue;
+        }
+        let text = fs::read_to_string(&file).unwrap();
+        for (number, line) in compiled(&text) {
+            if is_sql_or_backend(line) {
+                found.push(format!("src/{}:{}: {}", relative.display(), number, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn sql_and_backends_only_in_db_and_stores() {
+    assert_none(
+        &sql_outside_stores(&src()),
+        "these files write SQL or match on the database outside db/ and the stores \
+         (move it into the feature's store as a Db method)",
+    );
+}
+
+#[test]
+fn the_checks_read_use_trees_and_sql() {
+    let paths = |text: &str| {
+        crate_paths(text).into_iter().map(|(line, path)| (line, path.join("::"))).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        paths(
+            "use crate::review::{\n    conflicts::{self, PersonKey},\n    types::X as Y,\n};\nuse std::fmt;"
+        ),
+        [
+            (1, "crate::review::conflicts::self".to_owned()),
+            (1, "crate::review::conflicts::PersonKey".to_owned()),
+            (1, "crate::review::types::X".to_owned()),
+            (5, "std::fmt".to_owned()),
+        ]
+    );
+    assert_eq!(
+        paths("let x = super::before(a, crate::clock::now()); // crate::admin"),
+        [(1, "crate::clock::now".to_owned()), (1, "super::before".to_owned())]
+    );
+    assert_eq!(paths("x\n#[cfg(test)]\nmod tests { use super::*; }"), []);
+    let module = module_path(Path::new("review/store/writes.rs"));
+    assert_eq!(
+        absolute(&module, &["super".into(), "super".into(), "types".into()]).unwrap(),
+        ["review", "types"]
+    );
+    assert_eq!(absolute(&module, &["sqlx".into()]), None);
+    assert!(is_store(Path::new("review/store/writes.rs")) && is_store(Path::new("mail/store.rs")));
+    assert!(is_store(Path::new("db/users.rs")) && !is_store(Path::new("review/assign.rs")));
+    assert!(is_handler_file(Path::new("review/mod.rs"), "use utoipa_axum::router::OpenApiRouter;"));
+    assert!(is_handler_file(Path::new("review/x.rs"), "#[utoipa::path(get, path = \"/\")]"));
+    assert!(!is_handler_file(Path::new("review/types.rs"), "use axum::Json;"));
+    assert!(!is_handler_file(Path::new("review/code.rs"), "// not axum::Json"));
+    assert!(!is_handler_file(Path::new("error.rs"), "use axum::Json;"));
+    assert!(is_sql_or_backend("sqlx::query(\"SELECT 1\")"));
+    assert!(is_sql_or_backend("\"UPDATE users SET name = $1\""));
+    assert!(is_sql_or_backend("crate::on_db!(db, |pool| x)"));
+    assert!(is_sql_or_backend("Db::Postgres(pool) => x,"));
+    assert!(!is_sql_or_backend("Method::DELETE => \"DELETE\","));
 }

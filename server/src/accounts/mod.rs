@@ -19,6 +19,7 @@ pub mod session;
 pub mod store;
 pub mod sweep;
 pub mod tokens;
+pub mod types;
 
 use std::future::Future;
 

@@ -16,8 +16,10 @@ use crate::accounts::session::Admin;
 use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::content::editions::{CONFERENCE_TIME_ZONE, Edition, plausible_year};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::submissions::upload::MAX_REQUEST_BYTES;
+use crate::uploads::MAX_UPLOAD_REQUEST_BYTES;
 use crate::{AppState, clock};
+
+pub use super::types::ValidSettings;
 
 /// The settings an admin edits. Times are RFC 3339 (any offset) or null.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -56,22 +58,6 @@ pub struct EditionSettings {
     /// 1 MiB to 1 TiB: the bytes of final materials the edition may store
     /// (current and kept older files). Absent: unchanged.
     #[schema(minimum = 1048576, maximum = 1099511627776_i64)]
-    pub materials_quota_bytes: Option<i64>,
-}
-
-/// `EditionSettings`, checked.
-pub struct ValidSettings {
-    pub call_opens_at: Option<OffsetDateTime>,
-    pub call_closes_at: Option<OffsetDateTime>,
-    pub word_limit: i32,
-    pub max_file_bytes: i64,
-    pub max_submissions_per_author: i32,
-    pub confirm_attendance_by: Option<OffsetDateTime>,
-    pub final_materials_by: Option<OffsetDateTime>,
-    pub confirmation_form_url: Option<String>,
-    pub contact_email: String,
-    pub max_materials_bytes: Option<i32>,
-    pub attendance_in_app: Option<bool>,
     pub materials_quota_bytes: Option<i64>,
 }
 
@@ -122,7 +108,7 @@ impl EditionSettings {
                 Err(format!("The word limit must be between 1 and {MAX_WORD_LIMIT}."))
             },
         );
-        let max_bytes = MAX_REQUEST_BYTES as i64;
+        let max_bytes = MAX_UPLOAD_REQUEST_BYTES as i64;
         let max_file_bytes = errors.check(
             "max_file_bytes",
             if (MIN_FILE_BYTES..=max_bytes).contains(&self.max_file_bytes) {

@@ -16,7 +16,7 @@ use crate::attendance::pending::AttendanceCounts;
 use crate::content::editions::CONFERENCE_TIME_ZONE;
 use crate::error::{ApiError, ApiResult, ErrorBody, Query};
 use crate::submissions::PreferredFormat;
-use crate::submissions::details_store::DetailsById;
+use crate::submissions::store::details::DetailsById;
 use crate::{AppState, clock};
 
 const HEADER: [&str; 23] = [

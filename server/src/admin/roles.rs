@@ -13,6 +13,8 @@ use crate::accounts::session::Admin;
 use crate::activity::Actor;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 
+pub use super::types::FlagChange;
+
 pub const LAST_ADMIN: &str = "At least one admin must remain.";
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -49,17 +51,6 @@ enum RoleChangeAnswers {
 #[response(status = 409, description = "At least one admin must remain.")]
 #[expect(dead_code, reason = "describes the answer; the handlers build it")]
 struct LastAdminAnswer(ErrorBody);
-
-/// What became of a request to change a role.
-#[derive(Debug, PartialEq, Eq)]
-pub enum FlagChange {
-    Changed,
-    /// The account already had (or lacked) that role.
-    Unchanged,
-    /// Revoking would leave no admin.
-    LastAdmin,
-    NoSuchUser,
-}
 
 /// Grants or revokes the admin role (the user table's Admin column). An
 /// admin may revoke their own if another admin remains.

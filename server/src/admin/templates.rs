@@ -2,8 +2,6 @@
 //! the admins edit. The letters written from it are `crate::letters`.
 
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use crate::AppState;
 use crate::accounts::fields::FieldErrors;
@@ -12,27 +10,10 @@ use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::letters::{PLACEHOLDERS, TemplateKind, each_placeholder};
 
+pub use super::types::{MailTemplate, TemplateText};
+
 pub const MAX_SUBJECT_CHARS: usize = 200;
 pub const MAX_BODY_CHARS: usize = 10_000;
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MailTemplate {
-    pub kind: TemplateKind,
-    pub subject: String,
-    pub body: String,
-    /// The placeholders the text may use, as written: `{first_name}`, …
-    pub placeholders: Vec<String>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct TemplateText {
-    /// One line, not blank, at most 200 characters; placeholders as in `placeholders`.
-    #[schema(max_length = 200, pattern = r"^[^\r\n]*\S[^\r\n]*$")]
-    pub subject: String,
-    /// Not blank, at most 10,000 characters; placeholders as in `placeholders`.
-    #[schema(max_length = 10000, pattern = r"\S")]
-    pub body: String,
-}
 
 fn check_text(text: &str, label: &str, max: usize) -> Result<(), String> {
     if text.trim().is_empty() {

@@ -1,5 +1,5 @@
 //! Final materials: a confirmed presenter's slides and poster, streamed and
-//! checked as abstracts are (`submissions::upload`), stored at
+//! checked as abstracts are (`uploads`), stored at
 //! `materials/{user_id}/{id}.pdf`. A newer upload replaces the current file
 //! of its kind; the last few older ones stay for admins. Uploads are bounded
 //! per submission and kind (an hourly rate and a count) and by the
@@ -21,10 +21,11 @@ use crate::content::editions::pacific;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::rate_limit::Limit;
 use crate::submissions::Submission;
-use crate::submissions::files::{content_disposition, pdf_response};
-use crate::submissions::pdf::{InspectorFailed, Verdict};
-use crate::submissions::temp::TempUpload;
-use crate::submissions::upload::{SizeLimit, drain, not_pdf, receive_file, refused, unreadable};
+use crate::uploads::pdf::{InspectorFailed, Verdict};
+use crate::uploads::temp::TempUpload;
+use crate::uploads::{
+    SizeLimit, content_disposition, drain, not_pdf, pdf_response, receive_file, refused, unreadable,
+};
 
 /// Uploads (or replaces) the slides or the poster of a confirmed presentation.
 #[utoipa::path(

@@ -325,7 +325,7 @@ impl Db {
         });
         let mut needs: std::collections::HashMap<Uuid, Vec<String>> = std::collections::HashMap::new();
         for (user, year, number, text) in rows {
-            let code = crate::submissions::details::code(year, number);
+            let code = crate::submissions::SubmissionCode { edition_year: year, number }.to_string();
             needs.entry(user).or_default().push(format!("{code}: {text}"));
         }
         Ok(needs.into_iter().map(|(user, list)| (user, list.join("; "))).collect())

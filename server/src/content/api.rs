@@ -6,6 +6,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 use super::calendar;
+use super::editions::Edition;
 use super::model::{Board, BoardTerm, EditionPage, Naclo, Site, SiteFile};
 use super::store::{BOARD, EDITION, NACLO, SITE};
 use crate::AppState;
@@ -127,4 +128,15 @@ pub async fn get_calendar(State(state): State<AppState>, Path(year): Path<String
         ],
         ics,
     )))
+}
+
+/// The current edition and its call for abstracts.
+#[utoipa::path(
+    get,
+    path = "/api/editions/current",
+    tag = "conference",
+    responses((status = 200, description = "The newest edition", body = Edition))
+)]
+pub async fn get_current_edition(State(state): State<AppState>) -> ApiResult<Json<Edition>> {
+    state.db.current_edition().await?.map(Json).ok_or_else(ApiError::not_found)
 }

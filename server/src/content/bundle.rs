@@ -369,6 +369,25 @@ fn is_site_path(path: &str) -> bool {
     path.starts_with('/') && !path.starts_with("//") && !path.contains('\\')
 }
 
+/// The `https://` origins of every embed in the content, sorted, each once.
+/// Embeds of this site's own files (the program PDF) are covered by 'self'.
+pub fn frame_origins(bundle: &Bundle) -> Vec<String> {
+    let mut sources = vec![bundle.naclo.value.form.src.as_str()];
+    for edition in &bundle.editions {
+        for page in &edition.value.pages {
+            for section in &page.sections {
+                for block in &section.blocks {
+                    if let Block::Embed { src, .. } = block {
+                        sources.push(src);
+                    }
+                }
+            }
+        }
+    }
+    let origins: BTreeSet<String> = sources.into_iter().filter_map(embed_origin).collect();
+    origins.into_iter().collect()
+}
+
 /// The origin (`https://host[:port]`) of an absolute https URL.
 pub fn embed_origin(src: &str) -> Option<String> {
     let url = url::Url::parse(src).ok()?;

@@ -6,7 +6,6 @@
 //! page shell is answered without a database query and an import on any
 //! instance (or from the command line) reaches every instance that quickly.
 
-use std::collections::BTreeSet;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
@@ -15,29 +14,8 @@ use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use super::bundle::{Bundle, embed_origin};
-use super::model::Block;
 use super::store::{FRAME_SRC, POLICY};
 use crate::db::Db;
-
-/// The `https://` origins of every embed in the content, sorted, each once.
-/// Embeds of this site's own files (the program PDF) are covered by 'self'.
-pub fn frame_origins(bundle: &Bundle) -> Vec<String> {
-    let mut sources = vec![bundle.naclo.value.form.src.as_str()];
-    for edition in &bundle.editions {
-        for page in &edition.value.pages {
-            for section in &page.sections {
-                for block in &section.blocks {
-                    if let Block::Embed { src, .. } = block {
-                        sources.push(src);
-                    }
-                }
-            }
-        }
-    }
-    let origins: BTreeSet<String> = sources.into_iter().filter_map(embed_origin).collect();
-    origins.into_iter().collect()
-}
 
 /// The policy for pages whose frames may show `origins`.
 ///
@@ -151,6 +129,9 @@ mod tests {
 
     #[test]
     fn the_bundled_content_embeds_only_google_docs() {
-        assert_eq!(frame_origins(&super::super::bundle::bundled()), vec!["https://docs.google.com"]);
+        assert_eq!(
+            super::super::bundle::frame_origins(&super::super::bundle::bundled()),
+            vec!["https://docs.google.com"]
+        );
     }
 }

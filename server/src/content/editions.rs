@@ -1,13 +1,9 @@
 //! Conference editions and their calls for abstracts. The newest edition is
 //! the current one.
 
-use axum::extract::State;
 use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
-
-use crate::AppState;
-use crate::error::{ApiError, ApiResult, Json};
 
 /// The conference's time zone: the spec's deadlines are Pacific time.
 pub const CONFERENCE_TIME_ZONE: &str = "America/Los_Angeles";
@@ -104,17 +100,6 @@ pub fn pacific(at: OffsetDateTime) -> String {
         Ok(timestamp) => timestamp.to_zoned(zone).strftime("%B %-d, %Y at %-I:%M %p %Z").to_string(),
         Err(_) => at.to_string(),
     }
-}
-
-/// The current edition and its call for abstracts.
-#[utoipa::path(
-    get,
-    path = "/api/editions/current",
-    tag = "conference",
-    responses((status = 200, description = "The newest edition", body = Edition))
-)]
-pub async fn get_current_edition(State(state): State<AppState>) -> ApiResult<Json<Edition>> {
-    state.db.current_edition().await?.map(Json).ok_or_else(ApiError::not_found)
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use crate::db::Db;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(editions::get_current_edition))
+        .routes(routes!(api::get_current_edition))
         .routes(routes!(api::get_site))
         .routes(routes!(api::get_board))
         .routes(routes!(api::get_naclo))

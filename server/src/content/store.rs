@@ -12,8 +12,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 
-use super::bundle::{Bundle, Document};
-use super::csp;
+use super::bundle::{Bundle, Document, frame_origins};
 use crate::db::Db;
 use crate::{clock, on_db};
 
@@ -41,7 +40,7 @@ fn rows(bundle: &Bundle) -> Vec<Row> {
     let mut rows = vec![row(SITE, String::new(), &bundle.site), row(NACLO, String::new(), &bundle.naclo)];
     rows.extend(bundle.board.iter().map(|term| row(BOARD, term.value.term.clone(), term)));
     rows.extend(bundle.editions.iter().map(|edition| row(EDITION, edition.value.year.to_string(), edition)));
-    let origins = serde_json::to_string(&csp::frame_origins(bundle)).expect("strings serialise");
+    let origins = serde_json::to_string(&frame_origins(bundle)).expect("strings serialise");
     let digest = hex::encode(Sha256::digest(origins.as_bytes()));
     rows.push(Row { kind: POLICY, key: FRAME_SRC.into(), body: origins, source_sha256: digest });
     rows
@@ -61,7 +60,7 @@ impl Summary {
         Self {
             board_terms: bundle.board.iter().map(|t| t.value.term.clone()).collect(),
             editions: bundle.editions.iter().map(|e| e.value.year).collect(),
-            frame_origins: csp::frame_origins(bundle),
+            frame_origins: frame_origins(bundle),
             gallery_images: bundle.site.value.gallery.len(),
         }
     }

@@ -121,7 +121,7 @@ impl Dialect {
             Self::Postgres => (
                 "id IN (SELECT id FROM users WHERE LOWER(first_name) LIKE $1 ESCAPE '\\' \
                  OR LOWER(last_name) LIKE $1 ESCAPE '\\' OR LOWER(email) LIKE $1 ESCAPE '\\' \
-                 UNION ALL SELECT user_id FROM submission_summaries WHERE LOWER(first_original_name) LIKE $1 ESCAPE '\\')",
+                 UNION ALL SELECT user_id FROM submission_summaries WHERE LOWER(first_title) LIKE $1 ESCAPE '\\')",
                 like_pattern(search),
             ),
         }

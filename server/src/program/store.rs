@@ -11,7 +11,7 @@ use crate::activity::{NewEntry, delete_recorded, record};
 use crate::attendance::Response;
 use crate::db::{Db, RowLock};
 use crate::on_db;
-use crate::review::code::SubmissionCode;
+use crate::submissions::SubmissionCode;
 use crate::submissions::SubmissionStatus;
 
 /// Why a session's list of presentations was not saved.

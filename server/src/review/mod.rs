@@ -10,10 +10,10 @@
 pub mod admin;
 pub mod assign;
 pub mod balance;
-pub mod code;
 pub mod conflicts;
 pub mod decide;
 pub mod letters;
+pub mod matching;
 pub mod overview;
 pub mod reviewer;
 pub mod settings;
@@ -25,8 +25,6 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::error::ApiError;
-
-pub use code::SubmissionCode;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

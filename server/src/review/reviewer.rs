@@ -19,7 +19,7 @@ use crate::accounts::session::{Reviewer, SessionUser};
 use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::clock;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::submissions::files::stripped_pdf_response;
+use crate::uploads::stripped_pdf_response;
 
 pub const MIN_SCORE: i32 = 1;
 pub const MAX_SCORE: i32 = 5;

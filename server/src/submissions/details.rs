@@ -231,11 +231,6 @@ fn keywords(chosen: &[String], offered: &[String]) -> Result<Vec<String>, String
     Ok(picked.into_iter().map(|at| offered[at].clone()).collect())
 }
 
-/// The code reviewers know a submission by: `S25-014`.
-pub fn code(edition_year: i32, number: i32) -> String {
-    format!("S{:02}-{number:03}", edition_year.rem_euclid(100))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -339,12 +334,5 @@ mod tests {
             fields(bad.parse(&offered(), "ada@example.edu").unwrap_err()),
             ["coauthors.1.email", "coauthors.2.email", "title"]
         );
-    }
-
-    #[test]
-    fn codes_have_two_digit_years_and_three_digit_numbers() {
-        assert_eq!(code(2025, 14), "S25-014");
-        assert_eq!(code(2026, 1234), "S26-1234");
-        assert_eq!(code(2100, 1), "S00-001");
     }
 }

@@ -6,8 +6,8 @@ use uuid::Uuid;
 
 use super::Submission;
 use super::details::DetailsInput;
-use super::details_store::DetailsEdit;
 use super::letters::Naming;
+use super::store::details::DetailsEdit;
 use crate::AppState;
 use crate::accounts::session::CurrentUser;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};

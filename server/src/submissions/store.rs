@@ -2,10 +2,12 @@
 //! edition's limit, list, delete, withdraw) and the status change that
 //! withdrawing and admins' decisions share.
 
+pub mod details;
+
 use uuid::Uuid;
 
 use super::SubmissionStatus;
-use super::{Deletion, NewSubmission, SubmissionRow};
+use super::types::{Deletion, NewSubmission, SubmissionRow};
 use crate::accounts::email::Email;
 use crate::activity::NewEntry;
 use crate::activity::record;
@@ -91,7 +93,7 @@ impl Db {
         });
         if inserted == 1 {
             // The co-authors are told in the same transaction that names them.
-            super::details_store::write_details(&mut tx, new.id, new.details, new.naming).await?;
+            details::write_details(&mut tx, new.id, new.details, new.naming).await?;
         }
         tx.commit().await?;
         Ok(inserted == 1)

@@ -14,8 +14,8 @@ use object_store::path::Path as ObjectPath;
 use time::Duration;
 use uuid::Uuid;
 
-use super::temp;
 use crate::AppState;
+use crate::uploads::temp;
 
 /// Files younger than this may belong to an upload still in progress. An
 /// upload writes its row as soon as its file is stored, and writes to its

@@ -3,18 +3,13 @@
 //! streaming, checked to be a PDF that opens and runs nothing, read for the
 //! guideline warnings, then stored at `abstracts/{user_id}/{id}.pdf`.
 
-use axum::extract::multipart::Field;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
-use sha2::{Digest, Sha256};
-use tokio::io::AsyncWriteExt;
 use uuid::Uuid;
 
 use super::details::{Details, DetailsInput};
 use super::letters::Naming;
-use super::pdf::{Inspection, InspectorFailed, Verdict};
-use super::temp::TempUpload;
 use super::{NewSubmission, Submission, storage_key};
 use crate::AppState;
 use crate::accounts::fields::refused as refused_field;
@@ -22,26 +17,9 @@ use crate::accounts::session::CompletedUser;
 use crate::content::editions::Edition;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::text::display_name;
-
-/// The largest request body read at all; an edition's own limit is lower
-/// and enforced while streaming.
-pub const MAX_REQUEST_BYTES: usize = 64 << 20;
-
-const MAX_NAME_CHARS: usize = 200;
-pub const NOT_PDF: &str = "The file must be a PDF.";
-pub const DAMAGED: &str = "The PDF is damaged and cannot be opened (it may be incomplete, for example from an \
-     interrupted download). Save or download it again and upload the new file.";
-pub const ENCRYPTED: &str = "The PDF is protected by a password. Upload a copy without a password.";
-
-/// The name the applicant's file had, as data: trimmed, without control
-/// characters or bidirectional controls, at most 200 characters. It never
-/// becomes part of a path.
-pub fn clean_file_name(raw: Option<&str>) -> String {
-    let cleaned = crate::text::without_bidi_controls(raw.unwrap_or_default());
-    let cleaned: String = cleaned.chars().filter(|c| !c.is_control()).collect();
-    let cleaned: String = cleaned.trim().chars().take(MAX_NAME_CHARS).collect();
-    if cleaned.is_empty() { "abstract.pdf".to_owned() } else { cleaned }
-}
+use crate::uploads::pdf::{Inspection, InspectorFailed, Verdict};
+use crate::uploads::temp::TempUpload;
+use crate::uploads::{Received, SizeLimit, drain, not_pdf, receive_file, refused, unreadable};
 
 /// Uploads an abstract (multipart form, one field `file`).
 #[utoipa::path(
@@ -151,20 +129,6 @@ pub async fn upload_submission(
     Ok((StatusCode::CREATED, Json(state.db.shown_one(row).await?)))
 }
 
-pub(crate) fn not_pdf() -> ApiError {
-    ApiError::coded(StatusCode::UNPROCESSABLE_ENTITY, "not_pdf", NOT_PDF)
-}
-
-/// The answer to a file the inspector refused.
-pub(crate) fn refused(verdict: Verdict) -> ApiError {
-    let (code, message) = match verdict {
-        Verdict::Damaged | Verdict::Readable(_) => ("damaged_pdf", DAMAGED.to_owned()),
-        Verdict::Encrypted => ("encrypted_pdf", ENCRYPTED.to_owned()),
-        Verdict::ActiveContent { found } => ("active_content", found.message()),
-    };
-    ApiError::coded(StatusCode::UNPROCESSABLE_ENTITY, code, message)
-}
-
 fn limit_reached(edition: &Edition) -> ApiError {
     let limit = edition.max_submissions_per_author;
     let abstracts = if limit == 1 { "abstract" } else { "abstracts" };
@@ -243,86 +207,6 @@ async fn receive(
     })
 }
 
-/// Reads the rest of the request and drops it, so the client gets the
-/// answer rather than a reset connection; the body limit bounds it.
-pub(crate) async fn drain(multipart: &mut Multipart) {
-    while let Ok(Some(mut field)) = multipart.next_field().await {
-        while let Ok(Some(_)) = field.chunk().await {}
-    }
-}
-
-/// The most bytes a file may have, and what to call such files when one is larger.
-#[derive(Clone, Copy)]
-pub(crate) struct SizeLimit {
-    pub bytes: i64,
-    /// "Abstracts", "Slides and posters".
-    pub files: &'static str,
-}
-
-fn too_large(limit: SizeLimit) -> ApiError {
-    let megabytes = limit.bytes as f64 / (1024.0 * 1024.0);
-    ApiError::PayloadTooLarge(format!(
-        "The file is too large. {} can be at most {megabytes:.0} MB.",
-        limit.files
-    ))
-}
-
-pub(crate) fn unreadable(error: axum::extract::multipart::MultipartError, limit: SizeLimit) -> ApiError {
-    if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        too_large(limit)
-    } else {
-        ApiError::BadRequest("The upload could not be read. Please try again.".into())
-    }
-}
-
-pub(crate) struct Received {
-    pub name: String,
-    pub size: i64,
-    pub sha256: String,
-    pub starts_with_pdf_header: bool,
-}
-
-/// Streams the `file` field to `path`, hashing as it goes; refuses (413)
-/// as soon as it passes `limit` bytes.
-pub(crate) async fn receive_file(
-    mut field: Field<'_>,
-    path: &std::path::Path,
-    limit: SizeLimit,
-) -> ApiResult<Received> {
-    let name = clean_file_name(field.file_name());
-    let mut file = tokio::fs::File::create(path).await.map_err(anyhow::Error::from)?;
-    let mut hasher = Sha256::new();
-    let mut size: i64 = 0;
-    let mut head: Vec<u8> = Vec::with_capacity(5);
-    while let Some(chunk) = field.chunk().await.map_err(|error| unreadable(error, limit))? {
-        size += chunk.len() as i64;
-        if size > limit.bytes {
-            // Read (and drop) the rest, so the client gets this answer
-            // rather than a reset connection; the body limit bounds it.
-            while let Ok(Some(_)) = field.chunk().await {}
-            return Err(too_large(limit));
-        }
-        if head.len() < 5 {
-            head.extend(chunk.iter().take(5 - head.len()));
-        }
-        hasher.update(&chunk);
-        file.write_all(&chunk).await.map_err(anyhow::Error::from)?;
-    }
-    file.flush().await.map_err(anyhow::Error::from)?;
-    if size == 0 {
-        return Err(ApiError::Unprocessable {
-            message: "The file is empty.".into(),
-            fields: Default::default(),
-        });
-    }
-    Ok(Received {
-        name,
-        size,
-        sha256: hex::encode(hasher.finalize()),
-        starts_with_pdf_header: head == b"%PDF-",
-    })
-}
-
 /// The names the anonymity check looks for: the submitter's given and
 /// family name, each co-author's whole name and their last word (the
 /// family name, as a citation would have it).
@@ -368,20 +252,4 @@ pub fn guideline_warnings(inspection: &Inspection, edition: &Edition) -> Vec<Str
         ));
     }
     warnings
-}
-
-#[cfg(test)]
-mod tests {
-    use super::clean_file_name;
-
-    #[test]
-    fn file_names_are_data_trimmed_and_bounded() {
-        assert_eq!(clean_file_name(Some("  tone sandhi.pdf ")), "tone sandhi.pdf");
-        assert_eq!(clean_file_name(Some("a\u{0}b\r\n.pdf")), "ab.pdf");
-        assert_eq!(clean_file_name(Some("../../etc/passwd.pdf")), "../../etc/passwd.pdf");
-        assert_eq!(clean_file_name(Some(&"ж".repeat(300))).chars().count(), 200);
-        assert_eq!(clean_file_name(None), "abstract.pdf");
-        assert_eq!(clean_file_name(Some("abstract\u{202E}fdp.exe")), "abstractfdp.exe");
-        assert_eq!(clean_file_name(Some("\u{2066}\u{200E}")), "abstract.pdf");
-    }
 }

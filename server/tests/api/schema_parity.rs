@@ -33,7 +33,7 @@ const SQLITE_ONLY_TABLES: &[&str] = &[
 ];
 /// PostgreSQL answers the same searches from pg_trgm indexes (same migration).
 const POSTGRES_ONLY_INDEXES: &[&str] =
-    &["users_first_name_trgm", "users_last_name_trgm", "users_email_trgm", "submission_summaries_name_trgm"];
+    &["users_first_name_trgm", "users_last_name_trgm", "users_email_trgm", "submission_summaries_title_trgm"];
 
 /// Drift that is known and left for a migration of its own: SQLite lets a
 /// PRIMARY KEY that is not an INTEGER hold NULL (a legacy quirk) unless it
@@ -254,7 +254,7 @@ fn steps() -> Vec<(&'static str, &'static str, Vec<Arg>)> {
 
 type SummaryRow = (Uuid, Uuid, String, OffsetDateTime, i64, bool);
 
-const SUMMARIES: &str = "SELECT user_id, first_submission_id, first_original_name, first_uploaded_at,
+const SUMMARIES: &str = "SELECT user_id, first_submission_id, first_title, first_uploaded_at,
                                 CAST(submission_count AS BIGINT), accepted FROM submission_summaries";
 
 /// Runs every step on `$pool` and reads the summaries after each; a macro

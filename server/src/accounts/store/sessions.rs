@@ -3,8 +3,8 @@
 use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
 
-use crate::accounts::session::{ABSOLUTE_LIFETIME, EXTEND_AFTER, IDLE_LIFETIME, SessionUser};
 use crate::accounts::tokens::{hash_token, random_token};
+use crate::accounts::types::{ABSOLUTE_LIFETIME, EXTEND_AFTER, IDLE_LIFETIME, SessionUser};
 use crate::db::Db;
 use crate::{clock, on_db};
 

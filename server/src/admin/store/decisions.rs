@@ -2,9 +2,10 @@
 
 use uuid::Uuid;
 
+use super::SUBMISSION_COLUMNS;
 use crate::activity::NewEntry;
 use crate::activity::delete_recorded;
-use crate::admin::{AdminSubmission, SUBMISSION_COLUMNS, SubmissionRow};
+use crate::admin::types::{AdminSubmission, SubmissionRow};
 use crate::db::Db;
 use crate::on_db;
 

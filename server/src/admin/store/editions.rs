@@ -1,7 +1,7 @@
 //! Editions as admins list, change and create them.
 
 use crate::activity::NewEntry;
-use crate::admin::editions::ValidSettings;
+use crate::admin::types::ValidSettings;
 use crate::content::editions::Edition;
 use crate::content::store::editions::EDITION_COLUMNS;
 use crate::db::{Db, RowLock};

@@ -5,7 +5,7 @@ use uuid::Uuid;
 use crate::accounts::roles::Role;
 use crate::activity::record;
 use crate::activity::{Actor, AuditAction, NewEntry};
-use crate::admin::roles::FlagChange;
+use crate::admin::types::FlagChange;
 use crate::db::{Db, RowLock};
 use crate::on_tx;
 use crate::review::store::withdraw::Withdrawal;

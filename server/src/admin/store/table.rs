@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::accounts::roles::Roles;
-use crate::admin::{AdminSubmission, SubmissionRow};
+use crate::admin::types::{AdminSubmission, SubmissionRow, offset};
 use crate::attendance::pending::{AttendanceCounts, AttendanceFilter};
 use crate::db::Db;
 use crate::on_db;
@@ -114,7 +114,7 @@ const ROWS: &str = "WITH table_rows AS (
            m.user_id IS NOT NULL AS applicant,
            COALESCE(m.accepted, FALSE) AS presenter,
            COALESCE(m.submission_count, 0) AS submission_count,
-           m.first_submission_id AS s_id, m.first_original_name AS s_name, m.first_uploaded_at AS s_uploaded_at,
+           m.first_submission_id AS s_id, m.first_title AS s_name, m.first_uploaded_at AS s_uploaded_at,
            TRIM(LOWER(u.first_name || ' ' || u.last_name)) AS name_key
     FROM users u LEFT JOIN submission_summaries m ON m.user_id = u.id
 )";
@@ -238,7 +238,7 @@ impl Db {
             sqlx::query_as(&sql)
                 .bind(&pattern)
                 .bind(per_page)
-                .bind(crate::admin::offset(page, per_page))
+                .bind(offset(page, per_page))
                 .bind(pending_bind(query))
                 .fetch_all(pool)
                 .await?

@@ -1,7 +1,7 @@
 //! The decision e-mails' templates in the database.
 
 use crate::activity::{NewEntry, record};
-use crate::admin::templates::{MailTemplate, TemplateText};
+use crate::admin::types::{MailTemplate, TemplateText};
 use crate::db::Db;
 use crate::letters::store::Template;
 use crate::letters::{PLACEHOLDERS, TemplateKind};

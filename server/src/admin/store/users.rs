@@ -2,7 +2,8 @@
 
 use uuid::Uuid;
 
-use crate::admin::{SUBMISSION_COLUMNS, SubmissionRow};
+use super::SUBMISSION_COLUMNS;
+use crate::admin::types::SubmissionRow;
 use crate::db::Db;
 use crate::on_db;
 

@@ -13,7 +13,7 @@ use crate::accounts::email::Email;
 use crate::activity::NewEntry;
 use crate::activity::record;
 use crate::db::{Db, RowLock};
-use crate::review::conflicts::{
+use crate::review::matching::{
     MAX_CONFLICTS, MAX_DECLARATIONS_PER_EDITION, MAX_DECLARATIONS_PER_HOUR, ParsedConflict,
 };
 use crate::{clock, on_tx};

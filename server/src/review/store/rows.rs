@@ -6,9 +6,9 @@ use std::collections::HashMap;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::review::SubmissionCode;
-use crate::review::conflicts::{PersonKey, crosses_conflict};
+use crate::review::matching::{PersonKey, crosses_conflict};
 use crate::review::types::{AssignmentState, Recommendation, ReviewWords, Scores, Visibility};
+use crate::submissions::SubmissionCode;
 use crate::submissions::SubmissionStatus;
 
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -23,7 +23,7 @@ async fn a_restart_after_kill_9_mid_upload_leaves_no_temp_files_and_loses_no_ack
     applicant(&app, "ada@example.edu").await;
     // One author makes every upload here, far past the usual limit per author.
     set_submissions_per_author(&app, 100).await;
-    let tmp = colloquy::submissions::temp::folder(&app.state.config.data_dir);
+    let tmp = colloquy::uploads::temp::folder(&app.state.config.data_dir);
     let mut acknowledged: Vec<(Value, Vec<u8>)> = Vec::new();
     let mut server = ServerProcess::start(&app, &[]).await;
     let mut seed = 0;

@@ -145,7 +145,7 @@ async fn each_bad_detail_is_a_422_for_its_field_and_stores_nothing() {
     assert_eq!(submission_count(&app).await, 0, "no row");
     assert!(stored_files(&app).is_empty(), "no file");
     assert_eq!(outbox_size(&app).await, emails_before, "no e-mail");
-    let temp = std::fs::read_dir(colloquy::submissions::temp::folder(&app.state.config.data_dir))
+    let temp = std::fs::read_dir(colloquy::uploads::temp::folder(&app.state.config.data_dir))
         .map(|entries| entries.count())
         .unwrap_or(0);
     assert_eq!(temp, 0, "no temp file left");

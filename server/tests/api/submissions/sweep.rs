@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use colloquy::submissions::sweep::{Swept, sweep};
-use colloquy::submissions::temp;
+use colloquy::uploads::temp;
 
 use super::held::{temp_files, upload_held_halfway, wait_for_temp_files};
 use super::process::ServerProcess;

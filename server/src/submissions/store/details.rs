@@ -7,16 +7,17 @@ use std::collections::HashMap;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::details::{Coauthor, Details};
-use super::letters::{self, Naming};
-use super::{Submission, SubmissionRow, SubmissionStatus};
 use crate::accounts::email::Email;
-use crate::accounts::session::SessionUser;
+use crate::accounts::types::SessionUser;
 use crate::activity::record;
 use crate::activity::{Actor, NewEntry};
 use crate::db::{Db, Tx};
 use crate::mail::outbox;
 use crate::review::store::withdraw::Withdrawal;
+use crate::submissions::SubmissionStatus;
+use crate::submissions::details::{Coauthor, Details};
+use crate::submissions::letters::{self, Naming};
+use crate::submissions::types::{Submission, SubmissionRow};
 use crate::{on_db, on_tx};
 
 /// A co-author with their submission's id.

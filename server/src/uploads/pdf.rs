@@ -95,8 +95,9 @@ const MEMORY_LIMIT_BYTES: u64 = 1 << 30;
 const CPU_LIMIT_SECONDS: u64 = 10;
 /// The most decompressed content text extraction may produce.
 const MAX_DECOMPRESSED: usize = 64 << 20;
-/// The request is a path and two names; anything longer is not ours.
-const MAX_REQUEST_BYTES: u64 = 64 << 10;
+/// The request the child reads on standard input (a path and the names to
+/// look for); anything longer is not ours.
+const MAX_INSPECTOR_REQUEST_BYTES: u64 = 64 << 10;
 
 /// The inspector program and the turns to run it: at most one inspection
 /// per core at once (each may take up to 1 GiB and 10 s of CPU); an upload
@@ -183,13 +184,14 @@ pub fn run_inspector() -> std::process::ExitCode {
     // Best effort: where limits cannot be set, the parent's deadline still holds.
     let _ = rlimit::setrlimit(rlimit::Resource::AS, MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES);
     let _ = rlimit::setrlimit(rlimit::Resource::CPU, CPU_LIMIT_SECONDS, CPU_LIMIT_SECONDS);
-    let request: ChildRequest = match serde_json::from_reader(std::io::stdin().take(MAX_REQUEST_BYTES)) {
-        Ok(request) => request,
-        Err(error) => {
-            eprintln!("the request on standard input is not understood: {error}");
-            return std::process::ExitCode::FAILURE;
-        }
-    };
+    let request: ChildRequest =
+        match serde_json::from_reader(std::io::stdin().take(MAX_INSPECTOR_REQUEST_BYTES)) {
+            Ok(request) => request,
+            Err(error) => {
+                eprintln!("the request on standard input is not understood: {error}");
+                return std::process::ExitCode::FAILURE;
+            }
+        };
     match request {
         ChildRequest::Inspect(request) => {
             let verdict = inspect(&request.file, &request.names);

@@ -1,5 +1,7 @@
-//! The code reviewers know a submission by: `S25-014` is number 14 of
-//! edition 2025. It says nothing about the author or the upload time.
+//! The code a submission is known by (reviewers, the program, the admin
+//! table, the author's list): `S25-014` is number 14 of edition 2025. It
+//! says nothing about the author or the upload time. Written and read here
+//! only.
 
 use std::fmt;
 
@@ -40,6 +42,7 @@ mod tests {
         assert_eq!(code.to_string(), "S25-014");
         assert_eq!(SubmissionCode::parse("S25-014", 2025), Some(code));
         assert_eq!(SubmissionCode { edition_year: 2025, number: 1234 }.to_string(), "S25-1234");
+        assert_eq!(SubmissionCode { edition_year: 2100, number: 1 }.to_string(), "S00-001");
         for wrong in
             ["S25-14", "s25-014", "S24-014", "S25-0014", "S25-000", "S25--14", "S25-", "25-014", "S25-01a"]
         {
