@@ -4,14 +4,18 @@
 use axum::extract::State;
 use uuid::Uuid;
 
-use super::Submission;
-use super::details::DetailsInput;
+use super::details::{Details, DetailsInput};
 use super::letters::Naming;
 use super::store::details::DetailsEdit;
+use super::upload::{author_names, guideline_warnings};
+use super::{Submission, SubmissionRow};
 use crate::AppState;
-use crate::accounts::session::CurrentUser;
+use crate::accounts::session::{CurrentUser, SessionUser};
+use crate::content::editions::Edition;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::text::display_name;
+use crate::uploads::download::stored_copy;
+use crate::uploads::pdf::Verdict;
 
 /// Changes the details of one of the user's own submissions. Co-authors
 /// named for the first time are e-mailed once.
@@ -49,8 +53,10 @@ pub async fn update_details(
         )));
     }
     let details = input.parse(&state.db.edition_keywords(row.edition_year).await?, &user.email)?;
-    let listed = state.db.details_of_many(&[id]).await?.remove(&id).unwrap_or_default().0;
-    let listed: Vec<String> = listed.into_iter().map(|coauthor| coauthor.email).collect();
+    let before = state.db.details_of_many(&[id]).await?.remove(&id).unwrap_or_default().0;
+    let names_before: Vec<&str> = before.iter().map(|coauthor| coauthor.name.as_str()).collect();
+    let names_changed = details.coauthors.iter().map(|coauthor| coauthor.name.as_str()).ne(names_before);
+    let listed: Vec<String> = before.iter().map(|coauthor| coauthor.email.clone()).collect();
     details.take_coauthor_emails(&state.db, user.id, &listed).await?;
     let submitter = display_name(&user.first_name, &user.last_name, &user.email);
     let site_url = state.config.public_url();
@@ -65,6 +71,9 @@ pub async fn update_details(
             if emailed > 0 {
                 state.mailer.wake();
             }
+            if names_changed {
+                look_for_names_again(&state, &row, &user, &details, &edition).await?;
+            }
         }
         DetailsEdit::NotFound => return Err(no_such()),
         DetailsEdit::Kept(status) => {
@@ -76,4 +85,40 @@ pub async fn update_details(
     }
     let row = state.db.submission(id).await?.ok_or_else(no_such)?;
     Ok(Json(state.db.shown_one(row).await?))
+}
+
+/// Looks for every author's name in the stored file again, after the
+/// details named someone the check at upload did not know, and keeps what
+/// it finds (the warnings and the reviewers' flag). The details are saved
+/// already: if the file cannot be read or the inspector cannot answer, the
+/// earlier findings stay and the failure is logged.
+async fn look_for_names_again(
+    state: &AppState,
+    row: &SubmissionRow,
+    user: &SessionUser,
+    details: &Details,
+    edition: &Edition,
+) -> ApiResult<()> {
+    let names = author_names(&user.first_name, &user.last_name, details);
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let copy = match stored_copy(state, &row.storage_key).await {
+        Ok(copy) => copy,
+        Err(error) => {
+            tracing::warn!(submission = %row.id, ?error, "the stored abstract could not be read to look for names again");
+            return Ok(());
+        }
+    };
+    match state.inspector.inspect(copy.path(), &names).await {
+        Ok(Verdict::Readable(inspection)) => {
+            let warnings = guideline_warnings(&inspection, edition);
+            state.db.set_findings(row.id, &warnings, inspection.names_author()).await?;
+        }
+        Ok(_) => {
+            tracing::warn!(submission = %row.id, "a stored abstract no longer reads as it did at upload")
+        }
+        Err(failed) => {
+            tracing::warn!(submission = %row.id, reason = %failed.0, "the authors' names were not looked for again")
+        }
+    }
+    Ok(())
 }

@@ -185,6 +185,21 @@ impl Db {
         Ok(count > 0)
     }
 
+    /// Keeps what the anonymity check found in submission `id`'s file when
+    /// it looked again (its details named someone new).
+    pub async fn set_findings(&self, id: Uuid, warnings: &[String], names_author: bool) -> sqlx::Result<()> {
+        let warnings = serde_json::to_string(warnings).expect("strings serialise");
+        on_db!(self, |pool| {
+            sqlx::query("UPDATE submissions SET warnings = $1, names_author = $2 WHERE id = $3")
+                .bind(&warnings)
+                .bind(names_author)
+                .bind(id)
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
+    }
+
     /// The submission `id` of `user_id`, as withdrawing sees it.
     pub async fn withdrawable(&self, id: Uuid, user_id: Uuid) -> sqlx::Result<Option<Withdrawable>> {
         on_db!(self, |pool| {

@@ -210,7 +210,7 @@ async fn receive(
 /// The names the anonymity check looks for: the submitter's given and
 /// family name, each co-author's whole name and their last word (the
 /// family name, as a citation would have it).
-fn author_names(first: &str, last: &str, details: &Details) -> Vec<String> {
+pub(crate) fn author_names(first: &str, last: &str, details: &Details) -> Vec<String> {
     let mut names = vec![first.to_owned(), last.to_owned()];
     for coauthor in &details.coauthors {
         names.push(coauthor.name.clone());

@@ -43,25 +43,32 @@ pub async fn pdf_response(
 /// nothing stays behind. Made at each download, so abstracts uploaded
 /// before this existed are covered too and storage keeps one file each.
 /// Never falls back to the original.
-pub async fn stripped_pdf_response(
-    state: &AppState,
-    storage_key: &str,
-    disposition: HeaderValue,
-) -> ApiResult<Response> {
-    let data_dir = &state.config.data_dir;
-    let original = TempUpload::create(data_dir, Uuid::now_v7()).await.map_err(anyhow::Error::from)?;
-    let stripped = TempUpload::create(data_dir, Uuid::now_v7()).await.map_err(anyhow::Error::from)?;
+/// A temp copy of the stored file `storage_key`, for the inspector to read
+/// (it is untrusted, and storage may be S3): gone when dropped.
+pub async fn stored_copy(state: &AppState, storage_key: &str) -> ApiResult<TempUpload> {
+    let copy_at =
+        TempUpload::create(&state.config.data_dir, Uuid::now_v7()).await.map_err(anyhow::Error::from)?;
     let mut stream = state
         .storage
         .get(&storage_key.into())
         .await
         .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("reading a submission's file")))?;
-    let mut copy = tokio::fs::File::create(original.path()).await.map_err(anyhow::Error::from)?;
+    let mut copy = tokio::fs::File::create(copy_at.path()).await.map_err(anyhow::Error::from)?;
     while let Some(chunk) = stream.try_next().await.map_err(anyhow::Error::from)? {
         copy.write_all(&chunk).await.map_err(anyhow::Error::from)?;
     }
     copy.flush().await.map_err(anyhow::Error::from)?;
-    drop(copy);
+    Ok(copy_at)
+}
+
+pub async fn stripped_pdf_response(
+    state: &AppState,
+    storage_key: &str,
+    disposition: HeaderValue,
+) -> ApiResult<Response> {
+    let original = stored_copy(state, storage_key).await?;
+    let stripped =
+        TempUpload::create(&state.config.data_dir, Uuid::now_v7()).await.map_err(anyhow::Error::from)?;
     if let Err(InspectorFailed(reason)) = state.inspector.strip(original.path(), stripped.path()).await {
         tracing::error!(key = storage_key, %reason, "a reviewer's copy could not be made");
         return Err(ApiError::coded(

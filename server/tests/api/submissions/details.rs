@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use super::{json, make_pdf, sign_in_as, stored_files, submission_count};
+use super::{json, make_pdf, sign_in_as, stored_files, submission_count, upload};
 use crate::admin::{make_admin, set_status, user_id};
 use crate::helpers::{TestApp, browser, spawn_app};
 
@@ -470,4 +470,37 @@ async fn names_and_titles_are_stored_composed() {
     let listed = json(app.get("/api/submissions").await).await;
     assert_eq!(listed["submissions"][0]["title"], format!("Vowels of {NFC}"));
     assert_eq!(listed["submissions"][0]["coauthors"][0]["name"], NFC);
+}
+
+/// A co-author named after the upload is looked for in the abstract too,
+/// as the check at upload looks for every author it knows (issue 22, item
+/// 3); taking the name off again clears the warning.
+#[tokio::test]
+async fn a_coauthor_named_after_the_upload_is_looked_for_in_the_abstract() {
+    let app = spawn_app().await;
+    sign_in_as(&app, &app.client, "ada@example.edu").await;
+    let pdf = make_pdf(&["Tone sandhi in Southern Min, after the method of Grace Hopper."], None);
+    let uploaded = upload(&app, &app.client, "Tone sandhi.pdf", pdf).await;
+    assert_eq!(uploaded.status(), 201);
+    let id = json(uploaded).await["id"].as_str().unwrap().to_owned();
+    let warnings = || async {
+        let listed = json(app.get("/api/submissions").await).await;
+        let warnings = listed["submissions"][0]["warnings"].as_array().unwrap().clone();
+        warnings.into_iter().map(|w| w.as_str().unwrap().to_owned()).collect::<Vec<_>>()
+    };
+    let names_hopper = |warnings: &[String]| {
+        warnings.iter().any(|w| {
+            w == "An author's name (Grace Hopper, Hopper) appears in the abstract's text. Abstracts must be anonymized."
+        })
+    };
+    assert!(!names_hopper(&warnings().await), "nobody named Hopper is an author yet");
+
+    let with_grace =
+        details("Tone sandhi", json!([coauthor("Grace Hopper", "grace@example.org")]), &["Syntax"], "talk");
+    assert_eq!(put_details(&app.client, &app, &id, with_grace).await.status(), 200);
+    assert!(names_hopper(&warnings().await), "{:?}", warnings().await);
+
+    let without = details("Tone sandhi", json!([]), &["Syntax"], "talk");
+    assert_eq!(put_details(&app.client, &app, &id, without).await.status(), 200);
+    assert!(!names_hopper(&warnings().await), "{:?}", warnings().await);
 }
