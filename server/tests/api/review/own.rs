@@ -15,8 +15,21 @@ fn ids(list: &Value) -> Vec<String> {
     list.as_array().unwrap().iter().map(|e| e["submission_id"].as_str().unwrap().to_owned()).collect()
 }
 
-#[tokio::test]
-async fn an_admin_author_does_not_decide_on_their_own_submission_nor_learn_its_reviewers() {
+/// Rita reviews three submissions: the signed-in admin's own, one it
+/// co-authors (by e-mail) and someone else's. Another admin assigned her to
+/// the first two, since this admin may not.
+struct OwnWorld {
+    app: crate::helpers::TestApp,
+    rita: reqwest::Client,
+    rita_id: Uuid,
+    own: Uuid,
+    coauthored: Uuid,
+    other: Uuid,
+    criteria: Vec<String>,
+    second: reqwest::Client,
+}
+
+async fn own_world() -> OwnWorld {
     let app = app_with_admin().await;
     let admin_id = user_id(&app, "admin@example.org").await;
     let (rita, rita_id) = reviewer(&app, "r1@example.org", "Rita", "Revere").await;
@@ -38,6 +51,12 @@ async fn an_admin_author_does_not_decide_on_their_own_submission_nor_learn_its_r
         assert_eq!(assigned.status(), 201);
     }
     assigned(&app, other, rita_id).await;
+    OwnWorld { app, rita, rita_id, own, coauthored, other, criteria, second }
+}
+
+#[tokio::test]
+async fn an_admin_author_does_not_decide_on_their_own_submission_nor_learn_its_reviewers() {
+    let OwnWorld { app, rita, rita_id, own, coauthored, other, criteria, second } = own_world().await;
     for submission in [own, coauthored, other] {
         submitted(&app, &rita, &code_of(&app, submission).await, complete_review(&criteria, 5, "accept"))
             .await;
@@ -161,26 +180,7 @@ async fn activity_log(app: &crate::helpers::TestApp, client: &reqwest::Client) -
 
 #[tokio::test]
 async fn nor_does_the_activity_log_tell_them_who_reviews_it() {
-    let app = app_with_admin().await;
-    let admin_id = user_id(&app, "admin@example.org").await;
-    let (rita, rita_id) = reviewer(&app, "r1@example.org", "Rita", "Revere").await;
-    let own = submission_of(&app, admin_id, "The admin's own abstract").await;
-    let (_, coauthored) = submission_by(&app, "a@example.org", "Ann", "Able", "Co-authored abstract").await;
-    add_coauthor(&app, coauthored, "The Admin", "ADMIN@example.org").await;
-    let (_, other) = submission_by(&app, "b@example.org", "Ben", "Baker", "Someone else's abstract").await;
-    let criteria = criteria(&app).await;
-    let second = signed_in(&app, "admin2@example.org").await;
-    give_role(&app, user_id(&app, "admin2@example.org").await, "admin").await;
-    for submission in [own, coauthored] {
-        let assigned = second
-            .post(app.url(&format!("/api/admin/reviews/{submission}/assignments")))
-            .json(&json!({ "reviewer_id": rita_id }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(assigned.status(), 201);
-    }
-    assigned(&app, other, rita_id).await;
+    let OwnWorld { app, rita, own, coauthored, other, criteria, second, .. } = own_world().await;
     let mut codes = Vec::new();
     for submission in [own, coauthored, other] {
         let code = code_of(&app, submission).await;
