@@ -80,6 +80,13 @@ pub fn serve_with(mut command: Command, lines: usize) -> Server {
 }
 
 /// Runs the command off the async runtime (it may take a while).
+/// `colloquy ARGS` on `database`, run to its end.
+pub async fn run_on<S: AsRef<std::ffi::OsStr>>(database: &TestDatabase, args: &[S]) -> Output {
+    let mut command = colloquy(database);
+    command.args(args);
+    run(command).await
+}
+
 pub async fn run(mut command: Command) -> Output {
     tokio::task::spawn_blocking(move || command.output().expect("the binary runs")).await.unwrap()
 }

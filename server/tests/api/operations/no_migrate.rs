@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::process::Stdio;
 use std::time::Duration;
 
-use super::{colloquy, run, text};
+use super::{colloquy, run, run_on, text};
 use crate::helpers::{TestDatabase, repo_root};
 
 #[tokio::test]
@@ -23,12 +23,7 @@ async fn serve_no_migrate_refuses_an_unmigrated_database_and_serves_once_migrate
     assert!(message.contains("has no schema yet; run `colloquy migrate` once"), "{message}");
     assert!(!text(&refused.stdout).contains("serving"), "it never served");
 
-    let migrated = run({
-        let mut command = colloquy(&database);
-        command.arg("migrate");
-        command
-    })
-    .await;
+    let migrated = run_on(&database, &["migrate"]).await;
     assert!(migrated.status.success(), "{}", text(&migrated.stderr));
 
     let mut server = colloquy(&database)

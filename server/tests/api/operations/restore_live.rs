@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use sqlx::Connection;
 
-use super::{Server, colloquy, colloquy_of, run, serve_with, text};
+use super::{Server, colloquy, colloquy_of, run, run_on, serve_with, text};
 use crate::accounts::PASSWORD;
 use crate::helpers::{TestApp, TestDatabase, browser, spawn_app};
 use crate::submissions::sign_in_as;
@@ -145,19 +145,9 @@ async fn a_server_does_not_start_while_a_restore_holds_the_database() {
 #[tokio::test]
 async fn no_command_runs_on_the_database_while_a_restore_holds_it() {
     let database = TestDatabase::new().await;
-    let migrated = run({
-        let mut command = colloquy(&database);
-        command.arg("migrate");
-        command
-    })
-    .await;
+    let migrated = run_on(&database, &["migrate"]).await;
     assert!(migrated.status.success(), "{}", text(&migrated.stderr));
-    let check = || async {
-        let mut command = colloquy(&database);
-        command.arg("check");
-        let output = run(command).await;
-        String::from_utf8_lossy(&output.stdout).into_owned()
-    };
+    let check = || async { text(&run_on(&database, &["check"]).await.stdout) };
     assert!(check().await.contains("no server or command is using it"), "{}", check().await);
 
     let lock = colloquy::db::in_use::restoring(&database.config).await.unwrap();
@@ -178,12 +168,7 @@ async fn no_command_runs_on_the_database_while_a_restore_holds_it() {
         vec!["content".into(), "import".into(), backup_dir.path().display().to_string()],
     ];
     for args in &commands {
-        let refused = run({
-            let mut command = colloquy(&database);
-            command.args(args);
-            command
-        })
-        .await;
+        let refused = run_on(&database, args).await;
         assert!(!refused.status.success(), "{args:?} ran under a restore");
         assert!(
             text(&refused.stderr).contains("a `colloquy restore` is replacing this database"),
@@ -195,12 +180,7 @@ async fn no_command_runs_on_the_database_while_a_restore_holds_it() {
     assert!(check().await.contains("in use by"), "{}", check().await);
     lock.release().await;
 
-    let backed_up = run({
-        let mut command = colloquy(&database);
-        command.args(&commands[0]);
-        command
-    })
-    .await;
+    let backed_up = run_on(&database, &commands[0]).await;
     assert!(backed_up.status.success(), "{}", text(&backed_up.stderr));
 }
 
