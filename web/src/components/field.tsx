@@ -171,6 +171,16 @@ export interface RadioChoice<Value extends string> {
   label: ReactNode;
 }
 
+/**
+ * How a RadioGroup's choices are laid out: `list` one under another, a
+ * radio beside each answer; `pills` side by side, each answer a box that is
+ * all the radio's (at least 44 px high), wrapping as they fit; `scale` a
+ * numeric scale (1–5) of such boxes in equal columns, all on one line when
+ * they fit (five do at 320 px), else in even rows of at most five, never
+ * one number alone on the last line.
+ */
+export type RadioLook = 'list' | 'pills' | 'scale';
+
 interface RadioGroupProps<Value extends string> extends Omit<FieldText, 'label'> {
   /** The question, as the group's legend. */
   legend: ReactNode;
@@ -179,10 +189,22 @@ interface RadioGroupProps<Value extends string> extends Omit<FieldText, 'label'>
   value: Value | undefined;
   onChange: (value: Value) => void;
   disabled?: boolean;
+  required?: boolean;
   className?: string;
+  look?: RadioLook;
+  /** The first radio, e.g. to move focus to the question when it opens. */
+  firstRef?: Ref<HTMLInputElement>;
+  /** Marks the first radio (data-field), so a form can move focus to a missing answer by its field's name. */
+  field?: string;
 }
 
-/** One question answered by one choice: a fieldset, its legend the question, a radio beside each answer. */
+/** Columns for `count` choices: rows of at most five, the rows as even as they can be. */
+function scaleColumns(count: number): number {
+  const rows = Math.ceil(count / 5);
+  return Math.ceil(count / rows);
+}
+
+/** One question answered by one choice: a fieldset, its legend the question, a radio for each answer (arrow keys move between them). */
 export function RadioGroup<Value extends string>({
   legend,
   name,
@@ -192,36 +214,47 @@ export function RadioGroup<Value extends string>({
   hint,
   errors = [],
   disabled,
+  required,
   className,
+  look = 'list',
+  firstRef,
+  field,
 }: RadioGroupProps<Value>) {
   const ids = useFieldIds(hint, errors);
+  const groupClass = ['radio-group', `is-${look}`, errors.length ? 'is-invalid' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <fieldset
-      className={className ? `radio-group ${className}` : 'radio-group'}
-      aria-describedby={ids.describedBy}
-      disabled={disabled}
-    >
+    <fieldset className={groupClass} aria-describedby={ids.describedBy} disabled={disabled}>
       <legend>{legend}</legend>
       {hint && (
         <p id={ids.hintId} className="field-hint">
           {hint}
         </p>
       )}
-      {choices.map((choice) => (
-        <div key={choice.value} className="check-field">
-          <input
-            id={`${ids.id}-${choice.value}`}
-            type="radio"
-            name={name}
-            value={choice.value}
-            checked={value === choice.value}
-            onChange={() => {
-              onChange(choice.value);
-            }}
-          />
-          <label htmlFor={`${ids.id}-${choice.value}`}>{choice.label}</label>
-        </div>
-      ))}
+      <div
+        className="radio-choices"
+        style={look === 'scale' ? ({ '--scale-columns': scaleColumns(choices.length) } as CSSProperties) : undefined}
+      >
+        {choices.map((choice, index) => (
+          <div key={choice.value} className={look === 'list' ? 'check-field' : 'radio-pill'}>
+            <input
+              ref={index === 0 ? firstRef : undefined}
+              data-field={index === 0 ? field : undefined}
+              id={`${ids.id}-${choice.value}`}
+              type="radio"
+              name={`${ids.id}-${name}`}
+              value={choice.value}
+              checked={value === choice.value}
+              required={required}
+              onChange={() => {
+                onChange(choice.value);
+              }}
+            />
+            <label htmlFor={`${ids.id}-${choice.value}`}>{choice.label}</label>
+          </div>
+        ))}
+      </div>
       <FieldNotes hint={undefined} hintId={ids.hintId} errors={errors} errorId={ids.errorId} />
     </fieldset>
   );

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 import { Button } from '../../../components/button';
-import { TextAreaField } from '../../../components/field';
+import { RadioGroup, TextAreaField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { SubmitButton } from '../../../components/submit-button';
 import { paths } from '../../../config/routes';
@@ -10,7 +10,7 @@ import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-cli
 import { useFocusAfterRender } from '../../../hooks/use-focus-after-render';
 import { formatConferenceTime } from '../../../lib/format';
 import { useSaveReview, useSubmitReview } from '../api/save-review';
-import type { Recommendation, ReviewDetail, ReviewInput } from '../api/types';
+import type { ReviewDetail, ReviewInput } from '../api/types';
 import { reviewPath } from '../review-path';
 import {
   COMMENT_LIMIT,
@@ -23,7 +23,6 @@ import {
 } from '../review-values';
 import { useAutosave, type AutosaveStatus } from '../use-autosave';
 import { AbstainForm } from './abstain-form';
-import { ChoiceGroup } from './score-group';
 
 interface ReviewFormProps {
   detail: ReviewDetail;
@@ -148,7 +147,7 @@ export function ReviewForm({ detail }: ReviewFormProps) {
         <fieldset className="review-fields" disabled={!open}>
           <legend className="visually-hidden">Your review of {code}</legend>
           {form.criteria.map((criterion) => (
-            <ChoiceGroup
+            <RadioGroup
               key={criterion.id}
               legend={criterion.name}
               hint={`${form.scale.min} is the lowest, ${form.scale.max} the highest.`}
@@ -160,19 +159,22 @@ export function ReviewForm({ detail }: ReviewFormProps) {
               }}
               errors={errors[scoreField(criterion.id)]}
               field={scoreField(criterion.id)}
-              scale
+              look="scale"
+              className="review-question"
             />
           ))}
-          <ChoiceGroup
+          <RadioGroup
             legend="Recommendation"
             name="recommendation"
             choices={form.recommendations.map((value) => ({ value, label: RECOMMENDATION_LABELS[value] }))}
             value={input.recommendation ?? undefined}
             onChange={(value) => {
-              update({ ...input, recommendation: value as Recommendation });
+              update({ ...input, recommendation: value });
             }}
             errors={errors.recommendation}
             field="recommendation"
+            look="pills"
+            className="review-question"
           />
           <TextAreaField
             data-field="comment_for_author"

@@ -139,10 +139,11 @@ describe('/review/:code', () => {
         '4',
         '5',
       ]);
-      // Five equal columns, which fit at 320 px: no '5' alone on a second line (review.css).
-      const row = within(group).getByRole('radio', { name: '1' }).closest('.choices');
-      expect(row).toHaveClass('is-scale');
-      expect(row).toHaveStyle({ '--scale-columns': '5' });
+      // Five equal columns, which fit at 320 px: no '5' alone on a second line (controls.css).
+      expect(group).toHaveClass('is-scale');
+      expect(within(group).getByRole('radio', { name: '1' }).closest('.radio-choices')).toHaveStyle({
+        '--scale-columns': '5',
+      });
     }
     expect(within(screen.getByRole('group', { name: 'Recommendation' })).getAllByRole('radio')).toHaveLength(4);
     expect(screen.getByLabelText('Comment for the author')).toBeInTheDocument();
