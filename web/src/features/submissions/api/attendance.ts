@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { AttendanceAnswer, MaterialKind, Submission } from '../../../api/types';
 import { answerOf, api } from '../../../lib/api-client';
+import { sendForm, type UploadOptions } from '../../../lib/upload';
 import { submissionsQueryKey } from './get-submissions';
-import { sendForm, type UploadOptions } from './upload-submission';
 
 /** Confirms or declines the presentation of an accepted submission. */
 export function answerAttendance(id: string, answer: AttendanceAnswer): Promise<Submission> {
@@ -26,7 +26,7 @@ export function useAnswerAttendance() {
 export function uploadMaterial(id: string, kind: MaterialKind, file: File, options: UploadOptions = {}) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return sendForm('PUT', `/api/submissions/${encodeURIComponent(id)}/materials/${kind}`, form, options);
+  return sendForm<Submission>('PUT', `/api/submissions/${encodeURIComponent(id)}/materials/${kind}`, form, options);
 }
 
 export function useUploadMaterial() {

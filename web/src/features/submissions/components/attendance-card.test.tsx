@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import type { Attendance, Submission } from '../../../api/types';
-import { edition2025, phonologyAbstract } from '../../../test/conference-data';
-import { member, renderApp } from '../../../test/render-app';
+import { edition2025, pdfFile, phonologyAbstract } from '../../../test/conference-data';
+import { installFakeXhr } from '../../../test/fake-xhr';
+import { findMessage, member, renderApp } from '../../../test/render-app';
 
 const PAGE = '/sculc/congratulations-page';
 const presenter = { ...member, applicant: true, presenter: true };
@@ -119,5 +121,73 @@ describe('attendance on the congratulations page', () => {
       await screen.findByRole('link', { name: 'Confirm Your Attendance (opens in a new tab)' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('uploads slides with their progress, and can cancel an upload under way', async () => {
+    const requests = installFakeXhr();
+    const { user } = renderPage(confirmed);
+    const card = await screen.findByRole('article', { name: 'Tone sandhi (S25-014)' });
+    const picker = within(card).getByLabelText('Upload slides (PDF)');
+    expect(picker).toHaveAttribute('type', 'file');
+    expect(picker).toHaveAttribute('accept', 'application/pdf,.pdf');
+
+    await user.upload(picker, pdfFile('slides.pdf', 20 * 1024 * 1024));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.method).toBe('PUT');
+    expect(requests[0]?.url).toBe(`/api/submissions/${accepted.id}/materials/slides`);
+    // The file named, the bar named, and its value moving: a large file does not look frozen.
+    expect(within(card).getByText('slides.pdf')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Uploading slides.pdf (20 MB)');
+    const bar = within(card).getByRole('progressbar', { name: 'Upload progress' });
+    expect(bar).toHaveAttribute('value', '0');
+    expect(picker).toBeDisabled();
+    await requests[0]?.progress(5 * 1024 * 1024, 20 * 1024 * 1024);
+    expect(bar).toHaveAttribute('value', '25');
+    expect(within(card).getByText('25%')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Cancel upload' }));
+    expect(requests[0]?.aborted).toBe(true);
+    expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+    // Focus back on the picker, enabled again, for another try.
+    await waitFor(() => {
+      expect(picker).toHaveFocus();
+    });
+    expect(picker).toBeEnabled();
+
+    await user.upload(picker, pdfFile('slides.pdf'));
+    expect(requests).toHaveLength(2);
+    await requests[1]?.progress(2048, 2048);
+    expect(within(card).getByText('Checking your slides…')).toBeInTheDocument();
+    // Once every byte is sent, cancelling would not stop the server storing the file.
+    expect(within(card).queryByRole('button', { name: 'Cancel upload' })).not.toBeInTheDocument();
+    await requests[1]?.respond(200, confirmed);
+    expect(await findMessage('status', 'Your slides were uploaded.')).toBeInTheDocument();
+  });
+
+  it("names the file and the reason when an upload is refused, by the page or by the server", async () => {
+    const requests = installFakeXhr();
+    const { user } = renderPage(confirmed);
+    const card = await screen.findByRole('article', { name: 'Tone sandhi (S25-014)' });
+    const picker = within(card).getByLabelText('Upload poster (PDF)');
+
+    await userEvent.setup({ applyAccept: false }).upload(picker, new File(['PK'], 'poster.pptx'));
+    const refused = await findMessage('alert', 'The file must be a PDF.');
+    expect(refused).toHaveTextContent('poster.pptx: The file must be a PDF.');
+    expect(requests).toHaveLength(0);
+
+    // Dropped onto the picker, as well as chosen with it.
+    const zone = picker.parentElement;
+    if (!zone) throw new Error('the picker has no zone');
+    fireEvent.drop(zone, { dataTransfer: { files: [pdfFile('poster.pdf')], types: ['Files'] } });
+    await waitFor(() => {
+      expect(requests).toHaveLength(1);
+    });
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+    await requests[0]?.respond(413, { error: 'The file is larger than the 20 MB limit.' });
+    expect(await findMessage('alert', 'poster.pdf: The file is larger than the 20 MB limit.')).toBeInTheDocument();
+    expect(picker).toBeEnabled();
+    await user.upload(picker, pdfFile('poster.pdf'));
+    expect(requests).toHaveLength(2);
   });
 });

@@ -2,21 +2,32 @@ import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 
 import type { Attendance, Edition, MaterialKind, Submission } from '../../../api/types';
 import { Button } from '../../../components/button';
+import { RadioGroup, TextAreaField, TextField } from '../../../components/field';
+import { FilePicker, type FileError } from '../../../components/file-picker';
 import { FormMessage } from '../../../components/form-message';
+import { messages } from '../../../config/messages';
+import { useUpload } from '../../../hooks/use-upload';
 import { formatConferenceTime, formatFileSize } from '../../../lib/format';
 import { useAnswerAttendance, useUploadMaterial } from '../api/attendance';
-import { UploadProgress } from './upload-progress';
+import { looksLikePdf } from './call-for-abstracts';
 import './submissions.css';
 
-const MODES = [
+type Mode = NonNullable<Attendance['mode']>;
+type Format = NonNullable<Attendance['format']>;
+
+const MODES: readonly (readonly [Mode, string])[] = [
   ['in_person', 'In person'],
   ['virtual', 'Virtually (video call)'],
-] as const;
-const FORMATS = [
+];
+const FORMATS: readonly (readonly [Format, string])[] = [
   ['talk', '15-minute talk plus 5 minutes of questions'],
   ['poster', 'Poster'],
   ['both', 'Both a talk and a poster'],
-] as const;
+];
+
+function choicesOf<T extends string>(options: readonly (readonly [T, string])[]) {
+  return options.map(([value, text]) => ({ value, label: text }));
+}
 const KINDS: [MaterialKind, string][] = [
   ['slides', 'Slides'],
   ['poster', 'Poster'],
@@ -51,10 +62,9 @@ function AnswerSummary({ attendance }: { attendance: Attendance }) {
 
 function ConfirmForm({ submission, onDone }: { submission: Submission; onDone: (saved: boolean) => void }) {
   const answer = useAnswerAttendance();
-  const id = useId();
   const firstRef = useRef<HTMLInputElement>(null);
-  const [mode, setMode] = useState(submission.attendance?.mode ?? '');
-  const [format, setFormat] = useState(submission.attendance?.format ?? '');
+  const [mode, setMode] = useState<Mode | undefined>(submission.attendance?.mode ?? undefined);
+  const [format, setFormat] = useState<Format | undefined>(submission.attendance?.format ?? undefined);
   const [title, setTitle] = useState(submission.title);
   const [needs, setNeeds] = useState(submission.attendance?.needs ?? '');
 
@@ -65,68 +75,37 @@ function ConfirmForm({ submission, onDone }: { submission: Submission; onDone: (
     answer.mutate(
       {
         id: submission.id,
-        answer: {
-          response: 'confirmed',
-          mode: (mode || null) as Attendance['mode'],
-          format: (format || null) as Attendance['format'],
-          title,
-          needs,
-        },
+        answer: { response: 'confirmed', mode: mode ?? null, format: format ?? null, title, needs },
       },
       { onSuccess: () => { onDone(true); } },
     );
   }
 
   return (
-    <form className="attendance-form" onSubmit={save} noValidate>
-      <fieldset>
-        <legend>How will you attend?</legend>
-        {MODES.map(([value, text], index) => (
-          <label key={value} className="choice">
-            <input
-              ref={index === 0 ? firstRef : undefined}
-              type="radio"
-              name={`${id}-mode`}
-              value={value}
-              checked={mode === value}
-              onChange={() => { setMode(value); }}
-              required
-            />{' '}
-            {text}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend>Format</legend>
-        {FORMATS.map(([value, text]) => (
-          <label key={value} className="choice">
-            <input
-              type="radio"
-              name={`${id}-format`}
-              value={value}
-              checked={format === value}
-              onChange={() => { setFormat(value); }}
-              required
-            />{' '}
-            {text}
-          </label>
-        ))}
-      </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-title`}>Title (as it will appear in the program)</label>
-        <input
-          id={`${id}-title`}
-          type="text"
-          value={title}
-          maxLength={300}
-          required
-          onChange={(event) => { setTitle(event.target.value); }}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-needs`}>Accessibility, dietary or other needs (optional)</label>
-        <textarea id={`${id}-needs`} value={needs} maxLength={2000} onChange={(event) => { setNeeds(event.target.value); }} />
-      </div>
+    <form className="form attendance-form" onSubmit={save} noValidate>
+      <RadioGroup
+        legend="How will you attend?"
+        name="mode"
+        choices={choicesOf(MODES)}
+        value={mode}
+        onChange={setMode}
+        required
+        firstRef={firstRef}
+      />
+      <RadioGroup legend="Format" name="format" choices={choicesOf(FORMATS)} value={format} onChange={setFormat} required />
+      <TextField
+        label="Title (as it will appear in the program)"
+        value={title}
+        maxLength={300}
+        required
+        onChange={(event) => { setTitle(event.target.value); }}
+      />
+      <TextAreaField
+        label="Accessibility, dietary or other needs (optional)"
+        value={needs}
+        maxLength={2000}
+        onChange={(event) => { setNeeds(event.target.value); }}
+      />
       {answer.isError && <FormMessage tone="error">{errorText(answer.error)}</FormMessage>}
       <p className="actions">
         <Button type="submit" disabled={answer.isPending}>
@@ -168,10 +147,27 @@ function DeclineQuestion({ submission, onDone }: { submission: Submission; onDon
 }
 
 function MaterialUpload({ submission, kind, text }: { submission: Submission; kind: MaterialKind; text: string }) {
-  const upload = useUploadMaterial();
-  const id = useId();
-  const [percent, setPercent] = useState(0);
-  const current = submission.materials.find((material) => material.kind === kind);
+  const material = useUploadMaterial();
+  const upload = useUpload((file, options) => material.mutateAsync({ id: submission.id, kind, file, ...options }));
+  const [error, setError] = useState<FileError | null>(null);
+  const [uploaded, setUploaded] = useState(false);
+  const current = submission.materials.find((item) => item.kind === kind);
+  const noun = text.toLowerCase();
+
+  // The upload starts as soon as a file is chosen (or dropped): there is
+  // nothing else to fill in.
+  const uploadFiles = async ([file, ...others]: File[]) => {
+    setUploaded(false);
+    if (!file) return;
+    let refusal: string | null = null;
+    if (others.length > 0) refusal = messages.oneFileAtATime;
+    else if (!looksLikePdf(file)) refusal = messages.notPdf;
+    setError(refusal ? { file: others.length > 0 ? null : file, reason: refusal } : null);
+    if (refusal) return;
+    const outcome = await upload.start(file);
+    if (outcome.status === 'failed') setError({ file, reason: errorText(outcome.error) });
+    setUploaded(outcome.status === 'done');
+  };
 
   return (
     <div className="material">
@@ -184,35 +180,24 @@ function MaterialUpload({ submission, kind, text }: { submission: Submission; ki
           ({formatFileSize(current.size_bytes)}, uploaded {formatConferenceTime(current.uploaded_at)})
         </p>
       ) : (
-        <p>No {text.toLowerCase()} uploaded yet.</p>
+        <p>No {noun} uploaded yet.</p>
       )}
       {submission.materials_open && (
-        // The picker is its label, styled as a button (as the abstract's PdfPicker): the native
-        // input shows 'No file chosen', shortened to 'No fil…hosen' on a phone, and has nothing
-        // to show anyway, since the upload starts as soon as a file is chosen.
-        <p className="material-picker">
-          <input
-            id={id}
-            className="file-input"
-            type="file"
-            accept="application/pdf,.pdf"
-            disabled={upload.isPending}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (!file) return;
-              setPercent(0);
-              upload.mutate({ id: submission.id, kind, file, onProgress: setPercent });
-            }}
-          />
-          <label htmlFor={id} className="button button-secondary file-input-label">
-            {current ? 'Replace' : 'Upload'} {text.toLowerCase()} (PDF)
-          </label>
-        </p>
+        <FilePicker
+          label={`${current ? 'Replace' : 'Upload'} ${noun} (PDF)`}
+          accept="application/pdf,.pdf"
+          onFiles={(files) => void uploadFiles(files)}
+          upload={upload.progress}
+          onCancel={upload.cancel}
+          checkingNote={`Checking your ${noun}…`}
+          error={error}
+        />
       )}
-      {upload.isPending && <UploadProgress percent={percent} />}
-      {upload.isError && <FormMessage tone="error">{errorText(upload.error)}</FormMessage>}
-      {upload.isSuccess && <FormMessage tone="success">Your {text.toLowerCase()} were uploaded.</FormMessage>}
+      {uploaded && (
+        <FormMessage tone="success">
+          Your {noun} {kind === 'slides' ? 'were' : 'was'} uploaded.
+        </FormMessage>
+      )}
     </div>
   );
 }

@@ -87,7 +87,7 @@ describe('abstract submission page', () => {
 
     // The picker's `accept` filters in browsers; a user can still pick "All files".
     await userEvent.setup({ applyAccept: false }).upload(input, docx);
-    expect(await findMessage('alert', 'The file must be a PDF.')).toBeInTheDocument();
+    expect(await findMessage('alert', 'The file must be a PDF.')).toHaveTextContent('notes.docx: The file must be a PDF.');
     expect(input).toHaveAccessibleDescription('No file selected.');
 
     fireEvent.drop(dropZone(), { dataTransfer: { files: [pdfFile()], types: ['Files'] } });
@@ -162,6 +162,45 @@ describe('abstract submission page', () => {
     expect(router.state.location.pathname).toBe('/sculc/view-submission');
     expect(await findMessage('status', 'Your abstract was uploaded successfully.')).toHaveClass('is-success');
     expect(await screen.findByRole('button', { name: 'phonology-abstract.pdf (opens in a new tab)' })).toBeInTheDocument();
+  });
+
+  it('cancels an upload under way: nothing is reported, the file stays chosen, and it can be sent again', async () => {
+    const requests = installFakeXhr();
+    const { user, router } = renderSubmitPage();
+    const input = await picker();
+    await user.upload(input, pdfFile('phonology-abstract.pdf', 4096));
+    await giveTitle(user);
+    await user.click(screen.getByRole('button', { name: 'Upload Abstract' }));
+    expect(await screen.findByText(/Uploading/, { selector: 'p' })).toHaveTextContent(
+      'Uploading phonology-abstract.pdf (4 KB)',
+    );
+    await requests[0]?.progress(1024, 4096);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    expect(requests[0]?.aborted).toBe(true);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(PAGE);
+    await waitFor(() => {
+      expect(input).toHaveFocus();
+    });
+    expect(input).toHaveAccessibleDescription('Selected file: phonology-abstract.pdf (4 KB)');
+    await user.click(screen.getByRole('button', { name: 'Upload Abstract' }));
+    expect(requests).toHaveLength(2);
+  });
+
+  it('names the file with the reason it was not uploaded', async () => {
+    const requests = installFakeXhr();
+    const { user } = renderSubmitPage();
+    await user.upload(await picker(), pdfFile('phonology-abstract.pdf'));
+    await giveTitle(user);
+    await user.click(screen.getByRole('button', { name: 'Upload Abstract' }));
+    await screen.findByRole('button', { name: 'Uploading...' });
+    await requests[0]?.failNetwork();
+
+    expect(await findMessage('alert', 'Failed to upload the file. Please try again.')).toHaveTextContent(
+      'phonology-abstract.pdf: Failed to upload the file. Please try again.',
+    );
   });
 
   it('sends one upload however often the button is pressed', async () => {

@@ -1,12 +1,15 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 import { Button } from '../../../components/button';
+import { FilePicker, UploadProgress, type FileError } from '../../../components/file-picker';
 import { FormMessage, toneOf } from '../../../components/form-message';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { messages } from '../../../config/messages';
 import { paths, routes } from '../../../config/routes';
+import { useFocusAfterRender } from '../../../hooks/use-focus-after-render';
+import { useUpload } from '../../../hooks/use-upload';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import { formatFileSize } from '../../../lib/format';
 import type { RedirectState } from '../../../lib/redirect-state';
@@ -16,8 +19,6 @@ import { AbstractGuidelines } from './abstract-guidelines';
 import { closedCallNotice, looksLikePdf } from './call-for-abstracts';
 import { checkDraft, emptyDraft, type DetailsDraft } from './details-draft';
 import { DetailsFields } from './details-fields';
-import { PdfPicker } from './pdf-picker';
-import { UploadProgress } from './upload-progress';
 
 export function SubmitAbstractPage() {
   const navigate = useNavigate();
@@ -26,26 +27,22 @@ export function SubmitAbstractPage() {
   // Only picks the wording of a closed call ("opens on" or "deadline was").
   const [now] = useState(() => Date.now());
   const [file, setFile] = useState<File | null>(null);
+  // About the file (refused, or not uploaded), shown with the picker naming it.
+  const [fileError, setFileError] = useState<FileError | null>(null);
+  // About the form as a whole (the details to correct).
   const [message, setMessage] = useState<string | null>(null);
   const [details, setDetails] = useState<DetailsDraft>(emptyDraft);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [percent, setPercent] = useState(0);
+  // Aborted if the user cancels or leaves the page (it could no longer tell them how it went).
+  const sending = useUpload((chosen, options) => upload.mutateAsync({ file: chosen, details, ...options }));
   // From the click until the page is left (or the upload failed): the
   // button stays disabled while the next page's code loads, too.
   const [busy, setBusy] = useState(false);
   // The same, read synchronously, so a second submit cannot slip in before
   // React has rendered the disabled button.
   const inFlight = useRef(false);
-  // Uploads under way are aborted if the user leaves the page: it could no
-  // longer tell them how the upload went.
-  const controllers = useRef(new Set<AbortController>());
-
-  useEffect(() => {
-    const active = controllers.current;
-    return () => {
-      for (const controller of active) controller.abort();
-    };
-  }, []);
+  const pickerRef = useRef<HTMLInputElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   const closedNotice = edition.data ? closedCallNotice(edition.data, now) : null;
   const maxBytes = edition.data?.max_file_bytes;
@@ -59,14 +56,15 @@ export function SubmitAbstractPage() {
       refusal = `The file is too large: the limit is ${formatFileSize(maxBytes)}.`;
     }
     setFile(refusal ? null : (candidate ?? null));
-    setMessage(refusal);
+    setFileError(refusal ? { file: others.length > 0 ? null : candidate, reason: refusal } : null);
+    setMessage(null);
   };
 
   const handleSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current || closedNotice) return;
     if (!file) {
-      setMessage(messages.selectFileToUpload);
+      setFileError({ reason: messages.selectFileToUpload });
       return;
     }
     const problems = checkDraft(details);
@@ -75,28 +73,27 @@ export function SubmitAbstractPage() {
       setMessage('Please correct the details marked below.');
       return;
     }
-    const controller = new AbortController();
-    controllers.current.add(controller);
     inFlight.current = true;
     setBusy(true);
     setMessage(null);
-    setPercent(0);
-    try {
-      await upload.mutateAsync({ file, details, onProgress: setPercent, signal: controller.signal });
-    } catch (error) {
-      if (controller.signal.aborted) return; // the page is gone
-      inFlight.current = false;
-      setBusy(false);
-      // The server's reason when it gives one (too large, not a PDF, call
-      // closed); the spec's message for outages and server errors.
-      setMessage(refusalMessage(error) ?? messages.uploadFailed);
-      setFieldErrors(error instanceof ApiError ? error.fields : {});
+    setFileError(null);
+    const outcome = await sending.start(file);
+    if (outcome.status === 'done') {
+      const state: RedirectState = { message: messages.uploadSucceeded };
+      await navigate(paths.viewSubmission, { state });
       return;
-    } finally {
-      controllers.current.delete(controller);
     }
-    const state: RedirectState = { message: messages.uploadSucceeded };
-    await navigate(paths.viewSubmission, { state });
+    inFlight.current = false;
+    setBusy(false);
+    if (outcome.status === 'canceled') {
+      // Back to the picker (enabled again once rendered), the file still chosen.
+      focusAfterRender(() => pickerRef.current);
+      return;
+    }
+    // The server's reason when it gives one (too large, not a PDF, call
+    // closed); the spec's message for outages and server errors.
+    setFileError({ file, reason: refusalMessage(outcome.error) ?? messages.uploadFailed });
+    setFieldErrors(outcome.error instanceof ApiError ? outcome.error.fields : {});
   };
 
   return (
@@ -108,7 +105,17 @@ export function SubmitAbstractPage() {
 
       <form className="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
         {message && <FormMessage tone={toneOf(message)}>{message}</FormMessage>}
-        <PdfPicker file={file} disabled={busy || closedNotice !== null} onFiles={chooseFiles} />
+        <FilePicker
+          ref={pickerRef}
+          label="Choose a PDF file"
+          name="file"
+          accept=".pdf,application/pdf"
+          dropHint="Drag and drop your PDF file here, or"
+          chosen={file ? [file] : []}
+          disabled={busy || closedNotice !== null}
+          onFiles={chooseFiles}
+          error={fileError}
+        />
         <DetailsFields
           draft={details}
           onChange={setDetails}
@@ -116,7 +123,9 @@ export function SubmitAbstractPage() {
           errors={fieldErrors}
           disabled={busy || closedNotice !== null}
         />
-        {busy && <UploadProgress percent={percent} />}
+        {sending.progress && (
+          <UploadProgress upload={sending.progress} onCancel={sending.cancel} checkingNote="Checking your abstract…" />
+        )}
         <Button type="submit" disabled={busy || closedNotice !== null}>
           {busy ? 'Uploading...' : 'Upload Abstract'}
         </Button>
