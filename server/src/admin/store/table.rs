@@ -107,17 +107,25 @@ impl TableRow {
 /// Every user with their current-edition summary (kept by triggers, see
 /// the migration `20261121000004_admin`): the first abstract's name and
 /// time, the count and whether one is accepted (the presenter flag, derived
-/// as the session's is). Sorting and searching read only this.
-const ROWS: &str = "WITH table_rows AS (
+/// as the session's is). Sorting and searching read only this. A table in
+/// FROM, not a CTE: SQLite then merges it into the query that pages it, so
+/// the sort can read the users through an index (migration
+/// `20261129000101_admin_table_reads`), where a CTE under the twice-read
+/// `page` would be copied whole first. `name_empty` and `email_empty` are
+/// the sorts' "empty last" keys, named so that SQLite matches them to the
+/// indexes' expressions.
+const ROWS: &str = "(
     SELECT u.id, u.first_name, u.last_name, u.email,
            EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') AS admin,
            m.user_id IS NOT NULL AS applicant,
            COALESCE(m.accepted, FALSE) AS presenter,
            COALESCE(m.submission_count, 0) AS submission_count,
            m.first_submission_id AS s_id, m.first_title AS s_name, m.first_uploaded_at AS s_uploaded_at,
-           TRIM(LOWER(u.first_name || ' ' || u.last_name)) AS name_key
+           TRIM(LOWER(u.first_name || ' ' || u.last_name)) AS name_key,
+           TRIM(LOWER(u.first_name || ' ' || u.last_name)) = '' AS name_empty,
+           u.email = '' AS email_empty
     FROM users u LEFT JOIN submission_summaries m ON m.user_id = u.id
-)";
+) table_rows";
 
 /// The chosen rows (`page`) with the rest of their first submission, which
 /// is looked up for those rows only (attendance too, from the view
@@ -145,13 +153,25 @@ fn columns() -> String {
     format!("{BASE_COLUMNS}, {ATTENDANCE_COLUMNS}")
 }
 
-/// The rows of `page` joined with their first submission and attendance
-/// (the counts of every person with an accepted submission this edition:
-/// few, found through the `(edition_year, status)` index, without reading
-/// `page` again: on SQLite a second reference to the CTE may run its sort
-/// twice).
+/// The attendance counts of the page's people only: their rows of the view
+/// `attendance_tallies` (one per accepted submission this edition, found
+/// through `submissions (user_id, edition_year, status)`), summed. A join
+/// to the grouped view `attendance_counts` counted every accepted
+/// submission of the edition on each request, as neither database narrows
+/// a GROUP BY to the rows it is joined with. `page` is read twice, so both
+/// databases keep it once (a CTE used twice is materialized).
+const ATTENDANCE: &str = "att AS (
+    SELECT t.user_id, SUM(t.accepted) AS accepted, SUM(t.unanswered) AS unanswered,
+           SUM(t.confirmed) AS confirmed, SUM(t.declined) AS declined, SUM(t.format_talk) AS format_talk,
+           SUM(t.format_poster) AS format_poster, SUM(t.format_both) AS format_both,
+           SUM(t.mode_in_person) AS mode_in_person, SUM(t.mode_virtual) AS mode_virtual,
+           SUM(t.without_materials) AS without_materials
+    FROM attendance_tallies t WHERE t.user_id IN (SELECT id FROM page) GROUP BY t.user_id
+)";
+
+/// The rows of `page` joined with their first submission and attendance.
 const FROM_PAGE: &str = "page LEFT JOIN submissions s ON s.id = page.s_id \
-     LEFT JOIN attendance_counts att ON att.user_id = page.id";
+     LEFT JOIN att ON att.user_id = page.id";
 
 /// The WHERE condition on `$1` (the search) and `$n` (the attendance
 /// filter, `pending`), and the search's pattern; bind the filter with
@@ -179,13 +199,22 @@ fn pending_bind(query: &TableQuery) -> &'static str {
 /// The ORDER BY: rows without a value last in both directions, then the
 /// column in the asked direction, then e-mail and id so that equal values
 /// keep one order and pages neither repeat nor skip rows; text compares
-/// by code point on both databases.
+/// by code point on both databases. Names and e-mails are never NULL and
+/// the empty text sorts first, so descending puts the empty ones last by
+/// itself: the "empty" term is left out there, and the order is one that
+/// an index holds (migration `20261129000101_admin_table_reads`). E-mails
+/// are unique, so the e-mail sort is tied only by id.
 fn order_by(query: &TableQuery, db: &Db, table: &str) -> String {
     let collate = db.dialect().code_point_order();
+    let descending = query.direction == SortDirection::Desc;
     // Booleans are never empty; the other columns put their empty rows last.
     let (empty, key) = match query.sort {
-        UserSort::Name => (Some(format!("{table}name_key = ''")), format!("{table}name_key{collate}")),
-        UserSort::Email => (Some(format!("{table}email = ''")), format!("{table}email{collate}")),
+        UserSort::Name => {
+            ((!descending).then(|| format!("{table}name_empty")), format!("{table}name_key{collate}"))
+        }
+        UserSort::Email => {
+            ((!descending).then(|| format!("{table}email_empty")), format!("{table}email{collate}"))
+        }
         UserSort::Applicant => (None, format!("{table}applicant")),
         UserSort::Presenter => (None, format!("{table}presenter")),
         UserSort::Admin => (None, format!("{table}admin")),
@@ -196,12 +225,13 @@ fn order_by(query: &TableQuery, db: &Db, table: &str) -> String {
             (Some(format!("{table}s_uploaded_at IS NULL")), format!("{table}s_uploaded_at"))
         }
     };
-    let direction = match query.direction {
-        SortDirection::Asc => "ASC",
-        SortDirection::Desc => "DESC",
-    };
+    let direction = if descending { "DESC" } else { "ASC" };
     let empty_last = empty.map(|empty| format!("{empty} ASC, ")).unwrap_or_default();
-    format!("ORDER BY {empty_last}{key} {direction}, {table}email{collate} ASC, {table}id ASC")
+    let ties = match query.sort {
+        UserSort::Email => format!("{table}id ASC"),
+        _ => format!("{table}email{collate} ASC, {table}id ASC"),
+    };
+    format!("ORDER BY {empty_last}{key} {direction}, {ties}")
 }
 
 /// `LIMIT $2 OFFSET $3` when paging; every row otherwise. The order is
@@ -216,7 +246,7 @@ fn select(query: &TableQuery, db: &Db, paged: bool) -> (String, String) {
     // The pending filter is the statement's last placeholder.
     let (condition, pattern) = filter(query, db, if paged { 4 } else { 2 });
     let sql = format!(
-        "{ROWS}, page AS (SELECT *, {total} AS total FROM table_rows WHERE {condition} {}{limit})
+        "WITH page AS (SELECT *, {total} AS total FROM {ROWS} WHERE {condition} {}{limit}), {ATTENDANCE}
          SELECT {} FROM {FROM_PAGE} {}",
         order_by(query, db, ""),
         columns(),
@@ -258,7 +288,7 @@ impl Db {
                 .await);
         }
         let (condition, pattern) = filter(query, self, 2);
-        let sql = format!("{ROWS} SELECT COUNT(*) FROM table_rows WHERE {condition}");
+        let sql = format!("SELECT COUNT(*) FROM {ROWS} WHERE {condition}");
         on_db!(self, |pool| sqlx::query_scalar(&sql)
             .bind(&pattern)
             .bind(pending_bind(query))
@@ -279,7 +309,7 @@ impl Db {
     /// One user's row.
     pub async fn admin_table_row(&self, user_id: Uuid) -> sqlx::Result<Option<TableRow>> {
         let sql = format!(
-            "{ROWS}, page AS (SELECT *, CAST(1 AS BIGINT) AS total FROM table_rows WHERE id = $1)
+            "WITH page AS (SELECT *, CAST(1 AS BIGINT) AS total FROM {ROWS} WHERE id = $1), {ATTENDANCE}
              SELECT {} FROM {FROM_PAGE}",
             columns()
         );
