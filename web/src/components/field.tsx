@@ -61,14 +61,24 @@ function fieldClass(className: string | undefined) {
 interface InputFieldProps extends FieldText, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   /** The input, e.g. to move focus to it when it has an error. */
   ref?: Ref<HTMLInputElement>;
+  /** A button beside the input, sharing its line ('Search'); the input takes the rest of the width. */
+  action?: ReactNode;
 }
 
-function InputField({ label, hint, errors = [], className, ...input }: InputFieldProps) {
+function InputField({ label, hint, errors = [], className, action, ...input }: InputFieldProps) {
   const ids = useFieldIds(hint, errors);
+  const control = <input id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} {...input} />;
   return (
     <div className={fieldClass(className)}>
       <label htmlFor={ids.id}>{label}</label>
-      <input id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} {...input} />
+      {action ? (
+        <div className="field-with-action">
+          {control}
+          {action}
+        </div>
+      ) : (
+        control
+      )}
       <FieldNotes hint={hint} hintId={ids.hintId} errors={errors} errorId={ids.errorId} />
     </div>
   );
@@ -148,13 +158,20 @@ export function TextAreaField({ label, hint, errors = [], className, ...textarea
 
 interface CheckboxFieldProps extends Omit<FieldText, 'errors'>, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
   ref?: Ref<HTMLInputElement>;
+  /**
+   * For a table's cell (the user table's roles): 28 px high instead of 44,
+   * so that a row of boxes does not make every row tall; still above the
+   * 24 px a target needs (WCAG 2.5.8).
+   */
+  compact?: boolean;
 }
 
 /** A checkbox beside its label (the whole label toggles it), its box level with the label's first line. */
-export function CheckboxField({ label, hint, className, ...input }: CheckboxFieldProps) {
+export function CheckboxField({ label, hint, className, compact = false, ...input }: CheckboxFieldProps) {
   const ids = useFieldIds(hint, []);
+  const own = compact ? 'check-field is-compact' : 'check-field';
   return (
-    <div className={className ? `check-field ${className}` : 'check-field'}>
+    <div className={className ? `${own} ${className}` : own}>
       <input id={ids.id} type="checkbox" aria-describedby={ids.describedBy} {...input} />
       <label htmlFor={ids.id}>{label}</label>
       {hint && (
@@ -163,6 +180,33 @@ export function CheckboxField({ label, hint, className, ...input }: CheckboxFiel
         </p>
       )}
     </div>
+  );
+}
+
+interface FieldGroupProps extends Omit<FieldText, 'label'> {
+  /** What the fields have in common ('Limits', 'Keywords'), as the group's legend. */
+  legend: ReactNode;
+  className?: string;
+  disabled?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * Fields that belong together (a co-author's, the call's dates), or one
+ * question answered by several boxes (Keywords): a fieldset in a box, its
+ * legend on the box's edge, its hint and errors read out with it. On a
+ * phone the box goes (controls.css): its border and padding would leave a
+ * date-time input too narrow for its text at 375 px.
+ */
+export function FieldGroup({ legend, hint, errors = [], className, disabled, children }: FieldGroupProps) {
+  const ids = useFieldIds(hint, errors);
+  const groupClass = ['field-group', errors.length ? 'is-invalid' : '', className ?? ''].filter(Boolean).join(' ');
+  return (
+    <fieldset className={groupClass} aria-describedby={ids.describedBy} disabled={disabled}>
+      <legend>{legend}</legend>
+      <FieldNotes hint={hint} hintId={ids.hintId} errors={errors} errorId={ids.errorId} />
+      {children}
+    </fieldset>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useConfirm } from '../../../components/confirm-dialog';
+import { CheckboxField } from '../../../components/field';
 import { refusalMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useSetAdmin } from '../api/set-admin';
@@ -55,15 +56,13 @@ export function AdminToggle({ user, onNotice }: AdminToggleProps) {
     // 'Admin' on the screen; 'Admin: Mary Haas' for screen readers, who do not hear the row's
     // name with a cell. An aria-label, not hidden text in the label: the hidden span (position:
     // absolute) is a block to browsers, which then read 'Admin : Mary Haas'.
-    <label className="role-toggle">
-      <input
-        type="checkbox"
-        checked={isAdmin}
-        disabled={setAdmin.isPending}
-        aria-label={`Admin: ${name}`}
-        onChange={() => void toggle()}
-      />
-      Admin
-    </label>
+    <CheckboxField
+      compact
+      label="Admin"
+      checked={isAdmin}
+      disabled={setAdmin.isPending}
+      aria-label={`Admin: ${name}`}
+      onChange={() => void toggle()}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 
 import { Button } from '../../../components/button';
-import { CheckboxField, DateTimeField, NumberField, TextField } from '../../../components/field';
+import { CheckboxField, DateTimeField, FieldGroup, NumberField, TextField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import { formatFileSize } from '../../../lib/format';
@@ -142,15 +142,13 @@ export function EditionForm({ edition }: EditionFormProps) {
   };
 
   return (
-    <form className="form edition-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
-      <fieldset>
-        <legend>Call for abstracts (Pacific time)</legend>
+      <FieldGroup legend="Call for abstracts (Pacific time)">
         <DateTimeField label="Call opens" hint="Empty: open from the start." {...field('call_opens_at')} />
         <DateTimeField label="Call closes" hint="Empty: no deadline." {...field('call_closes_at')} />
-      </fieldset>
-      <fieldset>
-        <legend>Limits</legend>
+      </FieldGroup>
+      <FieldGroup legend="Limits">
         <NumberField label="Word limit" inputMode="numeric" min={1} max={10000} {...field('word_limit')} />
         <NumberField
           label="Maximum file size (MiB)"
@@ -170,9 +168,8 @@ export function EditionForm({ edition }: EditionFormProps) {
           hint="The most abstracts one author may submit to this edition, 1 to 100; withdrawn ones do not count."
           {...field('max_submissions_per_author')}
         />
-      </fieldset>
-      <fieldset>
-        <legend>Presenters’ deadlines (Pacific time)</legend>
+      </FieldGroup>
+      <FieldGroup legend="Presenters’ deadlines (Pacific time)">
         <DateTimeField label="Confirm attendance by" {...field('confirm_attendance_by')} />
         <DateTimeField label="Final materials by" {...field('final_materials_by')} />
         <NumberField
@@ -206,12 +203,11 @@ export function EditionForm({ edition }: EditionFormProps) {
             setValues((previous) => ({ ...previous, attendance_in_app: checked }));
           }}
         />
-      </fieldset>
-      <fieldset>
-        <legend>Links and contact</legend>
+      </FieldGroup>
+      <FieldGroup legend="Links and contact">
         <TextField label="Confirmation form URL" type="url" {...field('confirmation_form_url')} />
         <TextField label="Contact e-mail" type="email" autoComplete="off" {...field('contact_email')} />
-      </fieldset>
+      </FieldGroup>
       <Button type="submit" disabled={update.isPending}>
         {update.isPending ? 'Saving...' : 'Save Settings'}
       </Button>

@@ -59,7 +59,8 @@ describe('/user-data', () => {
     expect(within(noamRow).getByRole('checkbox', { name: 'Admin: Noam Chomsky' })).toBeChecked();
     expect(within(graceRow).getByRole('checkbox', { name: 'Admin: Grace Hopper' })).not.toBeChecked();
     // Each box shows its role beside it, not its state ('No' read as the label of the box below it).
-    const shown = (name: string) => within(graceRow).getByRole('checkbox', { name }).closest('label')?.textContent;
+    const shown = (name: string) =>
+      within(graceRow).getByRole<HTMLInputElement>('checkbox', { name }).labels?.[0]?.textContent;
     expect(shown('Admin: Grace Hopper')).toBe('Admin');
     expect(shown('Reviewer: Grace Hopper')).toBe('Reviewer');
 

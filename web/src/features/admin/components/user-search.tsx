@@ -1,5 +1,7 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
+
 import { Button } from '../../../components/button';
+import { TextField } from '../../../components/field';
 
 interface UserSearchProps {
   /** The search the table shows now. */
@@ -15,7 +17,6 @@ interface UserSearchProps {
  */
 export function UserSearch({ current, onSearch }: UserSearchProps) {
   const [text, setText] = useState(current);
-  const id = useId();
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -23,25 +24,17 @@ export function UserSearch({ current, onSearch }: UserSearchProps) {
   };
 
   return (
-    <form role="search" className="field user-search" onSubmit={submit}>
-      <label htmlFor={id}>Search users</label>
-      <div className="user-search-row">
-        <input
-          id={id}
-          type="search"
-          value={text}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => {
-            setText(event.target.value);
-          }}
-        />
-        <Button type="submit">
-          Search
-        </Button>
-      </div>
-      <p id={`${id}-hint`} className="field-hint">
-        First name, last name, email or abstract name. Press Enter to search.
-      </p>
+    <form role="search" className="user-search" onSubmit={submit}>
+      <TextField
+        label="Search users"
+        type="search"
+        value={text}
+        hint="First name, last name, email or abstract name. Press Enter to search."
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
+        action={<Button type="submit">Search</Button>}
+      />
     </form>
   );
 }

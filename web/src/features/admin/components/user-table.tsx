@@ -9,7 +9,7 @@ import { USER_COLUMNS, type SortColumn, type SortState } from '../user-table-que
 import { AdminToggle, type Notice } from './admin-toggle';
 import { ATTENDANCE_LABELS, FORMAT_LABELS, materialsLabel, MODE_LABELS } from './attendance-labels';
 import { displayName } from './display-name';
-import { ReviewerToggle } from './reviewer-toggle';
+import { PLAIN_ROLES, RoleToggle } from './role-toggle';
 import { SortHeader } from './sort-header';
 import { UserSubmissions } from './user-submissions';
 
@@ -170,10 +170,16 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
                   </>
                 )}
                 <td>
-                  <span className="role-toggles">
-                    <AdminToggle user={user} onNotice={onNotice} />{' '}
-                    <ReviewerToggle user={user} onNotice={onNotice} />
-                  </span>
+                  <div className="role-toggles">
+                    <AdminToggle user={user} onNotice={onNotice} />
+                    {PLAIN_ROLES.map((role) => (
+                      // The space keeps the cell's text 'Admin Reviewer' (for copying, and for its tests).
+                      <Fragment key={role}>
+                        {' '}
+                        <RoleToggle user={user} role={role} onNotice={onNotice} />
+                      </Fragment>
+                    ))}
+                  </div>
                 </td>
               </tr>
               {open && (

@@ -160,7 +160,7 @@ export function ReviewForm({ detail }: ReviewFormProps) {
               errors={errors[scoreField(criterion.id)]}
               field={scoreField(criterion.id)}
               look="scale"
-              className="review-question"
+              className="field-group"
             />
           ))}
           <RadioGroup
@@ -174,7 +174,7 @@ export function ReviewForm({ detail }: ReviewFormProps) {
             errors={errors.recommendation}
             field="recommendation"
             look="pills"
-            className="review-question"
+            className="field-group"
           />
           <TextAreaField
             data-field="comment_for_author"

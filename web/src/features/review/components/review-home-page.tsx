@@ -37,6 +37,7 @@ export function ReviewHomePage() {
               {home.data.reviewed} of {home.data.assigned} reviewed
             </strong>
             <progress
+              className="review-progress-meter"
               aria-labelledby={progressId}
               max={Math.max(home.data.assigned, 1)}
               value={home.data.reviewed}

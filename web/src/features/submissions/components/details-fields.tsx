@@ -1,7 +1,5 @@
-import { useId } from 'react';
-
 import { Button } from '../../../components/button';
-import { TextField } from '../../../components/field';
+import { CheckboxField, FieldGroup, RadioGroup, TextField } from '../../../components/field';
 import type { FieldErrors } from '../../../lib/api-client';
 import {
   formatLabels,
@@ -24,24 +22,11 @@ interface DetailsFieldsProps {
 
 const emptyCoauthor: CoauthorDraft = { name: '', email: '', institution: '' };
 
-/** Messages under a group of fields (a fieldset), tied to it by id. */
-function GroupErrors({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <ul id={id} className="field-errors">
-      {errors.map((error) => (
-        <li key={error}>{error}</li>
-      ))}
-    </ul>
-  );
-}
-
 /**
  * What the submission is, beside its PDF: title, co-authors, keywords and
  * preferred format. Used by the submit page and the edit form alike.
  */
 export function DetailsFields({ draft, onChange, offered, errors, disabled = false }: DetailsFieldsProps) {
-  const id = useId();
   const set = (patch: Partial<DetailsDraft>) => {
     onChange({ ...draft, ...patch });
   };
@@ -69,13 +54,11 @@ export function DetailsFields({ draft, onChange, offered, errors, disabled = fal
         }}
       />
 
-      <fieldset className="details-group" aria-describedby={`${id}-coauthors-hint`}>
-        <legend>Co-authors</legend>
-        <p id={`${id}-coauthors-hint`} className="field-hint">
-          You are the corresponding author. List the other authors, if any (at most {MAX_COAUTHORS}); they do not
-          need an account and will get an e-mail saying you named them.
-        </p>
-        <GroupErrors id={`${id}-coauthors-errors`} errors={errors.coauthors} />
+      <FieldGroup
+        legend="Co-authors"
+        hint={`You are the corresponding author. List the other authors, if any (at most ${MAX_COAUTHORS}); they do not need an account and will get an e-mail saying you named them.`}
+        errors={errors.coauthors}
+      >
         {draft.coauthors.map((coauthor, i) => (
           <div key={i} className="coauthor" role="group" aria-label={`Co-author ${i + 1}`}>
             <TextField
@@ -132,65 +115,45 @@ export function DetailsFields({ draft, onChange, offered, errors, disabled = fal
             Add a co-author
           </Button>
         )}
-      </fieldset>
+      </FieldGroup>
 
-      <fieldset
-        className="details-group"
-        aria-describedby={[`${id}-keywords-hint`, errors.keywords?.length ? `${id}-keywords-errors` : '']
-          .filter(Boolean)
-          .join(' ')}
-      >
-        <legend>Keywords</legend>
-        <p id={`${id}-keywords-hint`} className="field-hint">
-          Choose up to {MAX_KEYWORDS}.
-        </p>
-        <GroupErrors id={`${id}-keywords-errors`} errors={errors.keywords} />
-        <div className="keyword-choices">
+      <FieldGroup legend="Keywords" hint={`Choose up to ${MAX_KEYWORDS}.`} errors={errors.keywords}>
+        <div className="check-choices">
           {offered.map((keyword) => {
             const checked = draft.keywords.includes(keyword);
             return (
-              <label key={keyword} className="choice">
-                <input
-                  type="checkbox"
-                  name="keywords"
-                  value={keyword}
-                  checked={checked}
-                  disabled={disabled || (!checked && keywordsFull)}
-                  onChange={(event) => {
-                    toggleKeyword(keyword, event.target.checked);
-                  }}
-                />{' '}
-                {keyword}
-              </label>
+              <CheckboxField
+                key={keyword}
+                label={keyword}
+                name="keywords"
+                value={keyword}
+                checked={checked}
+                disabled={disabled || (!checked && keywordsFull)}
+                onChange={(event) => {
+                  toggleKeyword(keyword, event.target.checked);
+                }}
+              />
             );
           })}
         </div>
-      </fieldset>
+      </FieldGroup>
 
-      <fieldset
-        className="details-group"
-        aria-describedby={errors.preferred_format?.length ? `${id}-format-errors` : undefined}
-      >
-        <legend>Preferred format</legend>
-        <GroupErrors id={`${id}-format-errors`} errors={errors.preferred_format} />
-        <div className="format-choices">
-          {(Object.keys(formatLabels) as PreferredFormat[]).map((format) => (
-            <label key={format} className="choice">
-              <input
-                type="radio"
-                name={`${id}-preferred-format`}
-                value={format}
-                checked={draft.preferred_format === format}
-                disabled={disabled}
-                onChange={() => {
-                  set({ preferred_format: format });
-                }}
-              />{' '}
-              {formatLabels[format]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioGroup
+        className="field-group"
+        legend="Preferred format"
+        name="preferred-format"
+        look="pills"
+        choices={(Object.keys(formatLabels) as PreferredFormat[]).map((format) => ({
+          value: format,
+          label: formatLabels[format],
+        }))}
+        value={draft.preferred_format}
+        disabled={disabled}
+        errors={errors.preferred_format}
+        onChange={(format) => {
+          set({ preferred_format: format });
+        }}
+      />
     </div>
   );
 }
