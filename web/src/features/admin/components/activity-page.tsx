@@ -39,11 +39,11 @@ export function ActivityPage() {
           {audit.data.entries.length === 0 ? (
             <p>Nothing has been recorded yet.</p>
           ) : (
-            <ol className="audit-log" aria-label="Admin actions, newest first">
+            <ol className="admin-audit-log" aria-label="Admin actions, newest first">
               {audit.data.entries.map((entry) => (
-                <li key={entry.id} className="audit-entry">
-                  <p className="audit-summary">{entry.summary}</p>
-                  <p className="audit-meta">
+                <li key={entry.id} className="admin-audit-entry">
+                  <p className="admin-audit-summary">{entry.summary}</p>
+                  <p className="admin-audit-meta">
                     <time dateTime={entry.at}>{formatConferenceTime(entry.at)}</time> · {entry.actor_name}
                     {entry.actor_email && ` (${entry.actor_email})`}
                   </p>

@@ -11,7 +11,7 @@ export function AttendanceFilterSelect({ current, onChange }: AttendanceFilterPr
   return (
     <SelectField
       label="Show"
-      className="user-filter"
+      className="admin-user-filter"
       value={current}
       onChange={(event) => {
         const chosen = USER_FILTERS.find(({ key }) => key === event.target.value);

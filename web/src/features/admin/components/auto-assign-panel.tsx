@@ -50,7 +50,7 @@ export function AutoAssignPanel({ reviewersPerSubmission }: AutoAssignPanelProps
         {preview.isPending ? 'Previewing...' : 'Preview assignments'}
       </Button>
       {plan && (
-        <div className="plan">
+        <div className="admin-plan">
           <h3 ref={planRef} tabIndex={-1}>
             {plan.assignments.length === 0
               ? 'Nothing to assign'

@@ -6,7 +6,7 @@
 export function NeedsNote({ needs }: { needs: string | null | undefined }) {
   if (!needs) return null;
   return (
-    <p className="needs-note">
+    <p className="admin-needs-note">
       <strong>Needs:</strong> {needs}
     </p>
   );

@@ -18,7 +18,7 @@ export function Pager({ page, perPage, total, hrefOf, noun }: PagerProps) {
   const number = new Intl.NumberFormat('en-US');
 
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="admin-pager" aria-label="Pages">
       <p className="pager-summary">
         {total === 0
           ? `No ${noun}`

@@ -4,13 +4,13 @@ import type { LeftOutItem } from '../api/program';
 export function LeftOutList({ items }: { items: LeftOutItem[] }) {
   if (items.length === 0) return null;
   return (
-    <div className="program-left-out">
+    <div className="admin-program-left-out">
       <h3>Left out when publishing</h3>
       <p>These presentations are placed but are not published: take them out of their sessions.</p>
       <ul>
         {items.map((item) => (
           <li key={`${item.submission_id}-${item.session_title}`}>
-            <span className="program-code">{item.code}</span> “{item.title}” in {item.session_title}: {item.reason}
+            <span className="admin-program-code">{item.code}</span> “{item.title}” in {item.session_title}: {item.reason}
           </li>
         ))}
       </ul>

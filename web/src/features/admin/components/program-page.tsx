@@ -98,7 +98,7 @@ function ProgramBuilder({ year, program }: { year: number; program: AdminProgram
       <section className="card" aria-labelledby="program-sessions">
         <h2 id="program-sessions">Sessions</h2>
         {program.sessions.length === 0 && <p>No sessions yet. Add the first one below.</p>}
-        <ol className="program-sessions">
+        <ol className="admin-program-sessions">
           {program.sessions.map((session) => (
             <li key={session.id}>
               <SessionCard year={year} session={session} onNotice={setNotice} />

@@ -68,11 +68,11 @@ export function SessionCard({ year, session, onNotice }: SessionCardProps) {
   };
 
   return (
-    <article className="program-session" aria-labelledby={headingId}>
+    <article className="admin-program-session" aria-labelledby={headingId}>
       <h3 id={headingId}>
         {timeRange(session.starts_at, session.ends_at)} · {session.title}
       </h3>
-      <p className="program-session-facts">
+      <p className="admin-program-session-facts">
         {KIND_LABELS[session.kind]}
         {session.room && ` · ${session.room}`}
       </p>
@@ -86,7 +86,7 @@ export function SessionCard({ year, session, onNotice }: SessionCardProps) {
           onCancel={() => { setEditing(false); }}
         />
       ) : (
-        <div className="form-actions">
+        <div className="admin-form-actions">
           <Button variant="secondary" onClick={() => { setEditing(true); }}>
             Edit <span className="visually-hidden">{session.title}</span>
           </Button>
@@ -99,7 +99,7 @@ export function SessionCard({ year, session, onNotice }: SessionCardProps) {
         (session.items.length === 0 ? (
           <p>No presentations placed yet.</p>
         ) : (
-          <ol className="program-items">
+          <ol className="admin-program-items">
             {session.items.map((item, index) => (
               <PlacedItem
                 key={item.submission_id}
@@ -128,16 +128,16 @@ interface PlacedItemProps {
 
 function PlacedItem({ item, first, last, busy, onMove, onRemove }: PlacedItemProps) {
   return (
-    <li className={item.declined ? 'program-item is-declined' : 'program-item'}>
+    <li className={item.declined ? 'admin-program-item is-declined' : 'admin-program-item'}>
       <div>
-        <span className="program-code">{item.code}</span> <strong>{item.title}</strong>
-        <div className="program-authors">{item.authors}</div>
+        <span className="admin-program-code">{item.code}</span> <strong>{item.title}</strong>
+        <div className="admin-program-authors">{item.authors}</div>
         <NeedsNote needs={item.needs} />
         {item.left_out_reason && (
-          <p className="program-declined">{item.left_out_reason} Publishing leaves it out; take it out of the session.</p>
+          <p className="admin-program-declined">{item.left_out_reason} Publishing leaves it out; take it out of the session.</p>
         )}
       </div>
-      <div className="program-item-actions">
+      <div className="admin-program-item-actions">
         <Button variant="secondary" disabled={busy || first} onClick={() => { onMove(-1); }}>
           Move up <span className="visually-hidden">{item.code}</span>
         </Button>

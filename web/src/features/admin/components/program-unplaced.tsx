@@ -21,7 +21,7 @@ interface UnplacedListProps {
 export function UnplacedList({ year, program, onNotice }: UnplacedListProps) {
   if (program.unplaced.length === 0) return <p>Every confirmed presentation is placed.</p>;
   return (
-    <ul className="program-items">
+    <ul className="admin-program-items">
       {program.unplaced.map((item) => (
         <UnplacedItem key={item.submission_id} year={year} item={item} program={program} onNotice={onNotice} />
       ))}
@@ -67,21 +67,21 @@ function UnplacedItem({ year, item, program, onNotice }: UnplacedItemProps) {
   };
 
   return (
-    <li className="program-item">
+    <li className="admin-program-item">
       <div>
-        <span className="program-code">{item.code}</span> <strong>{item.title}</strong>
-        <div className="program-authors">
+        <span className="admin-program-code">{item.code}</span> <strong>{item.title}</strong>
+        <div className="admin-program-authors">
           {item.authors} · {formatLabel(item.format)}, {MODE_LABELS[item.mode ?? ''] ?? item.mode}
         </div>
         <NeedsNote needs={item.needs} />
       </div>
       {targets.length === 0 ? (
-        <p className="program-item-actions">Add a {kinds.join(' or ')} session to place it.</p>
+        <p className="admin-program-item-actions">Add a {kinds.join(' or ')} session to place it.</p>
       ) : (
-        <div className="program-item-actions">
+        <div className="admin-program-item-actions">
           <SelectField
             label={`Place ${item.code} in…`}
-            className="program-place-field"
+            className="admin-program-place-field"
             value={target}
             onChange={(event) => {
               setTarget(event.target.value);

@@ -50,7 +50,7 @@ export function ReminderButton({ filter, q, count }: ReminderButtonProps) {
   };
 
   return (
-    <div className="reminder">
+    <div className="admin-reminder">
       {!asking && (
         <Button variant="secondary"
           disabled={count === 0}
@@ -63,7 +63,7 @@ export function ReminderButton({ filter, q, count }: ReminderButtonProps) {
         </Button>
       )}
       {asking && (
-        <div className="reminder-confirm" role="group" aria-labelledby={questionId}>
+        <div className="admin-reminder-confirm" role="group" aria-labelledby={questionId}>
           <p id={questionId} ref={questionRef} tabIndex={-1}>
             E-mail a reminder to {people(count)} {WHO[filter]}
             {q ? ` matching “${q}”` : ''}? Each gets one e-mail with the confirm-by and final-materials deadlines.

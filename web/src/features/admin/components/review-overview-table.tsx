@@ -38,7 +38,7 @@ export function ReviewOverviewTable({ overview }: ReviewOverviewTableProps) {
   return (
     <DataTable
       caption={`Submissions of SCULC ${overview.edition_year}, sorted by ${sortedBy}, ${sort.dir === 'asc' ? 'ascending' : 'descending'}`}
-      className="review-table"
+      className="admin-review-table"
     >
       <thead>
         <tr>
@@ -51,7 +51,7 @@ export function ReviewOverviewTable({ overview }: ReviewOverviewTableProps) {
               {criterion.weight !== 1 && (
                 <>
                   {' '}
-                  <span className="criterion-weight">×{criterion.weight}</span>
+                  <span className="admin-criterion-weight">×{criterion.weight}</span>
                 </>
               )}
             </th>
@@ -76,18 +76,18 @@ export function ReviewOverviewTable({ overview }: ReviewOverviewTableProps) {
             </th>
             <td>{row.title}</td>
             <td>{row.author}</td>
-            <td className="numeric">
+            <td className="admin-numeric">
               {row.submitted} of {row.assigned}
-              {row.abstained > 0 && <span className="muted"> ({row.abstained} abstained)</span>}
+              {row.abstained > 0 && <span className="admin-muted"> ({row.abstained} abstained)</span>}
             </td>
-            <td className="numeric">{formatMean(row.mean)}</td>
+            <td className="admin-numeric">{formatMean(row.mean)}</td>
             {overview.criteria.map((criterion) => {
               const figures = row.criteria.find(({ criterion_id }) => criterion_id === criterion.id);
               return (
-                <td key={criterion.id} className="numeric">
+                <td key={criterion.id} className="admin-numeric">
                   {formatMean(figures?.mean ?? null)}
                   {figures?.spread != null && (
-                    <span className="muted">
+                    <span className="admin-muted">
                       {' '}
                       <span aria-hidden="true">±</span>
                       <span className="visually-hidden">spread</span> {figures.spread}

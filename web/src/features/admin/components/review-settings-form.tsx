@@ -111,9 +111,9 @@ export function ReviewSettingsForm({ settings }: ReviewSettingsFormProps) {
           </p>
         )}
         {rowErrors.none && <p className="field-errors">{rowErrors.none}</p>}
-        <ol className="criteria-rows">
+        <ol className="admin-criteria-rows">
           {rows.map((row, index) => (
-            <li key={row.key} className="criterion-row">
+            <li key={row.key} className="admin-criterion-row">
               <TextField
                 label={`Criterion ${index + 1}`}
                 value={row.name}
@@ -136,7 +136,7 @@ export function ReviewSettingsForm({ settings }: ReviewSettingsFormProps) {
               />
               <Button
                 variant="quiet"
-                className="criterion-remove"
+                className="admin-criterion-remove"
                 onClick={() => {
                   setRows((current) => current.filter(({ key }) => key !== row.key));
                 }}

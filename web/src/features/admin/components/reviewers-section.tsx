@@ -71,11 +71,11 @@ export function ReviewersSection() {
       {reviewers.data?.reviewers.length === 0 && <p>No one is a reviewer yet.</p>}
       {reviewers.data && reviewers.data.reviewers.length > 0 && (
         <>
-          <ul className="reviewer-list">
+          <ul className="admin-reviewer-list">
             {reviewers.data.reviewers.map((reviewer) => (
               <li key={reviewer.id}>
                 <p className="reviewer-name">
-                  <strong>{reviewer.name}</strong> <span className="muted">{reviewer.email}</span>
+                  <strong>{reviewer.name}</strong> <span className="admin-muted">{reviewer.email}</span>
                 </p>
                 <p>
                   {reviewer.submitted} of {reviewer.assigned} reviewed
@@ -88,11 +88,11 @@ export function ReviewersSection() {
                   </p>
                 )}
                 {reviewer.conflicts.length > 0 && (
-                  <ul className="reviewer-conflicts" aria-label={`Conflicts of ${reviewer.name}`}>
+                  <ul className="admin-reviewer-conflicts" aria-label={`Conflicts of ${reviewer.name}`}>
                     {reviewer.conflicts.map((conflict) => (
                       <li key={conflict.id}>
                         {describe(conflict)}{' '}
-                        <span className="muted">
+                        <span className="admin-muted">
                           ({conflict.added_by_admin ? 'added by an organiser' : 'declared by the reviewer'})
                         </span>{' '}
                         <Button variant="quiet"

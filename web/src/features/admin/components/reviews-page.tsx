@@ -32,7 +32,7 @@ export function ReviewsPage() {
         )}
         {overview.data && <ReviewOverviewTable overview={overview.data} />}
       </section>
-      <div className="review-tools">
+      <div className="admin-review-tools">
         <AutoAssignPanel reviewersPerSubmission={settings.data?.reviewers_per_submission} />
         <ThresholdPanel />
       </div>

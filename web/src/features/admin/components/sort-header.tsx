@@ -15,13 +15,13 @@ export function SortHeader<Column extends string>({ column, label, sort, onSort 
     <th scope="col" aria-sort={active ? direction : undefined}>
       <button
         type="button"
-        className="sort-button"
+        className="admin-sort-button"
         onClick={() => {
           onSort(column);
         }}
       >
         {label}
-        <span className="sort-indicator" aria-hidden="true">
+        <span className="admin-sort-indicator" aria-hidden="true">
           {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
         </span>
       </button>

@@ -57,7 +57,7 @@ function SubmissionReviewsBody({ detail, criteria }: BodyProps) {
   const reviewsId = useId();
   return (
     <>
-      <dl className="submission-facts">
+      <dl className="admin-submission-facts">
         <div>
           <dt>Title</dt>
           <dd>{detail.title}</dd>
@@ -140,7 +140,7 @@ function AssignmentCard({ submissionId, assignment, criteria, onNotice }: Assign
     }
   };
   return (
-    <article className="card assignment-card" aria-label={`Review by ${assignment.reviewer_name}`}>
+    <article className="card admin-assignment-card" aria-label={`Review by ${assignment.reviewer_name}`}>
       <h3>{assignment.reviewer_name}</h3>
       <p>
         {ASSIGNMENT_STATE_LABELS[assignment.state]}

@@ -21,7 +21,7 @@ export function parseCutoff(text: string): number | string {
 function PlanList({ title, items }: { title: string; items: { submission_id: string; code: string; title: string; mean?: number }[] }) {
   const id = useId();
   return (
-    <div className="plan-list">
+    <div className="admin-plan-list">
       <h4 id={id}>{title}</h4>
       {items.length === 0 ? (
         <p>None.</p>
@@ -30,7 +30,7 @@ function PlanList({ title, items }: { title: string; items: { submission_id: str
           {items.map((item) => (
             <li key={item.submission_id}>
               {item.code} {item.title}
-              {item.mean !== undefined && <span className="muted"> (mean {formatMean(item.mean)})</span>}
+              {item.mean !== undefined && <span className="admin-muted"> (mean {formatMean(item.mean)})</span>}
             </li>
           ))}
         </ul>
@@ -111,11 +111,11 @@ export function ThresholdPanel() {
         </Button>
       </form>
       {plan && (
-        <div className="plan">
+        <div className="admin-plan">
           <h3 ref={planRef} tabIndex={-1}>
             At a cut-off of {plan.cutoff}
           </h3>
-          <div className="plan-lists">
+          <div className="admin-plan-lists">
             <PlanList title={`Accepted (${plan.accept.length})`} items={plan.accept} />
             <PlanList title={`Rejected (${plan.reject.length})`} items={plan.reject} />
             <PlanList title={`Left undecided, no reviews (${plan.without_reviews.length})`} items={plan.without_reviews} />

@@ -27,14 +27,14 @@ export function UndeliveredEmails() {
           {refusalMessage(retry.error) ?? 'The e-mail could not be retried. Please try again.'}
         </FormMessage>
       )}
-      <ul className="audit-log" aria-label="E-mails not delivered, most recently tried first">
+      <ul className="admin-audit-log" aria-label="E-mails not delivered, most recently tried first">
         {undelivered.map((email) => (
-          <li key={email.id} className="audit-entry">
-            <p className="audit-summary">
+          <li key={email.id} className="admin-audit-entry">
+            <p className="admin-audit-summary">
               ‘{email.subject}’ to {email.recipient}
             </p>
-            <p className="audit-meta">{attemptLine(email)}</p>
-            <p className="audit-meta">{email.last_error}</p>
+            <p className="admin-audit-meta">{attemptLine(email)}</p>
+            <p className="admin-audit-meta">{email.last_error}</p>
             <Button variant="secondary"
               disabled={retry.isPending}
               onClick={() => {

@@ -41,7 +41,7 @@ export function UserDataPage() {
 
   return (
     <AdminPage title={routes.userData.title}>
-      <div className="user-toolbar">
+      <div className="admin-user-toolbar">
         <UserSearch
           key={query.q}
           current={query.q}
@@ -63,7 +63,7 @@ export function UserDataPage() {
         <ReminderButton key={`${query.filter} ${query.q}`} filter={query.filter} q={query.q} count={users.data.total} />
       )}
       {query.q && (
-        <p className="search-summary">
+        <p className="admin-search-summary">
           Showing users matching “{query.q}”.{' '}
           <Button variant="quiet"
             onClick={() => {

@@ -24,7 +24,7 @@ export function UserSearch({ current, onSearch }: UserSearchProps) {
   };
 
   return (
-    <form role="search" className="user-search" onSubmit={submit}>
+    <form role="search" className="admin-user-search" onSubmit={submit}>
       <TextField
         label="Search users"
         type="search"

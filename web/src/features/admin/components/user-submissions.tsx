@@ -106,7 +106,7 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
   }
 
   return (
-    <div className="user-submissions">
+    <div className="admin-user-submissions">
       {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
       {submissions.data.length === 0 ? (
         <p>{name} has no submissions.</p>

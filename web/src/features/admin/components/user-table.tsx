@@ -97,7 +97,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
   return (
     <DataTable
       caption={`Users, sorted by ${sortedBy}, ${sort.dir === 'asc' ? 'ascending' : 'descending'}`}
-      className="user-table"
+      className="admin-user-table"
       busy={busy}
     >
       <thead>
@@ -107,7 +107,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
           ))}
           {showAttendance &&
             ATTENDANCE_COLUMNS.map((label) => (
-              <th key={label} scope="col" className="wrapping-header">
+              <th key={label} scope="col" className="admin-wrapping-header">
                 {label}
               </th>
             ))}
@@ -130,7 +130,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
             <Fragment key={user.id}>
               <tr>
                 <th scope="row">
-                  <span className="user-name">{displayName(user)}</span>
+                  <span className="admin-user-name">{displayName(user)}</span>
                   <Button variant="quiet"
                     aria-expanded={open}
                     aria-controls={open ? detailsId : undefined}
@@ -157,7 +157,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
                     <Empty />
                   )}
                   {user.submission_count > 1 && (
-                    <span className="more-submissions"> +{user.submission_count - 1} more</span>
+                    <span className="admin-more-submissions"> +{user.submission_count - 1} more</span>
                   )}
                 </td>
                 <td>{first ? formatConferenceTime(first.uploaded_at) : <Empty />}</td>
@@ -170,7 +170,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
                   </>
                 )}
                 <td>
-                  <div className="role-toggles">
+                  <div className="admin-role-toggles">
                     <AdminToggle user={user} onNotice={onNotice} />
                     {PLAIN_ROLES.map((role) => (
                       // The space keeps the cell's text 'Admin Reviewer' (for copying, and for its tests).
@@ -183,7 +183,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
                 </td>
               </tr>
               {open && (
-                <tr className="user-details">
+                <tr className="admin-user-details">
                   <td id={detailsId} colSpan={columnCount}>
                     <UserSubmissions user={user} currentYear={currentYear} />
                   </td>

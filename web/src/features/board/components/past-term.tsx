@@ -12,18 +12,18 @@ export function PastTerm({ term }: { term: BoardTerm }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
-    <section className="past-term">
+    <section className="board-past-term">
       <h2>
         <button
           type="button"
-          className="disclosure"
+          className="board-disclosure"
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => {
             setOpen(!open);
           }}
         >
-          {term.term} Board <span className="caret disclosure-caret" aria-hidden="true" />
+          {term.term} Board <span className="caret board-disclosure-caret" aria-hidden="true" />
         </button>
       </h2>
       <div id={panelId} hidden={!open}>

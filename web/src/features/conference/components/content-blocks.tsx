@@ -67,9 +67,9 @@ export function BlockView({ block, year, label }: BlockViewProps) {
       );
     case 'person':
       return (
-        <div className="person card">
+        <div className="conference-person card">
           <h3>{block.name}</h3>
-          <p className="person-role">{block.role}</p>
+          <p className="conference-person-role">{block.role}</p>
           <p>{block.bio}</p>
           {block.link && (
             <p>
@@ -82,7 +82,7 @@ export function BlockView({ block, year, label }: BlockViewProps) {
       return (
         <>
           {block.heading && <h3 className="schedule-heading">{block.heading}</h3>}
-          <table className="schedule">
+          <table className="conference-schedule">
             <thead>
               <tr>
                 <th scope="col">Time</th>
@@ -92,10 +92,10 @@ export function BlockView({ block, year, label }: BlockViewProps) {
             <tbody>
               {block.items.map((item) => (
                 <tr key={`${item.time} ${item.title}`}>
-                  <td className="schedule-time">{item.time}</td>
+                  <td className="conference-schedule-time">{item.time}</td>
                   <td>
                     {item.title}
-                    {item.detail && <span className="schedule-detail">{item.detail}</span>}
+                    {item.detail && <span className="conference-schedule-detail">{item.detail}</span>}
                   </td>
                 </tr>
               ))}

@@ -50,9 +50,9 @@ function EditionView({ edition, page }: { edition: EditionPage; page: SubPage })
   return (
     <Page title={page.title} className="edition-page">
       {edition.pages.length > 1 && <EditionNav edition={edition} />}
-      <div className={hasMenu ? 'edition-layout has-menu' : 'edition-layout'}>
+      <div className={hasMenu ? 'conference-edition-layout conference-has-menu' : 'conference-edition-layout'}>
         <SectionMenu sections={page.sections} />
-        <div className="edition-sections">
+        <div className="conference-edition-sections">
           {page.sections.map((section) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
               {/* tabIndex -1: the side menu moves focus here. */}

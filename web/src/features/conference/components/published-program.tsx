@@ -35,7 +35,7 @@ export function PublishedProgramView({ program }: { program: PublishedProgram })
       <p>
         <a href={program.pdf_url}>Download the program (PDF)</a>
       </p>
-      <ol className="program-schedule">
+      <ol className="conference-program-schedule">
         {program.sessions.map((session) => (
           <li key={`${session.starts_at}-${session.title}`}>
             <h3>
@@ -44,12 +44,12 @@ export function PublishedProgramView({ program }: { program: PublishedProgram })
               </span>{' '}
               {session.title}
             </h3>
-            <p className="program-place">
+            <p className="conference-program-place">
               {KIND_LABELS[session.kind]}
               {session.room && ` · ${session.room}`}
             </p>
             {session.items.length > 0 && (
-              <ul className="program-talks">
+              <ul className="conference-program-talks">
                 {session.items.map((item) => (
                   <li key={item.code}>
                     <strong>{item.title}</strong>

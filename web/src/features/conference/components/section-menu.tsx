@@ -12,7 +12,7 @@ export function SectionMenu({ sections }: { sections: readonly Section[] }) {
   const listed = sections.filter((section) => section.menu_label);
   if (listed.length === 0) return null;
   return (
-    <nav className="section-menu" aria-label="On this page">
+    <nav className="conference-section-menu" aria-label="On this page">
       <ul>
         {listed.map((section) => (
           <li key={section.id}>

@@ -25,7 +25,7 @@ export function HomePage() {
   const { home, gallery } = site.data;
   return (
     <Page title={routes.home.title} className="home-page">
-      <section className="hero" aria-label="Welcome">
+      <section className="home-hero" aria-label="Welcome">
         {/* The hero's title is often the society's name, already the page's h1. */}
         {home.hero_title !== routes.home.title && <h2>{home.hero_title}</h2>}
         <p className="lead">{home.hero_text}</p>

@@ -30,7 +30,7 @@ export function NacloPage() {
       ))}
       <section aria-labelledby="naclo-dates">
         <h2 id="naclo-dates">Dates</h2>
-        <div className="event-list">
+        <div className="naclo-event-list">
           {events.map((event) => (
             <CompetitionEvent key={`${event.name} ${event.date}`} event={event} />
           ))}
@@ -56,7 +56,7 @@ export function NacloPage() {
 
 function CompetitionEvent({ event }: { event: NacloEvent }) {
   return (
-    <article className="card event">
+    <article className="card naclo-event">
       <h3>{event.name}</h3>
       <dl className="facts">
         <div className="fact">

@@ -71,12 +71,12 @@ export function ConflictsSection() {
         (conflicts.data.conflicts.length === 0 ? (
           <p>You have declared no conflicts.</p>
         ) : (
-          <ul className="conflict-list" aria-label="Your conflicts">
+          <ul className="review-conflict-list" aria-label="Your conflicts">
             {conflicts.data.conflicts.map((conflict) => (
               <li key={conflict.id}>
                 <span>{describe(conflict)}</span>
                 {conflict.added_by_admin ? (
-                  <span className="conflict-origin">added by the organisers</span>
+                  <span className="review-conflict-origin">added by the organisers</span>
                 ) : (
                   <Button variant="quiet"
                     disabled={remove.isPending}

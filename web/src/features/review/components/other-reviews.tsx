@@ -16,7 +16,7 @@ export function OtherReviews({ reviews, form }: OtherReviewsProps) {
       <h2 id={headingId}>Other reviews</h2>
       {reviews.length === 0 && <p>No other review has been submitted yet.</p>}
       {reviews.map((review) => (
-        <article key={review.reviewer} className="other-review" aria-label={review.reviewer}>
+        <article key={review.reviewer} className="review-other-review" aria-label={review.reviewer}>
           <h3>{review.reviewer}</h3>
           <ScoreList criteria={form.criteria} scores={review.scores} recommendation={review.recommendation} />
           {review.comment_for_author && <p className="review-comment">{review.comment_for_author}</p>}

@@ -202,7 +202,7 @@ export function ReviewForm({ detail }: ReviewFormProps) {
           />
         </fieldset>
         {/* Always in the page, so that screen readers hear "Saved" when it changes. */}
-        <p className="autosave-status" role="status">
+        <p className="review-autosave-status" role="status">
           {status}
         </p>
         {submittedAt && !result && (

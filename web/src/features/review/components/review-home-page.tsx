@@ -56,13 +56,13 @@ export function ReviewHomePage() {
           {home.data.assignments.length === 0 ? (
             <p>No abstracts are assigned to you yet. You will get an e-mail when they are.</p>
           ) : (
-            <ul className="assignment-list" aria-label="Your assigned abstracts">
+            <ul className="review-assignment-list" aria-label="Your assigned abstracts">
               {home.data.assignments.map((assignment) => (
-                <li key={assignment.code} className="assignment">
-                  <Link to={reviewPath(assignment.code)} className="assignment-link">
-                    <span className="assignment-code">{assignment.code}</span> {assignment.title}
+                <li key={assignment.code} className="review-assignment">
+                  <Link to={reviewPath(assignment.code)} className="review-assignment-link">
+                    <span className="review-assignment-code">{assignment.code}</span> {assignment.title}
                   </Link>
-                  <dl className="assignment-facts">
+                  <dl className="review-assignment-facts">
                     <div>
                       <dt>Keywords</dt>
                       <dd>{assignment.keywords.length ? assignment.keywords.join(', ') : 'none'}</dd>

@@ -44,7 +44,7 @@ function ReviewScreen({ detail }: { detail: ReviewDetail }) {
   return (
     <Page title={`Review ${detail.code}`} className="review-page">
       <p className="review-title">{detail.title}</p>
-      <dl className="assignment-facts">
+      <dl className="review-assignment-facts">
         <div>
           <dt>Keywords</dt>
           <dd>{detail.keywords.length ? detail.keywords.join(', ') : 'none'}</dd>

@@ -12,7 +12,7 @@ interface ScoreListProps {
 /** A review's scores by criterion and its recommendation, as reviewers and admins read them. */
 export function ScoreList({ criteria, scores, recommendation }: ScoreListProps) {
   return (
-    <dl className="score-list">
+    <dl className="review-score-list">
       {criteria.map((criterion) => (
         <div key={criterion.id}>
           <dt>{criterion.name}</dt>

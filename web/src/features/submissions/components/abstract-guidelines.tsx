@@ -11,7 +11,7 @@ export function AbstractGuidelines({ edition }: { edition: Edition }) {
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>Submission Guidelines</h2>
-      <ul className="guidelines">
+      <ul className="submissions-guidelines">
         <li>Your abstract must be at most {edition.word_limit} words, excluding references.</li>
         <li>
           Your abstract must be anonymized: leave out your name and anything else that identifies you, including

@@ -40,7 +40,7 @@ export function DetailsFields({ draft, onChange, offered, errors, disabled = fal
   const keywordsFull = draft.keywords.length >= MAX_KEYWORDS;
 
   return (
-    <div className="submission-details">
+    <div className="submissions-details">
       <TextField
         label="Title"
         name="title"
@@ -60,7 +60,7 @@ export function DetailsFields({ draft, onChange, offered, errors, disabled = fal
         errors={errors.coauthors}
       >
         {draft.coauthors.map((coauthor, i) => (
-          <div key={i} className="coauthor" role="group" aria-label={`Co-author ${i + 1}`}>
+          <div key={i} className="submissions-coauthor" role="group" aria-label={`Co-author ${i + 1}`}>
             <TextField
               label="Name"
               required

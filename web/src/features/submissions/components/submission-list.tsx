@@ -51,16 +51,16 @@ export function SubmissionList({
   editor,
 }: SubmissionListProps) {
   return (
-    <ul className="submission-list">
+    <ul className="submissions-list">
       {submissions.map((submission) => (
-        <li key={submission.id} className="submission">
-          <p className="submission-title">
-            {submission.title} <span className="submission-code">({submission.code})</span>
+        <li key={submission.id} className="submissions-item">
+          <p className="submissions-title">
+            {submission.title} <span className="submissions-code">({submission.code})</span>
           </p>
-          <div className="submission-row">
+          <div className="submissions-row">
             <button
               type="button"
-              className="submission-file"
+              className="submissions-file"
               onClick={() => {
                 openFile(submission);
               }}
@@ -71,7 +71,7 @@ export function SubmissionList({
             {onDelete && !isDecided(submission) && (
               <button
                 type="button"
-                className="submission-delete"
+                className="submissions-delete"
                 aria-label={`Delete ${submission.title}`}
                 disabled={busyId === submission.id}
                 onClick={() => {
@@ -84,7 +84,7 @@ export function SubmissionList({
             {onWithdraw && isDecided(submission) && (
               <button
                 type="button"
-                className="submission-withdraw"
+                className="submissions-withdraw"
                 aria-label={`Withdraw ${submission.title}`}
                 disabled={busyId === submission.id}
                 onClick={() => {
@@ -96,11 +96,11 @@ export function SubmissionList({
             )}
           </div>
           {decisionLabels[submission.status] && (
-            <p className="submission-status">
+            <p className="submissions-status">
               Decision: <strong>{decisionLabels[submission.status]}</strong>
             </p>
           )}
-          <p className="submission-meta">
+          <p className="submissions-meta">
             Uploaded <time dateTime={submission.uploaded_at}>{formatConferenceTime(submission.uploaded_at)}</time>
             {' · '}
             {formatFileSize(submission.size_bytes)}
@@ -133,7 +133,7 @@ function GuidelineCheck({ submission }: { submission: Submission }) {
   return (
     <>
       {count !== null && (
-        <p className="submission-words">
+        <p className="submissions-words">
           {count} {count === 1 ? 'word' : 'words'} (limit {limit})
         </p>
       )}
@@ -152,7 +152,7 @@ function GuidelineCheck({ submission }: { submission: Submission }) {
 function DetailsSummary({ submission }: { submission: Submission }) {
   const { coauthors, keywords, preferred_format: format } = submission;
   return (
-    <dl className="submission-details-summary">
+    <dl className="submissions-details-summary">
       {coauthors.length > 0 && (
         <>
           <dt>Co-authors</dt>
