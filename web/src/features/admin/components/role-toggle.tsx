@@ -8,6 +8,7 @@ import { displayName } from './display-name';
 /** Each role's box: its label, and how the notices name someone who has it. */
 const ROLES: Record<PlainRole, { label: string; holder: string }> = {
   reviewer: { label: 'Reviewer', holder: 'a reviewer' },
+  editor: { label: 'Editor', holder: 'an editor' },
 };
 
 /** The roles with a box beside Admin, in the order they are shown. */
@@ -20,10 +21,11 @@ interface RoleToggleProps {
 }
 
 /**
- * Beside the Admin box, labelled with the role ('Reviewer'): gives or takes
- * it. No question first, unlike admin rights: a reviewer sees only the
- * abstracts assigned to them, without their authors, and the role is as
- * easily taken back.
+ * Beside the Admin box, labelled with the role ('Reviewer', 'Editor'):
+ * gives or takes it. No question first, unlike admin rights: neither role
+ * shows anyone's personal data (a reviewer sees only the abstracts assigned
+ * to them, without their authors; an editor the site's text), and either is
+ * as easily taken back.
  */
 export function RoleToggle({ user, role, onNotice }: RoleToggleProps) {
   const setRole = useSetRole();

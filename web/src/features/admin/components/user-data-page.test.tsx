@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import type { Role } from '../../../api/types';
 import { answerDialog } from '../../../test/dialog';
 import { admin, errorResponse, findMessage, member, renderApp, type SentRequest } from '../../../test/render-app';
 import { allowSlowPageLoads, grace, lastYears, noam, phonology, syntax, userPage, usersApi } from '../admin-test-data';
@@ -49,8 +50,8 @@ describe('/user-data', () => {
       'No',
       'Phonology.pdf (opens in a new tab) +1 more',
       'March 1, 2025, 10:15 AM PST',
-      // The Admin cell: the admin flag, and the reviewer role beside it (issue 14).
-      'Admin Reviewer',
+      // The Admin cell: the admin flag, and the reviewer (issue 14) and editor (issue 24) roles beside it.
+      'Admin Reviewer Editor',
     ]);
     const link = within(graceRow).getByRole('link', { name: 'Phonology.pdf (opens in a new tab)' });
     expect(link).toHaveAttribute('href', phonology.file_url);
@@ -63,6 +64,7 @@ describe('/user-data', () => {
       within(graceRow).getByRole<HTMLInputElement>('checkbox', { name }).labels?.[0]?.textContent;
     expect(shown('Admin: Grace Hopper')).toBe('Admin');
     expect(shown('Reviewer: Grace Hopper')).toBe('Reviewer');
+    expect(shown('Editor: Grace Hopper')).toBe('Editor');
 
     // The table scrolls in a labelled region on narrow screens.
     expect(screen.getByRole('region', { name: 'Users, sorted by Name, ascending' })).toContainElement(table);
@@ -340,40 +342,43 @@ describe('/user-data', () => {
     });
   });
 
-  it('gives and takes the reviewer role with the Reviewer box beside Admin, without a question', async () => {
-    let roles: ('admin' | 'reviewer')[] = [];
+  it.each([
+    ['reviewer', 'Reviewer', 'a reviewer'],
+    ['editor', 'Editor', 'an editor'],
+  ] as const)('gives and takes the %s role with its box beside Admin, without a question', async (role, label, holder) => {
+    let roles: Role[] = [];
     const { user, requests } = renderApp('/user-data', {
       user: admin,
       api: {
         ...usersApi(() => userPage([{ ...grace, roles }])),
-        [`PUT /api/admin/users/${grace.id}/roles/reviewer`]: () => {
-          roles = ['reviewer'];
+        [`PUT /api/admin/users/${grace.id}/roles/${role}`]: () => {
+          roles = [role];
           return Response.json({ ...grace, roles });
         },
-        [`DELETE /api/admin/users/${grace.id}/roles/reviewer`]: () => {
+        [`DELETE /api/admin/users/${grace.id}/roles/${role}`]: () => {
           roles = [];
           return Response.json({ ...grace, roles });
         },
       },
     });
-    const box = await screen.findByRole('checkbox', { name: 'Reviewer: Grace Hopper' });
+    const box = await screen.findByRole('checkbox', { name: `${label}: Grace Hopper` });
     expect(box).not.toBeChecked();
     await user.click(box);
 
-    expect(await findMessage('status', 'Grace Hopper is now a reviewer.')).toBeInTheDocument();
+    expect(await findMessage('status', `Grace Hopper is now ${holder}.`)).toBeInTheDocument();
     await waitFor(() => {
-      expect(screen.getByRole('checkbox', { name: 'Reviewer: Grace Hopper' })).toBeChecked();
+      expect(screen.getByRole('checkbox', { name: `${label}: Grace Hopper` })).toBeChecked();
     });
     expect(screen.getByRole('checkbox', { name: 'Admin: Grace Hopper' })).not.toBeChecked();
 
-    await user.click(screen.getByRole('checkbox', { name: 'Reviewer: Grace Hopper' }));
-    expect(await findMessage('status', 'Grace Hopper is no longer a reviewer.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: `${label}: Grace Hopper` }));
+    expect(await findMessage('status', `Grace Hopper is no longer ${holder}.`)).toBeInTheDocument();
     await waitFor(() => {
-      expect(screen.getByRole('checkbox', { name: 'Reviewer: Grace Hopper' })).not.toBeChecked();
+      expect(screen.getByRole('checkbox', { name: `${label}: Grace Hopper` })).not.toBeChecked();
     });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(requestsTo(requests, `/api/admin/users/${grace.id}/roles/reviewer`, 'PUT')).toHaveLength(1);
-    expect(requestsTo(requests, `/api/admin/users/${grace.id}/roles/reviewer`, 'DELETE')).toHaveLength(1);
+    expect(requestsTo(requests, `/api/admin/users/${grace.id}/roles/${role}`, 'PUT')).toHaveLength(1);
+    expect(requestsTo(requests, `/api/admin/users/${grace.id}/roles/${role}`, 'DELETE')).toHaveLength(1);
   });
 
   it('asks an admin who unticks their own box whether they mean to lose access', async () => {
