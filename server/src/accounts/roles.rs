@@ -17,6 +17,9 @@ stored_enum! {
         Admin = "admin",
         /// Reviews the abstracts assigned to them.
         Reviewer = "reviewer",
+        /// Edits the public site's content (home, board, NACLO, editions'
+        /// pages): sees no submissions, reviews or personal data.
+        Editor = "editor",
     }
 }
 

@@ -101,6 +101,12 @@ impl Db {
                         AuditAction::ReviewerRevoked,
                         format!("Removed the reviewer role from {name} ({email})"),
                     ),
+                    (Role::Editor, true) => {
+                        (AuditAction::EditorGranted, format!("Made {name} ({email}) an editor"))
+                    }
+                    (Role::Editor, false) => {
+                        (AuditAction::EditorRevoked, format!("Removed the editor role from {name} ({email})"))
+                    }
                 };
                 record!(&mut **tx, &NewEntry { actor, action, summary })?;
                 FlagChange::Changed
