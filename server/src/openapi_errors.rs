@@ -12,7 +12,8 @@ use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, Response, ResponseBui
 
 /// Who may call the operations under each path prefix, beyond being signed
 /// in: the 403 their extractor answers to everyone else.
-const ROLE_REFUSALS: &[(&str, &str)] = &[("/api/admin/", "Not an admin")];
+const ROLE_REFUSALS: &[(&str, &str)] =
+    &[("/api/admin/", "Not an admin"), ("/api/editor/", "Not an editor or admin")];
 
 /// Adds the shared answers to every operation of `document`, keeping an
 /// operation's own description where it declares the status already.

@@ -141,6 +141,17 @@ signed_in_extractor!(
     Reviewer,
     |user| holds(user, Role::Reviewer)
 );
+signed_in_extractor!(
+    /// A signed-in editor of the site's content, or an admin: admins can
+    /// do everything editors can.
+    Editor,
+    edits_content
+);
+
+/// Passes editors and admins (admins can do everything editors can).
+pub fn edits_content(user: &SessionUser) -> Result<(), ApiError> {
+    if user.roles.has(Role::Admin) { Ok(()) } else { holds(user, Role::Editor) }
+}
 
 /// Who is signed in. Always 200, so a visitor's page load logs no failed
 /// request; `user` is null for visitors. The web app asks on every load, so

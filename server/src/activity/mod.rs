@@ -30,6 +30,8 @@ stored_enum! {
         AdminRevoked = "admin.revoked",
         ReviewerGranted = "reviewer.granted",
         ReviewerRevoked = "reviewer.revoked",
+        EditorGranted = "editor.granted",
+        EditorRevoked = "editor.revoked",
         EditionUpdated = "edition.updated",
         EditionCreated = "edition.created",
         EditionDeleted = "edition.deleted",
@@ -47,6 +49,12 @@ stored_enum! {
         AttendanceReminded = "attendance.reminded",
         ProgramPublished = "program.published",
         ProgramChanged = "program.changed",
+        /// An editor's draft of the site's content made public.
+        ContentPublished = "content.published",
+        /// An earlier version of the site's content made public again.
+        ContentRestored = "content.restored",
+        /// Content files imported from the command line.
+        ContentImported = "content.imported",
     }
 }
 
@@ -118,7 +126,7 @@ mod tests {
 
     #[test]
     fn actions_keep_their_dotted_names() {
-        assert_eq!(AuditAction::ALL.len(), 25);
+        assert_eq!(AuditAction::ALL.len(), 30);
         assert_eq!(AuditAction::ReviewSettingsChanged.as_str(), "review.settings_changed");
         assert_eq!(serde_json::to_value(AuditAction::SubmissionAccepted).unwrap(), "submission.accepted");
         for action in AuditAction::ALL {

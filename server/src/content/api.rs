@@ -1,23 +1,43 @@
-//! The public content endpoints: GET only, no session needed, cacheable for a
-//! minute (an import shows within that).
+//! The public content endpoints: GET only, no session needed. Browsers ask
+//! again on every page view (`no-cache`): a publication shows on the next
+//! one, on every instance, since every instance reads the same database.
+//! Editors add `?preview=draft` (or a version's number) to see the draft
+//! through the same endpoints; such answers are never stored.
 
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 use super::calendar;
+use super::editing::Preview;
 use super::editions::Edition;
 use super::model::{Board, BoardTerm, EditionPage, Naclo, Site, SiteFile};
+use super::store::versions::Source;
 use super::store::{BOARD, EDITION, NACLO, SITE};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, Json, Path};
 
-const CACHE: &str = "public, max-age=60";
+/// Stored by browsers, but asked for again before each use.
+const LIVE: &str = "no-cache";
+/// A preview holds unpublished text: kept nowhere.
+const PREVIEW: &str = "private, no-store";
 
-fn cached<T: IntoResponse>(body: T) -> Response {
+fn cached<T: IntoResponse>(source: Source, body: T) -> Response {
     let mut response = body.into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE));
+    let policy = if source == Source::Live { LIVE } else { PREVIEW };
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
     response
+}
+
+/// One document of `source`, typed.
+async fn document<T: serde::de::DeserializeOwned>(
+    state: &AppState,
+    source: Source,
+    kind: &str,
+    key: &str,
+) -> ApiResult<Option<T>> {
+    let Some(body) = state.db.document_from(source, kind, key).await? else { return Ok(None) };
+    Ok(Some(serde_json::from_value(body).map_err(anyhow::Error::from)?))
 }
 
 /// Content that should be there but is not: the database was emptied by
@@ -31,14 +51,20 @@ fn missing(what: &str) -> ApiError {
     get,
     path = "/api/content/site",
     tag = "content",
-    responses((status = 200, description = "Site-wide content and the home page", body = Site))
+    params(("preview" = Option<String>, Query, description = "Editors only: \"draft\", or a version's number")),
+    responses(
+        (status = 200, description = "Site-wide content and the home page", body = Site),
+        (status = 404, description = "A preview of a version that does not exist", body = crate::error::ErrorBody),
+        (status = 401, description = "A preview asked for by a visitor", body = crate::error::ErrorBody),
+        (status = 403, description = "A preview asked for by someone who is not an editor", body = crate::error::ErrorBody),
+    )
 )]
-pub async fn get_site(State(state): State<AppState>) -> ApiResult<Response> {
-    let site: SiteFile = state.db.content_document(SITE, "").await?.ok_or_else(|| missing("site"))?;
+pub async fn get_site(State(state): State<AppState>, Preview(source): Preview) -> ApiResult<Response> {
+    let site: SiteFile = document(&state, source, SITE, "").await?.ok_or_else(|| missing("site"))?;
     let nav_editions = state.db.nav_editions().await?;
     let current_edition = state.db.current_edition_facts().await?;
     let SiteFile { society_name, footer, home, gallery } = site;
-    Ok(cached(Json(Site { society_name, footer, home, gallery, nav_editions, current_edition })))
+    Ok(cached(source, Json(Site { society_name, footer, home, gallery, nav_editions, current_edition })))
 }
 
 /// Every board term, newest first: the first is the current board.
@@ -46,11 +72,22 @@ pub async fn get_site(State(state): State<AppState>) -> ApiResult<Response> {
     get,
     path = "/api/content/board",
     tag = "content",
-    responses((status = 200, description = "The board terms, newest first", body = Board))
+    params(("preview" = Option<String>, Query, description = "Editors only: \"draft\", or a version's number")),
+    responses(
+        (status = 200, description = "The board terms, newest first", body = Board),
+        (status = 404, description = "A preview of a version that does not exist", body = crate::error::ErrorBody),
+        (status = 401, description = "A preview asked for by a visitor", body = crate::error::ErrorBody),
+        (status = 403, description = "A preview asked for by someone who is not an editor", body = crate::error::ErrorBody),
+    )
 )]
-pub async fn get_board(State(state): State<AppState>) -> ApiResult<Response> {
-    let terms: Vec<(String, BoardTerm)> = state.db.content_documents(BOARD).await?;
-    Ok(cached(Json(Board { terms: terms.into_iter().map(|(_, term)| term).collect() })))
+pub async fn get_board(State(state): State<AppState>, Preview(source): Preview) -> ApiResult<Response> {
+    let terms = state.db.documents_of_kind(source, BOARD).await?;
+    let terms = terms
+        .into_iter()
+        .map(|(_, term)| serde_json::from_value::<BoardTerm>(term))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(anyhow::Error::from)?;
+    Ok(cached(source, Json(Board { terms })))
 }
 
 /// The NACLO page: the open round, the training session, the attendance form.
@@ -58,19 +95,25 @@ pub async fn get_board(State(state): State<AppState>) -> ApiResult<Response> {
     get,
     path = "/api/content/naclo",
     tag = "content",
-    responses((status = 200, description = "The NACLO page", body = Naclo))
+    params(("preview" = Option<String>, Query, description = "Editors only: \"draft\", or a version's number")),
+    responses(
+        (status = 200, description = "The NACLO page", body = Naclo),
+        (status = 404, description = "A preview of a version that does not exist", body = crate::error::ErrorBody),
+        (status = 401, description = "A preview asked for by a visitor", body = crate::error::ErrorBody),
+        (status = 403, description = "A preview asked for by someone who is not an editor", body = crate::error::ErrorBody),
+    )
 )]
-pub async fn get_naclo(State(state): State<AppState>) -> ApiResult<Response> {
-    let naclo: Naclo = state.db.content_document(NACLO, "").await?.ok_or_else(|| missing("NACLO"))?;
-    Ok(cached(Json(naclo)))
+pub async fn get_naclo(State(state): State<AppState>, Preview(source): Preview) -> ApiResult<Response> {
+    let naclo: Naclo = document(&state, source, NACLO, "").await?.ok_or_else(|| missing("NACLO"))?;
+    Ok(cached(source, Json(naclo)))
 }
 
 /// The edition of `year` as the path gives it: anything but a known year
 /// (including text that is not a number) is a 404.
-async fn edition(state: &AppState, year: &str) -> ApiResult<(i32, EditionPage)> {
+async fn edition(state: &AppState, source: Source, year: &str) -> ApiResult<(i32, EditionPage)> {
     let no_such = || ApiError::NotFound("There is no such SCULC edition.".into());
     let year: i32 = year.parse().map_err(|_| no_such())?;
-    if let Some(page) = state.db.content_document(EDITION, &year.to_string()).await? {
+    if let Some(page) = document(state, source, EDITION, &year.to_string()).await? {
         return Ok((year, page));
     }
     let edition = state.db.edition(year).await?.ok_or_else(no_such)?;
@@ -80,7 +123,7 @@ async fn edition(state: &AppState, year: &str) -> ApiResult<(i32, EditionPage)> 
 /// Whether the edition of `year` has a page at `slug` ("" for its first
 /// page): what decides whether `/sculc-{year}[-{slug}]` is a page.
 pub(crate) async fn edition_has_page(state: &AppState, year: i32, slug: &str) -> ApiResult<bool> {
-    match edition(state, &year.to_string()).await {
+    match edition(state, Source::Live, &year.to_string()).await {
         Ok((_, page)) => Ok(page.pages.iter().any(|page| page.slug == slug)),
         Err(ApiError::NotFound(_)) => Ok(false),
         Err(error) => Err(error),
@@ -92,14 +135,20 @@ pub(crate) async fn edition_has_page(state: &AppState, year: i32, slug: &str) ->
     get,
     path = "/api/content/editions/{year}",
     tag = "content",
-    params(("year" = i32, Path, description = "The edition's year, e.g. 2025")),
+    params(("year" = i32, Path, description = "The edition's year, e.g. 2025"), ("preview" = Option<String>, Query, description = "Editors only: \"draft\", or a version's number")),
     responses(
         (status = 200, description = "The edition's pages", body = EditionPage),
         (status = 404, description = "No such edition", body = crate::error::ErrorBody),
+        (status = 401, description = "A preview asked for by a visitor", body = crate::error::ErrorBody),
+        (status = 403, description = "A preview asked for by someone who is not an editor", body = crate::error::ErrorBody),
     )
 )]
-pub async fn get_edition(State(state): State<AppState>, Path(year): Path<String>) -> ApiResult<Response> {
-    Ok(cached(Json(edition(&state, &year).await?.1)))
+pub async fn get_edition(
+    State(state): State<AppState>,
+    Preview(source): Preview,
+    Path(year): Path<String>,
+) -> ApiResult<Response> {
+    Ok(cached(source, Json(edition(&state, source, &year).await?.1)))
 }
 
 /// The conference day as an iCalendar file, for "Add to calendar".
@@ -114,20 +163,23 @@ pub async fn get_edition(State(state): State<AppState>, Path(year): Path<String>
     )
 )]
 pub async fn get_calendar(State(state): State<AppState>, Path(year): Path<String>) -> ApiResult<Response> {
-    let (year, edition) = edition(&state, &year).await?;
+    let (year, edition) = edition(&state, Source::Live, &year).await?;
     let day = edition
         .event
         .ok_or_else(|| ApiError::NotFound(format!("The day of SCULC {year} is not in the calendar.")))?;
     let stamp = jiff::Timestamp::now().strftime("%Y%m%dT%H%M%SZ").to_string();
     let ics = calendar::ics(year, &day, &stamp).map_err(|e| ApiError::Internal(e.into()))?;
     let disposition = format!("attachment; filename=\"sculc-{year}.ics\"");
-    Ok(cached((
-        [
-            (header::CONTENT_TYPE, "text/calendar; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        ics,
-    )))
+    Ok(cached(
+        Source::Live,
+        (
+            [
+                (header::CONTENT_TYPE, "text/calendar; charset=utf-8".to_owned()),
+                (header::CONTENT_DISPOSITION, disposition),
+            ],
+            ics,
+        ),
+    ))
 }
 
 /// The current edition and its call for abstracts.

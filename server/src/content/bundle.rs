@@ -9,6 +9,7 @@ use std::path::Path;
 
 use include_dir::{Dir, include_dir};
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::model::{Block, BoardTerm, EditionPage, Embed, GalleryItem, Naclo, SiteFile, SubPage};
@@ -121,6 +122,84 @@ pub fn from_dir(dir: &Path) -> Result<Bundle, Invalid> {
     parse(sources)
 }
 
+impl Bundle {
+    /// Every image the content shows, as (file, field, path): each must be
+    /// a file the site serves, which only the caller can tell.
+    pub fn images(&self) -> Vec<(String, String, String)> {
+        let mut found = Vec::new();
+        let mut gallery = |file: &str, at: &str, items: &[GalleryItem]| {
+            for (i, item) in items.iter().enumerate() {
+                found.push((file.to_owned(), format!("{at}[{i}].original"), item.original.clone()));
+                found.push((file.to_owned(), format!("{at}[{i}].thumbnail"), item.thumbnail.clone()));
+            }
+        };
+        gallery("site.toml", "gallery", &self.site.value.gallery);
+        for edition in &self.editions {
+            let file = file_of("edition", &edition.value.year.to_string());
+            for (p, page) in edition.value.pages.iter().enumerate() {
+                for (s, section) in page.sections.iter().enumerate() {
+                    for (b, block) in section.blocks.iter().enumerate() {
+                        if let Block::Gallery { items, .. } = block {
+                            gallery(&file, &format!("pages[{p}].sections[{s}].blocks[{b}].items"), items);
+                        }
+                    }
+                }
+            }
+        }
+        for term in &self.board {
+            let file = file_of("board", &term.value.term);
+            for (i, member) in term.value.members.iter().enumerate() {
+                if let Some(photo) = &member.photo {
+                    found.push((file.clone(), format!("members[{i}].photo.src"), photo.src.clone()));
+                }
+            }
+        }
+        found
+    }
+
+    /// The problems of images the site does not serve (`exists` tells).
+    pub fn missing_images(&self, exists: impl Fn(&str) -> bool) -> Result<(), Invalid> {
+        let problems: Vec<Problem> = self
+            .images()
+            .into_iter()
+            .filter(|(_, _, path)| !exists(path))
+            .map(|(file, at, path)| Problem {
+                file,
+                message: format!("{at} {path:?}: there is no such image on the site"),
+            })
+            .collect();
+        if problems.is_empty() { Ok(()) } else { Err(Invalid(problems)) }
+    }
+
+    /// The documents, as the database and the editors hold them.
+    pub fn documents(&self) -> Vec<StoredDocument> {
+        let json = |value: serde_json::Result<serde_json::Value>| value.expect("content serialises to JSON");
+        let mut documents = vec![
+            StoredDocument {
+                kind: "site".into(),
+                key: String::new(),
+                body: json(serde_json::to_value(&self.site.value)),
+            },
+            StoredDocument {
+                kind: "naclo".into(),
+                key: String::new(),
+                body: json(serde_json::to_value(&self.naclo.value)),
+            },
+        ];
+        documents.extend(self.board.iter().map(|term| StoredDocument {
+            kind: "board".into(),
+            key: term.value.term.clone(),
+            body: json(serde_json::to_value(&term.value)),
+        }));
+        documents.extend(self.editions.iter().map(|edition| StoredDocument {
+            kind: "edition".into(),
+            key: edition.value.year.to_string(),
+            body: json(serde_json::to_value(&edition.value)),
+        }));
+        documents
+    }
+}
+
 /// TOML files at the top, in `board/` and in `editions/`; the generators'
 /// folders (`images/`, `program/`) hold no content.
 fn is_content_file(file: &str) -> bool {
@@ -181,8 +260,60 @@ pub fn parse(mut sources: Vec<Source>) -> Result<Bundle, Invalid> {
     }
 }
 
+/// One document as the database and the editors hold it: parsed JSON.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StoredDocument {
+    pub kind: String,
+    pub key: String,
+    pub body: serde_json::Value,
+}
+
+/// Where a stored document's problems are reported: the file it would be.
+pub fn file_of(kind: &str, key: &str) -> String {
+    match kind {
+        "site" | "naclo" => format!("{kind}.toml"),
+        "board" => format!("board/{key}.toml"),
+        _ => format!("editions/{key}.toml"),
+    }
+}
+
+/// Checks documents edited in the browser exactly as `parse` checks files:
+/// the same types (no unknown fields) and the same rules, with every
+/// problem reported against the file the document would be.
+pub fn from_documents(documents: &[StoredDocument]) -> Result<Bundle, Invalid> {
+    let mut sources = Vec::new();
+    let mut problems = Vec::new();
+    for document in documents {
+        let file = file_of(&document.kind, &document.key);
+        // Through TOML, so what is published can always be exported.
+        match toml::to_string(&without_nulls(document.body.clone())) {
+            Ok(text) => sources.push(Source { file, bytes: text.into_bytes() }),
+            Err(error) => {
+                problems.push(Problem { file, message: format!("cannot be written as TOML: {error}") })
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Invalid(problems));
+    }
+    parse(sources)
+}
+
+/// `value` without the object members that are null: an optional field
+/// left empty is absent, as in a file.
+pub fn without_nulls(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Object(members) => Value::Object(
+            members.into_iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k, without_nulls(v))).collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(without_nulls).collect()),
+        other => other,
+    }
+}
+
 /// Parses one file and runs its checks, reporting problems through `problem`.
-fn read<T: DeserializeOwned>(
+fn read<T: DeserializeOwned + Serialize>(
     source: &Source,
     problem: &mut impl FnMut(String),
     check: impl FnOnce(&T) -> Vec<String>,
@@ -201,7 +332,8 @@ fn read<T: DeserializeOwned>(
             return None;
         }
     };
-    let found = check(&value);
+    let mut found = check(&value);
+    found.extend(super::weekdays::check_document(&serde_json::to_value(&value).expect("content serialises")));
     if !found.is_empty() {
         found.into_iter().for_each(problem);
         return None;
@@ -254,6 +386,12 @@ fn check_board_term(term: &BoardTerm, stem: &str) -> Vec<String> {
         found.push("a board term needs at least one member".into());
     }
     for (i, member) in term.members.iter().enumerate() {
+        if member.role.trim().is_empty() {
+            found.push(format!("members[{i}].role is empty: every member has a role"));
+        }
+        if member.name.trim().is_empty() {
+            found.push(format!("members[{i}].name is empty: every member needs a name"));
+        }
         if let Some(photo) = &member.photo {
             check_image_path(&photo.src, &format!("members[{i}].photo.src"), &mut found);
         }

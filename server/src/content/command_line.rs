@@ -6,6 +6,9 @@ use std::path::Path;
 use time::OffsetDateTime;
 
 use super::editions::pacific;
+use super::store::Summary;
+use super::store::versions::{GoLive, NotLive};
+use crate::activity::Actor;
 use crate::config::Config;
 use crate::db::Db;
 
@@ -15,11 +18,21 @@ pub async fn import(config: &Config, dir: &Path) -> anyhow::Result<String> {
     // Check the files before touching the database: an invalid folder
     // changes nothing and names every file at fault.
     let bundle = super::bundle::from_dir(dir)?;
+    let web_dir = config.web_dir.clone();
+    let exists = move |path: &str| crate::web::serves_file(web_dir.as_deref(), path).unwrap_or(true);
+    bundle.missing_images(&exists)?;
     let db = Db::open_migrated(config).await?;
-    let summary = db.replace_content(&bundle).await?;
+    let live = match db.go_live(GoLive::Import(&bundle.documents()), &exists, &Actor::command_line()).await {
+        Ok(live) => live,
+        Err(NotLive::Invalid(invalid)) => return Err(invalid.into()),
+        Err(NotLive::Database(error)) => return Err(error.into()),
+        Err(other) => anyhow::bail!("the content was not imported: {other:?}"),
+    };
     Ok(format!(
-        "{summary}\nFrom {}; the site serves it now (API answers are cached for up to a minute).",
-        dir.display()
+        "{}\nFrom {}; the site serves it now, as version {} in the history.",
+        Summary::of(&bundle),
+        dir.display(),
+        live.version
     ))
 }
 

@@ -8,9 +8,12 @@ pub mod calendar;
 pub mod command_line;
 pub mod csp;
 pub mod current;
+pub mod editing;
 pub mod editions;
 pub mod model;
 pub mod store;
+pub mod versions;
+pub mod weekdays;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -26,15 +29,21 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::get_naclo))
         .routes(routes!(api::get_edition))
         .routes(routes!(api::get_calendar))
+        .routes(routes!(editing::get_overview))
+        .routes(routes!(editing::get_document, editing::save_document))
+        .routes(routes!(editing::discard_draft))
+        .routes(routes!(editing::start_term))
+        .routes(routes!(editing::publish))
+        .routes(routes!(editing::get_versions))
+        .routes(routes!(editing::restore))
 }
 
 /// At first start (no content yet), stores the content built into the
-/// binary. Later starts leave the content alone: `colloquy content import`
-/// replaces it.
+/// binary as version 1. Later starts leave the content alone: editors
+/// publish, and `colloquy content import` makes a new version.
 pub async fn seed(db: &Db) -> anyhow::Result<()> {
-    let bundle = bundle::bundled();
-    if db.seed_content(&bundle).await? {
-        tracing::info!("stored the bundled content (first start)");
+    if db.seed_versions(&bundle::bundled().documents()).await? {
+        tracing::info!("the content's first version is stored");
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 //! admins change, are rows of their own (`editions`).
 
 pub mod editions;
+pub mod versions;
 
 use std::fmt;
 
@@ -14,7 +15,7 @@ use sha2::{Digest, Sha256};
 
 use super::bundle::{Bundle, Document, frame_origins};
 use crate::db::Db;
-use crate::{clock, on_db};
+use crate::on_db;
 
 pub const SITE: &str = "site";
 pub const NACLO: &str = "naclo";
@@ -80,69 +81,7 @@ impl fmt::Display for Summary {
     }
 }
 
-/// How `store_content` treats the content already there.
-#[derive(Clone, Copy)]
-enum Store {
-    /// Delete it first.
-    Replace,
-    /// Store nothing if there is any.
-    IfEmpty,
-}
-
 impl Db {
-    /// Replaces all content with `bundle`, in one transaction.
-    pub async fn replace_content(&self, bundle: &Bundle) -> sqlx::Result<Summary> {
-        self.store_content(bundle, Store::Replace).await?;
-        Ok(Summary::of(bundle))
-    }
-
-    /// Stores `bundle` if there is no content yet (first start). Two
-    /// instances starting together store the same rows; neither fails.
-    pub async fn seed_content(&self, bundle: &Bundle) -> sqlx::Result<bool> {
-        self.store_content(bundle, Store::IfEmpty).await
-    }
-
-    /// Writes `bundle`'s documents in one transaction; whether it did.
-    async fn store_content(&self, bundle: &Bundle, how: Store) -> sqlx::Result<bool> {
-        let rows = rows(bundle);
-        let now = clock::now();
-        let stored = on_db!(self, |pool| {
-            let mut tx = crate::db::begin_write(pool).await?;
-            let proceed = match how {
-                Store::Replace => {
-                    sqlx::query("DELETE FROM content_documents").execute(&mut *tx).await?;
-                    true
-                }
-                Store::IfEmpty => {
-                    let existing: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM content_documents")
-                        .fetch_one(&mut *tx)
-                        .await?;
-                    existing == 0
-                }
-            };
-            if proceed {
-                for row in &rows {
-                    // A conflict only when another instance seeds the same
-                    // rows at the same moment: theirs are these.
-                    sqlx::query(
-                        "INSERT INTO content_documents (kind, key, body, source_sha256, imported_at)
-                         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (kind, key) DO NOTHING",
-                    )
-                    .bind(row.kind)
-                    .bind(&row.key)
-                    .bind(&row.body)
-                    .bind(&row.source_sha256)
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-            }
-            tx.commit().await?;
-            proceed
-        });
-        Ok(stored)
-    }
-
     /// One document, parsed back into its type.
     pub async fn content_document<T: DeserializeOwned>(
         &self,

@@ -43,6 +43,25 @@ fn page_table(web_dir: Option<&Path>) -> Option<pages::PageTable> {
     pages::PageTable::parse(&bytes)
 }
 
+/// Whether the web app serves a file at `path` (`/images/…`), from the
+/// folder `COLLOQUY_WEB_DIR` names or the embedded build: what content may
+/// show. Never the app's shell, which answers every other path. `None`
+/// when there is no web app to ask (a build without it): nothing can be
+/// shown then, and nothing can be told missing.
+pub fn serves_file(web_dir: Option<&Path>, path: &str) -> Option<bool> {
+    let Some(relative) = path.strip_prefix('/') else { return Some(false) };
+    if relative.is_empty() || relative.split('/').any(|part| part.is_empty() || part == "." || part == "..") {
+        return Some(false);
+    }
+    match web_dir {
+        Some(web_dir) if web_dir.join("index.html").is_file() => Some(web_dir.join(relative).is_file()),
+        None if embedded::APP.is_built() => {
+            Some(relative != "index.html" && embedded::APP.plain(relative).is_some())
+        }
+        _ => None,
+    }
+}
+
 fn files(web_dir: Option<&Path>) -> Router {
     match web_dir {
         Some(web_dir) => from_folder(web_dir),

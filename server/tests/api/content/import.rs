@@ -71,13 +71,30 @@ async fn json(app: &TestApp, path: &str) -> Value {
 }
 
 #[tokio::test]
+async fn an_image_the_site_does_not_serve_is_refused_and_nothing_changes() {
+    let app = spawn_app().await;
+    let dir = content_copy();
+    edit(dir.path(), "site.toml", "/images/home/ipa-vowels-960.webp", "/images/home/missing.webp");
+    let before = json(&app, "/api/content/site").await;
+    let output = import(&app, dir.path());
+    assert!(!output.status.success());
+    let error = text(&output.stderr);
+    assert!(error.contains("site.toml: gallery[0].original \"/images/home/missing.webp\""), "{error}");
+    assert!(error.contains("there is no such image on the site"), "{error}");
+    assert_eq!(json(&app, "/api/content/site").await, before);
+}
+
+#[tokio::test]
 async fn import_replaces_all_content_with_the_folders() {
     let app = spawn_app().await;
     let dir = content_copy();
     edit(dir.path(), "editions/2024.toml", "title = \"SCULC 2024\"", "title = \"SCULC 2024 (archive)\"");
     std::fs::remove_file(dir.path().join("board/2022-2023.toml")).unwrap();
-    let next =
-        std::fs::read_to_string(dir.path().join("editions/2022.toml")).unwrap().replace("2022", "2026");
+    let next = std::fs::read_to_string(dir.path().join("editions/2022.toml"))
+        .unwrap()
+        .replace("2022", "2026")
+        // The photos of 2022 stay where they are.
+        .replace("/images/sculc-2026/", "/images/sculc-2022/");
     std::fs::write(dir.path().join("editions/2026.toml"), next).unwrap();
 
     let output = import(&app, dir.path());

@@ -3,5 +3,6 @@
 
 mod calendar;
 mod current_edition;
+mod editing;
 mod import;
 mod pages;

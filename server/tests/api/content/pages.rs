@@ -7,7 +7,7 @@ use crate::helpers::{TestApp, spawn_app};
 async fn json(app: &TestApp, path: &str) -> Value {
     let response = app.get(path).await;
     assert_eq!(response.status(), 200, "{path}");
-    assert_eq!(response.headers()["cache-control"], "public, max-age=60", "{path}");
+    assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
     response.json().await.unwrap()
 }
 

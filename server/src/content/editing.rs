@@ -1,0 +1,544 @@
+//! Editing the site in the browser (issue 24): editors read and save
+//! drafts of the content documents, publish them after the same checks as
+//! `colloquy content import`, and look back through, preview and restore
+//! every earlier version. Editors see nothing else: no submissions,
+//! reviews or personal data.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{FromRequestParts, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+
+use super::bundle::{Invalid, without_nulls};
+use super::model::{BoardMember, BoardTerm, EditionPage, Naclo, SiteFile};
+use super::store::versions::{DraftRow, GoLive, Live, NotLive, Saved, Source};
+use super::store::{BOARD, NACLO, SITE};
+use super::versions::{DocumentId, tag};
+use crate::AppState;
+use crate::accounts::session::{Editor, MaybeUser, edits_content};
+use crate::activity::Actor;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
+
+/// The largest document an editor may save (the biggest edition today is
+/// about a tenth of it).
+pub const MAX_DOCUMENT_BYTES: usize = 512 * 1024;
+/// How many versions the history lists.
+const HISTORY: i64 = 200;
+
+/// One document in the editor's overview.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DocumentSummary {
+    /// `site`, `naclo`, `board:2025-2026`, `edition:2026`.
+    pub id: String,
+    pub label: String,
+    pub kind: String,
+    pub key: String,
+    /// `unchanged`, `changed`, `added` or `removed` in the draft.
+    pub state: &'static str,
+    /// Who saved the draft last, and when.
+    #[schema(required = true)]
+    pub draft_by: Option<String>,
+    #[schema(required = true)]
+    pub draft_at: Option<OffsetDateTime>,
+}
+
+/// Every document, the live version and whether there is a draft.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ContentOverview {
+    /// The live version's number.
+    pub version: i64,
+    pub documents: Vec<DocumentSummary>,
+    /// How many documents the draft changes.
+    pub unpublished: usize,
+}
+
+/// A document as the editor edits it: the draft if there is one.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EditedDocument {
+    pub id: String,
+    pub label: String,
+    /// The document (its shape is the content type of its kind); null
+    /// when the draft removes it.
+    #[schema(value_type = Object, required = true)]
+    pub body: Option<Value>,
+    /// Send it back with a save: it tells whether someone saved meanwhile.
+    pub tag: String,
+    pub state: &'static str,
+    #[schema(required = true)]
+    pub draft_by: Option<String>,
+    #[schema(required = true)]
+    pub draft_at: Option<OffsetDateTime>,
+}
+
+/// A save: the document (null removes a board term or an edition's pages)
+/// and the tag it was read with.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DraftSave {
+    pub base: String,
+    #[schema(value_type = Object)]
+    pub body: Option<Value>,
+}
+
+/// The document's tag after a save.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DraftSaved {
+    pub tag: String,
+}
+
+/// A new board term, started from the newest one's roles.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewTerm {
+    /// "2025-2026"
+    pub term: String,
+}
+
+/// A version that went live.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Published {
+    pub version: i64,
+    /// What changed, one line per page.
+    pub changes: Vec<String>,
+}
+
+/// One version in the history.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ContentVersion {
+    pub id: i64,
+    pub published_at: OffsetDateTime,
+    pub published_by: String,
+    /// `baseline`, `publish`, `restore` or `import`.
+    pub action: String,
+    #[schema(required = true)]
+    pub restored_from: Option<i64>,
+    pub changes: Vec<String>,
+    /// Whether this is what visitors see.
+    pub live: bool,
+}
+
+/// Where the public content endpoints read from: `?preview=draft` or
+/// `?preview=12` (a version), for editors only; live for everyone else.
+pub struct Preview(pub Source);
+
+#[derive(Deserialize)]
+struct PreviewQuery {
+    preview: Option<String>,
+}
+
+impl FromRequestParts<AppState> for Preview {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let Query(query) = Query::<PreviewQuery>::from_request_parts(parts, state).await?;
+        let Some(preview) = query.preview else { return Ok(Self(Source::Live)) };
+        let source = match preview.as_str() {
+            "draft" => Source::Draft,
+            version => Source::Version(
+                version
+                    .parse()
+                    .map_err(|_| ApiError::BadRequest("preview is \"draft\" or a version number.".into()))?,
+            ),
+        };
+        let user = MaybeUser::from_request_parts(parts, state).await?.0.ok_or(ApiError::Unauthorized)?;
+        edits_content(&user)?;
+        if let Source::Version(id) = source
+            && state.db.version_documents(id).await?.is_none()
+        {
+            return Err(ApiError::NotFound("There is no such version.".into()));
+        }
+        Ok(Self(source))
+    }
+}
+
+fn document_id(id: &str) -> ApiResult<DocumentId> {
+    id.parse().map_err(|()| ApiError::NotFound("There is no such page of content.".into()))
+}
+
+fn state_of(live: bool, draft: Option<&DraftRow>) -> &'static str {
+    match (live, draft) {
+        (_, None) => "unchanged",
+        (true, Some(DraftRow { body: None, .. })) => "removed",
+        (false, Some(_)) => "added",
+        (true, Some(_)) => "changed",
+    }
+}
+
+/// Checks that `body` has the shape of its kind (no unknown or missing
+/// fields) and keeps its address, as a 422 naming what is wrong.
+fn check_shape(id: &DocumentId, body: &Value) -> ApiResult<()> {
+    let refuse = |message: String| ApiError::Unprocessable {
+        message: format!("This cannot be saved: {message}"),
+        fields: BTreeMap::new(),
+    };
+    let shape = |error: serde_json::Error| refuse(error.to_string());
+    match id.kind {
+        SITE => serde_json::from_value::<SiteFile>(body.clone()).map(drop).map_err(shape),
+        NACLO => serde_json::from_value::<Naclo>(body.clone()).map(drop).map_err(shape),
+        BOARD => {
+            let term = serde_json::from_value::<BoardTerm>(body.clone()).map_err(shape)?;
+            if term.term != id.key {
+                return Err(refuse(format!("the term is {}, not {}", id.key, term.term)));
+            }
+            Ok(())
+        }
+        _ => {
+            let edition = serde_json::from_value::<EditionPage>(body.clone()).map_err(shape)?;
+            if edition.year.to_string() != id.key {
+                return Err(refuse(format!("these are the pages of {}, not {}", id.key, edition.year)));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The images the site can show: the web app's files.
+fn image_exists(state: &AppState) -> impl Fn(&str) -> bool + Sync + use<> {
+    let web_dir = state.config.web_dir.clone();
+    move |path: &str| crate::web::serves_file(web_dir.as_deref(), path).unwrap_or(true)
+}
+
+fn not_live(error: NotLive) -> ApiError {
+    match error {
+        NotLive::NothingToPublish => ApiError::coded(
+            StatusCode::CONFLICT,
+            "nothing_to_publish",
+            "There are no unpublished changes: the site already shows everything.",
+        ),
+        NotLive::NoSuchVersion => ApiError::NotFound("There is no such version.".into()),
+        NotLive::Invalid(Invalid(problems)) => {
+            let mut fields: BTreeMap<String, Vec<String>> = BTreeMap::new();
+            for problem in problems {
+                fields.entry(problem.file).or_default().push(problem.message);
+            }
+            ApiError::Unprocessable {
+                message: "Nothing was published: fix the problems listed, then publish again.".into(),
+                fields,
+            }
+        }
+        NotLive::Database(error) => ApiError::Internal(error.into()),
+    }
+}
+
+fn published(live: Live) -> Json<Published> {
+    Json(Published { version: live.version, changes: live.changes })
+}
+
+/// Every content document, with what the draft changes.
+#[utoipa::path(
+    get,
+    path = "/api/editor/content",
+    tag = "editor",
+    responses((status = 200, description = "The documents and the live version", body = ContentOverview)),
+    security(("session" = []))
+)]
+pub async fn get_overview(
+    State(state): State<AppState>,
+    _editor: Editor,
+) -> ApiResult<Json<ContentOverview>> {
+    let live = state.db.live_documents().await?;
+    let drafts = state.db.content_drafts().await?;
+    let mut ids: Vec<DocumentId> = live.iter().filter_map(DocumentId::of).collect();
+    ids.extend(
+        drafts.iter().filter_map(|d| format!("{}:{}", d.kind, d.key).trim_end_matches(':').parse().ok()),
+    );
+    ids.sort_by(|a, b| {
+        (order(a.kind), std::cmp::Reverse(&a.key)).cmp(&(order(b.kind), std::cmp::Reverse(&b.key)))
+    });
+    ids.dedup();
+    let documents = ids
+        .into_iter()
+        .map(|id| {
+            let is_live = live.iter().any(|d| d.kind == id.kind && d.key == id.key);
+            let draft = drafts.iter().find(|d| d.kind == id.kind && d.key == id.key);
+            DocumentSummary {
+                id: id.to_string(),
+                label: id.label(),
+                kind: id.kind.into(),
+                key: id.key.clone(),
+                state: state_of(is_live, draft),
+                draft_by: draft.map(|d| d.updated_by_name.clone()),
+                draft_at: draft.map(|d| d.updated_at),
+            }
+        })
+        .collect();
+    Ok(Json(ContentOverview {
+        version: state.db.content_version().await?,
+        documents,
+        unpublished: drafts.len(),
+    }))
+}
+
+/// The order the overview lists kinds in: as the site's nav does.
+fn order(kind: &str) -> u8 {
+    match kind {
+        SITE => 0,
+        BOARD => 1,
+        NACLO => 2,
+        _ => 3,
+    }
+}
+
+/// One document as the editor edits it.
+#[utoipa::path(
+    get,
+    path = "/api/editor/documents/{id}",
+    tag = "editor",
+    params(("id" = String, Path, description = "site, naclo, board:2025-2026 or edition:2026")),
+    responses(
+        (status = 200, description = "The document, its draft if any", body = EditedDocument),
+        (status = 404, description = "No such document", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn get_document(
+    State(state): State<AppState>,
+    _editor: Editor,
+    Path(id): Path<String>,
+) -> ApiResult<Json<EditedDocument>> {
+    let id = document_id(&id)?;
+    let live = state.db.document_from(Source::Live, id.kind, &id.key).await?;
+    let drafts = state.db.content_drafts().await?;
+    let draft = drafts.iter().find(|d| d.kind == id.kind && d.key == id.key);
+    let body = match draft {
+        Some(draft) => {
+            draft.body.as_deref().map(serde_json::from_str).transpose().map_err(anyhow::Error::from)?
+        }
+        None => live.clone(),
+    };
+    if body.is_none() && draft.is_none() {
+        return Err(ApiError::NotFound("There is no such page of content.".into()));
+    }
+    Ok(Json(EditedDocument {
+        id: id.to_string(),
+        label: id.label(),
+        tag: tag(body.as_ref()),
+        body,
+        state: state_of(live.is_some(), draft),
+        draft_by: draft.map(|d| d.updated_by_name.clone()),
+        draft_at: draft.map(|d| d.updated_at),
+    }))
+}
+
+/// Saves a draft of a document (never on the public site until
+/// published). A save made from an older read of the document is refused
+/// with 409 `edit_conflict`: nothing is overwritten.
+#[utoipa::path(
+    put,
+    path = "/api/editor/documents/{id}",
+    tag = "editor",
+    params(("id" = String, Path, description = "site, naclo, board:2025-2026 or edition:2026")),
+    request_body = DraftSave,
+    responses(
+        (status = 200, description = "Saved as a draft", body = DraftSaved),
+        (status = 404, description = "No such document", body = ErrorBody),
+        (status = 409, description = "Someone saved this page since you opened it", body = ErrorBody),
+        (status = 422, description = "Not the shape of this kind of content", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn save_document(
+    State(state): State<AppState>,
+    Editor(editor): Editor,
+    Path(id): Path<String>,
+    Json(save): Json<DraftSave>,
+) -> ApiResult<Json<DraftSaved>> {
+    let id = document_id(&id)?;
+    let body = save.body.map(without_nulls);
+    match &body {
+        Some(body) => {
+            let size = serde_json::to_vec(body).map_err(anyhow::Error::from)?.len();
+            if size > MAX_DOCUMENT_BYTES {
+                return Err(ApiError::PayloadTooLarge(format!(
+                    "This page is too long to save ({} KB; at most {} KB).",
+                    size / 1024,
+                    MAX_DOCUMENT_BYTES / 1024
+                )));
+            }
+            check_shape(&id, body)?;
+        }
+        None if !id.removable() => {
+            return Err(ApiError::BadRequest("The home page and the NACLO page cannot be removed.".into()));
+        }
+        None => {}
+    }
+    match state.db.save_draft(&id, &save.base, body.as_ref(), &Actor::admin(&editor)).await? {
+        Saved::Saved(tag) => Ok(Json(DraftSaved { tag })),
+        Saved::Conflict(_) => Err(ApiError::coded(
+            StatusCode::CONFLICT,
+            "edit_conflict",
+            "Someone else saved this page after you opened it. Reload it to see their changes; your text is kept \
+             here so you can copy it across.",
+        )),
+    }
+}
+
+/// Drops a document's draft: back to what the site shows.
+#[utoipa::path(
+    delete,
+    path = "/api/editor/documents/{id}/draft",
+    tag = "editor",
+    params(("id" = String, Path, description = "site, naclo, board:2025-2026 or edition:2026")),
+    responses((status = 204, description = "The draft is gone (or there was none)")),
+    security(("session" = []))
+)]
+pub async fn discard_draft(
+    State(state): State<AppState>,
+    _editor: Editor,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    let id = document_id(&id)?;
+    state.db.discard_draft(&id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Starts a board term as a draft: the newest term's roles, in order, with
+/// everything else empty for the new officers to fill in.
+#[utoipa::path(
+    post,
+    path = "/api/editor/board-terms",
+    tag = "editor",
+    request_body = NewTerm,
+    responses(
+        (status = 201, description = "The new term's draft", body = DraftSaved),
+        (status = 409, description = "The term exists already", body = ErrorBody),
+        (status = 422, description = "Not two consecutive years", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn start_term(
+    State(state): State<AppState>,
+    Editor(editor): Editor,
+    Json(new): Json<NewTerm>,
+) -> ApiResult<(StatusCode, Json<DraftSaved>)> {
+    let consecutive = new
+        .term
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.parse::<i32>().ok()?, b.parse::<i32>().ok()?)))
+        .is_some_and(|(a, b)| (1900..=2999).contains(&a) && b == a + 1 && new.term.len() == 9);
+    let id = match format!("board:{}", new.term).parse::<DocumentId>() {
+        Ok(id) if consecutive => id,
+        _ => {
+            return Err(ApiError::Unprocessable {
+                message: "A term is two consecutive years, like 2025-2026.".into(),
+                fields: BTreeMap::from([(
+                    "term".into(),
+                    vec!["Write two consecutive years, like 2025-2026.".into()],
+                )]),
+            });
+        }
+    };
+    let terms = state.db.documents_of_kind(Source::Draft, BOARD).await?;
+    if terms.iter().any(|(key, _)| *key == new.term) {
+        return Err(ApiError::Conflict(format!("The {} term exists already.", new.term.replace('-', "–"))));
+    }
+    let roles = match terms.first() {
+        Some((_, newest)) => serde_json::from_value::<BoardTerm>(newest.clone())
+            .map_err(anyhow::Error::from)?
+            .members
+            .into_iter()
+            .map(|member| member.role)
+            .collect(),
+        None => vec!["President".to_owned()],
+    };
+    let members = roles
+        .into_iter()
+        .map(|role| BoardMember {
+            role,
+            name: String::new(),
+            pronouns: String::new(),
+            major_minor: String::new(),
+            class_year: String::new(),
+            favourite_area: String::new(),
+            favourite_drink: String::new(),
+            photo: None,
+        })
+        .collect();
+    let body = serde_json::to_value(BoardTerm { term: new.term.clone(), note: None, members })
+        .map_err(anyhow::Error::from)?;
+    match state.db.save_draft(&id, &tag(None), Some(&body), &Actor::admin(&editor)).await? {
+        Saved::Saved(tag) => Ok((StatusCode::CREATED, Json(DraftSaved { tag }))),
+        Saved::Conflict(_) => {
+            Err(ApiError::Conflict(format!("The {} term exists already.", new.term.replace('-', "–"))))
+        }
+    }
+}
+
+/// Publishes the draft: every check `colloquy content import` makes, then
+/// the new version replaces the live content in one transaction. Every
+/// instance serves it from the next request.
+#[utoipa::path(
+    post,
+    path = "/api/editor/publish",
+    tag = "editor",
+    responses(
+        (status = 200, description = "The draft is live", body = Published),
+        (status = 409, description = "Nothing to publish", body = ErrorBody),
+        (status = 422, description = "The problems, by page; nothing changed", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn publish(State(state): State<AppState>, Editor(editor): Editor) -> ApiResult<Json<Published>> {
+    let exists = image_exists(&state);
+    state.db.go_live(GoLive::Publish, &exists, &Actor::admin(&editor)).await.map(published).map_err(not_live)
+}
+
+/// The history of the content, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/editor/versions",
+    tag = "editor",
+    responses((status = 200, description = "Every version, newest first", body = Vec<ContentVersion>)),
+    security(("session" = []))
+)]
+pub async fn get_versions(
+    State(state): State<AppState>,
+    _editor: Editor,
+) -> ApiResult<Json<Vec<ContentVersion>>> {
+    let live = state.db.content_version().await?;
+    let versions = state.db.content_versions(HISTORY).await?;
+    Ok(Json(
+        versions
+            .into_iter()
+            .map(|row| ContentVersion {
+                live: row.id == live,
+                changes: serde_json::from_str(&row.changes).unwrap_or_default(),
+                id: row.id,
+                published_at: row.published_at,
+                published_by: row.actor_name,
+                action: row.action,
+                restored_from: row.restored_from,
+            })
+            .collect(),
+    ))
+}
+
+/// Makes an earlier version live again, as a new version.
+#[utoipa::path(
+    post,
+    path = "/api/editor/versions/{id}/restore",
+    tag = "editor",
+    params(("id" = i64, Path, description = "The version to restore")),
+    responses(
+        (status = 200, description = "The restored content is live", body = Published),
+        (status = 404, description = "No such version", body = ErrorBody),
+        (status = 422, description = "The version no longer passes the checks (e.g. a missing image)", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn restore(
+    State(state): State<AppState>,
+    Editor(editor): Editor,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Published>> {
+    let exists = image_exists(&state);
+    state
+        .db
+        .go_live(GoLive::Restore(id), &exists, &Actor::admin(&editor))
+        .await
+        .map(published)
+        .map_err(not_live)
+}
