@@ -114,8 +114,7 @@ impl TableRow {
 /// `page` would be copied whole first. `name_empty` and `email_empty` are
 /// the sorts' "empty last" keys, named so that SQLite matches them to the
 /// indexes' expressions.
-const ROWS: &str = "(
-    SELECT u.id, u.first_name, u.last_name, u.email,
+const ROW_COLUMNS: &str = "SELECT u.id, u.first_name, u.last_name, u.email,
            EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') AS admin,
            m.user_id IS NOT NULL AS applicant,
            COALESCE(m.accepted, FALSE) AS presenter,
@@ -124,8 +123,24 @@ const ROWS: &str = "(
            TRIM(LOWER(u.first_name || ' ' || u.last_name)) AS name_key,
            TRIM(LOWER(u.first_name || ' ' || u.last_name)) = '' AS name_empty,
            u.email = '' AS email_empty
-    FROM users u LEFT JOIN submission_summaries m ON m.user_id = u.id
-) table_rows";
+    FROM users u";
+
+/// The rows as a table to select from: every user, or (`Summarized`) only
+/// those with a summary, which a sort by a summary column reads in the
+/// order of its index.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rows {
+    Every,
+    Summarized,
+}
+
+fn rows(which: Rows) -> String {
+    let join = match which {
+        Rows::Every => "LEFT JOIN",
+        Rows::Summarized => "JOIN",
+    };
+    format!("({ROW_COLUMNS} {join} submission_summaries m ON m.user_id = u.id) table_rows")
+}
 
 /// The chosen rows (`page`) with the rest of their first submission, which
 /// is looked up for those rows only (attendance too, from the view
@@ -240,19 +255,87 @@ fn order_by(query: &TableQuery, db: &Db, table: &str) -> String {
 /// With a search, the matching rows are counted on the way (`COUNT(*) OVER
 /// ()`); without one, that would keep all 10,000 rows for a page of 50, so
 /// the rows are left to a top-N sort and counted apart (`total` is 0 here).
+/// A page of every user sorted by a summary column or flag is read as the
+/// first `$2 + $3` rows of each of its `parts`, merged in the same order.
 fn select(query: &TableQuery, db: &Db, paged: bool) -> (String, String) {
     let limit = if paged { " LIMIT $2 OFFSET $3" } else { "" };
     let total = if query.unfiltered() { "CAST(0 AS BIGINT)" } else { "COUNT(*) OVER ()" };
     // The pending filter is the statement's last placeholder.
     let (condition, pattern) = filter(query, db, if paged { 4 } else { 2 });
+    let rows = match parts(query, db).filter(|_| paged && query.unfiltered()) {
+        Some(parts) => {
+            let parts: Vec<String> = parts
+                .into_iter()
+                .map(|(which, part, order)| {
+                    format!(
+                        "SELECT * FROM (SELECT * FROM {} WHERE {condition} AND {part} ORDER BY {order} LIMIT $2 + $3) part",
+                        rows(which)
+                    )
+                })
+                .collect();
+            format!("({}) table_rows", parts.join(" UNION ALL "))
+        }
+        None => rows(Rows::Every),
+    };
     let sql = format!(
-        "WITH page AS (SELECT *, {total} AS total FROM {ROWS} WHERE {condition} {}{limit}), {ATTENDANCE}
+        "WITH page AS (SELECT *, {total} AS total FROM {rows} WHERE {condition} {}{limit}), {ATTENDANCE}
          SELECT {} FROM {FROM_PAGE} {}",
         order_by(query, db, ""),
         columns(),
         order_by(query, db, "page.")
     );
     (sql, pattern)
+}
+
+/// A sort by a summary column or flag orders the rows first by which group
+/// they are in (with a summary or not, accepted or not, a title or none),
+/// then within each group by an order an index holds: the summary's
+/// column (`summaries_uploaded_order`, `summaries_title_order`) or the
+/// e-mail (`users`' unique key). The groups, each with the rows it reads
+/// and its order, which is the table's order within the group; merging
+/// the first rows of each in the table's order gives the table's first
+/// rows, without sorting every user. `None`: one group (names and
+/// e-mails are read in their own indexes' order; the admin flag is a
+/// top-N sort of every user).
+fn parts(query: &TableQuery, db: &Db) -> Option<Vec<(Rows, String, String)>> {
+    let collate = db.dialect().code_point_order();
+    let direction = match query.direction {
+        SortDirection::Asc => "ASC",
+        SortDirection::Desc => "DESC",
+    };
+    let by_email = format!("email{collate} ASC, id ASC");
+    let parts = match query.sort {
+        UserSort::Name | UserSort::Email | UserSort::Admin => return None,
+        UserSort::Applicant => {
+            vec![
+                (Rows::Summarized, "TRUE".into(), by_email.clone()),
+                (Rows::Every, "s_id IS NULL".into(), by_email),
+            ]
+        }
+        UserSort::Presenter => {
+            vec![
+                (Rows::Summarized, "presenter".into(), by_email.clone()),
+                (Rows::Every, "NOT presenter".into(), by_email),
+            ]
+        }
+        UserSort::UploadedAt => vec![
+            (Rows::Summarized, "TRUE".into(), format!("s_uploaded_at {direction}, {by_email}")),
+            (Rows::Every, "s_id IS NULL".into(), by_email),
+        ],
+        // An empty title and none at all are both "empty" (last), but the
+        // two databases order NULL and '' differently, so they are apart.
+        UserSort::AbstractName => vec![
+            (
+                Rows::Summarized,
+                "s_name <> ''".into(),
+                format!("LOWER(s_name){collate} {direction}, {by_email}"),
+            ),
+            // Found through `summaries_title_order` (few rows, if any).
+            (Rows::Summarized, format!("LOWER(s_name){collate} = ''"), by_email.clone()),
+            (Rows::Every, "s_id IS NULL".into(), by_email),
+        ],
+    };
+    Some(parts)
 }
 
 impl Db {
@@ -288,7 +371,7 @@ impl Db {
                 .await);
         }
         let (condition, pattern) = filter(query, self, 2);
-        let sql = format!("SELECT COUNT(*) FROM {ROWS} WHERE {condition}");
+        let sql = format!("SELECT COUNT(*) FROM {} WHERE {condition}", rows(Rows::Every));
         on_db!(self, |pool| sqlx::query_scalar(&sql)
             .bind(&pattern)
             .bind(pending_bind(query))
@@ -309,8 +392,9 @@ impl Db {
     /// One user's row.
     pub async fn admin_table_row(&self, user_id: Uuid) -> sqlx::Result<Option<TableRow>> {
         let sql = format!(
-            "WITH page AS (SELECT *, CAST(1 AS BIGINT) AS total FROM {ROWS} WHERE id = $1), {ATTENDANCE}
+            "WITH page AS (SELECT *, CAST(1 AS BIGINT) AS total FROM {} WHERE id = $1), {ATTENDANCE}
              SELECT {} FROM {FROM_PAGE}",
+            rows(Rows::Every),
             columns()
         );
         on_db!(self, |pool| sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)

@@ -181,7 +181,7 @@ async fn the_search_ignores_case_beyond_ascii() {
 #[tokio::test]
 async fn pages_are_stable_and_tell_the_total() {
     let app = seeded().await;
-    for sort in ["name", "applicant", "abstract_name", "uploaded_at"] {
+    for sort in ["name", "email", "applicant", "presenter", "abstract_name", "uploaded_at", "admin"] {
         for dir in ["asc", "desc"] {
             let whole = order(&app, &format!("sort={sort}&dir={dir}")).await;
             let mut paged = Vec::new();
