@@ -1081,6 +1081,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/editor/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores a photo: checked by its content, rotated as its EXIF says,
+         *     stripped of all metadata and re-encoded as WebP at 480, 960 and 1600 px
+         *     wide (never wider than the photo) with a 240 px thumbnail.
+         */
+        post: operations["upload_photo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/editor/publish": {
         parameters: {
             query?: never;
@@ -1095,7 +1116,7 @@ export interface paths {
          *     the new version replaces the live content in one transaction. Every
          *     instance serves it from the next request.
          */
-        post: operations["publish"];
+        post: operations["publish_content"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1129,7 +1150,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Makes an earlier version live again, as a new version. */
-        post: operations["restore"];
+        post: operations["restore_content_version"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2889,6 +2910,27 @@ export interface components {
              * @description When a newer upload of the same kind replaced it; null for the current one.
              */
             replaced_at?: string | null;
+        };
+        /**
+         * @description A stored photo: put these into a gallery item (`original`, `thumbnail`,
+         *     `srcset`, `sizes`, `width`, `height`) or a board photo (`src` is
+         *     `original`).
+         */
+        StoredPhoto: {
+            /** Format: int32 */
+            height: number;
+            /** @description The 960 px wide file (the widest, if the photo is narrower). */
+            original: string;
+            sizes: string;
+            /** @description Every width: `/media/….webp 480w, … 960w, … 1600w`. */
+            srcset: string;
+            /** @description 240 px wide. */
+            thumbnail: string;
+            /**
+             * Format: int32
+             * @description The widest file's size in pixels, after rotation.
+             */
+            width: number;
         };
         SubPage: {
             /** @description Its label in the edition's sub-navigation. */
@@ -7906,7 +7948,113 @@ export interface operations {
             };
         };
     };
-    publish: {
+    upload_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One part `file`: a JPEG, PNG or WebP photo. */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredPhoto"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an editor or admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than 25 MB, or more than 40 megapixels (`too_many_pixels`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a form upload */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a photo (`not_a_photo`), a HEIC photo (`heic_photo`), a damaged one (`damaged_photo`), one too long and thin (`photo_proportions`), or no file; the message names the file */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 60 photos in an hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publish_content: {
         parameters: {
             query?: never;
             header?: never;
@@ -8018,7 +8166,7 @@ export interface operations {
             };
         };
     };
-    restore: {
+    restore_content_version: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 
 import { Banner } from '../components/banner';
@@ -7,6 +7,10 @@ import { SiteFooter } from '../components/site-footer';
 import { SiteNav } from '../components/site-nav';
 import { SkipLink } from '../components/skip-link';
 import { useSession } from '../features/auth/api/get-session';
+import { preview } from '../lib/preview';
+
+/** Only an editor's preview tab loads it. */
+const PreviewBanner = lazy(() => import('../features/site-editor/components/preview-banner'));
 
 /**
  * A new page starts at its top, as a link to another site's page would; the
@@ -30,6 +34,11 @@ export function AppLayout() {
   return (
     <div className="app">
       <SkipLink target="main" />
+      {preview && (
+        <Suspense fallback={null}>
+          <PreviewBanner />
+        </Suspense>
+      )}
       <Banner />
       <SiteNav user={session.isPending ? undefined : session.user} />
       {/* tabIndex -1: the skip link moves focus here, not just the scroll position. */}

@@ -51,6 +51,7 @@ export const routeData: Readonly<Partial<Record<RouteId, RouteData>>> = {
 function shows(rule: ProtectedRouteRule, user: SessionUser): boolean {
   if (!user.profile_complete && !rule.allowIncompleteProfile) return false;
   if (rule.adminOnly && !user.roles.includes('admin')) return false;
+  if (rule.editorOnly && !user.roles.includes('editor') && !user.roles.includes('admin')) return false;
   return !(rule.reviewerOnly && !user.roles.includes('reviewer'));
 }
 

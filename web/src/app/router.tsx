@@ -7,6 +7,7 @@ import { detailRoutes, routeList, type RouteId } from '../config/routes';
 import { AdminOnly } from '../features/admin/components/admin-only';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { ReviewerOnly } from '../features/review/components/reviewer-only';
+import { EditorOnly } from '../features/site-editor/components/editor-only';
 import { sessionQueryOptions } from '../lib/session';
 import { EditionRoute } from './edition-route';
 import { AppLayout } from './layout';
@@ -38,6 +39,7 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
 const home = lazyPage(() => import('../features/home/components/home-page'), 'HomePage');
 const adminPages = () => import('../features/admin/components/admin-pages');
 const reviewPages = () => import('../features/review/components/review-pages');
+const editorPages = () => import('../features/site-editor/components/site-editor-pages');
 
 /** Every id of the route table has its page; the compiler checks none is missing. */
 const pages: Record<RouteId, RoutePage> = {
@@ -95,6 +97,9 @@ const pages: Record<RouteId, RoutePage> = {
   userDataReviews: lazyPage(adminPages, 'ReviewsPage'),
   userDataProgram: lazyPage(adminPages, 'ProgramPage'),
   review: lazyPage(reviewPages, 'ReviewHomePage'),
+  siteEditor: lazyPage(editorPages, 'SiteOverviewPage'),
+  siteEditorDocument: lazyPage(editorPages, 'SiteEditPage'),
+  siteEditorHistory: lazyPage(editorPages, 'SiteHistoryPage'),
 };
 
 const ReviewSubmissionPage = lazyPage(reviewPages, 'ReviewSubmissionPage');
@@ -146,10 +151,11 @@ export const appRoutes: RouteObject[] = [
             const PageComponent = pages[id];
             const guard = protectedRoutes[id];
             if (!guard) return { path, element: <PageComponent /> };
-            const { adminOnly, reviewerOnly, ...rule } = guard;
+            const { adminOnly, reviewerOnly, editorOnly, ...rule } = guard;
             let page = <PageComponent />;
             if (adminOnly) page = <AdminOnly>{page}</AdminOnly>;
             if (reviewerOnly) page = <ReviewerOnly>{page}</ReviewerOnly>;
+            if (editorOnly) page = <EditorOnly>{page}</EditorOnly>;
             return { path, element: <ProtectedRoute {...rule}>{page}</ProtectedRoute> };
           }),
           ...detailRouteObjects,

@@ -92,6 +92,13 @@ export function SiteNav({ user }: SiteNavProps) {
               </NavLink>
             </li>
           )}
+          {(user?.roles.includes('editor') || user?.roles.includes('admin')) && (
+            <li className="nav-item">
+              <NavLink to={paths.siteEditor} className={linkClass}>
+                Site
+              </NavLink>
+            </li>
+          )}
         </ul>
       </nav>
     </header>

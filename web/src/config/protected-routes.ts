@@ -24,6 +24,8 @@ export interface ProtectedRouteRule {
   readonly adminOnly?: boolean;
   /** Only reviewers (the `reviewer` role) see the page; like adminOnly otherwise. */
   readonly reviewerOnly?: boolean;
+  /** Only editors of the site's content (the `editor` role) and admins; like adminOnly otherwise. */
+  readonly editorOnly?: boolean;
 }
 
 export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRule>>> = {
@@ -41,5 +43,8 @@ export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRul
   userDataProgram: { adminOnly: true },
   userDataReviews: { adminOnly: true },
   review: { reviewerOnly: true },
+  siteEditor: { editorOnly: true },
+  siteEditorDocument: { editorOnly: true },
+  siteEditorHistory: { editorOnly: true },
 };
 

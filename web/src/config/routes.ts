@@ -63,6 +63,10 @@ export const routes = {
   userDataReviews: { path: '/user-data/reviews', title: 'Reviews' },
   // After acceptance (issue 15): the day's program, built from data.
   userDataProgram: { path: '/user-data/program', title: 'Program' },
+  // Editing the site in the browser (issue 24): for editors and admins.
+  siteEditor: { path: '/site', title: 'Edit the Site' },
+  siteEditorDocument: { path: '/site/edit', title: 'Edit a Page' },
+  siteEditorHistory: { path: '/site/history', title: 'Site History' },
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteId = keyof typeof routes;

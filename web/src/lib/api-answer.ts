@@ -69,7 +69,7 @@ export async function reachServer(request: Request): Promise<Response> {
 
 /** The paths with a GET that takes no parameters. */
 type ReadablePath = {
-  [P in keyof paths]: paths[P] extends { get: { parameters: { query?: never; path?: never } } } ? P : never;
+  [P in keyof paths]: paths[P] extends { get: { parameters: { path?: never } } } ? P : never;
 }[keyof paths];
 
 /** The JSON body of a path's 200 answer to GET. */
@@ -84,8 +84,12 @@ type ReadAnswer<P extends ReadablePath> = paths[P] extends {
  * answered as `answerOf` answers: the session and the site's content, which
  * every page's frame reads, need nothing more of the client.
  */
-export async function readApi<P extends ReadablePath>(path: P, signal?: AbortSignal): Promise<ReadAnswer<P>> {
-  const request = new Request(new URL(path, globalThis.location.origin), {
+export async function readApi<P extends ReadablePath>(
+  path: P,
+  signal?: AbortSignal,
+  search = '',
+): Promise<ReadAnswer<P>> {
+  const request = new Request(new URL(path + search, globalThis.location.origin), {
     credentials: 'include',
     headers: API_HEADERS,
     signal,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { readApi } from './api-answer';
 import type { Site } from './content-types';
+import { previewSearch } from './preview';
 
 /*
  * The site's own content (footer, home text and gallery, the editions of
@@ -10,11 +11,11 @@ import type { Site } from './content-types';
  * from one another. features/home/api/get-site.ts re-exports it.
  */
 
-/** Public content changes only when an operator imports new content. */
+/** Public content changes only when an editor publishes (who then refreshes it in their tab). */
 export const CONTENT_STALE_TIME_MS = 5 * 60_000;
 
 export function getSite(signal?: AbortSignal): Promise<Site> {
-  return readApi('/api/content/site', signal);
+  return readApi('/api/content/site', signal, previewSearch);
 }
 
 export const siteQueryOptions = queryOptions({

@@ -2,11 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { answerOf, api } from '../../../lib/api-client';
 import type { Board } from '../../../lib/content-types';
+import { previewQuery } from '../../../lib/preview';
 import { CONTENT_STALE_TIME_MS } from '../../../lib/site-content';
 
 /** Every board term, newest first; the first is the current board. */
 export function getBoard(signal?: AbortSignal): Promise<Board> {
-  return answerOf(api.GET('/api/content/board', { signal }));
+  return answerOf(api.GET('/api/content/board', { params: { query: previewQuery }, signal }));
 }
 
 export const boardQueryOptions = queryOptions({

@@ -2,11 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { answerOf, api } from '../../../lib/api-client';
 import type { EditionPage } from '../../../lib/content-types';
+import { previewQuery } from '../../../lib/preview';
 import { CONTENT_STALE_TIME_MS } from '../../../lib/site-content';
 
 /** One conference edition's pages (404 for a year with no content). */
 export function getEdition(year: number, signal?: AbortSignal): Promise<EditionPage> {
-  return answerOf(api.GET('/api/content/editions/{year}', { params: { path: { year } }, signal }));
+  return answerOf(api.GET('/api/content/editions/{year}', { params: { path: { year }, query: previewQuery }, signal }));
 }
 
 export function editionQueryOptions(year: number) {

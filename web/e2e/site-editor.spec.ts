@@ -1,0 +1,173 @@
+/**
+ * Editing the site in the browser (issue 24), as an officer who has never
+ * seen the code, at desktop and phone width, on a server of the test's own
+ * (publishing changes what every other test reads):
+ *   1. start the 2025–2026 board term, fill in two members, publish;
+ *   2. change the home description, move a carousel photo first with the
+ *      keyboard, preview, publish;
+ *   3. a visitor sees both;
+ *   4. restore the previous version, and the visitor sees the old text.
+ * Axe checks each screen in each state on the way (empty draft, unsaved,
+ * a refused publication, the preview banner, the history).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+import { answerDialog } from './dialog.ts';
+import { expect, test } from './fixtures.ts';
+import { openNav } from './nav.ts';
+import { signInAs, startReviewWorld } from './review-world.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectNoViolations(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ iframes: false }).analyze();
+  const summary = results.violations.map(({ id, help, nodes }) => ({
+    id,
+    help,
+    targets: nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary, state).toEqual([]);
+}
+
+/** The page's horizontal overflow, in pixels (0: nothing sticks out). */
+async function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+test('an officer edits the board and the home page, publishes, and restores', async ({
+  page,
+  playwright,
+  browserErrors,
+}) => {
+  test.setTimeout(180_000);
+  const world = await startReviewWorld(playwright);
+  try {
+    const admin = await world.person('Edward', 'Sapir');
+    const officer = await world.person('Mary', 'Haas');
+    await world.command('admin', 'grant', admin.email);
+    const adminApi = await playwright.request.newContext({
+      baseURL: world.url,
+      extraHTTPHeaders: { 'X-Requested-With': 'colloquy' },
+    });
+    expect((await adminApi.post('/api/accounts/login', { data: admin })).status()).toBe(200);
+    const users = (await (await adminApi.get('/api/admin/users?q=Haas')).json()) as { users: { id: string }[] };
+    const officerId = users.users[0]?.id ?? '';
+    expect((await adminApi.put(`/api/admin/users/${officerId}/roles/editor`)).status()).toBe(200);
+
+    await signInAs(page, world, officer);
+    await openNav(page);
+    await page.getByRole('link', { name: 'Site', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit the Site');
+    await expect(page.getByText(/Visitors see everything: version 1 is live\./)).toBeVisible();
+    await expectNoViolations(page, 'overview, nothing unpublished');
+
+    await test.step('1. start the 2025–2026 term and fill in two members', async () => {
+      await page.getByLabel('Term (two years)').fill('2025-2026');
+      await page.getByRole('button', { name: 'Start the 2025–2026 term' }).click();
+      await page.getByRole('link', { name: 'Fill in its members' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Board 2025–2026');
+      const first = page.getByRole('group', { name: 'Member 1' });
+      await first.getByLabel('Name', { exact: true }).fill('Ana Lingua');
+      await first.getByLabel('Pronouns').fill('she/her');
+      const second = page.getByRole('group', { name: 'Member 2' });
+      await second.getByLabel('Name', { exact: true }).fill('Bo Syntax');
+      await expect(page.getByText('Unsaved changes')).toBeVisible();
+      await expectNoViolations(page, 'board term, unsaved');
+      expect(await overflow(page)).toBe(0);
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(page.getByText('Saved as a draft. Visitors see it once you publish.')).toBeVisible();
+    });
+
+    await test.step('a publication with empty names is refused, naming the page and the field', async () => {
+      browserErrors.allow(/Failed to load resource: .*status of 422/);
+      await page.getByRole('link', { name: 'All pages' }).click();
+      await page.getByRole('button', { name: 'Publish the changes' }).click();
+      await answerDialog(page, 'Publish the changes', 'Publish');
+      const refusal = page.getByRole('alert').filter({ hasText: 'Nothing was published' });
+      await expect(refusal).toContainText('Board 2025–2026');
+      await expect(refusal).toContainText('members[2].name is empty');
+      await expectNoViolations(page, 'overview, publication refused');
+      // Only two members this year: the others go.
+      await page.getByRole('link', { name: 'Board 2025–2026' }).click();
+      const removeButtons = page.getByRole('button', { name: /^Remove member 3/ });
+      while ((await page.getByRole('group', { name: /^Member \d+$/ }).count()) > 2) {
+        await removeButtons.first().click();
+      }
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(page.getByText('Saved as a draft. Visitors see it once you publish.')).toBeVisible();
+      await page.getByRole('link', { name: 'All pages' }).click();
+      await page.getByRole('button', { name: 'Publish the changes' }).click();
+      await answerDialog(page, 'Publish the changes', 'Publish');
+      await expect(page.getByText('Published: version 2 is live. Visitors see it now.')).toBeVisible();
+    });
+
+    await test.step('2. change the home description and move photo 2 first, by keyboard', async () => {
+      await page.getByRole('link', { name: 'Home page, footer and carousel' }).click();
+      const description = page.getByRole('group', { name: 'Description' });
+      await description.getByLabel('Paragraph 1').fill('We meet on Thursdays, and everyone is welcome.');
+      const gallery = page.getByRole('group', { name: 'Gallery' });
+      const secondAlt = await gallery
+        .getByRole('group', { name: 'Photo 2' })
+        .getByLabel('Alt text (describe the image for people who cannot see it)')
+        .inputValue();
+      const moveUp = gallery.getByRole('button', { name: 'Move up photo 2' });
+      await moveUp.focus();
+      await page.keyboard.press('Enter');
+      // The focus follows the photo to its new place.
+      await expect(gallery.getByRole('button', { name: 'Move down photo 1' })).toBeFocused();
+      await expect(
+        gallery
+          .getByRole('group', { name: 'Photo 1' })
+          .getByLabel('Alt text (describe the image for people who cannot see it)'),
+      ).toHaveValue(secondAlt);
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(page.getByText('Saved as a draft. Visitors see it once you publish.')).toBeVisible();
+
+      const [preview] = await Promise.all([
+        page.context().waitForEvent('page'),
+        page.getByRole('link', { name: /Preview this page/ }).click(),
+      ]);
+      await expect(preview.getByRole('region', { name: 'Preview' })).toContainText('Preview of the draft');
+      await expect(preview.getByText('We meet on Thursdays, and everyone is welcome.')).toBeVisible();
+      await expectNoViolations(preview, 'preview banner');
+      await preview.close();
+
+      await page.getByRole('link', { name: 'All pages' }).click();
+      await page.getByRole('button', { name: 'Publish the changes' }).click();
+      await answerDialog(page, 'Publish the changes', 'Publish');
+      await expect(page.getByText('Published: version 3 is live. Visitors see it now.')).toBeVisible();
+    });
+
+    const visitor = await page.context().browser()?.newPage();
+    if (!visitor) throw new Error('no browser');
+    try {
+      await test.step('3. a visitor sees the new board and the new description', async () => {
+        await visitor.goto(`${world.url}/board`);
+        await expect(visitor.getByText('Ana Lingua')).toBeVisible();
+        await expect(visitor.getByText('Bo Syntax')).toBeVisible();
+        await visitor.goto(world.url);
+        await expect(visitor.getByText('We meet on Thursdays, and everyone is welcome.')).toBeVisible();
+        await expect(visitor.getByRole('region', { name: 'Preview' })).toHaveCount(0);
+      });
+
+      await test.step('4. restoring version 2 brings the old description back', async () => {
+        await page.getByRole('link', { name: 'History' }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site History');
+        await expectNoViolations(page, 'history');
+        await page.getByRole('button', { name: 'Restore version 2' }).click();
+        await answerDialog(page, 'Restore version 2', 'Restore');
+        await expect(page.getByText('Version 2 restored: version 4 is live. Visitors see it now.')).toBeVisible();
+        await visitor.reload();
+        await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(visitor.getByText('We meet on Thursdays, and everyone is welcome.')).toHaveCount(0);
+        await visitor.goto(`${world.url}/board`);
+        await expect(visitor.getByText('Ana Lingua')).toBeVisible();
+      });
+    } finally {
+      await visitor.close();
+    }
+  } finally {
+    await world.close();
+  }
+});

@@ -1,0 +1,116 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import type { components } from '../../../api/schema';
+import { answerOf, api } from '../../../lib/api-client';
+
+export type ContentOverview = components['schemas']['ContentOverview'];
+export type DocumentSummary = components['schemas']['DocumentSummary'];
+export type EditedDocument = components['schemas']['EditedDocument'];
+export type ContentVersion = components['schemas']['ContentVersion'];
+export type Published = components['schemas']['Published'];
+/** A content document as the editor holds it: the shape of its kind's content type. */
+export type DocumentBody = Record<string, unknown>;
+
+/** Every key the editor's queries live under: a publication invalidates them all. */
+export const editorQueryKey = ['site-editor'] as const;
+
+export const overviewQueryOptions = queryOptions({
+  queryKey: [...editorQueryKey, 'overview'] as const,
+  queryFn: ({ signal }) => answerOf(api.GET('/api/editor/content', { signal })),
+});
+
+export function useOverview() {
+  return useQuery(overviewQueryOptions);
+}
+
+/** A document as it is now (the draft if there is one), with its tag. */
+export function fetchDocument(id: string, signal?: AbortSignal) {
+  return answerOf(api.GET('/api/editor/documents/{id}', { params: { path: { id } }, signal }));
+}
+
+export function documentQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...editorQueryKey, 'document', id] as const,
+    queryFn: ({ signal }) => fetchDocument(id, signal),
+    // The form holds the editor's text; a refetch must never replace it behind their back.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useDocument(id: string) {
+  return useQuery(documentQueryOptions(id));
+}
+
+export const versionsQueryOptions = queryOptions({
+  queryKey: [...editorQueryKey, 'versions'] as const,
+  queryFn: ({ signal }) => answerOf(api.GET('/api/editor/versions', { signal })),
+});
+
+export function useVersions() {
+  return useQuery(versionsQueryOptions);
+}
+
+export interface SaveInput {
+  id: string;
+  base: string;
+  /** null removes a board term or an edition's pages. */
+  body: DocumentBody | null;
+}
+
+/** Saves a draft; 409 `edit_conflict` when someone saved since `base` was read. */
+export function saveDocument({ id, base, body }: SaveInput) {
+  return answerOf(api.PUT('/api/editor/documents/{id}', { params: { path: { id } }, body: { base, body: body as never } }));
+}
+
+export function useSaveDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveDocument,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: overviewQueryOptions.queryKey }),
+  });
+}
+
+export function useDiscardDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      answerOf(api.DELETE('/api/editor/documents/{id}/draft', { params: { path: { id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: editorQueryKey }),
+  });
+}
+
+export function useStartTerm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (term: string) => answerOf(api.POST('/api/editor/board-terms', { body: { term } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: editorQueryKey }),
+  });
+}
+
+/** After a publication or a restore: the editor's lists, and the public pages this tab has read. */
+function useLiveChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: editorQueryKey }),
+      queryClient.invalidateQueries({ queryKey: ['content'] }),
+    ]);
+}
+
+export function usePublish() {
+  const changed = useLiveChanged();
+  return useMutation({
+    mutationFn: () => answerOf(api.POST('/api/editor/publish', {})),
+    onSuccess: changed,
+  });
+}
+
+export function useRestore() {
+  const changed = useLiveChanged();
+  return useMutation({
+    mutationFn: (version: number) =>
+      answerOf(api.POST('/api/editor/versions/{id}/restore', { params: { path: { id: version } } })),
+    onSuccess: changed,
+  });
+}

@@ -1,0 +1,305 @@
+import { useId } from 'react';
+
+import { Button } from '../../../components/button';
+import { CheckboxField, FieldGroup, NumberField, SelectField, TextAreaField, TextField } from '../../../components/field';
+import {
+  emptyOf,
+  fieldsOf,
+  isLongText,
+  labelOf,
+  optionalOf,
+  resolve,
+  typeOf,
+  variantsOf,
+  type Schema,
+  type Schemas,
+} from './schema';
+
+/** What one of a list's entries is called ('Member 3'). */
+const ONE_OF: Record<string, string> = {
+  members: 'member',
+  items: 'item',
+  description: 'paragraph',
+  intro: 'paragraph',
+  events: 'event',
+  pages: 'page',
+  sections: 'section',
+  blocks: 'block',
+  gallery: 'photo',
+  bring: 'thing to bring',
+  notes: 'note',
+  people: 'person',
+};
+
+function singular(name: string): string {
+  return ONE_OF[name] ?? 'entry';
+}
+
+interface SchemaFieldProps {
+  /** The field's name in its object ('hero_title'); for a list's entry, the list's name. */
+  name: string;
+  label: string;
+  schema: Schema;
+  schemas: Schemas;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  /** The document's address fields (a term's years, an edition's year) are shown, not edited. */
+  readOnly?: boolean;
+}
+
+/** One field of a content document, built from its type: text, number, choice, group, list or block. */
+export function SchemaField({ name, label, schema, schemas, value, onChange, readOnly }: SchemaFieldProps) {
+  const resolved = resolve(schema, schemas);
+  const optional = optionalOf(resolved);
+  if (optional) {
+    const lower = label.toLowerCase();
+    if (value === null || value === undefined) {
+      return (
+        <div className="site-editor-optional">
+          <Button variant="secondary" onClick={() => { onChange(emptyOf(optional, schemas)); }}>
+            Add {lower}
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <div className="site-editor-optional">
+        <SchemaField name={name} label={label} schema={optional} schemas={schemas} value={value} onChange={onChange} />
+        <Button variant="quiet" onClick={() => { onChange(null); }}>
+          Remove {lower}
+        </Button>
+      </div>
+    );
+  }
+  const variants = variantsOf(resolved, schemas);
+  if (variants) return <BlockField {...{ name, label, variants, schemas, value, onChange }} />;
+  const { type, nullable } = typeOf(resolved);
+  switch (type) {
+    case 'object':
+      return (
+        <FieldGroup legend={label} hint={resolved.description}>
+          <ObjectFields schema={resolved} schemas={schemas} value={value} onChange={onChange} />
+        </FieldGroup>
+      );
+    case 'array':
+      return <ListField {...{ name, label, schemas, onChange }} items={resolved.items ?? {}} value={value} />;
+    case 'boolean':
+      return (
+        <CheckboxField
+          label={label}
+          hint={resolved.description}
+          checked={value === true}
+          onChange={(event) => { onChange(event.target.checked); }}
+        />
+      );
+    case 'integer':
+    case 'number':
+      return (
+        <NumberField
+          label={label}
+          hint={resolved.description}
+          chars={6}
+          value={typeof value === 'number' ? value : ''}
+          readOnly={readOnly}
+          onChange={(event) => {
+            const text = event.target.value;
+            onChange(text === '' ? (nullable ? null : 0) : Number(text));
+          }}
+        />
+      );
+    default:
+      break;
+  }
+  const text = typeof value === 'string' ? value : '';
+  const set = (next: string) => { onChange(next === '' && nullable ? null : next); };
+  if (resolved.enum) {
+    return (
+      <SelectField label={label} hint={resolved.description} value={text} onChange={(event) => { set(event.target.value); }}>
+        {nullable && <option value="">(none)</option>}
+        {resolved.enum.map((choice) => (
+          <option key={choice} value={choice}>
+            {labelOf(choice)}
+          </option>
+        ))}
+      </SelectField>
+    );
+  }
+  if (isLongText(name) || text.length > 90) {
+    return (
+      <TextAreaField
+        label={label}
+        hint={resolved.description}
+        value={text}
+        rows={Math.min(12, Math.max(3, Math.ceil(text.length / 80)))}
+        onChange={(event) => { set(event.target.value); }}
+      />
+    );
+  }
+  return (
+    <TextField
+      label={label}
+      hint={resolved.description}
+      value={text}
+      readOnly={readOnly}
+      onChange={(event) => { set(event.target.value); }}
+    />
+  );
+}
+
+interface ObjectFieldsProps {
+  schema: Schema;
+  schemas: Schemas;
+  value: unknown;
+  onChange: (value: Record<string, unknown>) => void;
+  /** Fields shown but not edited. */
+  fixed?: readonly string[];
+}
+
+/** Every field of an object, in the order its type declares them. */
+export function ObjectFields({ schema, schemas, value, onChange, fixed = [] }: ObjectFieldsProps) {
+  const object = (value ?? {}) as Record<string, unknown>;
+  return (
+    <>
+      {fieldsOf(schema).map((field) => (
+        <SchemaField
+          key={field}
+          name={field}
+          label={labelOf(field)}
+          schema={schema.properties?.[field] ?? {}}
+          schemas={schemas}
+          value={object[field]}
+          readOnly={fixed.includes(field)}
+          onChange={(next) => {
+            // An optional field left empty is absent, as in a content file.
+            const rest = Object.entries(object).filter(([name]) => name !== field);
+            onChange(Object.fromEntries(next === null ? rest : [...rest, [field, next]]));
+          }}
+        />
+      ))}
+    </>
+  );
+}
+
+interface BlockFieldProps {
+  name: string;
+  label: string;
+  variants: { tag: string; schema: Schema }[];
+  schemas: Schemas;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}
+
+/** A block of a page: its kind (paragraph, facts, link…), then that kind's fields. */
+function BlockField({ label, variants, schemas, value, onChange }: BlockFieldProps) {
+  const block = (value ?? {}) as Record<string, unknown>;
+  const current = variants.find((variant) => variant.tag === block.type) ?? variants[0];
+  return (
+    <FieldGroup legend={label}>
+      <SelectField
+        label="Kind"
+        value={current?.tag ?? ''}
+        onChange={(event) => {
+          const chosen = variants.find((variant) => variant.tag === event.target.value);
+          if (chosen) onChange({ type: chosen.tag, ...(emptyOf(chosen.schema, schemas) as object) });
+        }}
+      >
+        {variants.map((variant) => (
+          <option key={variant.tag} value={variant.tag}>
+            {labelOf(variant.tag)}
+          </option>
+        ))}
+      </SelectField>
+      {current && (
+        <ObjectFields
+          schema={current.schema}
+          schemas={schemas}
+          value={block}
+          onChange={(next) => { onChange({ ...next, type: current.tag }); }}
+        />
+      )}
+    </FieldGroup>
+  );
+}
+
+interface ListFieldProps {
+  name: string;
+  label: string;
+  items: Schema;
+  schemas: Schemas;
+  value: unknown;
+  onChange: (value: unknown[]) => void;
+}
+
+/**
+ * A list (board members, photos, paragraphs, blocks): each entry with
+ * buttons to move it up or down and to remove it, and one to add an
+ * entry. Moving keeps the keyboard focus on the moved entry's button, so
+ * an entry can be carried up or down the list with the keyboard alone.
+ */
+function ListField({ name, label, items, schemas, value, onChange }: ListFieldProps) {
+  const list = Array.isArray(value) ? (value as unknown[]) : [];
+  const one = singular(name);
+  const base = useId();
+  const buttonId = (index: number, action: string) => `${base}-${String(index)}-${action}`;
+  const move = (from: number, to: number, action: string) => {
+    const next = [...list];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved);
+    onChange(next);
+    // After React has drawn the list in its new order.
+    requestAnimationFrame(() => {
+      const target = document.getElementById(buttonId(to, action)) ?? document.getElementById(buttonId(to, 'remove'));
+      target?.focus();
+    });
+  };
+  return (
+    <FieldGroup legend={label}>
+      {list.length === 0 && <p className="site-editor-empty">No {one}s yet.</p>}
+      <ol className="site-editor-list">
+        {list.map((entry, index) => {
+          const title = `${one.charAt(0).toUpperCase()}${one.slice(1)} ${String(index + 1)}`;
+          return (
+            <li key={index} className="site-editor-entry">
+              <SchemaField
+                name={name}
+                label={title}
+                schema={items}
+                schemas={schemas}
+                value={entry}
+                onChange={(next) => { onChange(list.map((old, at) => (at === index ? next : old))); }}
+              />
+              <div className="site-editor-entry-actions">
+                <Button
+                  variant="quiet"
+                  id={buttonId(index, 'up')}
+                  disabled={index === 0}
+                  onClick={() => { move(index, index - 1, 'up'); }}
+                >
+                  Move up<span className="visually-hidden"> {title.toLowerCase()}</span>
+                </Button>
+                <Button
+                  variant="quiet"
+                  id={buttonId(index, 'down')}
+                  disabled={index === list.length - 1}
+                  onClick={() => { move(index, index + 1, 'down'); }}
+                >
+                  Move down<span className="visually-hidden"> {title.toLowerCase()}</span>
+                </Button>
+                <Button
+                  variant="quiet"
+                  id={buttonId(index, 'remove')}
+                  onClick={() => { onChange(list.filter((_, at) => at !== index)); }}
+                >
+                  Remove<span className="visually-hidden"> {title.toLowerCase()}</span>
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <Button variant="secondary" onClick={() => { onChange([...list, emptyOf(items, schemas)]); }}>
+        Add {one}
+      </Button>
+    </FieldGroup>
+  );
+}
