@@ -59,6 +59,7 @@ pub async fn run(mut config: Config, migrations: Migrations) -> anyhow::Result<(
     crate::mail::sender::spawn(state.clone());
     crate::submissions::sweep::spawn_periodic(state.clone());
     crate::accounts::sweep::spawn_periodic(state.db.clone());
+    crate::images::sweep::spawn_periodic(state.db.clone(), state.storage.clone());
     crate::attendance::reminders::spawn_periodic(state.clone());
     let limits = crate::Limits::from(state.config.as_ref());
     let router = crate::router(state);

@@ -498,7 +498,9 @@ fn check_href(href: &str, at: &str, found: &mut Vec<String>) {
 }
 
 fn check_image_path(path: &str, at: &str, found: &mut Vec<String>) {
-    if !path.starts_with("/images/") || path.contains("..") {
+    // An editor's uploaded photo is served from storage (`images`).
+    let uploaded = path.strip_prefix(crate::images::URL_PREFIX).and_then(crate::images::parse_name).is_some();
+    if !uploaded && (!path.starts_with("/images/") || path.contains("..")) {
         found.push(format!("{at} {path:?} must be a file under /images/ (web/public/images/)"));
     }
 }

@@ -195,10 +195,15 @@ fn check_shape(id: &DocumentId, body: &Value) -> ApiResult<()> {
     }
 }
 
-/// The images the site can show: the web app's files.
-fn image_exists(state: &AppState) -> impl Fn(&str) -> bool + Sync + use<> {
+/// The images the site can show: the web app's files, and the photos
+/// editors uploaded (`/media/…`, known from their rows alone).
+async fn image_exists(state: &AppState) -> ApiResult<impl Fn(&str) -> bool + Sync + use<>> {
     let web_dir = state.config.web_dir.clone();
-    move |path: &str| crate::web::serves_file(web_dir.as_deref(), path).unwrap_or(true)
+    let stored = crate::images::stored_image_urls(&state.db).await?;
+    Ok(move |path: &str| match path.starts_with(crate::images::URL_PREFIX) {
+        true => stored.contains(path),
+        false => crate::web::serves_file(web_dir.as_deref(), path).unwrap_or(true),
+    })
 }
 
 fn not_live(error: NotLive) -> ApiError {
@@ -482,7 +487,7 @@ pub async fn start_term(
     security(("session" = []))
 )]
 pub async fn publish(State(state): State<AppState>, Editor(editor): Editor) -> ApiResult<Json<Published>> {
-    let exists = image_exists(&state);
+    let exists = image_exists(&state).await?;
     state.db.go_live(GoLive::Publish, &exists, &Actor::admin(&editor)).await.map(published).map_err(not_live)
 }
 
@@ -534,7 +539,7 @@ pub async fn restore(
     Editor(editor): Editor,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Published>> {
-    let exists = image_exists(&state);
+    let exists = image_exists(&state).await?;
     state
         .db
         .go_live(GoLive::Restore(id), &exists, &Actor::admin(&editor))

@@ -11,6 +11,7 @@ pub mod current;
 pub mod editing;
 pub mod editions;
 pub mod model;
+pub mod photos;
 pub mod store;
 pub mod versions;
 pub mod weekdays;
@@ -36,6 +37,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(editing::publish))
         .routes(routes!(editing::get_versions))
         .routes(routes!(editing::restore))
+        .merge(photos::routes())
 }
 
 /// At first start (no content yet), stores the content built into the

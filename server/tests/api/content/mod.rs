@@ -4,5 +4,6 @@
 mod calendar;
 mod current_edition;
 mod editing;
+mod images;
 mod import;
 mod pages;

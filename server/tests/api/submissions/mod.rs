@@ -12,7 +12,7 @@ mod inspector;
 mod limits;
 mod process;
 mod s3;
-mod s3_server;
+pub mod s3_server;
 pub mod sized;
 mod stored_status;
 mod sweep;
