@@ -7,7 +7,7 @@
 -- that are older than its grace period.
 CREATE TABLE stored_images (
     -- "{sha256 hex}.webp"
-    name TEXT PRIMARY KEY,
+    name TEXT PRIMARY KEY NOT NULL,
     width INTEGER NOT NULL,
     height INTEGER NOT NULL,
     size_bytes INTEGER NOT NULL,
