@@ -16,6 +16,7 @@ import { routeList } from '../src/config/routes.ts';
 import { CSRF_HEADERS } from './accounts.ts';
 import { dialogOf } from './dialog.ts';
 import { expect, test } from './fixtures.ts';
+import { holdRequests } from './held-request.ts';
 import { abstractPdf } from './pdfs.ts';
 import { acceptAbstract, confirmTalk, declineTalk, setPresenterDeadlines } from './program-world.ts';
 import { organiserReviewingUploads, signInAs, startReviewWorld } from './review-world.ts';
@@ -297,6 +298,24 @@ test('axe finds no violation on the congratulations page in its attendance state
     await expect(harmony.getByLabel('Upload poster (PDF)')).toBeVisible();
     await expectNoViolations(page, 'one declined, one confirmed with its final materials');
 
+    await harmony.getByLabel('Upload poster (PDF)').setInputFiles({
+      name: 'Vowel harmony poster.pptx',
+      mimeType: 'application/vnd.ms-powerpoint',
+      buffer: Buffer.from('PK'),
+    });
+    await expect(harmony.getByRole('alert')).toHaveText('Vowel harmony poster.pptx: The file must be a PDF.');
+    await expectNoViolations(page, 'a final material refused, named');
+    // Held on its way until scanned, then sent on to the server.
+    const poster = await holdRequests(page, '**/materials/poster', 'PUT');
+    await harmony
+      .getByLabel('Upload poster (PDF)')
+      .setInputFiles({ name: 'Vowel harmony poster.pdf', mimeType: 'application/pdf', buffer: await abstractPdf() });
+    await expect(harmony.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+    await expectNoViolations(page, 'a final material uploading');
+    poster.release();
+    await expect(harmony.getByRole('status').filter({ hasText: 'Your poster was uploaded.' })).toBeVisible();
+    await poster.done();
+
     setPresenterDeadlines(world, new Date(Date.now() - 24 * 3600 * 1000), new Date(Date.now() - 3600 * 1000));
     await page.reload();
     await expect(harmony).toContainText('The deadline to confirm attendance has passed.');
@@ -344,21 +363,27 @@ test('axe finds no violation on the abstract submission page, open, busy, closed
     await main.getByRole('button', { name: 'Upload Abstract', exact: true }).click();
     await expect(main.getByText('Please correct the details marked below.')).toBeVisible();
     await expectNoViolations(page, 'the details refused');
+    await main
+      .getByLabel('Choose a PDF file')
+      .setInputFiles({ name: 'Vowel harmony.docx', mimeType: 'application/msword', buffer: Buffer.from('PK') });
+    await expect(main.getByRole('alert').filter({ hasText: 'The file must be a PDF.' })).toHaveText(
+      'Vowel harmony.docx: The file must be a PDF.',
+    );
+    await expectNoViolations(page, 'a file refused, named');
+    await main
+      .getByLabel('Choose a PDF file')
+      .setInputFiles({ name: 'Vowel harmony.pdf', mimeType: 'application/pdf', buffer: await abstractPdf() });
 
     // Held on its way until scanned, then sent on to the server.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/submissions', async (route) => {
-      if (route.request().method() === 'POST') await held;
-      await route.continue();
-    });
+    const submission = await holdRequests(page, '**/api/submissions', 'POST');
     await main.getByRole('textbox', { name: 'Title' }).fill('Vowel harmony');
     await main.getByRole('button', { name: 'Upload Abstract', exact: true }).click();
     await expect(main.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+    await expect(main.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
     await expectNoViolations(page, 'uploading');
-    release();
+    submission.release();
     await expect(page).toHaveURL(`${world.url}/sculc/view-submission`);
-    await page.unroute('**/api/submissions');
+    await submission.done();
 
     await world.command('edition', 'call', '2025', '--from', '2025-01-01T00:00:00Z', '--until', '2025-03-22T06:59:00Z');
     await open('the call closed', async () => {

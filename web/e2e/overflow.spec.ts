@@ -33,6 +33,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 
 import { expect, test } from './fixtures.ts';
+import { holdRequests } from './held-request.ts';
 import { abstractPdf } from './pdfs.ts';
 import { acceptAbstract, confirmTalk, setPresenterDeadlines } from './program-world.ts';
 import { organiserReviewingUploads, signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
@@ -123,7 +124,7 @@ function layoutFaults(): string[] {
   for (const box of controls.filter((control) => control.matches('input[type="radio"], input[type="checkbox"]'))) {
     const { width: across, height: down } = box.getBoundingClientRect();
     if (Math.abs(across - down) > 1) {
-      const label = box.closest('label') ?? box;
+      const label = (box instanceof HTMLInputElement ? box.labels?.[0] : undefined) ?? box.closest('label') ?? box;
       faults.push(`${describe(label)}: its box is squeezed to ${across.toFixed(1)} × ${down.toFixed(1)} px`);
     }
   }
@@ -131,8 +132,10 @@ function layoutFaults(): string[] {
   // A scale of numbers (a score from 1 to 5) that wraps: its lines hold the same count, give or take one.
   // (Choices in words wrap where their words end, like text.)
   const scales = new Map<string, Element[]>();
+  // A box's label: around it, or beside it and tied by `for` (the shared controls').
+  const labelOf = (box: Element) => (box instanceof HTMLInputElement ? box.labels?.[0] : undefined) ?? box.closest('label') ?? box;
   for (const radio of controls.filter((control) => control.matches('input[type="radio"]'))) {
-    const label = radio.closest('label') ?? radio;
+    const label = labelOf(radio);
     const name = radio.getAttribute('name') ?? '';
     scales.set(name, [...(scales.get(name) ?? []), label]);
   }
@@ -347,6 +350,13 @@ test('the presenter’s screens neither overflow nor clip', async ({ page, playw
       await main.getByRole('button', { name: 'Upload Abstract', exact: true }).click();
       await expect(main.getByText('Please correct the details marked below.')).toBeVisible();
       await measure(screens, 'submit-abstract, a file chosen and the details refused');
+      await main.getByLabel('Choose a PDF file').setInputFiles({
+        name: 'A rather long file name for an abstract on vowel harmony, in Word.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: Buffer.from('PK'),
+      });
+      await expect(main.getByRole('alert').filter({ hasText: 'The file must be a PDF.' })).toBeVisible();
+      await measure(screens, 'submit-abstract, a file refused, named');
 
       await open(screens, '/sculc/view-submission', 'Thank You for Your Submission');
       await measure(screens, 'view-submission');
@@ -355,6 +365,27 @@ test('the presenter’s screens neither overflow nor clip', async ({ page, playw
       const attendance = main.getByRole('region', { name: 'Attendance' });
       await expect(attendance.getByRole('article')).toHaveCount(2);
       await measure(screens, 'congratulations-page');
+      // The final materials' picker: a file refused (named), then an upload held on its way (its progress).
+      const confirmed = attendance.getByRole('article', { name: /^Tone sandhi/ });
+      const slides = confirmed.getByLabel(/^(Upload|Replace) slides \(PDF\)$/);
+      await slides.setInputFiles({
+        name: 'A rather long name for the slides of a talk on tone sandhi.pptx',
+        mimeType: 'application/vnd.ms-powerpoint',
+        buffer: Buffer.from('PK'),
+      });
+      await expect(confirmed.getByRole('alert')).toContainText('The file must be a PDF.');
+      await measure(screens, 'congratulations-page, a slides file refused, named');
+      const upload = await holdRequests(page, '**/materials/slides', 'PUT');
+      await slides.setInputFiles({
+        name: 'A rather long name for the slides of a talk on tone sandhi.pdf',
+        mimeType: 'application/pdf',
+        buffer: await abstractPdf(),
+      });
+      await expect(confirmed.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+      await measure(screens, 'congratulations-page, slides uploading');
+      upload.release();
+      await expect(confirmed.getByText('Your slides were uploaded.')).toBeVisible();
+      await upload.done();
       const unanswered = attendance.getByRole('article', { name: /^Vowel harmony/ });
       await unanswered.getByRole('button', { name: 'Confirm Your Attendance' }).click();
       await unanswered.getByRole('button', { name: 'Save' }).click();
