@@ -378,7 +378,8 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
 
     await test.step('a text file, by its name and type, is refused in the page', async () => {
       await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(ABSTRACT_TEXT) });
-      await expect(main(page).getByRole('alert')).toHaveText('The file must be a PDF.');
+      // The refusal names the file it is about.
+      await expect(main(page).getByRole('alert')).toHaveText('notes.txt: The file must be a PDF.');
       await expect(main(page)).toContainText('No file selected.');
       await upload.click();
       await expect(main(page).getByRole('alert')).toHaveText('Please select a file to upload.');
@@ -408,7 +409,7 @@ test.describe('abstract submissions', { tag: '@desktop' }, () => {
         await picker.setInputFiles({ name, mimeType: 'application/pdf', buffer: content });
         await expect(main(page)).toContainText(`Selected file: ${name}`);
         await upload.click();
-        await expect(main(page).getByRole('alert')).toHaveText(message);
+        await expect(main(page).getByRole('alert')).toHaveText(`${name}: ${message}`);
         expect(uploads).toHaveLength(sent + 1);
         // The form is usable again, on the same page.
         await expect(upload).toBeEnabled();
@@ -505,7 +506,7 @@ test.describe('withdrawing a decided abstract', { tag: '@desktop' }, () => {
       await expect(page).toHaveURL(`${own.url}/sculc/view-submission`);
       await pickAndUpload('Second.pdf');
       await expect(main(page).getByRole('alert')).toHaveText(
-        'You can submit at most 1 abstract to SCULC 2025. To upload another, first delete or withdraw one of yours.',
+        'Second.pdf: You can submit at most 1 abstract to SCULC 2025. To upload another, first delete or withdraw one of yours.',
       );
       await expect(page).toHaveURL(`${own.url}/sculc/submit-abstract`);
     });
