@@ -105,6 +105,14 @@ enum ContentAction {
         #[arg(default_value = "content", value_name = "DIR")]
         dir: PathBuf,
     },
+    /// Write the live content into DIR as the content files `import` reads
+    /// (site.toml, naclo.toml, board/, editions/), for a society that keeps
+    /// its site in git. Other files in DIR are left alone.
+    Export {
+        /// The content folder to write.
+        #[arg(default_value = "content", value_name = "DIR")]
+        dir: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -191,6 +199,9 @@ async fn run(cli: Cli, config: Config) -> anyhow::Result<()> {
         }
         Command::Content { action: ContentAction::Import { dir } } => {
             content::command_line::import(&config, &dir).await?
+        }
+        Command::Content { action: ContentAction::Export { dir } } => {
+            content::command_line::export(&config, &dir).await?
         }
         Command::Openapi | Command::InspectPdf => unreachable!("handled before the configuration is read"),
     };

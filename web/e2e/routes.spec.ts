@@ -109,7 +109,7 @@ test('every protected route shows itself to a signed-in user', async ({ page, ou
       // only that they are not for them (admin.spec.ts and review.spec.ts
       // sign in an admin and reviewers).
       const rule = protectedRoutes[id];
-      const forRole = rule?.adminOnly === true || rule?.reviewerOnly === true;
+      const forRole = rule?.adminOnly === true || rule?.reviewerOnly === true || rule?.editorOnly === true;
       await expectPage(page, forRole ? NOT_AUTHORISED_TITLE : title, testInfo.project.name);
     });
   }

@@ -36,6 +36,49 @@ pub async fn import(config: &Config, dir: &Path) -> anyhow::Result<String> {
     ))
 }
 
+/// Writes the live content into `dir` as the files `import` reads, and
+/// removes the board terms' and editions' files that are no longer live,
+/// so importing the folder again gives the same content. Other files
+/// (README, images, program) are left alone.
+pub async fn export(config: &Config, dir: &Path) -> anyhow::Result<String> {
+    let db = Db::open_migrated(config).await?;
+    let version = db.content_version().await?;
+    let documents = db.live_documents().await?;
+    anyhow::ensure!(!documents.is_empty(), "there is no content in the database to export");
+    let mut written = std::collections::BTreeSet::new();
+    for document in &documents {
+        let file = super::bundle::file_of(&document.kind, &document.key);
+        let text = toml::to_string_pretty(&super::bundle::without_nulls(document.body.clone()))?;
+        let path = dir.join(&file);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        let header = format!("# Exported from version {version} of the site's content.\n");
+        std::fs::write(&path, format!("{header}{text}"))?;
+        written.insert(file);
+    }
+    let mut removed = Vec::new();
+    for folder in ["board", "editions"] {
+        let Ok(entries) = std::fs::read_dir(dir.join(folder)) else { continue };
+        for entry in entries {
+            let name = entry?.file_name().to_string_lossy().into_owned();
+            let file = format!("{folder}/{name}");
+            if name.ends_with(".toml") && !written.contains(&file) {
+                std::fs::remove_file(dir.join(&file))?;
+                removed.push(file);
+            }
+        }
+    }
+    let mut report = format!("Wrote version {version} of the site's content to {}:", dir.display());
+    for file in &written {
+        report.push_str(&format!("\n  {file}"));
+    }
+    for file in &removed {
+        report.push_str(&format!("\n  {file} (removed: no longer on the site)"));
+    }
+    Ok(report)
+}
+
 /// Sets the call-for-abstracts window of `year`, creating the edition from
 /// the newest one's settings if needed.
 pub async fn set_call(

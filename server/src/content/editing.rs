@@ -43,7 +43,8 @@ pub struct DocumentSummary {
     /// Who saved the draft last, and when.
     #[schema(required = true)]
     pub draft_by: Option<String>,
-    #[schema(required = true)]
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
     pub draft_at: Option<OffsetDateTime>,
 }
 
@@ -71,7 +72,8 @@ pub struct EditedDocument {
     pub state: &'static str,
     #[schema(required = true)]
     pub draft_by: Option<String>,
-    #[schema(required = true)]
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
     pub draft_at: Option<OffsetDateTime>,
 }
 
@@ -109,6 +111,8 @@ pub struct Published {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ContentVersion {
     pub id: i64,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
     pub published_at: OffsetDateTime,
     pub published_by: String,
     /// `baseline`, `publish`, `restore` or `import`.
@@ -486,7 +490,10 @@ pub async fn start_term(
     ),
     security(("session" = []))
 )]
-pub async fn publish(State(state): State<AppState>, Editor(editor): Editor) -> ApiResult<Json<Published>> {
+pub async fn publish_content(
+    State(state): State<AppState>,
+    Editor(editor): Editor,
+) -> ApiResult<Json<Published>> {
     let exists = image_exists(&state).await?;
     state.db.go_live(GoLive::Publish, &exists, &Actor::admin(&editor)).await.map(published).map_err(not_live)
 }
@@ -534,7 +541,7 @@ pub async fn get_versions(
     ),
     security(("session" = []))
 )]
-pub async fn restore(
+pub async fn restore_content_version(
     State(state): State<AppState>,
     Editor(editor): Editor,
     Path(id): Path<i64>,

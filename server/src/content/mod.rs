@@ -34,9 +34,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(editing::get_document, editing::save_document))
         .routes(routes!(editing::discard_draft))
         .routes(routes!(editing::start_term))
-        .routes(routes!(editing::publish))
+        .routes(routes!(editing::publish_content))
         .routes(routes!(editing::get_versions))
-        .routes(routes!(editing::restore))
+        .routes(routes!(editing::restore_content_version))
         .merge(photos::routes())
 }
 

@@ -171,6 +171,7 @@ async fn a_draft_is_private_until_published_then_live_with_its_history() {
     assert_eq!(versions.len(), 2);
     assert_eq!((versions[0]["id"].as_i64(), versions[0]["live"].as_bool()), (Some(2), Some(true)));
     assert_eq!(versions[0]["published_by"], "Ada Lovelace");
+    assert!(versions[0]["published_at"].as_str().is_some_and(|at| at.parse::<jiff::Timestamp>().is_ok()));
     assert_eq!(versions[1]["action"], "baseline");
 
     // The previous version previews and restores in one step, as a new version.

@@ -71,6 +71,28 @@ async fn json(app: &TestApp, path: &str) -> Value {
 }
 
 #[tokio::test]
+async fn export_then_import_round_trips_to_identical_content() {
+    let app = spawn_app().await;
+    let before = app.state.db.live_documents().await.unwrap();
+    let dir = content_copy();
+    // A term the site no longer has: export removes its file.
+    std::fs::write(dir.path().join("board/2019-2020.toml"), "term = \"2019-2020\"").unwrap();
+    std::fs::write(dir.path().join("README.md"), "Our notes.").unwrap();
+    let output = colloquy(&app).args(["content", "export"]).arg(dir.path()).output().unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let report = text(&output.stdout);
+    assert!(report.contains("board/2019-2020.toml (removed: no longer on the site)"), "{report}");
+    assert!(dir.path().join("README.md").is_file(), "other files are left alone");
+
+    let output = import(&app, dir.path());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(app.state.db.live_documents().await.unwrap(), before);
+    assert_eq!(app.state.db.content_version().await.unwrap(), 2);
+    let versions = app.state.db.content_versions(5).await.unwrap();
+    assert_eq!((versions[0].action.as_str(), versions[0].changes.as_str()), ("import", "[]"));
+}
+
+#[tokio::test]
 async fn an_image_the_site_does_not_serve_is_refused_and_nothing_changes() {
     let app = spawn_app().await;
     let dir = content_copy();
