@@ -18,10 +18,9 @@ pub async fn import(config: &Config, dir: &Path) -> anyhow::Result<String> {
     // Check the files before touching the database: an invalid folder
     // changes nothing and names every file at fault.
     let bundle = super::bundle::from_dir(dir)?;
-    let web_dir = config.web_dir.clone();
-    let exists = move |path: &str| crate::web::serves_file(web_dir.as_deref(), path).unwrap_or(true);
-    bundle.missing_images(&exists)?;
     let db = Db::open_migrated(config).await?;
+    let exists = super::editing::site_images(&db, config.web_dir.clone()).await?;
+    bundle.missing_images(&exists)?;
     let live = match db.go_live(GoLive::Import(&bundle.documents()), &exists, &Actor::command_line()).await {
         Ok(live) => live,
         Err(NotLive::Invalid(invalid)) => return Err(invalid.into()),

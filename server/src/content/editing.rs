@@ -200,14 +200,21 @@ fn check_shape(id: &DocumentId, body: &Value) -> ApiResult<()> {
 }
 
 /// The images the site can show: the web app's files, and the photos
-/// editors uploaded (`/media/…`, known from their rows alone).
-async fn image_exists(state: &AppState) -> ApiResult<impl Fn(&str) -> bool + Sync + use<>> {
-    let web_dir = state.config.web_dir.clone();
-    let stored = crate::images::stored_image_urls(&state.db).await?;
+/// editors uploaded (`/media/…`, known from their rows alone). Publication
+/// and `colloquy content import` both check content against it.
+pub(crate) async fn site_images(
+    db: &crate::db::Db,
+    web_dir: Option<std::path::PathBuf>,
+) -> sqlx::Result<impl Fn(&str) -> bool + Sync + use<>> {
+    let stored = crate::images::stored_image_urls(db).await?;
     Ok(move |path: &str| match path.starts_with(crate::images::URL_PREFIX) {
         true => stored.contains(path),
         false => crate::web::serves_file(web_dir.as_deref(), path).unwrap_or(true),
     })
+}
+
+async fn image_exists(state: &AppState) -> ApiResult<impl Fn(&str) -> bool + Sync + use<>> {
+    Ok(site_images(&state.db, state.config.web_dir.clone()).await?)
 }
 
 fn not_live(error: NotLive) -> ApiError {
