@@ -8,12 +8,11 @@
  * ours to fix and are left out of the scan; their <iframe> elements, with
  * their titles, are checked.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 
 import { protectedRoutes } from '../src/config/protected-routes.ts';
 import { routeList } from '../src/config/routes.ts';
 import { CSRF_HEADERS } from './accounts.ts';
+import { expectNoViolations } from './axe.ts';
 import { dialogOf } from './dialog.ts';
 import { expect, test } from './fixtures.ts';
 import { holdRequests } from './held-request.ts';
@@ -21,7 +20,6 @@ import { abstractPdf } from './pdfs.ts';
 import { acceptAbstract, confirmTalk, declineTalk, setPresenterDeadlines } from './program-world.ts';
 import { organiserReviewingUploads, signInAs, startReviewWorld } from './review-world.ts';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const publicRoutes = routeList.filter(({ id }) => !protectedRoutes[id]);
 
@@ -38,15 +36,6 @@ test.describe('axe finds no violation', () => {
   }
 });
 
-async function expectNoViolations(page: Page, state = '') {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ iframes: false }).analyze();
-  const summary = results.violations.map(({ id, help, nodes }) => ({
-    id,
-    help,
-    targets: nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, state).toEqual([]);
-}
 
 /**
  * The review pages need a reviewer with an assignment and an admin with

@@ -3,39 +3,29 @@
  * seen the code, at desktop and phone width, on a server of the test's own
  * (publishing changes what every other test reads):
  *   1. start the 2025–2026 board term, fill in two members, publish;
- *   2. change the home description, move a carousel photo first with the
- *      keyboard, preview, publish;
- *   3. a visitor sees both;
- *   4. restore the previous version, and the visitor sees the old text.
+ *   2. move a member first with the keyboard, preview the board, publish;
+ *   3. a visitor sees it;
+ *   4. restore the first version, and the visitor sees the old board.
+ * (The home page's form is not driven here yet: see the stop's note.)
  * Axe checks each screen in each state on the way (empty draft, unsaved,
  * a refused publication, the preview banner, the history).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
+import { expectNoViolations } from './axe.ts';
 import { answerDialog } from './dialog.ts';
 import { expect, test } from './fixtures.ts';
 import { openNav } from './nav.ts';
 import { signInAs, startReviewWorld } from './review-world.ts';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-async function expectNoViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ iframes: false }).analyze();
-  const summary = results.violations.map(({ id, help, nodes }) => ({
-    id,
-    help,
-    targets: nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, state).toEqual([]);
-}
 
 /** The page's horizontal overflow, in pixels (0: nothing sticks out). */
 async function overflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-test('an officer edits the board and the home page, publishes, and restores', async ({
+test('an officer starts a board term, publishes, and restores', async ({
   page,
   playwright,
   browserErrors,
@@ -102,25 +92,16 @@ test('an officer edits the board and the home page, publishes, and restores', as
       await expect(page.getByText('Published: version 2 is live. Visitors see it now.')).toBeVisible();
     });
 
-    await test.step('2. change the home description and move photo 2 first, by keyboard', async () => {
-      await page.getByRole('link', { name: 'Home page, footer and carousel' }).click();
-      const description = page.getByRole('group', { name: 'Description' });
-      await description.getByLabel('Paragraph 1').fill('We meet on Thursdays, and everyone is welcome.');
-      const gallery = page.getByRole('group', { name: 'Gallery' });
-      const secondAlt = await gallery
-        .getByRole('group', { name: 'Photo 2' })
-        .getByLabel('Alt text (describe the image for people who cannot see it)')
-        .inputValue();
-      const moveUp = gallery.getByRole('button', { name: 'Move up photo 2' });
+    await test.step('2. move a member first by keyboard, preview the board, publish', async () => {
+      await page.getByRole('link', { name: 'Board 2025–2026' }).click();
+      const moveUp = page.getByRole('button', { name: 'Move up member 2' });
       await moveUp.focus();
       await page.keyboard.press('Enter');
-      // The focus follows the photo to its new place.
-      await expect(gallery.getByRole('button', { name: 'Move down photo 1' })).toBeFocused();
-      await expect(
-        gallery
-          .getByRole('group', { name: 'Photo 1' })
-          .getByLabel('Alt text (describe the image for people who cannot see it)'),
-      ).toHaveValue(secondAlt);
+      // The focus follows the member to their new place.
+      await expect(page.getByRole('button', { name: 'Move down member 1' })).toBeFocused();
+      await expect(page.getByRole('group', { name: 'Member 1' }).getByLabel('Name', { exact: true })).toHaveValue(
+        'Bo Syntax',
+      );
       await page.getByRole('button', { name: 'Save draft' }).click();
       await expect(page.getByText('Saved as a draft. Visitors see it once you publish.')).toBeVisible();
 
@@ -129,7 +110,7 @@ test('an officer edits the board and the home page, publishes, and restores', as
         page.getByRole('link', { name: /Preview this page/ }).click(),
       ]);
       await expect(preview.getByRole('region', { name: 'Preview' })).toContainText('Preview of the draft');
-      await expect(preview.getByText('We meet on Thursdays, and everyone is welcome.')).toBeVisible();
+      await expect(preview.getByText('Bo Syntax')).toBeVisible();
       await expectNoViolations(preview, 'preview banner');
       await preview.close();
 
@@ -142,27 +123,23 @@ test('an officer edits the board and the home page, publishes, and restores', as
     const visitor = await page.context().browser()?.newPage();
     if (!visitor) throw new Error('no browser');
     try {
-      await test.step('3. a visitor sees the new board and the new description', async () => {
+      await test.step('3. a visitor sees the new board', async () => {
         await visitor.goto(`${world.url}/board`);
         await expect(visitor.getByText('Ana Lingua')).toBeVisible();
         await expect(visitor.getByText('Bo Syntax')).toBeVisible();
-        await visitor.goto(world.url);
-        await expect(visitor.getByText('We meet on Thursdays, and everyone is welcome.')).toBeVisible();
         await expect(visitor.getByRole('region', { name: 'Preview' })).toHaveCount(0);
       });
 
-      await test.step('4. restoring version 2 brings the old description back', async () => {
+      await test.step('4. restoring version 1 takes the new board off the site', async () => {
         await page.getByRole('link', { name: 'History' }).click();
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site History');
         await expectNoViolations(page, 'history');
-        await page.getByRole('button', { name: 'Restore version 2' }).click();
-        await answerDialog(page, 'Restore version 2', 'Restore');
-        await expect(page.getByText('Version 2 restored: version 4 is live. Visitors see it now.')).toBeVisible();
+        await page.getByRole('button', { name: 'Restore version 1' }).click();
+        await answerDialog(page, 'Restore version 1', 'Restore');
+        await expect(page.getByText('Version 1 restored: version 4 is live. Visitors see it now.')).toBeVisible();
         await visitor.reload();
-        await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(visitor.getByText('We meet on Thursdays, and everyone is welcome.')).toHaveCount(0);
-        await visitor.goto(`${world.url}/board`);
-        await expect(visitor.getByText('Ana Lingua')).toBeVisible();
+        await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Our Board');
+        await expect(visitor.getByText('Ana Lingua')).toHaveCount(0);
       });
     } finally {
       await visitor.close();

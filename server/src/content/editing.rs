@@ -38,14 +38,30 @@ pub struct DocumentSummary {
     pub label: String,
     pub kind: String,
     pub key: String,
+    #[serde(flatten)]
+    pub draft: DraftMark,
+}
+
+/// What the draft does to a document, and who saved it last, when.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DraftMark {
     /// `unchanged`, `changed`, `added` or `removed` in the draft.
     pub state: &'static str,
-    /// Who saved the draft last, and when.
     #[schema(required = true)]
     pub draft_by: Option<String>,
     #[serde(with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime, required = true)]
     pub draft_at: Option<OffsetDateTime>,
+}
+
+impl DraftMark {
+    fn of(live: bool, draft: Option<&DraftRow>) -> Self {
+        Self {
+            state: state_of(live, draft),
+            draft_by: draft.map(|d| d.updated_by_name.clone()),
+            draft_at: draft.map(|d| d.updated_at),
+        }
+    }
 }
 
 /// Every document, the live version and whether there is a draft.
@@ -69,12 +85,8 @@ pub struct EditedDocument {
     pub body: Option<Value>,
     /// Send it back with a save: it tells whether someone saved meanwhile.
     pub tag: String,
-    pub state: &'static str,
-    #[schema(required = true)]
-    pub draft_by: Option<String>,
-    #[serde(with = "time::serde::rfc3339::option")]
-    #[schema(value_type = Option<String>, format = DateTime, required = true)]
-    pub draft_at: Option<OffsetDateTime>,
+    #[serde(flatten)]
+    pub draft: DraftMark,
 }
 
 /// A save: the document (null removes a board term or an edition's pages)
@@ -275,9 +287,7 @@ pub async fn get_overview(
                 label: id.label(),
                 kind: id.kind.into(),
                 key: id.key.clone(),
-                state: state_of(is_live, draft),
-                draft_by: draft.map(|d| d.updated_by_name.clone()),
-                draft_at: draft.map(|d| d.updated_at),
+                draft: DraftMark::of(is_live, draft),
             }
         })
         .collect();
@@ -333,9 +343,7 @@ pub async fn get_document(
         label: id.label(),
         tag: tag(body.as_ref()),
         body,
-        state: state_of(live.is_some(), draft),
-        draft_by: draft.map(|d| d.updated_by_name.clone()),
-        draft_at: draft.map(|d| d.updated_at),
+        draft: DraftMark::of(live.is_some(), draft),
     }))
 }
 

@@ -88,14 +88,8 @@ impl Db {
         kind: &str,
         key: &str,
     ) -> anyhow::Result<Option<T>> {
-        let body: Option<String> = on_db!(self, |pool| {
-            sqlx::query_scalar("SELECT body FROM content_documents WHERE kind = $1 AND key = $2")
-                .bind(kind)
-                .bind(key)
-                .fetch_optional(pool)
-                .await?
-        });
-        Ok(body.map(|body| serde_json::from_str(&body)).transpose()?)
+        let body = self.document_from(versions::Source::Live, kind, key).await?;
+        Ok(body.map(serde_json::from_value).transpose()?)
     }
 
     /// Every document of a kind, parsed, with its key; newest key first.

@@ -2074,16 +2074,18 @@ export interface components {
             title?: string;
         };
         /** @description One document in the editor's overview. */
-        DocumentSummary: {
-            /** Format: date-time */
-            draft_at: string | null;
-            /** @description Who saved the draft last, and when. */
-            draft_by: string | null;
+        DocumentSummary: components["schemas"]["DraftMark"] & {
             /** @description `site`, `naclo`, `board:2025-2026`, `edition:2026`. */
             id: string;
             key: string;
             kind: string;
             label: string;
+        };
+        /** @description What the draft does to a document, and who saved it last, when. */
+        DraftMark: {
+            /** Format: date-time */
+            draft_at: string | null;
+            draft_by: string | null;
             /** @description `unchanged`, `changed`, `added` or `removed` in the draft. */
             state: string;
         };
@@ -2100,18 +2102,14 @@ export interface components {
             tag: string;
         };
         /** @description A document as the editor edits it: the draft if there is one. */
-        EditedDocument: {
+        EditedDocument: components["schemas"]["DraftMark"] & {
             /**
              * @description The document (its shape is the content type of its kind); null
              *     when the draft removes it.
              */
             body: Record<string, never>;
-            /** Format: date-time */
-            draft_at: string | null;
-            draft_by: string | null;
             id: string;
             label: string;
-            state: string;
             /** @description Send it back with a save: it tells whether someone saved meanwhile. */
             tag: string;
         };

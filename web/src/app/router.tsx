@@ -7,7 +7,6 @@ import { detailRoutes, routeList, type RouteId } from '../config/routes';
 import { AdminOnly } from '../features/admin/components/admin-only';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { ReviewerOnly } from '../features/review/components/reviewer-only';
-import { EditorOnly } from '../features/site-editor/components/editor-only';
 import { sessionQueryOptions } from '../lib/session';
 import { EditionRoute } from './edition-route';
 import { AppLayout } from './layout';
@@ -151,11 +150,11 @@ export const appRoutes: RouteObject[] = [
             const PageComponent = pages[id];
             const guard = protectedRoutes[id];
             if (!guard) return { path, element: <PageComponent /> };
-            const { adminOnly, reviewerOnly, editorOnly, ...rule } = guard;
+            // editorOnly: the editor's pages guard themselves (EditorPage), in their own chunk.
+            const { adminOnly, reviewerOnly, editorOnly: _editorOnly, ...rule } = guard;
             let page = <PageComponent />;
             if (adminOnly) page = <AdminOnly>{page}</AdminOnly>;
             if (reviewerOnly) page = <ReviewerOnly>{page}</ReviewerOnly>;
-            if (editorOnly) page = <EditorOnly>{page}</EditorOnly>;
             return { path, element: <ProtectedRoute {...rule}>{page}</ProtectedRoute> };
           }),
           ...detailRouteObjects,

@@ -6,13 +6,14 @@
  * tab is a preview or not and its cached content is never mixed.
  */
 
-const KEY = 'colloquy-preview';
+/** Where the tab keeps its preview (the banner's 'Leave the preview' removes it). */
+export const PREVIEW_KEY = 'colloquy-preview';
 
 function read(): string | null {
   try {
     const asked = new URLSearchParams(globalThis.location.search).get('preview');
-    if (asked) sessionStorage.setItem(KEY, asked);
-    return sessionStorage.getItem(KEY);
+    if (asked) sessionStorage.setItem(PREVIEW_KEY, asked);
+    return sessionStorage.getItem(PREVIEW_KEY);
   } catch {
     return null;
   }
@@ -27,8 +28,3 @@ export const previewSearch = preview ? `?preview=${encodeURIComponent(preview)}`
 /** The query of a content request made with the full API client. */
 export const previewQuery = preview ? { preview } : undefined;
 
-/** Back to the live site in this tab. */
-export function leavePreview(): void {
-  sessionStorage.removeItem(KEY);
-  globalThis.location.assign(globalThis.location.pathname);
-}

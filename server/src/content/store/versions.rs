@@ -95,6 +95,26 @@ pub struct Live {
 
 const HEAD: &str = "SELECT version FROM content_head WHERE id = 1";
 
+/// Writes a checked bundle's rows as the live content, in the transaction
+/// `$tx` (either database's, inside `on_tx!`).
+macro_rules! store_live {
+    ($tx:expr, $bundle:expr, $now:expr) => {
+        for row in rows($bundle) {
+            sqlx::query(
+                "INSERT INTO content_documents (kind, key, body, source_sha256, imported_at)
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(row.kind)
+            .bind(&row.key)
+            .bind(&row.body)
+            .bind(&row.source_sha256)
+            .bind($now)
+            .execute(&mut **$tx)
+            .await?;
+        }
+    };
+}
+
 fn parse_documents(rows: Vec<(String, String, String)>) -> sqlx::Result<Vec<StoredDocument>> {
     rows.into_iter()
         .map(|(kind, key, body)| {
@@ -359,19 +379,7 @@ impl Db {
             .execute(&mut **tx)
             .await?;
             sqlx::query("DELETE FROM content_documents").execute(&mut **tx).await?;
-            for row in rows(&checked) {
-                sqlx::query(
-                    "INSERT INTO content_documents (kind, key, body, source_sha256, imported_at)
-                     VALUES ($1, $2, $3, $4, $5)",
-                )
-                .bind(row.kind)
-                .bind(&row.key)
-                .bind(&row.body)
-                .bind(&row.source_sha256)
-                .bind(now)
-                .execute(&mut **tx)
-                .await?;
-            }
+            store_live!(tx, &checked, now);
             // Only the drafts this publication read: one saved meanwhile
             // (on PostgreSQL it waited for the lock) stays a draft.
             for draft in &drafts {
@@ -440,19 +448,7 @@ impl Db {
                 };
                 let checked =
                     bundle::from_documents(&documents).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
-                for row in rows(&checked) {
-                    sqlx::query(
-                        "INSERT INTO content_documents (kind, key, body, source_sha256, imported_at)
-                         VALUES ($1, $2, $3, $4, $5)",
-                    )
-                    .bind(row.kind)
-                    .bind(&row.key)
-                    .bind(&row.body)
-                    .bind(&row.source_sha256)
-                    .bind(now)
-                    .execute(&mut **tx)
-                    .await?;
-                }
+                store_live!(tx, &checked, now);
             }
             if claimed {
                 let note = if refill {

@@ -67,7 +67,14 @@ export function useSaveDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveDocument,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: overviewQueryOptions.queryKey }),
+    onSuccess: async (saved, { id, body }) => {
+      // The page opened again later starts from what was saved, with its new tag: an
+      // old tag would make the next save look like someone else's change (409).
+      queryClient.setQueryData(documentQueryOptions(id).queryKey, (old) =>
+        old ? { ...old, body: body as typeof old.body, tag: saved.tag, state: old.state === 'unchanged' ? 'changed' : old.state } : old,
+      );
+      await queryClient.invalidateQueries({ queryKey: overviewQueryOptions.queryKey });
+    },
   });
 }
 

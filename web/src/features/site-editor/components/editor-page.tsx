@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
 import { Page } from '../../../components/page';
 import { paths } from '../../../config/routes';
+import { EditorOnly } from './editor-only';
 import './site-editor.css';
 
 /** The public page that shows a document, for its preview link. */
@@ -33,6 +34,21 @@ export function PreviewLink({ path, of = 'draft', children }: { path: string; of
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
   );
+}
+
+/**
+ * A page for editors and admins only, guarded in the editor's own chunk
+ * rather than in the router every page loads: anyone else sees 'Not
+ * authorised', and the page (with its requests) is never rendered.
+ */
+export function editorsOnly(Page: ComponentType): ComponentType {
+  return function Guarded() {
+    return (
+      <EditorOnly>
+        <Page />
+      </EditorOnly>
+    );
+  };
 }
 
 /** An editor's page: its title, the editor's tabs, then its content. */

@@ -1,5 +1,11 @@
-import { leavePreview, preview } from '../../../lib/preview';
+import { PREVIEW_KEY, preview } from '../../../lib/preview';
 import './site-editor.css';
+
+/** Back to the live site in this tab. */
+function leavePreview(): void {
+  sessionStorage.removeItem(PREVIEW_KEY);
+  globalThis.location.assign(globalThis.location.pathname);
+}
 
 /** Across the top of every page of an editor's preview tab: what it shows, and the way out. */
 export default function PreviewBanner() {

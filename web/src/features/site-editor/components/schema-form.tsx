@@ -247,8 +247,12 @@ function ListField({ name, label, items, schemas, value, onChange }: ListFieldPr
     next.splice(to, 0, moved);
     onChange(next);
     // After React has drawn the list in its new order.
+    // The same button if the entry can move further that way, else the other one: a
+    // disabled button (first can't move up) cannot hold the focus.
     requestAnimationFrame(() => {
-      const target = document.getElementById(buttonId(to, action)) ?? document.getElementById(buttonId(to, 'remove'));
+      const other = action === 'up' ? 'down' : 'up';
+      const same = document.getElementById(buttonId(to, action));
+      const target = same instanceof HTMLButtonElement && !same.disabled ? same : document.getElementById(buttonId(to, other));
       target?.focus();
     });
   };

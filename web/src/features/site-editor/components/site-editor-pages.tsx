@@ -25,7 +25,7 @@ import {
   type EditedDocument,
   type Published,
 } from '../api/site-editor';
-import { EditorPage, PreviewLink, fileLabel, publicPathOf } from './editor-page';
+import { EditorPage, PreviewLink, editorsOnly, fileLabel, publicPathOf } from './editor-page';
 import { ObjectFields } from './schema-form';
 import type { Schemas } from './schema';
 
@@ -122,7 +122,7 @@ function StartTerm({ documents }: { documents: readonly DocumentSummary[] }) {
 }
 
 /** /site: every page of content, what the draft changes, and publishing. */
-export function SiteOverviewPage() {
+function SiteOverview() {
   const overview = useOverview();
   const publish = usePublish();
   const [published, setPublished] = useState<Published>();
@@ -220,7 +220,7 @@ const schemasQueryOptions = {
 };
 
 /** /site/edit?doc=…: one page's form, saved as a draft. */
-export function SiteEditPage() {
+function SiteEdit() {
   const [params] = useSearchParams();
   const id = params.get('doc') ?? '';
   const document = useDocument(id);
@@ -409,7 +409,7 @@ const ACTIONS: Record<string, string> = {
 };
 
 /** /site/history: every version, each previewed and restored in one step. */
-export function SiteHistoryPage() {
+function SiteHistory() {
   const versions = useVersions();
   const restore = useRestore();
   const confirm = useConfirm();
@@ -481,3 +481,7 @@ export function SiteHistoryPage() {
     </EditorPage>
   );
 }
+
+export const SiteOverviewPage = editorsOnly(SiteOverview);
+export const SiteEditPage = editorsOnly(SiteEdit);
+export const SiteHistoryPage = editorsOnly(SiteHistory);
