@@ -19,7 +19,10 @@ use crate::error::ErrorBody;
         description = "The API of the linguistics society's website and conference portal. \
                        Errors answer with a status code and an ErrorBody."
     ),
-    components(schemas(ErrorBody)),
+    // SiteFile is what editors edit (the home page, footer and carousel);
+    // no endpoint answers it whole, yet the site editor builds its form
+    // from it, as from the other content types.
+    components(schemas(ErrorBody, crate::content::model::SiteFile)),
     modifiers(&SessionCookie)
 )]
 struct ApiDoc;

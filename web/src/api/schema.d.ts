@@ -2897,6 +2897,14 @@ export interface components {
             nav_editions: number[];
             society_name: string;
         };
+        /** @description `content/site.toml`: the society's name, the footer, the home page. */
+        SiteFile: {
+            footer: components["schemas"]["Footer"];
+            /** @description The home page's carousel. */
+            gallery: components["schemas"]["GalleryItem"][];
+            home: components["schemas"]["Home"];
+            society_name: string;
+        };
         /** @description A stored file of final materials, as admins see it (with history). */
         StoredMaterial: components["schemas"]["Material"] & {
             /** @description Opens the PDF (admins only). */

@@ -254,6 +254,15 @@ async fn every_check_of_an_import_refuses_a_bad_publication_and_changes_nothing(
 }
 
 #[tokio::test]
+async fn the_api_document_describes_every_kind_of_content_the_editor_builds_a_form_for() {
+    let (app, _) = app_with_editor().await;
+    let document: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    for kind in ["SiteFile", "Naclo", "BoardTerm", "EditionPage"] {
+        assert!(document["components"]["schemas"][kind].is_object(), "{kind}");
+    }
+}
+
+#[tokio::test]
 async fn two_editors_saving_one_page_at_once_get_one_save_and_one_conflict() {
     let (app, first) = app_with_editor().await;
     let second = signed_in(&app, "second@example.org").await;
