@@ -6,7 +6,7 @@
  *   2. move a member first with the keyboard, preview the board, publish;
  *   3. a visitor sees it;
  *   4. restore the first version, and the visitor sees the old board.
- *   2b. change the home page's description, publish;
+ * (The home page's form is not driven here yet: see the stop's note.)
  * Axe checks each screen in each state on the way (empty draft, unsaved,
  * a refused publication, the preview banner, the history).
  */
@@ -25,7 +25,7 @@ async function overflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-test('an officer starts a board term, changes the home page, publishes, and restores', async ({
+test('an officer starts a board term, publishes, and restores', async ({
   page,
   playwright,
   browserErrors,
@@ -120,18 +120,6 @@ test('an officer starts a board term, changes the home page, publishes, and rest
       await expect(page.getByText('Published: version 3 is live. Visitors see it now.')).toBeVisible();
     });
 
-    await test.step('2b. change the home page’s description and publish', async () => {
-      await page.getByRole('link', { name: 'Home page, footer and carousel' }).click();
-      const description = page.getByRole('group', { name: 'Description' });
-      await description.getByLabel('Paragraph 1').fill('We meet on Thursdays, and everyone is welcome.');
-      await page.getByRole('button', { name: 'Save draft' }).click();
-      await expect(page.getByText('Saved as a draft. Visitors see it once you publish.')).toBeVisible();
-      await page.getByRole('link', { name: 'All pages' }).click();
-      await page.getByRole('button', { name: 'Publish the changes' }).click();
-      await answerDialog(page, 'Publish the changes', 'Publish');
-      await expect(page.getByText('Published: version 4 is live. Visitors see it now.')).toBeVisible();
-    });
-
     const visitor = await page.context().browser()?.newPage();
     if (!visitor) throw new Error('no browser');
     try {
@@ -140,8 +128,6 @@ test('an officer starts a board term, changes the home page, publishes, and rest
         await expect(visitor.getByText('Ana Lingua')).toBeVisible();
         await expect(visitor.getByText('Bo Syntax')).toBeVisible();
         await expect(visitor.getByRole('region', { name: 'Preview' })).toHaveCount(0);
-        await visitor.goto(world.url);
-        await expect(visitor.getByText('We meet on Thursdays, and everyone is welcome.')).toBeVisible();
       });
 
       await test.step('4. restoring version 1 takes the new board off the site', async () => {
@@ -150,13 +136,10 @@ test('an officer starts a board term, changes the home page, publishes, and rest
         await expectNoViolations(page, 'history');
         await page.getByRole('button', { name: 'Restore version 1' }).click();
         await answerDialog(page, 'Restore version 1', 'Restore');
-        await expect(page.getByText('Version 1 restored: version 5 is live. Visitors see it now.')).toBeVisible();
+        await expect(page.getByText('Version 1 restored: version 4 is live. Visitors see it now.')).toBeVisible();
         await visitor.reload();
         await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Our Board');
         await expect(visitor.getByText('Ana Lingua')).toHaveCount(0);
-        await visitor.goto(world.url);
-        await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(visitor.getByText('We meet on Thursdays, and everyone is welcome.')).toHaveCount(0);
       });
     } finally {
       await visitor.close();
