@@ -154,9 +154,7 @@ impl FromRequestParts<AppState> for Preview {
         let source = match preview.as_str() {
             "draft" => Source::Draft,
             version => Source::Version(
-                version
-                    .parse()
-                    .map_err(|_| ApiError::BadRequest("preview is \"draft\" or a version number.".into()))?,
+                version.parse().map_err(|_| ApiError::NotFound("There is no such version.".into()))?,
             ),
         };
         let user = MaybeUser::from_request_parts(parts, state).await?.0.ok_or(ApiError::Unauthorized)?;
