@@ -160,7 +160,7 @@ impl FromRequestParts<AppState> for Preview {
         let user = MaybeUser::from_request_parts(parts, state).await?.0.ok_or(ApiError::Unauthorized)?;
         edits_content(&user)?;
         if let Source::Version(id) = source
-            && state.db.version_documents(id).await?.is_none()
+            && !state.db.version_exists(id).await?
         {
             return Err(ApiError::NotFound("There is no such version.".into()));
         }

@@ -215,6 +215,16 @@ impl Db {
         .await)
     }
 
+    /// Whether version `id` exists, without reading its documents.
+    pub async fn version_exists(&self, id: i64) -> sqlx::Result<bool> {
+        on_db!(self, |pool| sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM content_versions WHERE id = $1)"
+        )
+        .bind(id)
+        .fetch_one(pool)
+        .await)
+    }
+
     /// A version's documents.
     pub async fn version_documents(&self, id: i64) -> sqlx::Result<Option<Vec<StoredDocument>>> {
         let body: Option<String> = on_db!(self, |pool| {

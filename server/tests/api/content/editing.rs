@@ -175,6 +175,9 @@ async fn a_draft_is_private_until_published_then_live_with_its_history() {
     assert_eq!(versions[1]["action"], "baseline");
 
     // The previous version previews and restores in one step, as a new version.
+    for missing in ["99", "abc"] {
+        assert_eq!(get(&app, &editor, &format!("/api/content/site?preview={missing}")).await.0, 404, "{missing}");
+    }
     let (_, old) = get(&app, &editor, "/api/content/site?preview=1").await;
     assert_eq!(old["home"]["description"], before);
     let (status, restored) = post(&app, &editor, "/api/editor/versions/1/restore", json!({})).await;
