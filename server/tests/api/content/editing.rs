@@ -176,7 +176,11 @@ async fn a_draft_is_private_until_published_then_live_with_its_history() {
 
     // The previous version previews and restores in one step, as a new version.
     for missing in ["99", "abc"] {
-        assert_eq!(get(&app, &editor, &format!("/api/content/site?preview={missing}")).await.0, 404, "{missing}");
+        assert_eq!(
+            get(&app, &editor, &format!("/api/content/site?preview={missing}")).await.0,
+            404,
+            "{missing}"
+        );
     }
     let (_, old) = get(&app, &editor, "/api/content/site?preview=1").await;
     assert_eq!(old["home"]["description"], before);
