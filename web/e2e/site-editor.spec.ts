@@ -2,15 +2,20 @@
  * Editing the site in the browser (issue 24), as an officer who has never
  * seen the code, at desktop and phone width, on a server of the test's own
  * (publishing changes what every other test reads):
- *   1. start the 2025–2026 board term, fill in two members, publish;
- *   2. move a member first with the keyboard, preview the board, publish;
- *   3. a visitor sees it;
- *   4. restore the first version, and the visitor sees the old board.
- * (The home page's form is not driven here yet: see the stop's note.)
+ *   1. start the 2025–2026 board term, fill in two members, one with a
+ *      photo, and publish;
+ *   2. move a member first with the keyboard, change the home page's
+ *      description, add a carousel photo with its alt text and move it
+ *      first, preview, publish;
+ *   3. a visitor sees all of it;
+ *   4. restore the first version, and the visitor sees the old board and
+ *      home page.
  * Axe checks each screen in each state on the way (empty draft, unsaved,
  * a refused publication, the preview banner, the history).
  */
-import type { Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+
+import type { Locator, Page } from '@playwright/test';
 
 import { expectNoViolations } from './axe.ts';
 import { answerDialog } from './dialog.ts';
@@ -20,12 +25,35 @@ import { signInAs, startReviewWorld } from './review-world.ts';
 
 
 
+/** Photos the officer uploads: two of the site's own pictures, as files on their computer. */
+const PORTRAIT = fileURLToPath(new URL('../public/images/home/ipa-vowels-960.webp', import.meta.url));
+const PHOTO = fileURLToPath(new URL('../public/images/home/scripts-1600.webp', import.meta.url));
+const NEW_DESCRIPTION = 'We meet on Thursdays, and everyone is welcome.';
+const NEW_ALT = 'Members at the spring phonetics workshop';
+
+/** Uploads `file` in a photo's group and waits until the server has stored it. */
+async function uploadPhoto(group: Locator, label: RegExp, file: string) {
+  await group.getByLabel(label).setInputFiles(file);
+  await expect(group.getByText(/is uploaded\. Save the draft to keep it\./)).toBeVisible({ timeout: 30_000 });
+  await expect(group.locator('img')).toHaveJSProperty('complete', true);
+}
+
 /** The page's horizontal overflow, in pixels (0: nothing sticks out). */
 async function overflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-test('an officer starts a board term, publishes, and restores', async ({
+/** The home carousel's first slide shows the photo `alt`, loaded. */
+async function expectFirstPhoto(page: Page, alt: string) {
+  const gallery = page.getByRole('region', { name: 'Photos of the society' });
+  await gallery.scrollIntoViewIfNeeded();
+  const first = gallery.getByAltText(alt).first();
+  await expect(first).toBeVisible();
+  await expect(first).toHaveJSProperty('complete', true);
+  expect(await first.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+}
+
+test('an officer starts a board term, changes the home page and carousel, publishes, and restores', async ({
   page,
   playwright,
   browserErrors,
@@ -60,6 +88,10 @@ test('an officer starts a board term, publishes, and restores', async ({
       const first = page.getByRole('group', { name: 'Member 1' });
       await first.getByLabel('Name', { exact: true }).fill('Ana Lingua');
       await first.getByLabel('Pronouns').fill('she/her');
+      await first.getByRole('button', { name: 'Add photo' }).click();
+      const portrait = first.getByRole('group', { name: 'Photo' });
+      await uploadPhoto(portrait, /^Upload photo/, PORTRAIT);
+      await portrait.getByLabel(/^Alt text/).fill('Ana Lingua smiling');
       const second = page.getByRole('group', { name: 'Member 2' });
       await second.getByLabel('Name', { exact: true }).fill('Bo Syntax');
       await expect(page.getByText('Unsaved changes')).toBeVisible();
@@ -92,7 +124,7 @@ test('an officer starts a board term, publishes, and restores', async ({
       await expect(page.getByText('Published: version 2 is live. Visitors see it now.')).toBeVisible();
     });
 
-    await test.step('2. move a member first by keyboard, preview the board, publish', async () => {
+    await test.step('2. move a member first by keyboard, change the home page, add a carousel photo, preview, publish', async () => {
       await page.getByRole('link', { name: 'Board 2025–2026' }).click();
       const moveUp = page.getByRole('button', { name: 'Move up member 2' });
       await moveUp.focus();
@@ -105,13 +137,41 @@ test('an officer starts a board term, publishes, and restores', async ({
       await page.getByRole('button', { name: 'Save draft' }).click();
       await expect(page.getByText('Saved as a draft. Visitors see it once you publish.')).toBeVisible();
 
+      await page.getByRole('link', { name: 'All pages' }).click();
+      await page.getByRole('link', { name: 'Home page, footer and carousel' }).click();
+      const description = page.getByRole('group', { name: 'Description' });
+      await description.getByLabel('Paragraph 1').fill(NEW_DESCRIPTION);
+      const gallery = page.getByRole('group', { name: 'Gallery' });
+      const photos = gallery.getByRole('group', { name: /^Photo \d+$/ });
+      const before = await photos.count();
+      await gallery.getByRole('button', { name: 'Add photo' }).click();
+      const added = gallery.getByRole('group', { name: `Photo ${String(before + 1)}` });
+      await expect(added.getByText('No photo yet.')).toBeVisible();
+      await expectNoViolations(page, 'home page, a new photo not yet uploaded');
+      await uploadPhoto(added, /^Upload photo/, PHOTO);
+      await added.getByLabel(/^Alt text \(describe/).fill(NEW_ALT);
+      await added.getByLabel('Caption').fill('Spring workshop');
+      // Carried to the top with the mouse, one place at a time.
+      for (let at = before + 1; at > 1; at -= 1) {
+        await gallery.getByRole('button', { name: `Move up photo ${String(at)}` }).click();
+      }
+      await expect(gallery.getByRole('group', { name: 'Photo 1' }).getByLabel(/^Alt text \(describe/)).toHaveValue(NEW_ALT);
+      await expectNoViolations(page, 'home page, unsaved');
+      expect(await overflow(page)).toBe(0);
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(page.getByText('Saved as a draft. Visitors see it once you publish.')).toBeVisible();
+
       const [preview] = await Promise.all([
         page.context().waitForEvent('page'),
         page.getByRole('link', { name: /Preview this page/ }).click(),
       ]);
       await expect(preview.getByRole('region', { name: 'Preview' })).toContainText('Preview of the draft');
-      await expect(preview.getByText('Bo Syntax')).toBeVisible();
+      await expect(preview.getByText(NEW_DESCRIPTION)).toBeVisible();
+      await expectFirstPhoto(preview, NEW_ALT);
       await expectNoViolations(preview, 'preview banner');
+      await preview.goto(`${world.url}/board?preview=draft`);
+      await expect(preview.getByText('Bo Syntax')).toBeVisible();
+      await expect(preview.getByAltText('Ana Lingua smiling')).toHaveJSProperty('complete', true);
       await preview.close();
 
       await page.getByRole('link', { name: 'All pages' }).click();
@@ -127,7 +187,13 @@ test('an officer starts a board term, publishes, and restores', async ({
         await visitor.goto(`${world.url}/board`);
         await expect(visitor.getByText('Ana Lingua')).toBeVisible();
         await expect(visitor.getByText('Bo Syntax')).toBeVisible();
+        const portrait = visitor.getByAltText('Ana Lingua smiling');
+        await expect(portrait).toHaveJSProperty('complete', true);
+        expect(await portrait.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
         await expect(visitor.getByRole('region', { name: 'Preview' })).toHaveCount(0);
+        await visitor.goto(world.url);
+        await expect(visitor.getByText(NEW_DESCRIPTION)).toBeVisible();
+        await expectFirstPhoto(visitor, NEW_ALT);
       });
 
       await test.step('4. restoring version 1 takes the new board off the site', async () => {
@@ -137,9 +203,13 @@ test('an officer starts a board term, publishes, and restores', async ({
         await page.getByRole('button', { name: 'Restore version 1' }).click();
         await answerDialog(page, 'Restore version 1', 'Restore');
         await expect(page.getByText('Version 1 restored: version 4 is live. Visitors see it now.')).toBeVisible();
-        await visitor.reload();
+        await visitor.goto(`${world.url}/board`);
         await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Our Board');
         await expect(visitor.getByText('Ana Lingua')).toHaveCount(0);
+        await visitor.goto(world.url);
+        await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(visitor.getByText(NEW_DESCRIPTION)).toHaveCount(0);
+        await expect(visitor.getByAltText(NEW_ALT)).toHaveCount(0);
       });
     } finally {
       await visitor.close();

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import type { components } from '../../../api/schema';
 import { answerOf, api } from '../../../lib/api-client';
+import { sendForm, type UploadOptions } from '../../../lib/upload';
 
 export type ContentOverview = components['schemas']['ContentOverview'];
 export type DocumentSummary = components['schemas']['DocumentSummary'];
@@ -120,4 +121,13 @@ export function useRestore() {
       answerOf(api.POST('/api/editor/versions/{id}/restore', { params: { path: { id: version } } })),
     onSuccess: changed,
   });
+}
+
+export type StoredPhoto = components['schemas']['StoredPhoto'];
+
+/** Uploads a photo; the server answers its stored, resized files. */
+export function uploadPhoto(file: File, options: UploadOptions): Promise<StoredPhoto> {
+  const form = new FormData();
+  form.append('file', file);
+  return sendForm<StoredPhoto>('POST', '/api/editor/photos', form, options);
 }

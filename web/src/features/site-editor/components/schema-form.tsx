@@ -8,12 +8,14 @@ import {
   isLongText,
   labelOf,
   optionalOf,
+  refName,
   resolve,
   typeOf,
   variantsOf,
   type Schema,
   type Schemas,
 } from './schema';
+import { PHOTO_FILE_FIELDS, PhotoUpload } from './photo-field';
 
 /** What one of a list's entries is called ('Member 3'). */
 const ONE_OF: Record<string, string> = {
@@ -74,11 +76,15 @@ export function SchemaField({ name, label, schema, schemas, value, onChange, rea
   const variants = variantsOf(resolved, schemas);
   if (variants) return <BlockField {...{ name, label, variants, schemas, value, onChange }} />;
   const { type, nullable } = typeOf(resolved);
+  const owner = refName(schema, schemas);
   switch (type) {
     case 'object':
+      if (owner && PHOTO_FILE_FIELDS[owner]) {
+        return <PhotoFields {...{ owner, label, schemas, value, onChange }} schema={resolved} />;
+      }
       return (
         <FieldGroup legend={label} hint={resolved.description}>
-          <ObjectFields schema={resolved} schemas={schemas} value={value} onChange={onChange} />
+          <ObjectFields schema={resolved} owner={owner} schemas={schemas} value={value} onChange={onChange} />
         </FieldGroup>
       );
     case 'array':
@@ -146,25 +152,67 @@ export function SchemaField({ name, label, schema, schemas, value, onChange, rea
   );
 }
 
+interface PhotoFieldsProps {
+  owner: string;
+  label: string;
+  schema: Schema;
+  schemas: Schemas;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}
+
+/**
+ * A photo (a carousel's or a board member's): the picture with its upload,
+ * then what an officer writes (alt text, caption), then the files the
+ * upload fills in, folded away. A carousel photo's thumbnail has the
+ * photo's alt text unless someone gives it its own.
+ */
+function PhotoFields({ owner, label, schema, schemas, value, onChange }: PhotoFieldsProps) {
+  const object = (value ?? {}) as Record<string, unknown>;
+  const files = PHOTO_FILE_FIELDS[owner] ?? [];
+  const change = (next: Record<string, unknown>) => {
+    const followsAlt = !object.thumbnail_alt || object.thumbnail_alt === object.original_alt;
+    if (owner === 'GalleryItem' && followsAlt && next.original_alt !== object.original_alt) {
+      onChange({ ...next, thumbnail_alt: next.original_alt });
+    } else onChange(next);
+  };
+  return (
+    <FieldGroup legend={label} hint={schema.description}>
+      <PhotoUpload owner={owner} label={label} value={object} onChange={change} />
+      <ObjectFields schema={schema} owner={owner} schemas={schemas} value={object} onChange={change} omit={files} />
+      <details className="site-editor-files">
+        <summary>Image files (filled in by the upload)</summary>
+        <ObjectFields schema={schema} owner={owner} schemas={schemas} value={object} onChange={change} only={files} />
+      </details>
+    </FieldGroup>
+  );
+}
+
 interface ObjectFieldsProps {
   schema: Schema;
+  /** The content type the object is ('GalleryItem'), for its fields' words. */
+  owner?: string;
   schemas: Schemas;
   value: unknown;
   onChange: (value: Record<string, unknown>) => void;
   /** Fields shown but not edited. */
   fixed?: readonly string[];
+  /** Fields left out, or the only ones shown. */
+  omit?: readonly string[];
+  only?: readonly string[];
 }
 
 /** Every field of an object, in the order its type declares them. */
-export function ObjectFields({ schema, schemas, value, onChange, fixed = [] }: ObjectFieldsProps) {
+export function ObjectFields({ schema, owner, schemas, value, onChange, fixed = [], omit = [], only }: ObjectFieldsProps) {
   const object = (value ?? {}) as Record<string, unknown>;
+  const shown = fieldsOf(schema).filter((field) => !omit.includes(field) && (!only || only.includes(field)));
   return (
     <>
-      {fieldsOf(schema).map((field) => (
+      {shown.map((field) => (
         <SchemaField
           key={field}
           name={field}
-          label={labelOf(field)}
+          label={labelOf(field, owner)}
           schema={schema.properties?.[field] ?? {}}
           schemas={schemas}
           value={object[field]}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { fileLabel, publicPathOf } from './editor-page';
-import { emptyOf, fieldsOf, optionalOf, variantsOf, type Schemas } from './schema';
+import { withPhoto } from './photo-field';
+import { emptyOf, fieldsOf, labelOf, optionalOf, refName, variantsOf, type Schemas } from './schema';
 
 // As utoipa writes the content types into the OpenAPI document.
 const schemas: Schemas = {
@@ -49,5 +50,34 @@ describe('forms built from the content types', () => {
     expect(fileLabel('site.toml')).toBe('Home page, footer and carousel');
     expect(publicPathOf('edition:2026')).toBe('/sculc-2026');
     expect(publicPathOf('board:2025-2026')).toBe('/board');
+  });
+
+  it('words a field by the content type it belongs to', () => {
+    expect(labelOf('description', 'GalleryItem')).toBe('Caption');
+    expect(labelOf('description', 'Home')).toBe('Description');
+    expect(labelOf('description')).toBe('Description');
+    expect(refName(schemas.BoardMember?.properties?.photo?.oneOf?.[1] ?? {}, schemas)).toBe('Image');
+  });
+
+  it('fills a photo’s files from an upload and keeps what the officer wrote', () => {
+    const photo = {
+      original: '/media/a.webp',
+      thumbnail: '/media/t.webp',
+      srcset: '/media/s.webp 480w, /media/a.webp 960w',
+      sizes: '100vw',
+      width: 1600,
+      height: 1200,
+    };
+    expect(withPhoto('Image', { alt: 'Ana', src: '' }, photo)).toEqual({
+      alt: 'Ana',
+      src: '/media/a.webp',
+      srcset: photo.srcset,
+      sizes: '100vw',
+    });
+    expect(withPhoto('GalleryItem', { original_alt: 'A talk', description: 'Day one' }, photo)).toEqual({
+      ...photo,
+      original_alt: 'A talk',
+      description: 'Day one',
+    });
   });
 });

@@ -20,6 +20,17 @@ export interface Schema {
 
 export type Schemas = Record<string, Schema>;
 
+/** The content type a schema names through its $ref ('GalleryItem'), if it names one. */
+export function refName(schema: Schema, schemas: Schemas): string | undefined {
+  let name: string | undefined;
+  let current = schema;
+  for (let depth = 0; current.$ref && depth < 10; depth += 1) {
+    name = current.$ref.replace('#/components/schemas/', '');
+    current = schemas[name] ?? {};
+  }
+  return name;
+}
+
 /** `schema` with its $ref followed. */
 export function resolve(schema: Schema, schemas: Schemas): Schema {
   let current = schema;
@@ -102,10 +113,10 @@ const LABELS: Record<string, string> = {
   href: 'Link address',
   src: 'Address',
   original: 'Image',
+  alt: 'Alt text (describe the image for people who cannot see it)',
   thumbnail: 'Thumbnail image',
   original_alt: 'Alt text (describe the image for people who cannot see it)',
   thumbnail_alt: 'Alt text of the thumbnail',
-  description: 'Caption',
   srcset: 'Image sizes (srcset)',
   sizes: 'Display sizes (sizes)',
   major_minor: 'Major / minor',
@@ -123,7 +134,15 @@ const LABELS: Record<string, string> = {
   slug: 'Address part (lowercase letters; empty for the first page)',
 };
 
-export function labelOf(name: string): string {
+/** A field's words where its content type gives it another meaning. */
+const OWN_LABELS: Record<string, string> = {
+  'GalleryItem.description': 'Caption',
+};
+
+/** What an officer reads for field `name` of content type `owner` (when known). */
+export function labelOf(name: string, owner?: string): string {
+  const own = owner ? OWN_LABELS[`${owner}.${name}`] : undefined;
+  if (own) return own;
   if (LABELS[name]) return LABELS[name];
   const words = name.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -370,6 +370,7 @@ function DocumentForm({ id, document, schemas, reload }: DocumentFormProps) {
         >
           <ObjectFields
             schema={schema}
+            owner={KIND_SCHEMAS[kind]}
             schemas={schemas}
             value={body}
             fixed={['term', 'year']}
