@@ -28,6 +28,7 @@ import { signInAs, startReviewWorld } from './review-world.ts';
 /** Photos the officer uploads: two of the site's own pictures, as files on their computer. */
 const PORTRAIT = fileURLToPath(new URL('../public/images/home/ipa-vowels-960.webp', import.meta.url));
 const PHOTO = fileURLToPath(new URL('../public/images/home/scripts-1600.webp', import.meta.url));
+const NOT_A_PHOTO = fileURLToPath(new URL('../public/favicon.svg', import.meta.url));
 const NEW_DESCRIPTION = 'We meet on Thursdays, and everyone is welcome.';
 const NEW_ALT = 'Members at the spring phonetics workshop';
 
@@ -90,6 +91,12 @@ test('an officer starts a board term, changes the home page and carousel, publis
       await first.getByLabel('Pronouns').fill('she/her');
       await first.getByRole('button', { name: 'Add photo' }).click();
       const portrait = first.getByRole('group', { name: 'Photo' });
+      // A file that is no photo is refused, by name, and nothing changes.
+      browserErrors.allow(/Failed to load resource: .*status of 422/);
+      await portrait.getByLabel(/^Upload photo/).setInputFiles(NOT_A_PHOTO);
+      await expect(portrait.getByText(/favicon\.svg is not a photo the site can use/)).toBeVisible();
+      await expect(portrait.getByText('No photo yet.')).toBeVisible();
+      await expectNoViolations(page, 'board term, a photo refused');
       await uploadPhoto(portrait, /^Upload photo/, PORTRAIT);
       await portrait.getByLabel(/^Alt text/).fill('Ana Lingua smiling');
       const second = page.getByRole('group', { name: 'Member 2' });
@@ -102,7 +109,6 @@ test('an officer starts a board term, changes the home page and carousel, publis
     });
 
     await test.step('a publication with empty names is refused, naming the page and the field', async () => {
-      browserErrors.allow(/Failed to load resource: .*status of 422/);
       await page.getByRole('link', { name: 'All pages' }).click();
       await page.getByRole('button', { name: 'Publish the changes' }).click();
       await answerDialog(page, 'Publish the changes', 'Publish');

@@ -18,10 +18,13 @@ export const PHOTO_FILE_FIELDS: Record<string, readonly string[]> = {
   Image: ['src', 'srcset', 'sizes'],
 };
 
+/** How wide the board shows a member's photo (board.css's .board-photo), so the browser fetches the narrowest file. */
+const BOARD_PHOTO_SIZES = '8rem';
+
 /** What an upload changes in a photo of content type `owner`. */
 export function withPhoto(owner: string, value: Record<string, unknown>, photo: StoredPhoto): Record<string, unknown> {
+  if (owner === 'Image') return { ...value, srcset: photo.srcset, sizes: BOARD_PHOTO_SIZES, src: photo.original };
   const files = { srcset: photo.srcset, sizes: photo.sizes };
-  if (owner === 'Image') return { ...value, ...files, src: photo.original };
   return {
     ...value,
     ...files,

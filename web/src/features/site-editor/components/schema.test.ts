@@ -72,7 +72,7 @@ describe('forms built from the content types', () => {
       alt: 'Ana',
       src: '/media/a.webp',
       srcset: photo.srcset,
-      sizes: '100vw',
+      sizes: '8rem',
     });
     expect(withPhoto('GalleryItem', { original_alt: 'A talk', description: 'Day one' }, photo)).toEqual({
       ...photo,
