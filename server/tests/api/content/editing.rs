@@ -326,6 +326,43 @@ async fn a_second_instance_serves_a_publication_within_two_seconds() {
 }
 
 #[tokio::test]
+async fn the_pages_csp_follows_a_publication_and_a_restore_on_every_instance() {
+    use super::import::{policy, second_instance, settled_policy};
+    let (app, editor) = app_with_editor().await;
+    let instances = [app.address.clone(), second_instance(&app).await];
+    let before = policy("'self' https://docs.google.com");
+    for address in &instances {
+        let response = browser().get(format!("{address}/naclo")).send().await.unwrap();
+        assert_eq!(response.headers()["content-security-policy"], before.as_str(), "{address}");
+    }
+
+    let form = "https://forms.office.com/Pages/ResponsePage.aspx?id=SAMPLE";
+    let (status, _) = edit(&app, &editor, "naclo", |naclo| naclo["form"]["src"] = json!(form)).await;
+    assert_eq!(status, 200);
+    // A draft changes nothing for visitors' pages, once every instance has read the policy again.
+    tokio::time::sleep(colloquy::content::csp::PagePolicy::FRESH + Duration::from_millis(300)).await;
+    let response = browser().get(format!("{}/naclo", instances[1])).send().await.unwrap();
+    assert_eq!(response.headers()["content-security-policy"], before.as_str());
+    let (status, published) = post(&app, &editor, "/api/editor/publish", json!({})).await;
+    assert_eq!(status, 200, "{published}");
+    // Google stays: the editions' pages embed its slides and forms.
+    let after = policy("'self' https://docs.google.com https://forms.office.com");
+    for address in &instances {
+        assert_eq!(settled_policy(&browser(), &format!("{address}/naclo"), &after).await, after, "{address}");
+    }
+
+    let (status, restored) = post(&app, &editor, "/api/editor/versions/1/restore", json!({})).await;
+    assert_eq!(status, 200, "{restored}");
+    for address in &instances {
+        assert_eq!(
+            settled_policy(&browser(), &format!("{address}/naclo"), &before).await,
+            before,
+            "{address}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn a_new_board_term_starts_from_the_roles_and_needs_names_before_it_publishes() {
     let (app, editor) = app_with_editor().await;
     let (status, _) = post(&app, &editor, "/api/editor/board-terms", json!({"term": "2025-2026"})).await;

@@ -210,7 +210,7 @@ async fn a_server_started_away_from_the_repository_serves_the_content_built_in()
 
 const INDEX: &str = "<!doctype html><title>colloquy</title><div id=\"root\"></div>";
 
-fn policy(frame_src: &str) -> String {
+pub(super) fn policy(frame_src: &str) -> String {
     format!(
         "default-src 'self'; img-src 'self' data:; frame-src {frame_src}; object-src 'none'; base-uri 'self'; \
          frame-ancestors 'self'; form-action 'self'"
@@ -261,7 +261,7 @@ async fn the_pages_csp_allows_exactly_the_contents_embed_origins_and_follows_an_
 
 /// The page's policy once it has become `expected`, or what it still is
 /// after every instance should have read the database again.
-async fn settled_policy(client: &reqwest::Client, url: &str, expected: &str) -> String {
+pub(super) async fn settled_policy(client: &reqwest::Client, url: &str, expected: &str) -> String {
     let deadline = std::time::Instant::now() + PagePolicy::FRESH + std::time::Duration::from_secs(4);
     loop {
         let response = client.get(url).send().await.unwrap();
@@ -275,7 +275,7 @@ async fn settled_policy(client: &reqwest::Client, url: &str, expected: &str) -> 
 
 /// Another instance of the site on `app`'s database, as behind a load
 /// balancer: its own process state, the same data.
-async fn second_instance(app: &TestApp) -> String {
+pub(super) async fn second_instance(app: &TestApp) -> String {
     let state = colloquy::prepare((*app.state.config).clone()).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     serve_in_background(listener, state, axum::Router::new())
