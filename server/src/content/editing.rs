@@ -23,10 +23,20 @@ use crate::AppState;
 use crate::accounts::session::{Editor, MaybeUser, edits_content};
 use crate::activity::Actor;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
+use crate::rate_limit::Limit;
 
 /// The largest document an editor may save (the biggest edition today is
 /// about a tenth of it).
 pub const MAX_DOCUMENT_BYTES: usize = 512 * 1024;
+/// The largest draft save's request: the document, room for its JSON's
+/// spacing and escapes, and the base tag. Past it the request is refused
+/// unread; under it, a document over `MAX_DOCUMENT_BYTES` gets its own message.
+pub const MAX_DRAFT_REQUEST_BYTES: usize = 2 * MAX_DOCUMENT_BYTES;
+/// Draft saves one editor may make in an hour: an officer saving by hand
+/// all afternoon stays far below it; a script writing 512 KB documents in
+/// a loop does not.
+pub const DRAFT_SAVES_PER_HOUR: Limit =
+    Limit { scope: "draft-saves-hour", max: 300, window: time::Duration::HOUR };
 /// How many versions the history lists.
 const HISTORY: i64 = 200;
 
@@ -358,7 +368,9 @@ pub async fn get_document(
         (status = 200, description = "Saved as a draft", body = DraftSaved),
         (status = 404, description = "No such document", body = ErrorBody),
         (status = 409, description = "Someone saved this page since you opened it", body = ErrorBody),
+        (status = 413, description = "Longer than 512 KB", body = ErrorBody),
         (status = 422, description = "Not the shape of this kind of content", body = ErrorBody),
+        (status = 429, description = "More than 300 saves in an hour", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -369,6 +381,11 @@ pub async fn save_document(
     Json(save): Json<DraftSave>,
 ) -> ApiResult<Json<DraftSaved>> {
     let id = document_id(&id)?;
+    let message = format!(
+        "You have saved {} drafts in the last hour. Please wait a while before saving again.",
+        DRAFT_SAVES_PER_HOUR.max
+    );
+    state.db.take(&DRAFT_SAVES_PER_HOUR, &editor.id.to_string(), &message).await?;
     let body = save.body.map(without_nulls);
     match &body {
         Some(body) => {

@@ -31,7 +31,13 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::get_edition))
         .routes(routes!(api::get_calendar))
         .routes(routes!(editing::get_overview))
-        .routes(routes!(editing::get_document, editing::save_document))
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(editing::get_document, editing::save_document))
+                // A page up to MAX_DOCUMENT_BYTES, written out as JSON with its tag:
+                // the site's usual JSON bound would refuse it before its own message.
+                .layer(axum::extract::DefaultBodyLimit::max(editing::MAX_DRAFT_REQUEST_BYTES)),
+        )
         .routes(routes!(editing::discard_draft))
         .routes(routes!(editing::start_term))
         .routes(routes!(editing::publish_content))

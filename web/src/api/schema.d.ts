@@ -7859,7 +7859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is too large */
+            /** @description Longer than 512 KB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7879,6 +7879,15 @@ export interface operations {
             };
             /** @description Not the shape of this kind of content */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 300 saves in an hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -394,3 +394,48 @@ async fn a_new_board_term_starts_from_the_roles_and_needs_names_before_it_publis
     assert_eq!(board["terms"][0]["term"], "2025-2026");
     assert_eq!(board["terms"][0]["members"][0]["name"], "Officer 0");
 }
+
+#[tokio::test]
+async fn a_page_longer_than_512_kb_is_refused_and_nothing_changes() {
+    let (app, editor) = app_with_editor().await;
+    // 18 bytes × 30,000: 527 KB of description.
+    let (status, answer) = edit(&app, &editor, "site", |site| {
+        site["home"]["description"] = json!(["A long paragraph. ".repeat(30_000)]);
+    })
+    .await;
+    assert_eq!(status, 413, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("at most 512 KB"), "{answer}");
+    let (_, overview) = get(&app, &editor, "/api/editor/content").await;
+    assert_eq!(overview["unpublished"], 0);
+
+    // A long page under the limit (450 KB) is saved.
+    let (status, answer) = edit(&app, &editor, "site", |site| {
+        site["home"]["description"] = json!(["A long paragraph. ".repeat(25_000)]);
+    })
+    .await;
+    assert_eq!(status, 200, "{answer}");
+}
+
+#[tokio::test]
+async fn draft_saves_are_limited_per_editor_even_all_at_once() {
+    let (app, editor) = app_with_editor().await;
+    let (_, document) = get(&app, &editor, "/api/editor/documents/naclo").await;
+    let max = usize::try_from(colloquy::content::editing::DRAFT_SAVES_PER_HOUR.max).unwrap();
+    let saves = (0..=max).map(|n| {
+        let mut body = document["body"].clone();
+        body["title"] = json!(format!("NACLO {n}"));
+        put(&app, &editor, "/api/editor/documents/naclo", json!({"base": document["tag"], "body": body}))
+    });
+    let statuses: Vec<u16> =
+        futures_util::future::join_all(saves).await.into_iter().map(|(s, _)| s).collect();
+    let count = |status: u16| statuses.iter().filter(|s| **s == status).count();
+    // One more than the limit: that one is refused; of the others, all from
+    // one reading of the page, one is saved and the rest are told of it.
+    assert_eq!((count(429), count(200), count(409)), (1, 1, max - 1), "{statuses:?}");
+
+    // The limit is the editor's: another editor saves.
+    let other = signed_in(&app, "other@example.org").await;
+    give_role(&app, user_id(&app, "other@example.org").await, "editor").await;
+    let (status, answer) = edit(&app, &other, "naclo", |naclo| naclo["title"] = json!("NACLO again")).await;
+    assert_eq!(status, 200, "{answer}");
+}

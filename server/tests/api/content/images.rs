@@ -442,3 +442,19 @@ async fn photos_are_stored_on_s3_compatible_storage() {
         assert_eq!(url, format!("/media/{}.webp", hex::encode(Sha256::digest(&webp))));
     }
 }
+
+#[tokio::test]
+async fn photo_uploads_are_limited_per_editor_even_all_at_once() {
+    let app = spawn_app().await;
+    let editor = editor_on(&app).await;
+    let max = usize::try_from(colloquy::content::photos::PHOTOS_PER_HOUR.max).unwrap();
+    let photo = black_png(64, 48);
+    let names: Vec<String> = (0..=max).map(|n| format!("photo-{n}.png")).collect();
+    let uploads = names.iter().map(|name| upload(&app, &editor, name, photo.clone()));
+    let answers = futures_util::future::join_all(uploads).await;
+    let refused: Vec<&Value> =
+        answers.iter().filter(|(status, _)| *status == 429).map(|(_, body)| body).collect();
+    assert_eq!(refused.len(), 1, "{answers:?}");
+    assert!(refused[0]["error"].as_str().unwrap().contains("60 photos in the last hour"), "{refused:?}");
+    assert_eq!(answers.iter().filter(|(status, _)| *status == 200).count(), max);
+}
