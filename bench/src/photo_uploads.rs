@@ -117,12 +117,33 @@ async fn scenario(options: &Options, photos: &[Vec<u8>]) -> anyhow::Result<()> {
             .header("cookie", &cookie)
             .header("x-requested-with", "colloquy")
             .multipart(reqwest::multipart::Form::new().part("file", part));
+        let (client, address, cookie) = (client.clone(), address.clone(), cookie.clone());
         async move {
             let response = request.send().await?;
             let status = response.status();
             let body = response.text().await?;
-            if !status.is_success() {
+            if status != reqwest::StatusCode::ACCEPTED {
                 bail!("{status}: {body}");
+            }
+            // Resized off the request: followed as the editor's page does.
+            let id = serde_json::from_str::<serde_json::Value>(&body)?["id"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            loop {
+                let text = client
+                    .get(format!("{address}/api/editor/photos/{id}"))
+                    .header("cookie", &cookie)
+                    .send()
+                    .await?
+                    .text()
+                    .await?;
+                let upload: serde_json::Value = serde_json::from_str(&text)?;
+                match upload["state"].as_str() {
+                    Some("done") => break,
+                    Some("waiting" | "resizing") => tokio::time::sleep(Duration::from_millis(20)).await,
+                    _ => bail!("not stored: {upload}"),
+                }
             }
             anyhow::Ok(started.elapsed())
         }

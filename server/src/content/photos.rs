@@ -11,12 +11,14 @@ use time::Duration;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
 use crate::AppState;
 use crate::accounts::session::Editor;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::images::jobs::{self, JobState, Outcome};
 use crate::images::pipeline::MAX_DECODED_BYTES;
-use crate::images::{MAX_PIXELS, NotStored, Refusal};
+use crate::images::{MAX_PIXELS, NotStored, Photo, Refusal};
 use crate::rate_limit::Limit;
 use crate::uploads::receive::clean_file_name;
 use crate::uploads::temp::TempUpload;
@@ -38,6 +40,7 @@ const ORIGINAL_WIDTH: u32 = 960;
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(upload_photo))
+        .routes(routes!(get_photo_upload))
         .route("/media/{name}", get(crate::images::media::media_file))
         .layer(DefaultBodyLimit::max(crate::uploads::MAX_UPLOAD_REQUEST_BYTES))
 }
@@ -59,19 +62,41 @@ pub struct StoredPhoto {
     pub height: u32,
 }
 
-/// Stores a photo: checked by its content, rotated as its EXIF says,
-/// stripped of all metadata and re-encoded as WebP at 480, 960 and 1600 px
-/// wide (never wider than the photo) with a 240 px thumbnail.
+/// A photo's upload as its editor follows it: waiting for a turn, resizing,
+/// then done (with the stored photo) or failed (with the reason).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PhotoUpload {
+    pub id: Uuid,
+    /// The uploaded file's name.
+    pub file_name: String,
+    pub state: JobState,
+    /// Once done: what to put into the gallery item or board photo.
+    #[schema(required = true)]
+    pub photo: Option<StoredPhoto>,
+    /// Once failed: why, naming the file.
+    #[schema(required = true)]
+    pub error: Option<String>,
+    /// Once failed: the reason's code (`damaged_photo`, `photo_proportions`,
+    /// `photo_not_stored`, `photo_lost`).
+    #[schema(required = true)]
+    pub code: Option<String>,
+}
+
+/// Takes a photo: checked by its content and header at once (type, pixels,
+/// memory), then rotated as its EXIF says, stripped of all metadata and
+/// re-encoded as WebP at 480, 960 and 1600 px wide (never wider than the
+/// photo) with a 240 px thumbnail, off the request: the answer is the
+/// upload's job, which `GET /api/editor/photos/{id}` follows.
 #[utoipa::path(
     post,
     path = "/api/editor/photos",
     tag = "editor",
     request_body(content_type = "multipart/form-data", description = "One part `file`: a JPEG, PNG or WebP photo."),
     responses(
-        (status = 200, description = "Stored", body = StoredPhoto),
+        (status = 202, description = "Taken: it is being resized", body = PhotoUpload),
         (status = 413, description = "Larger than 25 MB, or more than 40 megapixels (`too_many_pixels`)", body = ErrorBody),
         (status = 422, description = "Not a photo (`not_a_photo`), a HEIC photo (`heic_photo`), a damaged one \
-            (`damaged_photo`), one too long and thin (`photo_proportions`), or no file; the message names the file", body = ErrorBody),
+            (`damaged_photo`), or no file; the message names the file", body = ErrorBody),
         (status = 429, description = "More than 60 photos in an hour", body = ErrorBody),
     ),
     security(("session" = []))
@@ -80,7 +105,7 @@ pub async fn upload_photo(
     State(state): State<AppState>,
     Editor(editor): Editor,
     multipart: Result<Multipart, MultipartRejection>,
-) -> ApiResult<Json<StoredPhoto>> {
+) -> ApiResult<(StatusCode, Json<PhotoUpload>)> {
     let mut multipart = multipart.map_err(|_| {
         ApiError::UnsupportedMediaType("Send the file as multipart/form-data with a field named file.".into())
     })?;
@@ -111,14 +136,71 @@ pub async fn upload_photo(
         }
     };
     drain(&mut multipart).await;
-    let photo = match crate::images::store_photo(&state.db, &state.storage, temp.path().to_owned()).await {
-        Ok(photo) => photo,
-        Err(NotStored::Refused(refusal)) => return Err(refused(&name, refusal)),
+    let id = match jobs::start(&state.db, &state.storage, &state.background, editor.id, &name, temp).await {
+        Ok(id) => id,
+        Err(NotStored::Refused(refusal)) => {
+            let (status, code, message) = refusal_text(&name, &refusal);
+            return Err(ApiError::coded(status, code, message));
+        }
         Err(NotStored::Failed(error)) => return Err(ApiError::Internal(error)),
     };
+    let upload =
+        PhotoUpload { id, file_name: name, state: JobState::Waiting, photo: None, error: None, code: None };
+    Ok((StatusCode::ACCEPTED, Json(upload)))
+}
+
+/// How a photo's upload goes (only its editor's).
+#[utoipa::path(
+    get,
+    path = "/api/editor/photos/{id}",
+    tag = "editor",
+    params(("id" = Uuid, Path, description = "The upload's id, from its answer")),
+    responses(
+        (status = 200, description = "Where it stands", body = PhotoUpload),
+        (status = 404, description = "No such upload of yours (or forgotten a day after it ended)", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn get_photo_upload(
+    State(state): State<AppState>,
+    Editor(editor): Editor,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<PhotoUpload>> {
+    let job = jobs::job(&state.db, editor.id, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No such upload.".into()))?;
+    let (photo, failure) = match &job.outcome {
+        Some(Outcome::Stored { photo }) => (Some(stored_photo(photo)), None),
+        Some(Outcome::Refused { refusal }) => {
+            let (_, code, message) = refusal_text(&job.file_name, refusal);
+            (None, Some((code, message)))
+        }
+        Some(Outcome::Failed) => (
+            None,
+            Some((
+                "photo_not_stored",
+                format!("{} could not be stored. Please upload it again.", job.file_name),
+            )),
+        ),
+        Some(Outcome::Lost) => (
+            None,
+            Some((
+                "photo_lost",
+                format!("The server stopped while resizing {}. Please upload it again.", job.file_name),
+            )),
+        ),
+        None => (None, None),
+    };
+    let (code, error) =
+        failure.map_or((None, None), |(code, message)| (Some(code.to_owned()), Some(message)));
+    Ok(Json(PhotoUpload { id: job.id, file_name: job.file_name, state: job.state, photo, error, code }))
+}
+
+/// What a gallery item or board photo needs of a stored photo.
+fn stored_photo(photo: &Photo) -> StoredPhoto {
     let widest = photo.variants.last().expect("a photo has at least one width");
     let original = photo.variants.iter().rfind(|v| v.width <= ORIGINAL_WIDTH).unwrap_or(widest);
-    Ok(Json(StoredPhoto {
+    StoredPhoto {
         original: original.url.clone(),
         thumbnail: photo.thumbnail.url.clone(),
         srcset: photo
@@ -130,24 +212,24 @@ pub async fn upload_photo(
         sizes: SIZES.to_owned(),
         width: widest.width,
         height: widest.height,
-    }))
+    }
 }
 
 /// The refusal, naming the file and the reason.
-fn refused(name: &str, refusal: Refusal) -> ApiError {
+fn refusal_text(name: &str, refusal: &Refusal) -> (StatusCode, &'static str, String) {
     let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
-    match refusal {
-        Refusal::NotAPhoto => ApiError::coded(
+    match *refusal {
+        Refusal::NotAPhoto => (
             unprocessable,
             "not_a_photo",
             format!("{name} is not a photo the site can use: upload a JPEG, PNG or WebP file."),
         ),
-        Refusal::Heic => ApiError::coded(
+        Refusal::Heic => (
             unprocessable,
             "heic_photo",
             format!("{name} is a HEIC photo, which the site cannot read: export it as JPEG and upload that."),
         ),
-        Refusal::TooManyPixels { width, height } => ApiError::coded(
+        Refusal::TooManyPixels { width, height } => (
             StatusCode::PAYLOAD_TOO_LARGE,
             "too_many_pixels",
             format!(
@@ -157,7 +239,7 @@ fn refused(name: &str, refusal: Refusal) -> ApiError {
                 MAX_PIXELS / 1_000_000
             ),
         ),
-        Refusal::TooMuchMemory => ApiError::coded(
+        Refusal::TooMuchMemory => (
             StatusCode::PAYLOAD_TOO_LARGE,
             "too_many_pixels",
             format!(
@@ -165,14 +247,14 @@ fn refused(name: &str, refusal: Refusal) -> ApiError {
                 MAX_DECODED_BYTES >> 20
             ),
         ),
-        Refusal::Damaged => ApiError::coded(
+        Refusal::Damaged => (
             unprocessable,
             "damaged_photo",
             format!(
                 "{name} is damaged or incomplete and cannot be opened. Save or export it again and upload the new file."
             ),
         ),
-        Refusal::Proportions { width, height } => ApiError::coded(
+        Refusal::Proportions { width, height } => (
             unprocessable,
             "photo_proportions",
             format!(

@@ -7,10 +7,13 @@
 //! grace period has passed (`sweep`).
 //!
 //! Decoding is the costly part: a 12-megapixel photo takes about 36 MB
-//! decoded. It runs on the blocking pool, at most `WORKERS` photos at once
-//! in the process however many arrive; the others wait their turn, holding
-//! only their temp file.
+//! decoded. It runs off the request path (`jobs`: the upload's request
+//! checks the header, answers with a job, and the editor's page asks how
+//! it goes), on the blocking pool, at most `WORKERS` photos at once in the
+//! process however many arrive; the others wait their turn, holding only
+//! their temp file.
 
+pub mod jobs;
 pub mod media;
 pub mod pipeline;
 pub mod store;
@@ -67,7 +70,7 @@ pub fn names_in(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// One stored WebP file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StoredImage {
     pub url: String,
     pub width: u32,
@@ -75,7 +78,7 @@ pub struct StoredImage {
 }
 
 /// A photo as stored: its widths, narrowest first, and the thumbnail.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Photo {
     pub variants: Vec<StoredImage>,
     pub thumbnail: StoredImage,
@@ -94,10 +97,16 @@ fn failed(error: impl Into<anyhow::Error>) -> NotStored {
     NotStored::Failed(error.into())
 }
 
-/// Makes the photo at `path` into WebP files (waiting for a turn), stores
-/// them, then records their rows.
-pub async fn store_photo(db: &Db, storage: &Storage, path: PathBuf) -> Result<Photo, NotStored> {
+/// Makes the photo at `path` into WebP files (waiting for a turn, then
+/// awaiting `started`), stores them, then records their rows.
+pub async fn store_photo(
+    db: &Db,
+    storage: &Storage,
+    path: PathBuf,
+    started: impl Future<Output = ()>,
+) -> Result<Photo, NotStored> {
     let turn = TURNS.acquire().await.map_err(failed)?;
+    started.await;
     // The turn goes into the task: a request that goes away mid-way does
     // not free it while its decode still runs.
     let processed = tokio::task::spawn_blocking(move || {

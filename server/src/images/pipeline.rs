@@ -45,7 +45,7 @@ pub struct Processed {
 }
 
 /// Why a file was not made into a photo.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Refusal {
     /// Not a JPEG, PNG or WebP by its content.
     NotAPhoto,
@@ -68,8 +68,25 @@ fn damaged(error: ImageError) -> Refusal {
     }
 }
 
+/// Checks the photo at `path` from its first bytes and header alone: its
+/// type, its size in pixels and what decoding it would take. Nothing is
+/// decoded, so the upload's request can answer these refusals at once.
+pub fn inspect(path: &Path) -> Result<(), Refusal> {
+    opened(path).map(|_| ())
+}
+
 /// Reads the photo at `path` and makes its WebP files.
 pub fn process(path: &Path) -> Result<Processed, Refusal> {
+    let (decoder, (width, height)) = opened(path)?;
+    let mut decoder = decoder;
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    let mut photo = DynamicImage::from_decoder(decoder).map_err(damaged)?;
+    photo.apply_orientation(orientation);
+    make_variants(photo).ok_or(Refusal::Proportions { width, height })
+}
+
+/// The photo's decoder, its header read and checked, with its size.
+fn opened(path: &Path) -> Result<(impl ImageDecoder, (u32, u32)), Refusal> {
     let mut file = BufReader::new(std::fs::File::open(path).map_err(|_| Refusal::Damaged)?);
     if is_heic(&mut file) {
         return Err(Refusal::Heic);
@@ -82,7 +99,7 @@ pub fn process(path: &Path) -> Result<Processed, Refusal> {
     limits.max_alloc = Some(MAX_DECODED_BYTES);
     reader.limits(limits);
     // Reads the header only; the pixels come later, if at all.
-    let mut decoder = reader.into_decoder().map_err(damaged)?;
+    let decoder = reader.into_decoder().map_err(damaged)?;
     let (width, height) = decoder.dimensions();
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(Refusal::TooManyPixels { width, height });
@@ -90,10 +107,7 @@ pub fn process(path: &Path) -> Result<Processed, Refusal> {
     if decoder.total_bytes() > MAX_DECODED_BYTES {
         return Err(Refusal::TooMuchMemory);
     }
-    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
-    let mut photo = DynamicImage::from_decoder(decoder).map_err(damaged)?;
-    photo.apply_orientation(orientation);
-    make_variants(photo).ok_or(Refusal::Proportions { width, height })
+    Ok((decoder, (width, height)))
 }
 
 /// An ISO-BMFF file whose brand is one of HEIF's.

@@ -2,7 +2,9 @@
 //! reads to tell which images are still named.
 
 use time::OffsetDateTime;
+use uuid::Uuid;
 
+use super::jobs::{self, Job, JobState, Outcome};
 use crate::db::Db;
 use crate::{clock, on_db};
 
@@ -90,5 +92,71 @@ impl Db {
         on_db!(self, |pool| {
             sqlx::query_scalar("SELECT body FROM content_drafts WHERE body IS NOT NULL").fetch_all(pool).await
         })
+    }
+
+    /// Records a new photo job, waiting; forgets jobs unchanged for `jobs::KEPT`.
+    pub async fn create_photo_job(&self, id: Uuid, editor: Uuid, file_name: &str) -> sqlx::Result<()> {
+        let now = clock::now();
+        on_db!(self, |pool| {
+            sqlx::query("DELETE FROM photo_jobs WHERE updated_at < $1")
+                .bind(now - jobs::KEPT)
+                .execute(pool)
+                .await?;
+            sqlx::query(
+                "INSERT INTO photo_jobs (id, editor_id, file_name, state, created_at, updated_at)
+                 VALUES ($1, $2, $3, $4, $5, $5)",
+            )
+            .bind(id)
+            .bind(editor)
+            .bind(file_name)
+            .bind(JobState::Waiting.as_str())
+            .bind(now)
+            .execute(pool)
+            .await?
+            .rows_affected()
+        });
+        Ok(())
+    }
+
+    /// Moves a job on to `state`, with its outcome once it has one.
+    pub async fn set_photo_job_state(
+        &self,
+        id: Uuid,
+        state: JobState,
+        outcome: Option<&Outcome>,
+    ) -> sqlx::Result<()> {
+        let outcome = outcome.map(|outcome| serde_json::to_string(outcome).expect("an outcome serialises"));
+        on_db!(self, |pool| {
+            sqlx::query("UPDATE photo_jobs SET state = $1, outcome = $2, updated_at = $3 WHERE id = $4")
+                .bind(state.as_str())
+                .bind(&outcome)
+                .bind(clock::now())
+                .bind(id)
+                .execute(pool)
+                .await?
+                .rows_affected()
+        });
+        Ok(())
+    }
+
+    /// Editor `editor`'s job `id`, as stored.
+    pub async fn photo_job(&self, editor: Uuid, id: Uuid) -> sqlx::Result<Option<Job>> {
+        let row: Option<(Uuid, String, JobState, Option<String>, OffsetDateTime)> = on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT id, file_name, state, outcome, updated_at FROM photo_jobs WHERE id = $1 AND editor_id = $2",
+            )
+            .bind(id)
+            .bind(editor)
+            .fetch_optional(pool)
+            .await
+        })?;
+        row.map(|(id, file_name, state, outcome, updated_at)| {
+            let outcome = outcome
+                .map(|text| serde_json::from_str::<Outcome>(&text))
+                .transpose()
+                .map_err(|error| sqlx::Error::Decode(Box::new(error)))?;
+            Ok(Job { id, file_name, state, outcome, updated_at })
+        })
+        .transpose()
     }
 }

@@ -1091,11 +1091,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Stores a photo: checked by its content, rotated as its EXIF says,
-         *     stripped of all metadata and re-encoded as WebP at 480, 960 and 1600 px
-         *     wide (never wider than the photo) with a 240 px thumbnail.
+         * Takes a photo: checked by its content and header at once (type, pixels,
+         *     memory), then rotated as its EXIF says, stripped of all metadata and
+         *     re-encoded as WebP at 480, 960 and 1600 px wide (never wider than the
+         *     photo) with a 240 px thumbnail, off the request: the answer is the
+         *     upload's job, which `GET /api/editor/photos/{id}` follows.
          */
         post: operations["upload_photo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/editor/photos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a photo's upload goes (only its editor's). */
+        get: operations["get_photo_upload"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2333,6 +2352,11 @@ export interface components {
             src: string;
             srcset?: string | null;
         };
+        /**
+         * @description Where a photo's job stands.
+         * @enum {string}
+         */
+        JobState: "waiting" | "resizing" | "done" | "failed";
         /** @description A placed presentation that publishing leaves out, and why. */
         LeftOutItem: {
             code: string;
@@ -2510,6 +2534,25 @@ export interface components {
             state: components["schemas"]["ReviewState"];
             /** Format: date-time */
             submitted_at: string | null;
+        };
+        /**
+         * @description A photo's upload as its editor follows it: waiting for a turn, resizing,
+         *     then done (with the stored photo) or failed (with the reason).
+         */
+        PhotoUpload: {
+            /**
+             * @description Once failed: the reason's code (`damaged_photo`, `photo_proportions`,
+             *     `photo_not_stored`, `photo_lost`).
+             */
+            code: string | null;
+            /** @description Once failed: why, naming the file. */
+            error: string | null;
+            /** @description The uploaded file's name. */
+            file_name: string;
+            /** Format: uuid */
+            id: string;
+            photo: null | components["schemas"]["StoredPhoto"];
+            state: components["schemas"]["JobState"];
         };
         PlannedAssignment: {
             code: string;
@@ -7977,13 +8020,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Stored */
-            200: {
+            /** @description Taken: it is being resized */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StoredPhoto"];
+                    "application/json": components["schemas"]["PhotoUpload"];
                 };
             };
             /** @description The request body is not valid JSON, or could not be read */
@@ -8040,7 +8083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a photo (`not_a_photo`), a HEIC photo (`heic_photo`), a damaged one (`damaged_photo`), one too long and thin (`photo_proportions`), or no file; the message names the file */
+            /** @description Not a photo (`not_a_photo`), a HEIC photo (`heic_photo`), a damaged one (`damaged_photo`), or no file; the message names the file */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8051,6 +8094,65 @@ export interface operations {
             };
             /** @description More than 60 photos in an hour */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_photo_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload's id, from its answer */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where it stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoUpload"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an editor or admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such upload of yours (or forgotten a day after it ended) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

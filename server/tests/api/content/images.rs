@@ -128,16 +128,50 @@ async fn editor_on(app: &TestApp) -> Client {
     editor
 }
 
-async fn upload(app: &TestApp, client: &Client, name: &str, bytes: Vec<u8>) -> (u16, Value) {
+/// Posts a photo to `address` (an app's): the answer, at once.
+async fn post_photo(address: &str, client: &Client, name: &str, bytes: Vec<u8>) -> (u16, Value) {
     let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned());
     let response = client
-        .post(app.url("/api/editor/photos"))
+        .post(format!("{address}/api/editor/photos"))
         .multipart(reqwest::multipart::Form::new().part("file", part))
         .send()
         .await
         .unwrap();
     let status = response.status().as_u16();
     (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// Follows upload `id` on `address` until `done(state)`, as the editor's page does.
+async fn follow(address: &str, client: &Client, id: &Value, done: impl Fn(&str) -> bool) -> Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let response =
+            client.get(format!("{address}/api/editor/photos/{}", id.as_str().unwrap())).send().await;
+        let upload: Value = response.unwrap().json().await.unwrap();
+        if done(upload["state"].as_str().unwrap_or("")) {
+            return upload;
+        }
+        assert!(std::time::Instant::now() < deadline, "the upload never got there: {upload}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// Uploads a photo: a refusal at once (its status and body), or 202 and the
+/// upload once it has ended (done, or failed with its reason).
+async fn upload(app: &TestApp, client: &Client, name: &str, bytes: Vec<u8>) -> (u16, Value) {
+    let (status, answer) = post_photo(&app.address, client, name, bytes).await;
+    if status != 202 {
+        return (status, answer);
+    }
+    assert_eq!((answer["state"].as_str(), answer["file_name"].as_str()), (Some("waiting"), Some(name)));
+    (status, follow(&app.address, client, &answer["id"], |state| ["done", "failed"].contains(&state)).await)
+}
+
+/// Uploads a photo that is stored, and answers what the gallery needs of it.
+async fn stored(app: &TestApp, client: &Client, name: &str, bytes: Vec<u8>) -> Value {
+    let (status, upload) = upload(app, client, name, bytes).await;
+    assert_eq!((status, upload["state"].as_str()), (202, Some("done")), "{upload}");
+    upload["photo"].clone()
 }
 
 /// Every URL an upload's answer names: the srcset's and the thumbnail.
@@ -180,8 +214,7 @@ async fn a_phone_photo_is_turned_upright_and_stored_without_its_gps_position() {
     // Stored 2000 × 1500, to be shown turned a quarter clockwise (EXIF 6).
     let jpeg = phone_jpeg(2000, 1500, 6);
     assert!(contains(&jpeg, DESCRIPTION) && contains(&jpeg, b"Exif\0\0"), "the upload carries EXIF");
-    let (status, photo) = upload(&app, &editor, "IMG_0042.JPG", jpeg).await;
-    assert_eq!(status, 200, "{photo}");
+    let photo = stored(&app, &editor, "IMG_0042.JPG", jpeg).await;
 
     // Upright: 1500 × 2000, at 480, 960 and 1500 px wide (never wider).
     assert_eq!((photo["width"].as_u64(), photo["height"].as_u64()), (Some(1500), Some(2000)));
@@ -247,8 +280,7 @@ async fn a_decompression_bomb_and_a_60_megapixel_photo_are_refused_without_memor
     let huge = black_png(10_000, 6_000);
     assert!(bomb.len() < 200_000 && huge.len() < 20_000, "{} and {} bytes", bomb.len(), huge.len());
     // A small one first, so the pipeline's own code and buffers are in.
-    let (status, _) = upload(&app, &editor, "small.png", black_png(800, 600)).await;
-    assert_eq!(status, 200);
+    stored(&app, &editor, "small.png", black_png(800, 600)).await;
 
     let before = peak_memory_mb();
     let (status, answer) = upload(&app, &editor, "bomb.png", bomb).await;
@@ -290,13 +322,6 @@ async fn files_that_are_not_photos_are_refused_naming_the_file_and_the_reason() 
             "heic_photo",
             "IMG_0001.HEIC is a HEIC photo, which the site cannot read: export it as JPEG and upload that.",
         ),
-        (
-            "cut.png",
-            black_png(400, 300)[..60].to_vec(),
-            422,
-            "damaged_photo",
-            "cut.png is damaged or incomplete and cannot be opened. Save or export it again and upload the new file.",
-        ),
     ];
     for (name, bytes, status, code, message) in refusals {
         let (got, answer) = upload(&app, &editor, name, bytes).await;
@@ -306,6 +331,20 @@ async fn files_that_are_not_photos_are_refused_naming_the_file_and_the_reason() 
             "{name}"
         );
     }
+    // A cut file's header reads well: its upload is taken, and fails once decoded.
+    let (status, answer) = upload(&app, &editor, "cut.png", black_png(400, 300)[..60].to_vec()).await;
+    assert_eq!(
+        (status, answer["state"].as_str(), answer["code"].as_str(), answer["error"].as_str()),
+        (
+            202,
+            Some("failed"),
+            Some("damaged_photo"),
+            Some(
+                "cut.png is damaged or incomplete and cannot be opened. Save or export it again and upload the new file."
+            )
+        )
+    );
+    assert_eq!(answer["photo"], Value::Null);
     let (status, answer) = upload(&app, &editor, "empty.png", Vec::new()).await;
     assert_eq!((status, answer["error"].as_str()), (422, Some("The file is empty.")));
     let (status, answer) = upload(&app, &editor, "poster.png", vec![0; 26 << 20]).await;
@@ -325,8 +364,8 @@ async fn only_editors_upload_photos_and_only_stored_names_are_served() {
     let (status, _) = upload(&app, &user, "a.jpg", phone_jpeg(64, 48, 1)).await;
     assert_eq!(status, 403);
     crate::admin::admin(&app, "admin@example.org").await;
-    let (status, photo) = upload(&app, &app.client, "a.jpg", phone_jpeg(64, 48, 1)).await;
-    assert_eq!(status, 200, "admins can do what editors can: {photo}");
+    // Admins can do what editors can.
+    let photo = stored(&app, &app.client, "a.jpg", phone_jpeg(64, 48, 1)).await;
     assert_eq!(fetch(photo["original"].as_str().unwrap(), &app).await.status(), 200);
 
     let unknown = format!("/media/{}.webp", "0".repeat(64));
@@ -366,7 +405,7 @@ fn use_photo(item: &mut Value, photo: &Value) {
 async fn a_gallery_item_with_an_uploaded_photo_publishes_and_one_with_an_unknown_photo_does_not() {
     let app = spawn_app_with(axum::Router::new(), |_| {}).await;
     let editor = editor_on(&app).await;
-    let (_, photo) = upload(&app, &editor, "quad.jpg", phone_jpeg(1800, 1200, 1)).await;
+    let photo = stored(&app, &editor, "quad.jpg", phone_jpeg(1800, 1200, 1)).await;
 
     put_in_gallery(&app, &editor, |item| {
         use_photo(item, &photo);
@@ -391,8 +430,8 @@ async fn a_gallery_item_with_an_uploaded_photo_publishes_and_one_with_an_unknown
 async fn photos_nothing_uses_are_swept_after_the_grace_period() {
     let app = spawn_app().await;
     let editor = editor_on(&app).await;
-    let (_, used) = upload(&app, &editor, "used.jpg", phone_jpeg(1000, 800, 1)).await;
-    let (_, unused) = upload(&app, &editor, "unused.jpg", phone_jpeg(700, 500, 1)).await;
+    let used = stored(&app, &editor, "used.jpg", phone_jpeg(1000, 800, 1)).await;
+    let unused = stored(&app, &editor, "unused.jpg", phone_jpeg(700, 500, 1)).await;
     put_in_gallery(&app, &editor, |item| use_photo(item, &used)).await;
 
     let sweep = |grace| colloquy::images::sweep::sweep_unused(&app.state.db, &app.state.storage, grace);
@@ -429,8 +468,7 @@ async fn photos_are_stored_on_s3_compatible_storage() {
     let storage = format!("s3://{}/{prefix}", s3.bucket);
     let app = spawn_app_with(axum::Router::new(), |config| config.storage = Some(storage)).await;
     let editor = editor_on(&app).await;
-    let (status, photo) = upload(&app, &editor, "bucket.jpg", phone_jpeg(1200, 900, 6)).await;
-    assert_eq!(status, 200, "{photo}");
+    let photo = stored(&app, &editor, "bucket.jpg", phone_jpeg(1200, 900, 6)).await;
     let mut keys = s3.objects(&prefix).await;
     keys.sort();
     let mut expected: Vec<String> = urls(&photo).iter().map(|url| format!("{prefix}{url}")).collect();
@@ -450,11 +488,80 @@ async fn photo_uploads_are_limited_per_editor_even_all_at_once() {
     let max = usize::try_from(colloquy::content::photos::PHOTOS_PER_HOUR.max).unwrap();
     let photo = black_png(64, 48);
     let names: Vec<String> = (0..=max).map(|n| format!("photo-{n}.png")).collect();
-    let uploads = names.iter().map(|name| upload(&app, &editor, name, photo.clone()));
+    let uploads = names.iter().map(|name| post_photo(&app.address, &editor, name, photo.clone()));
     let answers = futures_util::future::join_all(uploads).await;
     let refused: Vec<&Value> =
         answers.iter().filter(|(status, _)| *status == 429).map(|(_, body)| body).collect();
     assert_eq!(refused.len(), 1, "{answers:?}");
     assert!(refused[0]["error"].as_str().unwrap().contains("60 photos in the last hour"), "{refused:?}");
-    assert_eq!(answers.iter().filter(|(status, _)| *status == 200).count(), max);
+    assert_eq!(answers.iter().filter(|(status, _)| *status == 202).count(), max);
+}
+
+#[tokio::test]
+async fn an_upload_is_followed_by_its_editor_alone() {
+    let app = spawn_app().await;
+    let editor = editor_on(&app).await;
+    let (status, answer) = post_photo(&app.address, &editor, "mine.jpg", phone_jpeg(640, 480, 1)).await;
+    assert_eq!(status, 202, "{answer}");
+    let path = format!("/api/editor/photos/{}", answer["id"].as_str().unwrap());
+    let other = signed_in(&app, "other@example.org").await;
+    give_role(&app, user_id(&app, "other@example.org").await, "editor").await;
+    assert_eq!(other.get(app.url(&path)).send().await.unwrap().status(), 404);
+    assert_eq!(browser().get(app.url(&path)).send().await.unwrap().status(), 401);
+    let unknown = format!("/api/editor/photos/{}", uuid::Uuid::now_v7());
+    assert_eq!(editor.get(app.url(&unknown)).send().await.unwrap().status(), 404);
+    let upload = follow(&app.address, &editor, &answer["id"], |state| state == "done").await;
+    assert_eq!(upload["photo"]["width"], 640);
+}
+
+#[tokio::test]
+async fn uploads_a_killed_server_was_resizing_are_reported_lost_not_left_waiting() {
+    use std::io::{BufRead, BufReader};
+    let app = spawn_app().await;
+    let editor = editor_on(&app).await;
+    // Another server on the same database and files, killed (SIGKILL) while
+    // its uploads are resized: two at a time, so the others wait.
+    let mut server = super::import::colloquy_on(&app, &app.state.config.data_dir)
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let address = line.trim().strip_prefix("colloquy is serving the site at ").unwrap().to_owned();
+    let photo = phone_jpeg(5000, 4000, 1);
+    let mut ids = Vec::new();
+    for n in 0..4 {
+        let (status, answer) = post_photo(&address, &editor, &format!("big-{n}.jpg"), photo.clone()).await;
+        assert_eq!(status, 202, "{answer}");
+        ids.push(answer["id"].clone());
+    }
+    server.kill().unwrap();
+    server.wait().unwrap();
+
+    let states = |uploads: &[Value]| {
+        uploads.iter().map(|u| u["state"].as_str().unwrap().to_owned()).collect::<Vec<_>>()
+    };
+    let mut before = Vec::new();
+    for id in &ids {
+        before.push(follow(&app.address, &editor, id, |_| true).await);
+    }
+    let before = states(&before);
+    assert!(before.iter().any(|state| state == "waiting" || state == "resizing"), "{before:?}");
+    // Nothing will finish them. Ten minutes on, they read as lost.
+    app.state.clock.advance(time::Duration::minutes(11));
+    for (id, was) in ids.iter().zip(&before) {
+        let upload = follow(&app.address, &editor, id, |_| true).await;
+        if was == "done" {
+            assert_eq!(upload["state"], "done");
+            continue;
+        }
+        assert_eq!((upload["state"].as_str(), upload["code"].as_str()), (Some("failed"), Some("photo_lost")));
+        let name = upload["file_name"].as_str().unwrap();
+        assert_eq!(
+            upload["error"].as_str().unwrap(),
+            format!("The server stopped while resizing {name}. Please upload it again.")
+        );
+    }
 }

@@ -17,7 +17,7 @@ fn colloquy(app: &TestApp) -> Command {
 }
 
 /// The binary on the app's database (PostgreSQL) or on `data_dir`'s SQLite.
-fn colloquy_on(app: &TestApp, data_dir: &Path) -> Command {
+pub(super) fn colloquy_on(app: &TestApp, data_dir: &Path) -> Command {
     use secrecy::ExposeSecret;
     let mut command = Command::new(env!("CARGO_BIN_EXE_colloquy"));
     command

@@ -124,10 +124,40 @@ export function useRestore() {
 }
 
 export type StoredPhoto = components['schemas']['StoredPhoto'];
+export type PhotoUpload = components['schemas']['PhotoUpload'];
 
-/** Uploads a photo; the server answers its stored, resized files. */
-export function uploadPhoto(file: File, options: UploadOptions): Promise<StoredPhoto> {
+/** How often the page asks how a photo's resizing goes. */
+const FOLLOW_EVERY_MS = 400;
+
+/**
+ * Uploads a photo, then follows it while the server resizes it (off the
+ * upload's request), and answers its stored files; a refusal, at once or
+ * once decoded, rejects with the server's words, which name the file.
+ */
+export async function uploadPhoto(file: File, options: UploadOptions): Promise<StoredPhoto> {
   const form = new FormData();
   form.append('file', file);
-  return sendForm<StoredPhoto>('POST', '/api/editor/photos', form, options);
+  let upload = await sendForm<PhotoUpload>('POST', '/api/editor/photos', form, options);
+  while (upload.state === 'waiting' || upload.state === 'resizing') {
+    await pause(FOLLOW_EVERY_MS, options.signal);
+    upload = await answerOf(
+      api.GET('/api/editor/photos/{id}', { params: { path: { id: upload.id } }, signal: options.signal }),
+    );
+  }
+  if (upload.state === 'done' && upload.photo) return upload.photo;
+  throw new Error(upload.error ?? `${file.name} could not be stored. Please upload it again.`);
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
 }
