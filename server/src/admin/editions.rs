@@ -370,6 +370,8 @@ pub async fn create_edition(
     if !created {
         return Err(too_early());
     }
+    // `/sculc-program.pdf` is the current edition's, which this one now is.
+    state.program_pdf.forget();
     let edition = state.db.edition(new.year).await?.ok_or_else(no_such_edition)?;
     Ok((StatusCode::CREATED, Json(edition)))
 }

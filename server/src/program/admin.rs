@@ -11,9 +11,10 @@ use time::format_description::well_known::Rfc3339;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::SessionSlot;
+use super::schedule::{DEFAULT_QUESTION_MINUTES, DEFAULT_TALK_MINUTES};
 use super::store::{PlacementRefused, Publication, SessionRefused};
 use super::{AdminProgram, SessionKind, pdf, to_published};
+use super::{SessionSlot, TalkTiming};
 use crate::accounts::fields::{FieldErrors, refused};
 use crate::accounts::session::Admin;
 use crate::activity::{Actor, AuditAction, NewEntry};
@@ -27,6 +28,17 @@ pub const MAX_ITEMS: usize = 200;
 /// Far more sessions than a day holds; it bounds the draft every change
 /// answers with and the PDF each publication typesets.
 pub const MAX_SESSIONS: usize = 100;
+/// A talk's length, and its questions', in minutes.
+pub const MAX_TALK_MINUTES: u16 = 240;
+pub const MAX_QUESTION_MINUTES: u16 = 60;
+
+fn default_talk_minutes() -> u16 {
+    DEFAULT_TALK_MINUTES
+}
+
+fn default_question_minutes() -> u16 {
+    DEFAULT_QUESTION_MINUTES
+}
 
 /// A session as an admin writes it. Times are RFC 3339 (any offset).
 #[derive(Debug, Deserialize, ToSchema)]
@@ -44,6 +56,15 @@ pub struct SessionInput {
     #[serde(default)]
     #[schema(max_length = 100)]
     pub room: String,
+    /// In a talks session, each talk's length: 1 to 240 minutes (15 when
+    /// left out). Talks follow one another from the session's start.
+    #[serde(default = "default_talk_minutes")]
+    #[schema(minimum = 1, maximum = 240, default = 15)]
+    pub talk_minutes: u16,
+    /// The questions after each talk: 0 to 60 minutes (5 when left out).
+    #[serde(default = "default_question_minutes")]
+    #[schema(minimum = 0, maximum = 60, default = 5)]
+    pub question_minutes: u16,
 }
 
 /// A session's whole ordered list of presentations.
@@ -71,7 +92,7 @@ fn one_line(text: &str, what: &str) -> Result<String, String> {
 }
 
 impl SessionInput {
-    fn validate(&self) -> Result<SessionSlot, ApiError> {
+    fn validate(&self) -> Result<(SessionSlot, TalkTiming), ApiError> {
         let mut errors = FieldErrors::default();
         let title = crate::text::without_bidi_controls(&self.title);
         let title = title.trim();
@@ -104,15 +125,28 @@ impl SessionInput {
                 one_line(room, "The room")
             },
         );
+        if !(1..=MAX_TALK_MINUTES).contains(&self.talk_minutes) {
+            errors.check::<()>(
+                "talk_minutes",
+                Err(format!("A talk lasts from 1 to {MAX_TALK_MINUTES} minutes.")),
+            );
+        }
+        if self.question_minutes > MAX_QUESTION_MINUTES {
+            errors.check::<()>(
+                "question_minutes",
+                Err(format!("Questions take from 0 to {MAX_QUESTION_MINUTES} minutes.")),
+            );
+        }
         errors.finish()?;
         let missing = || ApiError::Internal(anyhow::anyhow!("a checked field is missing"));
-        Ok(SessionSlot {
+        let slot = SessionSlot {
             kind: self.kind,
             title: title.ok_or_else(missing)?,
             starts_at: starts.ok_or_else(missing)?,
             ends_at: ends.ok_or_else(missing)?,
             room: room.ok_or_else(missing)?,
-        })
+        };
+        Ok((slot, TalkTiming { talk_minutes: self.talk_minutes, question_minutes: self.question_minutes }))
     }
 }
 
@@ -175,11 +209,11 @@ pub async fn create_session(
     Path(year): Path<i32>,
     Json(input): Json<SessionInput>,
 ) -> ApiResult<(StatusCode, Json<AdminProgram>)> {
-    let session = input.validate()?;
+    let (session, timing) = input.validate()?;
     edition(&state, year).await?;
     let actor = Actor::admin(&admin);
     let entry = changed(&actor, format!("Added the session “{}” to the SCULC {year} program", session.title));
-    if state.db.insert_session(year, &session, MAX_SESSIONS, &entry).await?.is_none() {
+    if state.db.insert_session(year, &session, timing, MAX_SESSIONS, &entry).await?.is_none() {
         return Err(ApiError::Conflict(format!(
             "A program holds at most {MAX_SESSIONS} sessions. Remove one before adding another."
         )));
@@ -210,11 +244,11 @@ pub async fn update_session(
     Path((year, id)): Path<(i32, Uuid)>,
     Json(input): Json<SessionInput>,
 ) -> ApiResult<Json<AdminProgram>> {
-    let session = input.validate()?;
+    let (session, timing) = input.validate()?;
     let actor = Actor::admin(&admin);
     let entry =
         changed(&actor, format!("Changed the session “{}” of the SCULC {year} program", session.title));
-    match state.db.update_session(year, id, &session, &entry).await? {
+    match state.db.update_session(year, id, &session, timing, &entry).await? {
         Ok(()) => Ok(Json(state.db.program_draft(year).await?)),
         Err(SessionRefused::NoSuchSession) => Err(no_such_session()),
         Err(SessionRefused::HoldsPresentations) => Err(refused(
@@ -319,7 +353,9 @@ pub async fn place_items(
 /// Publishes the draft: the edition page's Program section, the program
 /// PDF (typeset now) and the calendar files show it from now on. Placed
 /// presentations whose presenter declined or withdrew are left out; the
-/// answer's `left_out` lists them with the reason.
+/// answer's `left_out` lists them with the reason. A draft with a clash
+/// (its `warnings`: two sessions in one room at once, a presenter in two
+/// places at once, talks past their session's end) is refused, naming it.
 #[utoipa::path(
     post,
     path = "/api/admin/program/{year}/publish",
@@ -329,6 +365,7 @@ pub async fn place_items(
         (status = 200, description = "The draft program, now published; `left_out` lists what was not", body = AdminProgram),
         (status = 404, description = "No such edition", body = ErrorBody),
         (status = 409, description = "The program has no sessions", body = ErrorBody),
+        (status = 422, description = "The draft has a clash; the message names each", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -342,6 +379,13 @@ pub async fn publish(
     let sessions = to_published(&draft.sessions);
     if sessions.is_empty() {
         return Err(ApiError::Conflict("Add a session to the program before publishing it.".into()));
+    }
+    if !draft.warnings.is_empty() {
+        let clashes: Vec<&str> = draft.warnings.iter().map(|w| w.message.as_str()).collect();
+        return Err(ApiError::Unprocessable {
+            message: format!("The program cannot be published yet. {}", clashes.join(" ")),
+            fields: Default::default(),
+        });
     }
     let snapshot = serde_json::to_string(&sessions).map_err(|e| ApiError::Internal(e.into()))?;
     let rendered = {

@@ -1,5 +1,5 @@
-//! "Add to calendar" for one talk of the published program: its session's
-//! time and room, in UTC as every calendar reads it (the escaping and
+//! "Add to calendar" for one talk of the published program: its own time
+//! (a poster's is its session's window) and its session's room, in UTC as every calendar reads it (the escaping and
 //! folding are the conference day's, `content::calendar`).
 
 use time::OffsetDateTime;
@@ -18,8 +18,8 @@ pub fn talk(
     vcalendar(&Event {
         uid: format!("sculc-{year}-{}@colloquy", item.code),
         stamp: utc(published_at),
-        starts: utc(session.slot.starts_at),
-        ends: utc(session.slot.ends_at),
+        starts: utc(item.starts_at),
+        ends: utc(item.ends_at),
         summary: item.title.clone(),
         location: session.slot.room.clone(),
         description: Some(format!("{} — {} (SCULC {year}, {})", item.authors, session.slot.title, item.code)),

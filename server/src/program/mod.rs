@@ -7,6 +7,7 @@ pub mod admin;
 pub mod ics;
 pub mod pdf;
 pub mod public;
+pub mod schedule;
 pub mod store;
 pub mod types;
 

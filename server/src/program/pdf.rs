@@ -112,12 +112,24 @@ pub fn render(year: i32, sessions: &[PublishedSession]) -> anyhow::Result<Vec<u8
         let width = PAGE_WIDTH - 2.0 * MARGIN - ITEM_INDENT;
         let mut items = session.items.iter().map(|item| {
             let mut block = Block { lines: Vec::new() };
-            // The code first, on the title's first line: text extracted
-            // from the file then reads each title whole.
-            block.lines.push((text(Face::Regular, 9.0, MARGIN + 8.0, 0.35, item.code.clone()), 13.5));
+            // A talk's own time first, on the title's first line, its code
+            // under it (a poster's time is its session's, in the heading):
+            // text extracted from the file then reads "9:20 AM S25-014"
+            // before each title whole.
+            let timed = session.slot.kind == SessionKind::Talks;
+            let left = if timed { clock_time(item.starts_at) } else { item.code.clone() };
+            block.lines.push((text(Face::Regular, 9.0, MARGIN + 8.0, 0.35, left), 13.5));
+            if timed {
+                block.lines.push((text(Face::Regular, 9.0, MARGIN + 8.0, 0.35, item.code.clone()), 12.5));
+            }
             for (index, part) in wrap(&faces, Face::Regular, 10.5, &item.title, width).into_iter().enumerate()
             {
-                let advance = if index == 0 { 0.0 } else { 13.5 };
+                // The title's first line on the first line's baseline.
+                let advance = match (index, timed) {
+                    (0, true) => -12.5,
+                    (0, false) => 0.0,
+                    _ => 13.5,
+                };
                 block.lines.push((text(Face::Regular, 10.5, MARGIN + ITEM_INDENT, 0.0, part), advance));
             }
             for part in wrap(&faces, Face::Regular, 9.5, &item.authors, width) {

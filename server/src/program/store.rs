@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::{AdminProgram, ProgramItem, ProgramSession, SessionKind, SessionSlot};
+use super::{AdminProgram, ProgramItem, ProgramSession, SessionKind, SessionSlot, TalkTiming, schedule};
 use crate::activity::{NewEntry, delete_recorded, record};
 use crate::attendance::Response;
 use crate::db::{Db, RowLock};
@@ -44,6 +44,15 @@ pub struct Publication {
     pub published_at: OffsetDateTime,
 }
 
+impl Publication {
+    /// What names this publication's PDF in its URL: its stored file's id
+    /// (`program/2025/{id}.pdf`), new for every publication.
+    pub fn version(&self) -> &str {
+        let file = self.pdf_storage_key.rsplit('/').next().unwrap_or_default();
+        file.strip_suffix(".pdf").unwrap_or(file)
+    }
+}
+
 #[derive(sqlx::FromRow)]
 struct SessionRow {
     id: Uuid,
@@ -52,11 +61,14 @@ struct SessionRow {
     starts_at: OffsetDateTime,
     ends_at: OffsetDateTime,
     room: String,
+    talk_minutes: i32,
+    question_minutes: i32,
 }
 
 #[derive(sqlx::FromRow)]
 struct PresentationRow {
     id: Uuid,
+    user_id: Uuid,
     number: i32,
     title: String,
     first_name: String,
@@ -75,7 +87,7 @@ const EDITION: &str = "SELECT year FROM editions WHERE year = $1";
 
 /// The presentations the builder shows: the confirmed ones of the edition,
 /// and any placed one whatever became of it.
-const PRESENTATIONS: &str = "SELECT s.id, s.number, s.title, u.first_name, u.last_name, s.status,
+const PRESENTATIONS: &str = "SELECT s.id, s.user_id, s.number, s.title, u.first_name, u.last_name, s.status,
             a.response, a.format, a.mode, a.needs
      FROM submissions s
      JOIN users u ON u.id = s.user_id
@@ -135,7 +147,8 @@ impl Db {
     pub async fn program_draft(&self, year: i32) -> sqlx::Result<AdminProgram> {
         let (sessions, placements, presentations, coauthors, published) = on_db!(self, |pool| {
             let sessions: Vec<SessionRow> = sqlx::query_as(
-                "SELECT id, kind, title, starts_at, ends_at, room FROM program_sessions
+                "SELECT id, kind, title, starts_at, ends_at, room, talk_minutes, question_minutes
+                 FROM program_sessions
                  WHERE edition_year = $1 ORDER BY starts_at, ends_at, id",
             )
             .bind(year)
@@ -188,6 +201,10 @@ impl Db {
                     needs: if reason.is_none() { row.needs.unwrap_or_default() } else { String::new() },
                     declined: reason.is_some(),
                     left_out_reason: reason.map(str::to_owned),
+                    // Set with the sessions' times (`schedule::time_items`).
+                    starts_at: None,
+                    ends_at: None,
+                    presenter: row.user_id,
                 };
                 (row.id, item)
             })
@@ -196,7 +213,8 @@ impl Db {
         for (session, submission) in &placements {
             placed_in.entry(*session).or_default().push(*submission);
         }
-        let sessions: Vec<ProgramSession> = sessions
+        let confirmed = items.values().filter(|item| !item.declined).count();
+        let mut sessions: Vec<ProgramSession> = sessions
             .into_iter()
             .map(|row| {
                 let items = placed_in
@@ -212,10 +230,15 @@ impl Db {
                         ends_at: row.ends_at,
                         room: row.room,
                     },
+                    // The columns' CHECKs keep both within u16.
+                    talk_minutes: u16::try_from(row.talk_minutes).unwrap_or(schedule::DEFAULT_TALK_MINUTES),
+                    question_minutes: u16::try_from(row.question_minutes)
+                        .unwrap_or(schedule::DEFAULT_QUESTION_MINUTES),
                     items,
                 }
             })
             .collect();
+        schedule::time_items(&mut sessions);
         let mut unplaced: Vec<ProgramItem> = items
             .values()
             .filter(|item| !item.declined)
@@ -234,13 +257,15 @@ impl Db {
         unplaced.sort_by(|a, b| a.code.cmp(&b.code));
         let changed_since_publish = match &published {
             None => true,
-            Some((snapshot, _)) => serde_json::from_str::<Vec<super::PublishedSession>>(snapshot)
+            Some((snapshot, _)) => super::published_sessions(snapshot)
                 .map(|published| published != super::to_published(&sessions))
                 .unwrap_or(true),
         };
         Ok(AdminProgram {
             edition_year: year,
             left_out: super::left_out(&sessions),
+            confirmed: u32::try_from(confirmed).unwrap_or(u32::MAX),
+            warnings: schedule::warnings(&sessions),
             sessions,
             unplaced,
             published_at: published.map(|(_, at)| at),
@@ -255,6 +280,7 @@ impl Db {
         &self,
         year: i32,
         session: &SessionSlot,
+        timing: TalkTiming,
         max: usize,
         entry: &NewEntry<'_>,
     ) -> sqlx::Result<Option<Uuid>> {
@@ -274,8 +300,9 @@ impl Db {
                 return Ok(None);
             }
             sqlx::query(
-                "INSERT INTO program_sessions (id, edition_year, kind, title, starts_at, ends_at, room)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO program_sessions
+                     (id, edition_year, kind, title, starts_at, ends_at, room, talk_minutes, question_minutes)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
             .bind(id)
             .bind(year)
@@ -284,6 +311,8 @@ impl Db {
             .bind(session.starts_at)
             .bind(session.ends_at)
             .bind(&session.room)
+            .bind(i32::from(timing.talk_minutes))
+            .bind(i32::from(timing.question_minutes))
             .execute(&mut *tx)
             .await?;
             record!(&mut *tx, entry)?;
@@ -297,6 +326,7 @@ impl Db {
         year: i32,
         id: Uuid,
         session: &SessionSlot,
+        timing: TalkTiming,
         entry: &NewEntry<'_>,
     ) -> sqlx::Result<Result<(), SessionRefused>> {
         let dialect = self.dialect();
@@ -313,14 +343,17 @@ impl Db {
                 return Ok(Err(SessionRefused::HoldsPresentations));
             }
             sqlx::query(
-                "UPDATE program_sessions SET kind = $1, title = $2, starts_at = $3, ends_at = $4, room = $5
-                 WHERE id = $6",
+                "UPDATE program_sessions SET kind = $1, title = $2, starts_at = $3, ends_at = $4, room = $5,
+                     talk_minutes = $6, question_minutes = $7
+                 WHERE id = $8",
             )
             .bind(session.kind.as_str())
             .bind(&session.title)
             .bind(session.starts_at)
             .bind(session.ends_at)
             .bind(&session.room)
+            .bind(i32::from(timing.talk_minutes))
+            .bind(i32::from(timing.question_minutes))
             .bind(id)
             .execute(&mut *tx)
             .await?;

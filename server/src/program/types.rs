@@ -65,6 +65,19 @@ pub struct ProgramItem {
     /// presenter declined.", "The submission was withdrawn."…
     #[schema(required = true)]
     pub left_out_reason: Option<String>,
+    /// Its own time as publishing would show it: in a talks session, its
+    /// place in the session's run of talks; in a posters session, the
+    /// session's window. Null when publishing leaves it out.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub starts_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub ends_at: Option<OffsetDateTime>,
+    /// The submitter, who presents it: one person cannot be in two places
+    /// at once (`schedule::warnings`). Not sent: admins see the name.
+    #[serde(skip)]
+    pub presenter: Uuid,
 }
 
 /// A placed presentation that publishing leaves out, and why.
@@ -94,12 +107,23 @@ pub struct SessionSlot {
     pub room: String,
 }
 
+/// How long each talk of a talks session takes: the talk, then questions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TalkTiming {
+    pub talk_minutes: u16,
+    pub question_minutes: u16,
+}
+
 /// A session of the draft program.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ProgramSession {
     pub id: Uuid,
     #[serde(flatten)]
     pub slot: SessionSlot,
+    /// How long each talk of a talks session is (15 unless set)...
+    pub talk_minutes: u16,
+    /// ...and the questions after it (5 unless set).
+    pub question_minutes: u16,
     /// In order; empty for breaks and keynotes.
     pub items: Vec<ProgramItem>,
 }
@@ -121,6 +145,23 @@ pub struct AdminProgram {
     /// Placed presentations that publishing leaves out (the presenter
     /// declined or withdrew), in program order, each with the reason.
     pub left_out: Vec<LeftOutItem>,
+    /// How many presentations of the edition are confirmed (accepted, and
+    /// the presenter confirmed attendance), placed or not.
+    pub confirmed: u32,
+    /// What stops publication: two sessions at once in one room, a
+    /// presenter in two places at once, talks that run past their
+    /// session's end. Empty when the draft can be published.
+    pub warnings: Vec<ScheduleWarning>,
+}
+
+/// A clash in the draft program; publication is refused while there is one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ScheduleWarning {
+    /// A sentence naming both sides: "“Morphology” (9:00 AM – 10:00 AM) and
+    /// “Syntax” (9:30 AM – 10:30 AM) are both in Room 2 at once."
+    pub message: String,
+    /// The sessions it concerns, for the builder to mark.
+    pub session_ids: Vec<Uuid>,
 }
 
 /// A presentation as the published program shows it.
@@ -129,6 +170,16 @@ pub struct PublishedItem {
     pub code: String,
     pub title: String,
     pub authors: String,
+    /// Its own time: a talk's slot (talk and questions) in its session, a
+    /// poster's session window. A program published before talks had times
+    /// reads its session's window, as it was shown then.
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: OffsetDateTime,
+    /// The end of its slot: after the questions, for a talk.
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub ends_at: OffsetDateTime,
 }
 
 /// A session as the published program shows it.
@@ -147,8 +198,13 @@ pub struct PublishedProgram {
     #[schema(value_type = String, format = DateTime)]
     pub published_at: OffsetDateTime,
     pub sessions: Vec<PublishedSession>,
-    /// The program as a PDF.
+    /// This publication's PDF: `/sculc-2025/program-{version}.pdf`, a name
+    /// that never shows anything else (cached as immutable); once a newer
+    /// publication replaces it, it redirects to `edition_pdf_url`.
     pub pdf_url: String,
+    /// The edition's program PDF at a stable address, `/sculc-2025/program.pdf`:
+    /// always its latest publication, whichever edition is current.
+    pub edition_pdf_url: String,
 }
 
 /// One of the signed-in presenter's slots in the published program.
@@ -158,6 +214,14 @@ pub struct MySlot {
     pub title: String,
     /// The session the talk or poster is in.
     pub session: SessionSlot,
+    /// The talk's own time (a poster's is its session's window).
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: OffsetDateTime,
+    /// When the talk's questions end (a poster's session's end).
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub ends_at: OffsetDateTime,
     /// "Add to calendar": this talk's .ics file.
     pub calendar_url: String,
 }
@@ -196,10 +260,32 @@ pub fn to_published(sessions: &[ProgramSession]) -> Vec<PublishedSession> {
                     code: item.code.clone(),
                     title: item.title.clone(),
                     authors: item.authors.clone(),
+                    starts_at: item.starts_at.unwrap_or(session.slot.starts_at),
+                    ends_at: item.ends_at.unwrap_or(session.slot.ends_at),
                 })
                 .collect(),
         })
         .collect()
+}
+
+/// The sessions of a stored snapshot. A snapshot published before talks
+/// had their own times has none: each of its items reads its session's
+/// window, which is what that publication showed (and its calendar files
+/// said).
+pub fn published_sessions(snapshot: &str) -> serde_json::Result<Vec<PublishedSession>> {
+    let mut sessions: serde_json::Value = serde_json::from_str(snapshot)?;
+    for session in sessions.as_array_mut().into_iter().flatten() {
+        let window = (session.get("starts_at").cloned(), session.get("ends_at").cloned());
+        let Some(items) = session.get_mut("items").and_then(|items| items.as_array_mut()) else { continue };
+        for item in items.iter_mut().filter_map(|item| item.as_object_mut()) {
+            for (field, value) in [("starts_at", &window.0), ("ends_at", &window.1)] {
+                if let (false, Some(value)) = (item.contains_key(field), value) {
+                    item.insert(field.to_owned(), value.clone());
+                }
+            }
+        }
+    }
+    serde_json::from_value(sessions)
 }
 
 /// A time as the program prints it: "9:00 AM", in conference time.
@@ -221,6 +307,20 @@ pub fn zoned(at: OffsetDateTime) -> Option<jiff::Zoned> {
 #[cfg(test)]
 mod stored_tests {
     use super::*;
+
+    /// Issue 25: a program published before talks had times keeps reading
+    /// as it was published (each talk at its session's window).
+    #[test]
+    fn a_snapshot_without_talk_times_reads_its_session_windows() {
+        let old = r#"[{"kind":"talks","title":"Morphology","starts_at":"2025-05-17T16:00:00Z",
+            "ends_at":"2025-05-17T17:00:00Z","room":"Room 2",
+            "items":[{"code":"S25-001","title":"Reduplication","authors":"Ada Lovelace"}]}]"#;
+        let sessions = published_sessions(old).unwrap();
+        assert_eq!(sessions[0].items[0].starts_at, sessions[0].slot.starts_at);
+        assert_eq!(sessions[0].items[0].ends_at, sessions[0].slot.ends_at);
+        let new = serde_json::to_string(&sessions).unwrap();
+        assert_eq!(published_sessions(&new).unwrap(), sessions, "a new snapshot reads back as written");
+    }
 
     /// An unknown stored kind used to drop the session from the builder.
     #[test]

@@ -409,7 +409,9 @@ export interface paths {
          * Publishes the draft: the edition page's Program section, the program
          *     PDF (typeset now) and the calendar files show it from now on. Placed
          *     presentations whose presenter declined or withdrew are left out; the
-         *     answer's `left_out` lists them with the reason.
+         *     answer's `left_out` lists them with the reason. A draft with a clash
+         *     (its `warnings`: two sessions in one room at once, a presenter in two
+         *     places at once, talks past their session's end) is refused, naming it.
          */
         post: operations["publish"];
         delete?: never;
@@ -1651,6 +1653,12 @@ export interface components {
         AdminProgram: {
             /** @description Whether the draft differs from what the public sees. */
             changed_since_publish: boolean;
+            /**
+             * Format: int32
+             * @description How many presentations of the edition are confirmed (accepted, and
+             *     the presenter confirmed attendance), placed or not.
+             */
+            confirmed: number;
             /** Format: int32 */
             edition_year: number;
             /**
@@ -1667,6 +1675,12 @@ export interface components {
              *     (talk and both: talks; poster and both: posters).
              */
             unplaced: components["schemas"]["ProgramItem"][];
+            /**
+             * @description What stops publication: two sessions at once in one room, a
+             *     presenter in two places at once, talks that run past their
+             *     session's end. Empty when the draft can be published.
+             */
+            warnings: components["schemas"]["ScheduleWarning"][];
         };
         /** @description A review as admins read it. */
         AdminReview: components["schemas"]["ReviewWords"] & {
@@ -2416,8 +2430,15 @@ export interface components {
             /** @description "Add to calendar": this talk's .ics file. */
             calendar_url: string;
             code: string;
+            /** Format: date-time */
+            ends_at: string;
             /** @description The session the talk or poster is in. */
             session: components["schemas"]["SessionSlot"];
+            /**
+             * Format: date-time
+             * @description The talk's own time (a poster's is its session's window).
+             */
+            starts_at: string;
             title: string;
         };
         /** @description `content/naclo.toml`, served at `GET /api/content/naclo`. */
@@ -2579,6 +2600,8 @@ export interface components {
              *     longer accepted): an admin should take it out.
              */
             declined: boolean;
+            /** Format: date-time */
+            ends_at: string | null;
             /** @description `talk`, `poster` or `both`; null once declined. */
             format: string | null;
             /**
@@ -2593,6 +2616,13 @@ export interface components {
              *     confirming (empty: none), for the organisers who plan the room.
              */
             needs: string;
+            /**
+             * Format: date-time
+             * @description Its own time as publishing would show it: in a talks session, its
+             *     place in the session's run of talks; in a posters session, the
+             *     session's window. Null when publishing leaves it out.
+             */
+            starts_at: string | null;
             /** Format: uuid */
             submission_id: string;
             /** @description The title the presenter confirmed. */
@@ -2604,6 +2634,16 @@ export interface components {
             id: string;
             /** @description In order; empty for breaks and keynotes. */
             items: components["schemas"]["ProgramItem"][];
+            /**
+             * Format: int32
+             * @description ...and the questions after it (5 unless set).
+             */
+            question_minutes: number;
+            /**
+             * Format: int32
+             * @description How long each talk of a talks session is (15 unless set)...
+             */
+            talk_minutes: number;
         };
         /** @description Which sign-in providers the login page offers. */
         Providers: {
@@ -2620,13 +2660,31 @@ export interface components {
         PublishedItem: {
             authors: string;
             code: string;
+            /** Format: date-time */
+            ends_at: string;
+            /**
+             * Format: date-time
+             * @description Its own time: a talk's slot (talk and questions) in its session, a
+             *     poster's session window. A program published before talks had times
+             *     reads its session's window, as it was shown then.
+             */
+            starts_at: string;
             title: string;
         };
         /** @description The program the public sees: a snapshot taken when an admin published. */
         PublishedProgram: {
+            /**
+             * @description The edition's program PDF at a stable address, `/sculc-2025/program.pdf`:
+             *     always its latest publication, whichever edition is current.
+             */
+            edition_pdf_url: string;
             /** Format: int32 */
             edition_year: number;
-            /** @description The program as a PDF. */
+            /**
+             * @description This publication's PDF: `/sculc-2025/program-{version}.pdf`, a name
+             *     that never shows anything else (cached as immutable); once a newer
+             *     publication replaces it, it redirects to `edition_pdf_url`.
+             */
             pdf_url: string;
             /** Format: date-time */
             published_at: string;
@@ -2835,6 +2893,16 @@ export interface components {
             time: string;
             title: string;
         };
+        /** @description A clash in the draft program; publication is refused while there is one. */
+        ScheduleWarning: {
+            /**
+             * @description A sentence naming both sides: "“Morphology” (9:00 AM – 10:00 AM) and
+             *     “Syntax” (9:30 AM – 10:30 AM) are both in Room 2 at once."
+             */
+            message: string;
+            /** @description The sessions it concerns, for the builder to mark. */
+            session_ids: string[];
+        };
         SculcBlurb: {
             href: string;
             link_label: string;
@@ -2861,10 +2929,23 @@ export interface components {
              */
             ends_at: string;
             kind: components["schemas"]["SessionKind"];
+            /**
+             * Format: int32
+             * @description The questions after each talk: 0 to 60 minutes (5 when left out).
+             * @default 5
+             */
+            question_minutes: number;
             /** @description A room, "Virtual", or empty; at most 100 characters. */
             room?: string;
             /** Format: date-time */
             starts_at: string;
+            /**
+             * Format: int32
+             * @description In a talks session, each talk's length: 1 to 240 minutes (15 when
+             *     left out). Talks follow one another from the session's start.
+             * @default 15
+             */
+            talk_minutes: number;
             /** @description 1 to 200 characters. */
             title: string;
         };
@@ -4877,6 +4958,15 @@ export interface operations {
             };
             /** @description The program has no sessions */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The draft has a clash; the message names each */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,10 +1,12 @@
 //! The program builder (issue 15 item 5): sessions, placements, publishing,
 //! and what the public and presenters see of the published program.
 
+mod archive;
 mod calendar_text;
 mod left_out;
 mod placements;
 mod publish;
+mod schedule;
 mod sessions;
 
 use reqwest::Client;
