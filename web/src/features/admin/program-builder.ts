@@ -43,3 +43,24 @@ export function kindsFor(format: string | null | undefined): ('talks' | 'posters
 export function timeRange(startsAt: string, endsAt: string): string {
   return `${formatConferenceClock(startsAt)} – ${formatConferenceClock(endsAt)}`;
 }
+
+/** "9:00 AM – 9:20 AM" for a placed presentation's own time; '' when publishing leaves it out (it takes none). */
+export function itemTime(item: { starts_at: string | null; ends_at: string | null }): string {
+  return item.starts_at && item.ends_at ? timeRange(item.starts_at, item.ends_at) : '';
+}
+
+/** The warnings that concern session `id`. */
+export function warningsFor<Warning extends { session_ids: string[] }>(warnings: readonly Warning[], id: string): Warning[] {
+  return warnings.filter((warning) => warning.session_ids.includes(id));
+}
+
+/**
+ * What the unplaced list says when it lists nothing: that every confirmed
+ * presentation is placed only when there is one; with none confirmed, that
+ * no presenter has confirmed yet.
+ */
+export function nothingUnplaced(confirmed: number): string {
+  return confirmed === 0
+    ? 'No presenter has confirmed yet: confirmed presentations appear here, ready to place.'
+    : 'Every confirmed presentation is placed.';
+}

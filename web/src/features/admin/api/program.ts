@@ -8,6 +8,7 @@ export type AdminProgram = components['schemas']['AdminProgram'];
 export type ProgramSession = components['schemas']['ProgramSession'];
 export type ProgramItem = components['schemas']['ProgramItem'];
 export type LeftOutItem = components['schemas']['LeftOutItem'];
+export type ScheduleWarning = components['schemas']['ScheduleWarning'];
 export type SessionInput = components['schemas']['SessionInput'];
 export type SessionKind = components['schemas']['SessionKind'];
 

@@ -18,6 +18,7 @@ import {
 import { toPacificInput } from '../pacific-time';
 import { AdminPage } from './admin-page';
 import type { Notice } from './admin-toggle';
+import { warningsFor } from '../program-builder';
 import { SessionCard } from './program-session';
 import { SessionForm } from './session-form';
 import { LeftOutList } from './program-left-out';
@@ -93,6 +94,7 @@ function ProgramBuilder({ year, program }: { year: number; program: AdminProgram
         <Button disabled={publish.isPending} onClick={() => void publishNow()}>
           {publish.isPending ? 'Publishing...' : 'Publish'}
         </Button>
+        <ScheduleWarnings program={program} />
         <LeftOutList items={program.left_out} />
       </section>
       <section className="card" aria-labelledby="program-sessions">
@@ -101,7 +103,12 @@ function ProgramBuilder({ year, program }: { year: number; program: AdminProgram
         <ol className="admin-program-sessions">
           {program.sessions.map((session) => (
             <li key={session.id}>
-              <SessionCard year={year} session={session} onNotice={setNotice} />
+              <SessionCard
+                year={year}
+                session={session}
+                warnings={warningsFor(program.warnings, session.id)}
+                onNotice={setNotice}
+              />
             </li>
           ))}
         </ol>
@@ -115,5 +122,25 @@ function ProgramBuilder({ year, program }: { year: number; program: AdminProgram
         <SessionForm defaultDate={defaultDate} submitLabel="Add session" busy={create.isPending} onSubmit={addSession} />
       </section>
     </>
+  );
+}
+
+/** What stops publication, before an admin tries: the server refuses to publish while any remains. */
+function ScheduleWarnings({ program }: { program: AdminProgram }) {
+  const { warnings } = program;
+  // The live region stays on the page, so a clash a change makes is announced.
+  return (
+    <div className={warnings.length > 0 ? 'admin-program-warnings' : undefined} role="status">
+      {warnings.length > 0 && (
+        <>
+          <h3>Clashes to resolve before publishing</h3>
+          <ul>
+            {warnings.map((warning) => (
+              <li key={warning.message}>{warning.message}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }

@@ -9,9 +9,10 @@ import {
   useUpdateSession,
   type ProgramItem,
   type ProgramSession,
+  type ScheduleWarning,
   type SessionInput,
 } from '../api/program';
-import { moved, removed, timeRange } from '../program-builder';
+import { itemTime, moved, removed, timeRange } from '../program-builder';
 import type { Notice } from './admin-toggle';
 import { NeedsNote } from './needs-note';
 import { SessionForm } from './session-form';
@@ -21,11 +22,13 @@ const KIND_LABELS = { talks: 'Talks', posters: 'Posters', break: 'Break', keynot
 interface SessionCardProps {
   year: number;
   session: ProgramSession;
+  /** The draft's warnings that concern this session. */
+  warnings: ScheduleWarning[];
   onNotice: (notice: Notice) => void;
 }
 
 /** One session: what and when, its presentations in order, and its buttons. */
-export function SessionCard({ year, session, onNotice }: SessionCardProps) {
+export function SessionCard({ year, session, warnings, onNotice }: SessionCardProps) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateSession(year);
   const remove = useDeleteSession(year);
@@ -33,6 +36,7 @@ export function SessionCard({ year, session, onNotice }: SessionCardProps) {
   const place = usePlaceItems(year);
   const ids = session.items.map((item) => item.submission_id);
   const headingId = `session-${session.id}`;
+  const warningsId = `session-${session.id}-warnings`;
 
   const save = async (body: SessionInput) => {
     await update.mutateAsync({ id: session.id, body });
@@ -68,14 +72,29 @@ export function SessionCard({ year, session, onNotice }: SessionCardProps) {
   };
 
   return (
-    <article className="admin-program-session" aria-labelledby={headingId}>
+    <article
+      className={warnings.length > 0 ? 'admin-program-session has-warnings' : 'admin-program-session'}
+      aria-labelledby={headingId}
+      aria-describedby={warnings.length > 0 ? warningsId : undefined}
+    >
       <h3 id={headingId}>
         {timeRange(session.starts_at, session.ends_at)} · {session.title}
       </h3>
       <p className="admin-program-session-facts">
         {KIND_LABELS[session.kind]}
         {session.room && ` · ${session.room}`}
+        {session.kind === 'talks' &&
+          ` · ${String(session.talk_minutes)}-minute talks, ${String(session.question_minutes)} minutes of questions`}
       </p>
+      {warnings.length > 0 && (
+        <ul id={warningsId} className="admin-program-session-warnings">
+          {warnings.map((warning) => (
+            <li key={warning.message}>
+              <span className="admin-program-warning-label">Clash:</span> {warning.message}
+            </li>
+          ))}
+        </ul>
+      )}
       {editing ? (
         <SessionForm
           session={session}
@@ -130,6 +149,11 @@ function PlacedItem({ item, first, last, busy, onMove, onRemove }: PlacedItemPro
   return (
     <li className={item.declined ? 'admin-program-item is-declined' : 'admin-program-item'}>
       <div>
+        {itemTime(item) && (
+          <>
+            <span className="admin-program-time">{itemTime(item)}</span>{' '}
+          </>
+        )}
         <span className="admin-program-code">{item.code}</span> <strong>{item.title}</strong>
         <div className="admin-program-authors">{item.authors}</div>
         <NeedsNote needs={item.needs} />

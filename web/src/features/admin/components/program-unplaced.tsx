@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { SelectField } from '../../../components/field';
 import { refusalMessage } from '../../../lib/api-client';
 import { usePlaceItems, type AdminProgram, type ProgramItem, type ProgramSession } from '../api/program';
-import { added, kindsFor, timeRange } from '../program-builder';
+import { added, kindsFor, nothingUnplaced, timeRange } from '../program-builder';
 import type { Notice } from './admin-toggle';
 import { formatLabel } from './attendance-labels';
 import { NeedsNote } from './needs-note';
@@ -19,7 +19,7 @@ interface UnplacedListProps {
 
 /** The confirmed presentations not yet in a session of their kind, each with "Place in…". */
 export function UnplacedList({ year, program, onNotice }: UnplacedListProps) {
-  if (program.unplaced.length === 0) return <p>Every confirmed presentation is placed.</p>;
+  if (program.unplaced.length === 0) return <p>{nothingUnplaced(program.confirmed)}</p>;
   return (
     <ul className="admin-program-items">
       {program.unplaced.map((item) => (

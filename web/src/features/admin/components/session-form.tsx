@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 
 import { Button } from '../../../components/button';
-import { CheckboxField, DateTimeField, SelectField, TextField } from '../../../components/field';
+import { CheckboxField, DateTimeField, NumberField, SelectField, TextField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import type { ProgramSession, SessionInput, SessionKind } from '../api/program';
@@ -15,6 +15,15 @@ const KINDS: readonly { value: SessionKind; label: string }[] = [
 ];
 
 export const VIRTUAL_ROOM = 'Virtual';
+/** The server's defaults: a 15-minute talk, then 5 minutes of questions. */
+const DEFAULT_TALK_MINUTES = 15;
+const DEFAULT_QUESTION_MINUTES = 5;
+
+/** A whole number of minutes typed in a field; undefined when it is none (the server checks the range). */
+function wholeMinutes(text: string): number | undefined {
+  const trimmed = text.trim();
+  return /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : undefined;
+}
 
 interface SessionFormProps {
   /** The session being changed; none for a new one. */
@@ -37,6 +46,8 @@ export function SessionForm({ session, defaultDate, submitLabel, busy, onSubmit,
   const [end, setEnd] = useState(toPacificInput(session?.ends_at).slice(11, 16));
   const [isVirtual, setVirtual] = useState(session?.room === VIRTUAL_ROOM);
   const [room, setRoom] = useState(session?.room === VIRTUAL_ROOM ? '' : (session?.room ?? ''));
+  const [talkMinutes, setTalkMinutes] = useState(String(session?.talk_minutes ?? DEFAULT_TALK_MINUTES));
+  const [questionMinutes, setQuestionMinutes] = useState(String(session?.question_minutes ?? DEFAULT_QUESTION_MINUTES));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string>();
 
@@ -48,6 +59,11 @@ export function SessionForm({ session, defaultDate, submitLabel, busy, onSubmit,
     const local: Record<string, string[]> = {};
     if (!startsAt) local.starts_at = ['Enter the date and the start time.'];
     if (!endsAt) local.ends_at = ['Enter the end time.'];
+    const talk = wholeMinutes(talkMinutes);
+    const questions = wholeMinutes(questionMinutes);
+    if (kind === 'talks' && talk === undefined) local.talk_minutes = ['Enter how many minutes each talk lasts.'];
+    if (kind === 'talks' && questions === undefined)
+      local.question_minutes = ['Enter how many minutes of questions follow each talk.'];
     if (Object.keys(local).length) {
       setErrors(local);
       return;
@@ -60,6 +76,9 @@ export function SessionForm({ session, defaultDate, submitLabel, busy, onSubmit,
         starts_at: startsAt ?? '',
         ends_at: endsAt ?? '',
         room: isVirtual ? VIRTUAL_ROOM : room,
+        // Only talks sessions use them; the others keep what they had.
+        talk_minutes: talk ?? session?.talk_minutes ?? DEFAULT_TALK_MINUTES,
+        question_minutes: questions ?? session?.question_minutes ?? DEFAULT_QUESTION_MINUTES,
       });
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fields);
@@ -106,6 +125,29 @@ export function SessionForm({ session, defaultDate, submitLabel, busy, onSubmit,
         onChange={(e) => { setEnd(e.target.value); }}
         errors={errors.ends_at}
       />
+      {kind === 'talks' && (
+        <>
+          <NumberField
+            label="Each talk (minutes)"
+            hint="Talks follow one another from the session's start."
+            inputMode="numeric"
+            min={1}
+            max={240}
+            value={talkMinutes}
+            errors={errors.talk_minutes}
+            onChange={(e) => { setTalkMinutes(e.target.value); }}
+          />
+          <NumberField
+            label="Questions after each talk (minutes)"
+            inputMode="numeric"
+            min={0}
+            max={60}
+            value={questionMinutes}
+            errors={errors.question_minutes}
+            onChange={(e) => { setQuestionMinutes(e.target.value); }}
+          />
+        </>
+      )}
       <CheckboxField
         label="Virtual (video call)"
         checked={isVirtual}

@@ -52,6 +52,13 @@ export function PublishedProgramView({ program }: { program: PublishedProgram })
               <ul className="conference-program-talks">
                 {session.items.map((item) => (
                   <li key={item.code}>
+                    {session.kind === 'talks' && (
+                      <>
+                        <span className="program-time">
+                          {formatConferenceClock(item.starts_at)} – {formatConferenceClock(item.ends_at)}
+                        </span>{' '}
+                      </>
+                    )}
                     <strong>{item.title}</strong>
                     <br />
                     {item.authors}{' '}

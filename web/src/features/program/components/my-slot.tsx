@@ -26,8 +26,8 @@ export function MySlot() {
         {slots.data.map((slot) => (
           <li key={`${slot.code}-${slot.session.kind}`}>
             <strong>{slot.title}</strong> ({slot.code}): {slot.session.kind === 'posters' ? 'poster session' : 'talk'} in “
-            {slot.session.title}”, {clock.format(new Date(slot.session.starts_at))} –{' '}
-            {endClock.format(new Date(slot.session.ends_at))}
+            {slot.session.title}”, {clock.format(new Date(slot.starts_at))} –{' '}
+            {endClock.format(new Date(slot.ends_at))}
             {slot.session.room && `, ${slot.session.room}`}.{' '}
             <a href={slot.calendar_url} download>
               Add to calendar<span className="visually-hidden">: {slot.title}</span>
