@@ -1,12 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, useState, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 
-import { protectedRoutes } from '../config/protected-routes';
+import { protectedRoutes, type ProtectedRouteRule } from '../config/protected-routes';
 import { detailRoutes, routeList, type RouteId } from '../config/routes';
-import { AdminOnly } from '../features/admin/components/admin-only';
-import { ProtectedRoute } from '../features/auth/components/protected-route';
-import { ReviewerOnly } from '../features/review/components/reviewer-only';
 import { sessionQueryOptions } from '../lib/session';
 import { EditionRoute } from './edition-route';
 import { AppLayout } from './layout';
@@ -33,6 +30,20 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
     return Loaded ? <Loaded /> : <LazyPage />;
   }
   return Object.assign(Page, { preload });
+}
+
+/**
+ * The guards of signed-in pages come with the first such page, not with
+ * the home page (about 0.5 KB of gzip, bench/README.md); like a page, they
+ * render at once when their code is here (preloaded at start-up).
+ */
+let guards: typeof import('./guards') | undefined;
+const preloadGuards = async () => (guards ??= await import('./guards'));
+const LazyGuarded = lazy(async () => ({ default: (await preloadGuards()).Guarded }));
+
+function Guarded({ rule, children }: { rule: ProtectedRouteRule; children: ReactNode }) {
+  const [Loaded] = useState(() => guards?.Guarded);
+  return Loaded ? <Loaded rule={rule}>{children}</Loaded> : <LazyGuarded rule={rule}>{children}</LazyGuarded>;
 }
 
 const home = lazyPage(() => import('../features/home/components/home-page'), 'HomePage');
@@ -109,21 +120,17 @@ const detailRouteObjects: RouteObject[] = [
   {
     path: detailRoutes.reviewSubmission,
     element: (
-      <ProtectedRoute>
-        <ReviewerOnly>
-          <ReviewSubmissionPage />
-        </ReviewerOnly>
-      </ProtectedRoute>
+      <Guarded rule={{ reviewerOnly: true }}>
+        <ReviewSubmissionPage />
+      </Guarded>
     ),
   },
   {
     path: detailRoutes.userDataReview,
     element: (
-      <ProtectedRoute>
-        <AdminOnly>
-          <SubmissionReviewsPage />
-        </AdminOnly>
-      </ProtectedRoute>
+      <Guarded rule={{ adminOnly: true }}>
+        <SubmissionReviewsPage />
+      </Guarded>
     ),
   },
 ];
@@ -149,13 +156,8 @@ export const appRoutes: RouteObject[] = [
           ...routeList.map(({ id, path }): RouteObject => {
             const PageComponent = pages[id];
             const guard = protectedRoutes[id];
-            if (!guard) return { path, element: <PageComponent /> };
-            // editorOnly: the editor's pages guard themselves (EditorPage), in their own chunk.
-            const { adminOnly, reviewerOnly, editorOnly: _editorOnly, ...rule } = guard;
-            let page = <PageComponent />;
-            if (adminOnly) page = <AdminOnly>{page}</AdminOnly>;
-            if (reviewerOnly) page = <ReviewerOnly>{page}</ReviewerOnly>;
-            return { path, element: <ProtectedRoute {...rule}>{page}</ProtectedRoute> };
+            const element = <PageComponent />;
+            return { path, element: guard ? <Guarded rule={guard}>{element}</Guarded> : element };
           }),
           ...detailRouteObjects,
           // A later edition's pages (/sculc-2026…) or "Page not found".
@@ -183,11 +185,11 @@ export function prefetchRoute(
   queryClient.query(sessionQueryOptions).catch(() => undefined);
   const route = routeList.find((candidate) => candidate.path === pathname);
   if (!route) return Promise.resolve();
-  if (protectedRoutes[route.id]) {
-    void import('./route-data').then(({ prefetchRouteData }) => prefetchRouteData(queryClient, route.id, search));
-  }
+  const page = pages[route.id].preload?.() ?? Promise.resolve();
+  if (!protectedRoutes[route.id]) return page.catch(() => undefined);
+  void import('./route-data').then(({ prefetchRouteData }) => prefetchRouteData(queryClient, route.id, search));
   // A failure is the page's to show, as it renders.
-  return pages[route.id].preload?.().catch(() => undefined) ?? Promise.resolve();
+  return Promise.all([page, preloadGuards()]).catch(() => undefined);
 }
 
 /** The page for the current location. */

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+
+import type { ProtectedRouteRule } from '../config/protected-routes';
+import { AdminOnly } from '../features/admin/components/admin-only';
+import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { ReviewerOnly } from '../features/review/components/reviewer-only';
+
+/**
+ * A signed-in page behind its rule: signed in (and a complete profile),
+ * then admin or reviewer where the rule says. Loaded with the first such
+ * page, not with the home page (router.tsx).
+ */
+export function Guarded({ rule, children }: { rule: ProtectedRouteRule; children: ReactNode }) {
+  // editorOnly: the editor's pages guard themselves (EditorPage), in their own chunk.
+  const { adminOnly, reviewerOnly, editorOnly: _editorOnly, ...signedIn } = rule;
+  let page = children;
+  if (adminOnly) page = <AdminOnly>{page}</AdminOnly>;
+  if (reviewerOnly) page = <ReviewerOnly>{page}</ReviewerOnly>;
+  return <ProtectedRoute {...signedIn}>{page}</ProtectedRoute>;
+}
