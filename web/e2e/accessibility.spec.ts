@@ -186,6 +186,25 @@ test('axe finds no violation on the program builder and the published program', 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Left out when publishing' })).toBeVisible();
     await expectNoViolations(page, 'a placed talk left out');
+    // Two sessions at once in Room 101: the clash on the page and on both sessions (issue 25).
+    const clashing = await page.request.post(`${base}/sessions`, {
+      headers: CSRF_HEADERS,
+      data: {
+        kind: 'keynote',
+        title: 'Keynote',
+        starts_at: '2025-05-17T10:00:00-07:00',
+        ends_at: '2025-05-17T11:00:00-07:00',
+        room: 'Room 101',
+      },
+    });
+    expect(clashing.status()).toBe(201);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Clashes to resolve before publishing' })).toBeVisible();
+    await expectNoViolations(page, 'a clash');
+    const withClash = (await clashing.json()) as { sessions: { id: string; title: string }[] };
+    const keynote = withClash.sessions.find((candidate) => candidate.title === 'Keynote');
+    const removed = await page.request.delete(`${base}/sessions/${keynote?.id ?? ''}`, { headers: CSRF_HEADERS });
+    expect(removed.status()).toBe(200);
 
     expect((await page.request.post(`${base}/publish`, { headers: CSRF_HEADERS })).status()).toBe(200);
     await page.goto(`${world.url}/sculc-2025`);

@@ -143,8 +143,9 @@ describe('/user-data/program, scheduling', () => {
     });
 
     const publishing = await screen.findByRole('region', { name: 'SCULC 2025 program' });
-    const summary = within(publishing).getByRole('status');
-    expect(within(summary).getByRole('heading', { name: 'Clashes to resolve before publishing' })).toBeInTheDocument();
+    const heading = within(publishing).getByRole('heading', { name: 'Clashes to resolve before publishing' });
+    const summary = heading.parentElement as HTMLElement;
+    expect(summary).toHaveAttribute('aria-live', 'polite');
     expect(within(summary).getByRole('listitem')).toHaveTextContent(clash.message);
     for (const title of ['Morphology', 'Syntax']) {
       const card = screen.getByRole('article', { name: new RegExp(title) });

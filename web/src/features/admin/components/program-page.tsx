@@ -128,9 +128,11 @@ function ProgramBuilder({ year, program }: { year: number; program: AdminProgram
 /** What stops publication, before an admin tries: the server refuses to publish while any remains. */
 function ScheduleWarnings({ program }: { program: AdminProgram }) {
   const { warnings } = program;
-  // The live region stays on the page, so a clash a change makes is announced.
+  // The live region stays on the page, so a clash a change makes is
+  // announced; aria-live rather than role="status", which the change's own
+  // notice (FormMessage) is.
   return (
-    <div className={warnings.length > 0 ? 'admin-program-warnings' : undefined} role="status">
+    <div className={warnings.length > 0 ? 'admin-program-warnings' : undefined} aria-live="polite">
       {warnings.length > 0 && (
         <>
           <h3>Clashes to resolve before publishing</h3>
