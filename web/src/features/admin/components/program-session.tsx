@@ -73,7 +73,7 @@ export function SessionCard({ year, session, warnings, onNotice }: SessionCardPr
 
   return (
     <article
-      className={warnings.length > 0 ? 'admin-program-session has-warnings' : 'admin-program-session'}
+      className={warnings.length > 0 ? 'admin-program-session is-clashing' : 'admin-program-session'}
       aria-labelledby={headingId}
       aria-describedby={warnings.length > 0 ? warningsId : undefined}
     >
