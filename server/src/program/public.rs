@@ -219,7 +219,7 @@ async fn program_pdf(state: AppState, request: Request, web: Router) -> Response
             // The built-in file, revalidated like the published one: a
             // browser that kept it must not miss the first publication.
             let mut response = pass_on(web, request).await;
-            if response.status().is_success() {
+            if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
                 let cache = HeaderValue::from_static(REVALIDATE);
                 response.headers_mut().insert(header::CACHE_CONTROL, cache);
             }
