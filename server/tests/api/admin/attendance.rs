@@ -190,3 +190,55 @@ async fn the_export_takes_the_filter_and_has_the_attendance_columns() {
     assert!(ann.ends_with(",Mixed,15-minute talk plus 5 minutes of questions,In person,yes"), "{ann}");
     assert_eq!(all.lines().count(), 3, "{all}");
 }
+
+/// A page of a search or filter that many people match is read in the
+/// sort's index order, each row tested (`Reading::InOrder`, from 1,000
+/// matches); it must hold the rows that sorting the matches gives, in the
+/// same order, on every page. Both statements run here on the same people.
+#[tokio::test]
+async fn a_page_read_in_the_sorts_order_has_the_rows_of_the_sorted_matches() {
+    use colloquy::admin::store::table::{Reading, SortDirection, TableQuery, UserSort, page_statement};
+    use colloquy::attendance::pending::AttendanceFilter;
+    use sqlx::Row;
+
+    let app = seeded().await;
+    let db = &app.state.db;
+    let ids = |sql: String, pattern: String, per_page: i64, offset: i64, pending: &'static str| async move {
+        colloquy::on_db!(db, |pool| {
+            let rows = sqlx::query(&sql)
+                .bind(pattern)
+                .bind(per_page)
+                .bind(offset)
+                .bind(pending)
+                .fetch_all(pool)
+                .await
+                .unwrap_or_else(|error| panic!("{error}: {sql}"));
+            rows.iter().map(|row| row.get::<Uuid, _>("id")).collect::<Vec<Uuid>>()
+        })
+    };
+    let filters = [
+        ("", Some(AttendanceFilter::NotConfirmed)),
+        ("", Some(AttendanceFilter::WithoutMaterials)),
+        ("x.edu", None),
+        ("a", None),
+        ("o", Some(AttendanceFilter::NotConfirmed)),
+    ];
+    let mut compared = 0;
+    for (search, pending) in filters {
+        for sort in [UserSort::Name, UserSort::Email] {
+            for direction in [SortDirection::Asc, SortDirection::Desc] {
+                let query = TableQuery { search: search.into(), sort, direction, pending };
+                let bound = pending.map(AttendanceFilter::as_str).unwrap_or("");
+                for (per_page, offset) in [(50, 0), (1, 0), (1, 1), (2, 2), (3, 3)] {
+                    let (sorted, pattern) = page_statement(&query, db, Reading::Matches);
+                    let (in_order, _) = page_statement(&query, db, Reading::InOrder);
+                    let expected = ids(sorted, pattern.clone(), per_page, offset, bound).await;
+                    let found = ids(in_order, pattern, per_page, offset, bound).await;
+                    assert_eq!(found, expected, "{query:?}, {per_page} from {offset}");
+                    compared += usize::from(!expected.is_empty());
+                }
+            }
+        }
+    }
+    assert!(compared > 40, "most pages hold someone: {compared}");
+}

@@ -11,6 +11,7 @@ mod editions;
 mod export;
 mod needs;
 mod paging;
+mod pending;
 mod reminders;
 mod roles;
 mod table;

@@ -11,7 +11,7 @@ use crate::helpers::{TestApp, browser, spawn_app};
 use crate::submissions::sized::pdf_of_size;
 use crate::submissions::{make_pdf, sign_in_as, stored_files};
 
-pub(super) async fn put_material(
+pub async fn put_material(
     app: &TestApp,
     client: &reqwest::Client,
     id: Uuid,

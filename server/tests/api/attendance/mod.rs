@@ -3,7 +3,7 @@
 
 mod answer;
 mod bounds;
-mod materials;
+pub mod materials;
 
 use serde_json::{Value, json};
 use uuid::Uuid;
