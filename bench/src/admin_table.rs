@@ -96,7 +96,8 @@ struct Options {
     #[arg(long, default_value_t = 60)]
     runs: usize,
     /// Single-row writes timed after the seed (each kind: insert, decision,
-    /// deletion of a submission), each committed alone.
+    /// answer, final material, its removal, deletion of a submission), each
+    /// committed alone.
     #[arg(long, default_value_t = 200)]
     writes: usize,
 }
@@ -239,7 +240,15 @@ async fn seed(db: &Db, users: usize, submissions: usize) -> anyhow::Result<(Stri
         if is_postgres {
             sqlx::query("SET LOCAL session_replication_role = origin").execute(&mut *tx).await?;
             sqlx::query("SELECT refresh_all_submission_summaries()").execute(&mut *tx).await?;
-            stages.done("summaries rebuilt");
+            // What the attendance triggers would have kept, row by row.
+            sqlx::query(
+                "INSERT INTO attendance_pending (submission_id, user_id, edition_year, pending)
+                 SELECT submission_id, user_id, edition_year, pending FROM acceptance_states
+                 WHERE pending IS NOT NULL",
+            )
+            .execute(&mut *tx)
+            .await?;
+            stages.done("summaries and pending attendance rebuilt");
         }
         tx.commit().await?;
         stages.done("commit");
@@ -283,6 +292,9 @@ async fn time_writes(db: &Db, users: &[Uuid], first_number: usize, count: usize)
         .collect();
     let mut inserts = Vec::with_capacity(count);
     let mut decisions = Vec::with_capacity(count);
+    let mut answers = Vec::with_capacity(count);
+    let mut materials = Vec::with_capacity(count);
+    let mut removals = Vec::with_capacity(count);
     let mut deletions = Vec::with_capacity(count);
     on_db!(db, |pool| {
         for (id, user, number) in &written {
@@ -303,15 +315,36 @@ async fn time_writes(db: &Db, users: &[Uuid], first_number: usize, count: usize)
             tx.commit().await?;
             inserts.push(start.elapsed());
         }
+        // After the decision, what moves a person in and out of the
+        // attendance filters: confirming, uploading the slides (the
+        // material's id is the submission's, as the seed's are; its key
+        // beside the abstract's), removing them. `true`: `$2` is the time.
         let by_id = [
-            ("UPDATE submissions SET status = 'accepted' WHERE id = $1", &mut decisions),
-            ("DELETE FROM submissions WHERE id = $1", &mut deletions),
+            ("UPDATE submissions SET status = 'accepted' WHERE id = $1", false, &mut decisions),
+            (
+                "INSERT INTO attendance (submission_id, response, mode, format, answered_at, updated_at)
+                 VALUES ($1, 'confirmed', 'in_person', 'talk', $2, $2)",
+                true,
+                &mut answers,
+            ),
+            (
+                "INSERT INTO final_materials (id, submission_id, kind, original_name, storage_key, size_bytes, \
+                 sha256, uploaded_at) \
+                 SELECT id, id, 'slides', 'slides.pdf', storage_key || '.slides', 1000, '0', $2 \
+                 FROM submissions WHERE id = $1",
+                true,
+                &mut materials,
+            ),
+            ("DELETE FROM final_materials WHERE id = $1", false, &mut removals),
+            ("DELETE FROM submissions WHERE id = $1", false, &mut deletions),
         ];
-        for (statement, times) in by_id {
+        for (statement, with_time, times) in by_id {
             for (id, ..) in &written {
                 let start = Instant::now();
                 let mut tx = pool.begin().await?;
-                sqlx::query(statement).bind(id).execute(&mut *tx).await?;
+                let write = sqlx::query(statement).bind(id);
+                let write = if with_time { write.bind(at) } else { write };
+                write.execute(&mut *tx).await?;
                 tx.commit().await?;
                 times.push(start.elapsed());
             }
@@ -319,9 +352,14 @@ async fn time_writes(db: &Db, users: &[Uuid], first_number: usize, count: usize)
     });
     println!("| One write, committed alone | Median ms | p95 ms |");
     println!("|---|---:|---:|");
-    for (kind, mut times) in
-        [("insert a submission", inserts), ("decide it (status)", decisions), ("delete it", deletions)]
-    {
+    for (kind, mut times) in [
+        ("insert a submission", inserts),
+        ("decide it (status)", decisions),
+        ("confirm attendance", answers),
+        ("upload a final material", materials),
+        ("remove the material", removals),
+        ("delete it", deletions),
+    ] {
         times.sort();
         println!(
             "| {kind} | {} | {} |",
