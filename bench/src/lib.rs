@@ -7,7 +7,10 @@ use std::time::Duration;
 
 use anyhow::Context;
 use colloquy::config::Config;
+use colloquy::db::Db;
+use colloquy::on_db;
 use secrecy::SecretString;
+use time::OffsetDateTime;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Child;
 use uuid::Uuid;
@@ -79,4 +82,38 @@ pub async fn serving_address(server: &mut Child) -> anyhow::Result<String> {
         .to_owned();
     tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
     Ok(address)
+}
+
+/// An editor (Mary Haas, editor@example.edu) and their session, seeded
+/// straight into the database; answers the session cookie's value.
+pub async fn seed_editor(db: &Db) -> anyhow::Result<String> {
+    let now = OffsetDateTime::now_utc().replace_nanosecond(0)?;
+    let editor = Uuid::now_v7();
+    let session = format!("bench-session-{}", Uuid::now_v7().simple());
+    on_db!(db, |pool| {
+        let mut tx = pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO users (id, email, first_name, last_name, email_verified_at, created_at)
+             VALUES ($1, 'editor@example.edu', 'Mary', 'Haas', $2, $2)",
+        )
+        .bind(editor)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'editor')")
+            .bind(editor)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(colloquy::accounts::tokens::hash_token(&session))
+        .bind(editor)
+        .bind(now)
+        .bind(now + Duration::from_secs(86_400))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+    });
+    Ok(session)
 }

@@ -15,9 +15,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use colloquy::db::Db;
-use colloquy::on_db;
 use futures_util::future::join_all;
-use time::OffsetDateTime;
 use uuid::Uuid;
 
 /// Measures the photo pipeline's memory and time.
@@ -52,39 +50,6 @@ fn photo(seed: u32) -> anyhow::Result<Vec<u8>> {
     Ok(jpeg)
 }
 
-/// An editor and their session; returns the cookie's value.
-async fn seed_editor(db: &Db) -> anyhow::Result<String> {
-    let now = OffsetDateTime::now_utc().replace_nanosecond(0)?;
-    let editor = Uuid::now_v7();
-    let session = format!("bench-session-{}", Uuid::now_v7().simple());
-    on_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO users (id, email, first_name, last_name, email_verified_at, created_at)
-             VALUES ($1, 'editor@example.edu', 'Mary', 'Haas', $2, $2)",
-        )
-        .bind(editor)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'editor')")
-            .bind(editor)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query(
-            "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(colloquy::accounts::tokens::hash_token(&session))
-        .bind(editor)
-        .bind(now)
-        .bind(now + Duration::from_secs(86_400))
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-    });
-    Ok(session)
-}
-
 /// A process's resident memory now and at its peak, in MiB.
 fn memory_mib(pid: u32) -> anyhow::Result<(u64, u64)> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
@@ -102,7 +67,7 @@ async fn scenario(options: &Options, photos: &[Vec<u8>]) -> anyhow::Result<()> {
     let config = colloquy_bench::fresh_config(&data_dir).await?;
     let db = Db::connect(&config).await?;
     db.migrate().await?;
-    let session = seed_editor(&db).await?;
+    let session = colloquy_bench::seed_editor(&db).await?;
     db.close().await;
     let (server, address) = colloquy_bench::start_server(&options.server, &config).await?;
     let pid = server.id().context("the server is running")?;
