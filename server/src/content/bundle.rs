@@ -367,14 +367,16 @@ fn check_naclo(naclo: &Naclo) -> Vec<String> {
     found
 }
 
+/// Whether `term` names a board term: two consecutive years, "2024-2025".
+pub fn is_board_term(term: &str) -> bool {
+    term.split_once('-')
+        .and_then(|(a, b)| Some((a.parse::<i32>().ok()?, b.parse::<i32>().ok()?)))
+        .is_some_and(|(a, b)| a >= 1000 && b == a + 1 && term.len() == 9)
+}
+
 fn check_board_term(term: &BoardTerm, stem: &str) -> Vec<String> {
     let mut found = Vec::new();
-    let consecutive = term
-        .term
-        .split_once('-')
-        .and_then(|(a, b)| Some((a.parse::<i32>().ok()?, b.parse::<i32>().ok()?)))
-        .is_some_and(|(a, b)| a >= 1000 && b == a + 1 && term.term.len() == 9);
-    if !consecutive {
+    if !is_board_term(&term.term) {
         found.push(format!("term {:?} must be two consecutive years, e.g. \"2024-2025\"", term.term));
     } else if term.term != stem {
         found.push(format!(

@@ -453,13 +453,8 @@ pub async fn start_term(
     Editor(editor): Editor,
     Json(new): Json<NewTerm>,
 ) -> ApiResult<(StatusCode, Json<DraftSaved>)> {
-    let consecutive = new
-        .term
-        .split_once('-')
-        .and_then(|(a, b)| Some((a.parse::<i32>().ok()?, b.parse::<i32>().ok()?)))
-        .is_some_and(|(a, b)| (1900..=2999).contains(&a) && b == a + 1 && new.term.len() == 9);
     let id = match format!("board:{}", new.term).parse::<DocumentId>() {
-        Ok(id) if consecutive => id,
+        Ok(id) if super::bundle::is_board_term(&new.term) => id,
         _ => {
             return Err(ApiError::Unprocessable {
                 message: "A term is two consecutive years, like 2025-2026.".into(),
