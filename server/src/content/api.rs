@@ -63,8 +63,12 @@ pub async fn get_site(State(state): State<AppState>, Preview(source): Preview) -
     let site: SiteFile = document(&state, source, SITE, "").await?.ok_or_else(|| missing("site"))?;
     let nav_editions = state.db.nav_editions().await?;
     let current_edition = state.db.current_edition_facts().await?;
+    let banner = state.db.banner(&nav_editions).await?;
     let SiteFile { society_name, footer, home, gallery } = site;
-    Ok(cached(source, Json(Site { society_name, footer, home, gallery, nav_editions, current_edition })))
+    Ok(cached(
+        source,
+        Json(Site { society_name, footer, home, gallery, nav_editions, current_edition, banner }),
+    ))
 }
 
 /// Every board term, newest first: the first is the current board.

@@ -73,6 +73,11 @@ pub fn starts_at(day: &ConferenceDay) -> Result<jiff::Timestamp, jiff::Error> {
     instant(&day.date, &day.starts)
 }
 
+/// When the conference day ends.
+pub fn ends_at(day: &ConferenceDay) -> Result<jiff::Timestamp, jiff::Error> {
+    instant(&day.date, &day.ends)
+}
+
 /// A Pacific date (YYYY-MM-DD) and time (HH:MM) as an instant.
 fn instant(date: &str, time: &str) -> Result<jiff::Timestamp, jiff::Error> {
     let date = Date::strptime("%Y-%m-%d", date)?;

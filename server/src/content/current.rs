@@ -4,10 +4,15 @@
 //! not code: its year joins the dropdown and the banner at once, and its
 //! page is a short announcement until its content is imported.
 
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use super::banner::{self, Banner, Candidate, Day};
 use super::calendar;
-use super::editions::{Edition, pacific};
+use super::editions::{CONFERENCE_TIME_ZONE, Edition, pacific};
 use super::model::{Block, CurrentEdition, EditionPage, LinkStyle, Section, SubPage};
 use super::store::EDITION;
+use crate::clock;
 use crate::db::Db;
 
 impl Db {
@@ -21,24 +26,71 @@ impl Db {
         Ok(years)
     }
 
-    /// The newest edition's facts for the banner and the SCULC page.
+    /// The newest edition's facts for the SCULC page.
     pub async fn current_edition_facts(&self) -> anyhow::Result<Option<CurrentEdition>> {
         let Some(edition) = self.current_edition().await? else { return Ok(None) };
         let year = edition.year;
         let page: Option<EditionPage> = self.content_document(EDITION, &year.to_string()).await?;
-        let countdown_to = match page.as_ref() {
-            Some(EditionPage { countdown_to: Some(at), .. }) => Some(at.clone()),
-            Some(EditionPage { event: Some(day), .. }) => Some(calendar::starts_at(day)?.to_string()),
-            _ => None,
-        };
         Ok(Some(CurrentEdition {
             year,
             title: page.map_or_else(|| format!("SCULC {year}"), |page| page.title),
             path: format!("/sculc-{year}"),
-            countdown_to,
             call_open: edition.call_open,
         }))
     }
+
+    /// What the banner shows now: about the current edition, or the one
+    /// before it in `nav_editions` (newest first) while it has just concluded.
+    pub async fn banner(&self, nav_editions: &[i32]) -> anyhow::Result<Option<Banner>> {
+        let Some(edition) = self.current_edition().await? else { return Ok(None) };
+        let current = self.banner_candidate(edition.year, Some(edition)).await?;
+        // Only the earlier edition's day matters: its call is long over.
+        let previous = match nav_editions.iter().find(|year| **year < current.year) {
+            Some(&year) => Some(self.banner_candidate(year, None).await?),
+            None => None,
+        };
+        Ok(banner::banner_at(&current, previous.as_ref(), clock::now()))
+    }
+
+    async fn banner_candidate(&self, year: i32, call: Option<Edition>) -> anyhow::Result<Candidate> {
+        let page: Option<EditionPage> = self.content_document(EDITION, &year.to_string()).await?;
+        let day = page.as_ref().map(conference_day).transpose()?.flatten();
+        Ok(Candidate {
+            year,
+            title: page.map_or_else(|| format!("SCULC {year}"), |page| page.title),
+            call,
+            day,
+        })
+    }
+}
+
+/// An edition's day from its content: the countdown's target (the content's
+/// own, else the start) and the end (the event's, else the end of the
+/// target's day in Pacific time). None before the content names a day.
+fn conference_day(page: &EditionPage) -> Result<Option<Day>, jiff::Error> {
+    let target = page.countdown_to.as_deref().and_then(|at| OffsetDateTime::parse(at, &Rfc3339).ok());
+    let event = match &page.event {
+        Some(day) => Some((instant(calendar::starts_at(day)?), instant(calendar::ends_at(day)?))),
+        None => None,
+    };
+    let (starts, ends) = match (target, event) {
+        (Some(target), Some((_, ends))) => (target, ends),
+        (None, Some(day)) => day,
+        (Some(target), None) => (target, end_of_pacific_day(target)?),
+        (None, None) => return Ok(None),
+    };
+    Ok(Some(Day { starts, ends: ends.max(starts) }))
+}
+
+fn instant(at: jiff::Timestamp) -> OffsetDateTime {
+    OffsetDateTime::from_unix_timestamp(at.as_second()).unwrap_or(OffsetDateTime::UNIX_EPOCH)
+}
+
+/// Midnight after `at`, in the conference's time zone.
+fn end_of_pacific_day(at: OffsetDateTime) -> Result<OffsetDateTime, jiff::Error> {
+    let zone = jiff::tz::TimeZone::get(CONFERENCE_TIME_ZONE)?;
+    let date = jiff::Timestamp::from_second(at.unix_timestamp())?.to_zoned(zone.clone()).date();
+    Ok(instant(date.tomorrow()?.to_zoned(zone)?.timestamp()))
 }
 
 /// The page of an edition that has a call for abstracts but no content yet:

@@ -3,6 +3,7 @@
 //! from the files under `content/`.
 
 pub mod api;
+pub mod banner;
 pub mod bundle;
 pub mod calendar;
 pub mod command_line;

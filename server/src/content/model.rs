@@ -28,9 +28,12 @@ pub struct Site {
     /// Years of the editions for the SCULC dropdown, newest first: those
     /// with content and those created by `colloquy edition call` or an admin.
     pub nav_editions: Vec<i32>,
-    /// The edition the banner and the SCULC page point to (null: none yet).
+    /// The edition the SCULC page points to (null: none yet).
     #[schema(required = true)]
     pub current_edition: Option<CurrentEdition>,
+    /// What the banner above every page says now (null: nothing).
+    #[schema(required = true)]
+    pub banner: Option<super::banner::Banner>,
 }
 
 /// The current (newest) edition, as the frame shows it. Opening a new
@@ -42,9 +45,6 @@ pub struct CurrentEdition {
     pub title: String,
     /// Its page, `/sculc-{year}`.
     pub path: String,
-    /// What the banner counts down to (null: no day known yet).
-    #[schema(required = true, format = DateTime)]
-    pub countdown_to: Option<String>,
     /// Whether abstracts are accepted right now.
     pub call_open: bool,
 }

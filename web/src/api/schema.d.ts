@@ -1873,6 +1873,29 @@ export interface components {
             /** Format: int64 */
             assigned: number;
         };
+        /** @description What `GET /api/content/site` says the banner shows (null: nothing). */
+        Banner: {
+            /**
+             * Format: date-time
+             * @description The time the state names (see `BannerState`); null when concluded or
+             *     when an open call has no deadline.
+             */
+            at: string | null;
+            /** @description That edition's page, `/sculc-{year}`; the banner links to it except on it. */
+            path: string;
+            state: components["schemas"]["BannerState"];
+            title: string;
+            /**
+             * Format: int32
+             * @description The edition it is about.
+             */
+            year: number;
+        };
+        /**
+         * @description Which of its messages the banner shows.
+         * @enum {string}
+         */
+        BannerState: "call_open" | "call_opens" | "countdown" | "on_the_day" | "concluded";
         /** @description One piece of a section, tagged by `type`. */
         Block: {
             text: string;
@@ -2075,11 +2098,6 @@ export interface components {
         CurrentEdition: {
             /** @description Whether abstracts are accepted right now. */
             call_open: boolean;
-            /**
-             * Format: date-time
-             * @description What the banner counts down to (null: no day known yet).
-             */
-            countdown_to: string | null;
             /** @description Its page, `/sculc-{year}`. */
             path: string;
             /** @description "SCULC 2026": the content's title, or the plain name before there is content. */
@@ -2430,7 +2448,10 @@ export interface components {
             /** @description "Add to calendar": this talk's .ics file. */
             calendar_url: string;
             code: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the talk's questions end (a poster's session's end).
+             */
             ends_at: string;
             /** @description The session the talk or poster is in. */
             session: components["schemas"]["SessionSlot"];
@@ -2660,7 +2681,10 @@ export interface components {
         PublishedItem: {
             authors: string;
             code: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The end of its slot: after the questions, for a talk.
+             */
             ends_at: string;
             /**
              * Format: date-time
@@ -3010,6 +3034,7 @@ export interface components {
          *     the nav's SCULC dropdown lists.
          */
         Site: {
+            banner: null | components["schemas"]["Banner"];
             current_edition: null | components["schemas"]["CurrentEdition"];
             footer: components["schemas"]["Footer"];
             gallery: components["schemas"]["GalleryItem"][];

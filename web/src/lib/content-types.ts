@@ -10,6 +10,7 @@ type Schemas = components['schemas'];
 
 export type Site = Schemas['Site'];
 export type CurrentEdition = Schemas['CurrentEdition'];
+export type Banner = Schemas['Banner'];
 export type GalleryItem = Schemas['GalleryItem'];
 export type LinkTarget = Schemas['LinkTarget'];
 export type Image = Schemas['Image'];

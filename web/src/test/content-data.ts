@@ -45,9 +45,10 @@ export const site: Site = {
     year: 2025,
     title: 'SCULC 2025',
     path: '/sculc-2025',
-    countdown_to: '2025-05-17T17:30:00Z',
     call_open: false,
   },
+  // The weeks after the day, as the server says them (its clock decides).
+  banner: { year: 2025, title: 'SCULC 2025', path: '/sculc-2025', state: 'concluded', at: null },
 };
 
 function member(role: string, name: string): BoardMember {

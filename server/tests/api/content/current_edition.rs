@@ -1,6 +1,6 @@
 //! The current edition comes from the data: opening SCULC 2026 with the
 //! command line's call (`Db::set_call_window`, what `colloquy edition call`
-//! runs) moves the banner's facts, the nav's editions and gives 2026 a page.
+//! runs) moves the current edition, the banner, the nav's editions and gives 2026 a page.
 
 use serde_json::{Value, json};
 use time::Duration;
@@ -20,11 +20,12 @@ async fn the_seeded_current_edition_is_the_specs_2025() {
     assert_eq!(
         site["current_edition"],
         json!({
-            "year": 2025, "title": "SCULC 2025", "path": "/sculc-2025",
-            // The spec's countdown target, 17 May 2025 09:30 "PST".
-            "countdown_to": "2025-05-17T17:30:00Z", "call_open": false
+            "year": 2025, "title": "SCULC 2025", "path": "/sculc-2025", "call_open": false
         })
     );
+    // Today, long past 2025's "just concluded" weeks, with no next edition:
+    // the banner has nothing to say (content/banner tests each state).
+    assert_eq!(site["banner"], Value::Null);
     assert_eq!(site["nav_editions"], json!([2025, 2024, 2023, 2022]));
 }
 
@@ -41,8 +42,10 @@ async fn opening_2026_moves_the_current_edition_the_nav_and_gives_it_a_page() {
     let (_, site) = get(&app, "/api/content/site").await;
     assert_eq!(
         site["current_edition"],
-        json!({"year": 2026, "title": "SCULC 2026", "path": "/sculc-2026", "countdown_to": null, "call_open": true})
+        json!({"year": 2026, "title": "SCULC 2026", "path": "/sculc-2026", "call_open": true})
     );
+    assert_eq!(site["banner"]["year"], 2026);
+    assert_eq!(site["banner"]["state"], "call_open");
     assert_eq!(site["nav_editions"], json!([2026, 2025, 2024, 2023, 2022]));
 
     // Until its content is imported, 2026's page announces the call and
