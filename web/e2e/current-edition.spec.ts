@@ -58,14 +58,10 @@ test('opening SCULC 2026 from the command line moves the banner, the dropdown an
 }, async ({ page, playwright }) => {
   test.setTimeout(90_000);
 
-  await test.step('before: the spec’s 2025 banner and dropdown', async () => {
+  await test.step('before: 2025’s dropdown, and no banner long after its day', async () => {
     await page.goto(`${own.url}/`);
-    await expect(banner(page)).toHaveText(/^SCULC 2025 has just concluded — thank you for joining us!/);
-    await expect(banner(page).getByRole('link', { name: 'See the conference page' })).toHaveAttribute(
-      'href',
-      '/sculc-2025',
-    );
     expect(await dropdownLabels(page)).toEqual(['SCULC 2025', 'SCULC 2024', 'SCULC 2023', 'SCULC 2022']);
+    await expect(banner(page)).toHaveCount(0);
   });
 
   const day = 24 * 60 * 60 * 1000;
@@ -80,7 +76,7 @@ test('opening SCULC 2026 from the command line moves the banner, the dropdown an
 
   await test.step('after: the banner and the dropdown follow, with no new build', async () => {
     await page.goto(`${own.url}/`);
-    await expect(banner(page)).toHaveText(/^The call for abstracts for SCULC 2026 is open\./);
+    await expect(banner(page)).toHaveText(/^The call for abstracts for SCULC 2026 is open until \w+ \d+, \d{4}, /);
     await expect(banner(page).getByRole('link', { name: 'See the conference page' })).toHaveAttribute(
       'href',
       '/sculc-2026',

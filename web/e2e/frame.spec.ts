@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 
+import type { Site } from '../src/lib/content-types.ts';
 import { expect, test } from './fixtures.ts';
 
 /** The spec's SCULC dropdown (section 2), from the seeded content and editions. */
@@ -111,6 +112,14 @@ test.describe('phone', { tag: '@phone' }, () => {
         latency: 150,
         downloadThroughput: 200_000,
         uploadThroughput: 100_000,
+      });
+      // Long after SCULC 2025 the shared server's banner is empty: the
+      // answer gets the weeks after the day, as the server's clock would.
+      await page.route('**/api/content/site', async (route) => {
+        const response = await route.fetch();
+        const site = (await response.json()) as Site;
+        const banner = { year: 2025, title: 'SCULC 2025', path: '/sculc-2025', state: 'concluded', at: null } as const;
+        await route.fulfill({ response, json: { ...site, banner } });
       });
       await page.goto(path);
       await expect(page.getByRole('complementary', { name: 'Conference news' })).toBeVisible();
