@@ -101,6 +101,32 @@ describe('congratulations page', () => {
     );
   });
 
+  it('sends presenters who answer on the site to the answer below, and asks for more time only once', async () => {
+    const inApp = { ...edition2025, attendance_in_app: true };
+    const accepted = { ...phonologyAbstract, status: 'accepted' as const };
+    renderCongratulations([{ ...accepted, attendance_open: true, materials_open: true }], inApp);
+
+    const attendance = await screen.findByRole('region', { name: 'Attendance' });
+    expect(attendance).toHaveTextContent(
+      'Please confirm your attendance by April 15, 2025, 11:59 PM PDT below, on this page.',
+    );
+    expect(attendance).not.toHaveTextContent('confirmation form');
+    expect(attendance).toHaveTextContent('If you need more time to seek funding for your trip');
+    expect(screen.getByRole('region', { name: 'Final Materials' })).toHaveTextContent(
+      'Please upload your final materials (slides or poster) with your confirmed presentation above by May 10, 2025, 11:59 PM PDT.',
+    );
+  });
+
+  it('leaves the request for more time to the card once the answer is closed', async () => {
+    renderCongratulations([{ ...phonologyAbstract, status: 'accepted' }], { ...edition2025, attendance_in_app: true });
+
+    const attendance = await screen.findByRole('region', { name: 'Attendance' });
+    expect(
+      await within(attendance).findByText(/The deadline to confirm attendance has passed\. If you need more time/),
+    ).toBeInTheDocument();
+    expect(within(attendance).getAllByText(/If you need more time/)).toHaveLength(1);
+  });
+
   it('says when the conference details cannot be loaded', async () => {
     renderApp(PAGE, {
       user: presenter,

@@ -31,7 +31,10 @@ function NextSteps({ edition, accepted }: { edition: Edition; accepted: Submissi
   const confirmId = useId();
   const talkId = useId();
   const materialsId = useId();
-  const { confirm_attendance_by: confirmBy, final_materials_by: materialsBy } = edition;
+  const { confirm_attendance_by: confirmBy, final_materials_by: materialsBy, attendance_in_app: inApp } = edition;
+  // A presentation whose answer is closed says on its card whom to ask for
+  // more time; the page does not say it a second time.
+  const cardAsksForTime = inApp && accepted.some((submission) => !submission.attendance_open);
 
   return (
     <>
@@ -49,9 +52,9 @@ function NextSteps({ edition, accepted }: { edition: Edition; accepted: Submissi
               by <Deadline time={confirmBy} />
             </>
           )}{' '}
-          through the confirmation form.
+          {inApp ? 'below, on this page.' : 'through the confirmation form.'}
         </p>
-        {edition.attendance_in_app ? (
+        {inApp ? (
           accepted.map((submission) => <AttendanceCard key={submission.id} submission={submission} edition={edition} />)
         ) : edition.confirmation_form_url ? (
           <p>
@@ -63,10 +66,12 @@ function NextSteps({ edition, accepted }: { edition: Edition; accepted: Submissi
         ) : (
           <p>The confirmation form is not available yet.</p>
         )}
-        <p>
-          If you need more time to seek funding for your trip, e-mail us at{' '}
-          <MailLink address={edition.contact_email} />.
-        </p>
+        {!cardAsksForTime && (
+          <p>
+            If you need more time to seek funding for your trip, e-mail us at{' '}
+            <MailLink address={edition.contact_email} />.
+          </p>
+        )}
       </section>
 
       <section className="card" aria-labelledby={talkId}>
@@ -80,7 +85,7 @@ function NextSteps({ edition, accepted }: { edition: Edition; accepted: Submissi
 
       <section className="card" aria-labelledby={materialsId}>
         <h2 id={materialsId}>Final Materials</h2>
-        {edition.attendance_in_app ? (
+        {inApp ? (
           <p>
             Please upload your final materials (slides or poster) with your confirmed presentation above
             {materialsBy && (
