@@ -9,6 +9,13 @@ pub fn display_name(first_name: &str, last_name: &str, email: &str) -> String {
     if name.is_empty() { email.to_owned() } else { name.to_owned() }
 }
 
+/// How a letter opens: "Dear Ada," when the first name is known, else
+/// "Hello,".
+pub fn greeting(first_name: &str) -> String {
+    let first_name = first_name.trim();
+    if first_name.is_empty() { "Hello,".to_owned() } else { format!("Dear {first_name},") }
+}
+
 /// Whether `c` changes the direction in which the text around it is shown:
 /// the Arabic letter mark, the left-to-right and right-to-left marks, the
 /// embeddings and overrides (U+202A–U+202E) and the isolates
@@ -86,6 +93,13 @@ pub fn name_key(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_letter_greets_by_first_name_when_it_is_known() {
+        assert_eq!(greeting("Ada"), "Dear Ada,");
+        assert_eq!(greeting(" Ada "), "Dear Ada,");
+        assert_eq!(greeting("  "), "Hello,");
+    }
 
     #[test]
     fn names_that_look_alike_have_one_key() {

@@ -199,7 +199,7 @@ test('an admin made by the command line sorts, searches and accepts; the applica
     // The first e-mail was the verification.
     const email = await outbox.waitForEmail(applicant.email, { count: 2 });
     expect(email.subject).toBe('Your abstract for SCULC 2025 has been accepted');
-    expect(email.body).toContain(`Dear Mary Haas${tag},`);
+    expect(email.body).toMatch(/^Dear Mary,$/m);
     expect(email.body).toContain('"Vowel harmony" has been accepted');
     expect(new URL(linkIn(email, '/sculc/congratulations-page')).origin).toBe(server.url);
   });

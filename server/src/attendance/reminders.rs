@@ -22,7 +22,7 @@ pub const BEFORE_DEADLINE: Duration = Duration::days(3);
 pub const EVERY: std::time::Duration = std::time::Duration::from_secs(5 * 60);
 
 /// Where presenters answer and upload.
-pub const PAGE: &str = "/sculc/congratulations-page";
+pub const PAGE: &str = crate::letters::CONGRATULATIONS_PAGE;
 
 /// The reminder to one person.
 pub fn letter(edition: &Edition, filter: AttendanceFilter, first_name: &str, site_url: &str) -> Letter {
@@ -47,8 +47,7 @@ pub fn letter(edition: &Edition, filter: AttendanceFilter, first_name: &str, sit
             ),
         ),
     };
-    let greeting =
-        if first_name.trim().is_empty() { "Hello,".to_owned() } else { format!("Dear {first_name},") };
+    let greeting = crate::text::greeting(first_name);
     let site_url = site_url.trim_end_matches('/');
     let contact = &edition.contact_email;
     let body = format!(

@@ -12,7 +12,7 @@ use crate::db::Db;
 use crate::error::{ApiError, ApiResult};
 use crate::mail::Letter;
 use crate::stored::stored_enum;
-use crate::text::display_name;
+use crate::text::{display_name, greeting};
 
 stored_enum! {
     pub enum TemplateKind("template kind") {
@@ -22,7 +22,8 @@ stored_enum! {
 }
 
 /// Every placeholder a template may use.
-pub const PLACEHOLDERS: [&str; 9] = [
+pub const PLACEHOLDERS: [&str; 12] = [
+    "greeting",
     "first_name",
     "last_name",
     "year",
@@ -32,7 +33,13 @@ pub const PLACEHOLDERS: [&str; 9] = [
     "confirmation_form_url",
     "contact_email",
     "site_url",
+    "confirm_how",
+    "materials_how",
 ];
+
+/// Where presenters answer on the site (the default acceptance letter's
+/// last line links it).
+pub const CONGRATULATIONS_PAGE: &str = "/sculc/congratulations-page";
 
 /// Calls `on_name` with each `{name}` in `text` (letters, digits and `_`
 /// between braces); anything else in braces is plain text.
@@ -67,7 +74,9 @@ impl LetterFacts<'_> {
         let date = |at: Option<time::OffsetDateTime>| {
             at.map(pacific).unwrap_or_else(|| "a date to be announced".into())
         };
+        let edition = self.edition;
         Some(match name {
+            "greeting" => greeting(self.first_name),
             "first_name" => self.first_name.to_owned(),
             "last_name" => self.last_name.to_owned(),
             "year" => self.edition.year.to_string(),
@@ -77,6 +86,20 @@ impl LetterFacts<'_> {
             "confirmation_form_url" => self.edition.confirmation_form_url.clone().unwrap_or_default(),
             "contact_email" => self.edition.contact_email.clone(),
             "site_url" => self.site_url.to_owned(),
+            // How presenters confirm and send their materials, as the
+            // edition's settings say: on the site, or the form and e-mail.
+            "confirm_how" => match (&edition.confirmation_form_url, edition.attendance_in_app) {
+                (_, true) => "on the site, on your congratulations page (link below)".to_owned(),
+                (Some(form), false) => format!("using this form: {form}"),
+                (None, false) => "using the confirmation form, which we will send you".to_owned(),
+            },
+            "materials_how" => {
+                if edition.attendance_in_app {
+                    "by uploading them on that page".to_owned()
+                } else {
+                    format!("by e-mail to {}", edition.contact_email)
+                }
+            }
             _ => return None,
         })
     }

@@ -64,10 +64,11 @@ async fn accepting_makes_a_presenter_and_sends_the_acceptance_email_once() {
     let emails = app.emails_to(AUTHOR, 2).await;
     let email = &emails[1];
     assert!(email.contains("Subject: Your abstract for SCULC 2025 has been accepted"), "{email}");
-    assert!(email.contains("Dear Ada Lovelace"), "{email}");
+    assert_eq!(body(email).lines().next(), Some("Dear Ada,"), "{email}");
     assert!(email.contains("\"phonology.pdf\""), "{email}");
     assert!(email.contains("by April 15, 2025 at 11:59 PM PDT"), "{email}");
-    assert!(email.contains("https://forms.example.org/sculc-2025-confirm-attendance"), "{email}");
+    // SCULC 2025's presenters answer on the site: no form in the letter.
+    assert!(!email.contains("https://forms.example.org/"), "{email}");
     assert!(email.contains("15-minute talk"), "{email}");
     assert!(email.contains("by May 10, 2025 at 11:59 PM PDT"), "{email}");
     assert!(email.contains(&format!("{}/sculc/congratulations-page", app.address)), "{email}");
@@ -82,6 +83,84 @@ async fn accepting_makes_a_presenter_and_sends_the_acceptance_email_once() {
     // The author's own list shows the decision.
     let own: Value = author.get(app.url("/api/submissions")).send().await.unwrap().json().await.unwrap();
     assert_eq!(own["submissions"][0]["status"], "accepted");
+}
+
+/// An e-mail's text as its reader sees it, after the headers.
+fn body(email: &str) -> &str {
+    email.split_once("\r\n\r\n").map_or(email, |(_, body)| body)
+}
+
+/// SCULC 2025's deadlines (RFC 3339) and how presenters answer.
+async fn set_attendance(app: &TestApp, in_app: bool, confirm_by: &str, materials_by: &str) {
+    let at = |text: &str| {
+        time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).unwrap()
+    };
+    let (confirm_by, materials_by) = (at(confirm_by), at(materials_by));
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query(
+            "UPDATE editions SET attendance_in_app = $1, confirm_attendance_by = $2, final_materials_by = $3 \
+             WHERE year = 2025",
+        )
+        .bind(in_app)
+        .bind(confirm_by)
+        .bind(materials_by)
+        .execute(pool)
+        .await
+        .unwrap();
+    });
+}
+
+/// The lines of the acceptance e-mail Ada gets once SCULC 2025 has these
+/// settings and her submission is accepted; it greets her by first name and
+/// asks "If you need more time" once.
+async fn acceptance_lines(in_app: bool, confirm_by: &str, materials_by: &str) -> (TestApp, Vec<String>) {
+    let app = spawn_app().await;
+    let (_, id) = with_submission(&app).await;
+    set_attendance(&app, in_app, confirm_by, materials_by).await;
+    assert_eq!(decide(&app, &id, "accepted").await.status(), 200);
+    let emails = app.emails_to(AUTHOR, 2).await;
+    assert!(emails[1].contains("Subject: Your abstract for SCULC 2025 has been accepted"), "{}", emails[1]);
+    let text = body(&emails[1]);
+    assert_eq!(text.lines().next(), Some("Dear Ada,"), "{text}");
+    assert_eq!(text.matches("If you need more time").count(), 1, "{text}");
+    let lines = text.lines().map(str::to_owned).collect();
+    (app, lines)
+}
+
+fn assert_has_lines(lines: &[String], expected: &[&str]) {
+    for line in expected {
+        assert!(lines.iter().any(|l| l == line), "{line:?} not in {lines:#?}");
+    }
+}
+
+#[tokio::test]
+async fn the_acceptance_email_sends_presenters_to_the_form_and_email_with_the_editions_dates() {
+    let (_, lines) = acceptance_lines(false, "2025-04-20T06:59:00Z", "2025-05-13T06:59:00Z").await;
+    assert_has_lines(
+        &lines,
+        &[
+            "1. Confirm your attendance by April 19, 2025 at 11:59 PM PDT using this form: \
+             https://forms.example.org/sculc-2025-confirm-attendance",
+            "3. Send your final materials by May 12, 2025 at 11:59 PM PDT by e-mail to sculc@example.edu.",
+        ],
+    );
+}
+
+#[tokio::test]
+async fn the_acceptance_email_sends_presenters_to_their_page_when_they_answer_on_the_site() {
+    let (app, lines) = acceptance_lines(true, "2025-04-22T06:59:00Z", "2025-05-14T06:59:00Z").await;
+    let page =
+        format!("The details are on your congratulations page: {}/sculc/congratulations-page", app.address);
+    assert_has_lines(
+        &lines,
+        &[
+            "1. Confirm your attendance by April 21, 2025 at 11:59 PM PDT on the site, on your congratulations \
+             page (link below)",
+            "3. Send your final materials by May 13, 2025 at 11:59 PM PDT by uploading them on that page.",
+            &page,
+        ],
+    );
+    assert!(!lines.iter().any(|l| l.contains("forms.example.org") || l.contains("by e-mail")), "{lines:#?}");
 }
 
 #[tokio::test]

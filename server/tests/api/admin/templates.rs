@@ -21,8 +21,9 @@ async fn the_templates_start_with_the_next_steps_and_list_their_placeholders() {
     assert_eq!(kinds, ["acceptance", "rejection"]);
     let acceptance = &all[0];
     for needed in [
-        "{confirm_by}",
-        "{confirmation_form_url}",
+        "{greeting}",
+        "{confirm_by} {confirm_how}",
+        "{final_materials_by} {materials_how}.",
         "15-minute talk",
         "5 minutes of questions",
         "{final_materials_by}",
@@ -35,6 +36,7 @@ async fn the_templates_start_with_the_next_steps_and_list_their_placeholders() {
     assert_eq!(
         placeholders,
         [
+            "{greeting}",
             "{first_name}",
             "{last_name}",
             "{year}",
@@ -43,7 +45,9 @@ async fn the_templates_start_with_the_next_steps_and_list_their_placeholders() {
             "{final_materials_by}",
             "{confirmation_form_url}",
             "{contact_email}",
-            "{site_url}"
+            "{site_url}",
+            "{confirm_how}",
+            "{materials_how}"
         ]
     );
 }
