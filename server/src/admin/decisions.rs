@@ -4,19 +4,22 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
+use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::store::decisions::AuthoredRow;
 use super::{AdminSubmission, SubmissionStatus};
-use crate::AppState;
 use crate::accounts::session::Admin;
 use crate::activity::{Actor, AuditAction, NewEntry};
+use crate::attendance::before;
+use crate::content::editions::pacific;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::letters::{Addressee, TemplateKind, letter_to_author};
 use crate::submissions::OWN_SUBMISSION;
 use crate::submissions::store::StatusChange;
 use crate::text::display_name;
+use crate::{AppState, clock};
 
 /// An admin's decision; `submitted` undoes one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
@@ -30,6 +33,17 @@ pub enum DecisionValue {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct Decision {
     pub decision: DecisionValue,
+    /// `true`: rather than accept once the edition's confirm-by deadline
+    /// has passed, answer 409 (code `confirm_by_passed`, naming the
+    /// deadline), so the admin is asked first and offered an extension (the
+    /// admin screen sends it; scripts that leave it out accept as before).
+    #[serde(default)]
+    pub ask_if_confirm_by_passed: bool,
+    /// Accept, and move the edition's confirm-by deadline to this time (in
+    /// the future, not after the final-materials deadline), if it has passed.
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub extend_confirm_by_to: Option<OffsetDateTime>,
 }
 
 impl DecisionValue {
@@ -63,6 +77,53 @@ impl AuthoredRow {
     }
 }
 
+/// Before an acceptance once the edition's confirm-by deadline has passed,
+/// when the new presenter could no longer answer: asks first, if asked to,
+/// or extends the deadline (audited) as the admin chose.
+async fn past_confirm_by(state: &AppState, actor: &Actor, decision: &Decision) -> ApiResult<()> {
+    let edition = state.db.current_edition().await?.ok_or_else(ApiError::not_found)?;
+    let now = clock::now();
+    let Some(confirm_by) =
+        edition.confirm_attendance_by.filter(|_| !before(edition.confirm_attendance_by, now))
+    else {
+        return Ok(());
+    };
+    let Some(until) = decision.extend_confirm_by_to.map(clock::to_stored) else {
+        if !decision.ask_if_confirm_by_passed {
+            return Ok(());
+        }
+        return Err(ApiError::coded(
+            StatusCode::CONFLICT,
+            "confirm_by_passed",
+            format!(
+                "The deadline to confirm attendance, {}, has passed: the presenter could not confirm any more. \
+                 Extend the deadline first.",
+                pacific(confirm_by)
+            ),
+        ));
+    };
+    let latest = edition.final_materials_by;
+    if until <= now || latest.is_some_and(|latest| until > latest) {
+        let reason = match latest {
+            Some(latest) => format!("Choose a time after now and no later than {}.", pacific(latest)),
+            None => "Choose a time after now.".to_owned(),
+        };
+        return Err(ApiError::Unprocessable {
+            message: "The new deadline cannot be used.".into(),
+            fields: [("extend_confirm_by_to".to_owned(), vec![reason])].into(),
+        });
+    }
+    let summary = format!(
+        "Extended SCULC {}'s deadline to confirm attendance from {} to {}",
+        edition.year,
+        pacific(confirm_by),
+        pacific(until)
+    );
+    let entry = NewEntry { actor, action: AuditAction::EditionUpdated, summary };
+    state.db.set_confirm_by_audited(edition.year, until, &entry).await?;
+    Ok(())
+}
+
 fn no_such_submission() -> ApiError {
     ApiError::NotFound("There is no such submission.".into())
 }
@@ -81,7 +142,8 @@ fn no_such_submission() -> ApiError {
         (status = 200, description = "The submission after the decision", body = AdminSubmission),
         (status = 403, description = "The admin is one of its authors (code `own_submission`): another admin decides", body = ErrorBody),
         (status = 404, description = "No such submission", body = ErrorBody),
-        (status = 409, description = "Not a submission of the current edition, or withdrawn", body = ErrorBody),
+        (status = 409, description = "Not a submission of the current edition, or withdrawn; or, asked to, an acceptance after the confirm-by deadline (code `confirm_by_passed`)", body = ErrorBody),
+        (status = 422, description = "`extend_confirm_by_to` is not after now, or after the final-materials deadline", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -104,13 +166,16 @@ pub async fn decide(
     if state.db.is_author_of(id, admin.id, &admin.email).await? {
         return Err(ApiError::coded(StatusCode::FORBIDDEN, "own_submission", OWN_SUBMISSION));
     }
+    let actor = Actor::admin(&admin);
+    if decision.decision == DecisionValue::Accepted && row.submission.status != SubmissionStatus::Accepted {
+        past_confirm_by(&state, &actor, &decision).await?;
+    }
     let status = decision.decision.status();
     let (action, verb) = match decision.decision {
         DecisionValue::Accepted => (AuditAction::SubmissionAccepted, "Accepted"),
         DecisionValue::Rejected => (AuditAction::SubmissionRejected, "Rejected"),
         DecisionValue::Submitted => (AuditAction::SubmissionUndecided, "Undid the decision on"),
     };
-    let actor = Actor::admin(&admin);
     let entry = NewEntry { actor: &actor, action, summary: format!("{verb} {}", row.described()) };
     let kind = match decision.decision {
         DecisionValue::Accepted => Some(TemplateKind::Acceptance),

@@ -2106,7 +2106,20 @@ export interface components {
             year: number;
         };
         Decision: {
+            /**
+             * @description `true`: rather than accept once the edition's confirm-by deadline
+             *     has passed, answer 409 (code `confirm_by_passed`, naming the
+             *     deadline), so the admin is asked first and offered an extension (the
+             *     admin screen sends it; scripts that leave it out accept as before).
+             */
+            ask_if_confirm_by_passed?: boolean;
             decision: components["schemas"]["DecisionValue"];
+            /**
+             * Format: date-time
+             * @description Accept, and move the edition's confirm-by deadline to this time (in
+             *     the future, not after the final-materials deadline), if it has passed.
+             */
+            extend_confirm_by_to?: string | null;
         };
         /**
          * @description An admin's decision; `submitted` undoes one.
@@ -6668,7 +6681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a submission of the current edition, or withdrawn */
+            /** @description Not a submission of the current edition, or withdrawn; or, asked to, an acceptance after the confirm-by deadline (code `confirm_by_passed`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6695,7 +6708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body has the wrong shape */
+            /** @description `extend_confirm_by_to` is not after now, or after the final-materials deadline */
             422: {
                 headers: {
                     [name: string]: unknown;

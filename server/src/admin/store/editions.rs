@@ -6,6 +6,7 @@ use crate::content::editions::Edition;
 use crate::content::store::editions::EDITION_COLUMNS;
 use crate::db::{Db, RowLock};
 use crate::{clock, on_db};
+use time::OffsetDateTime;
 
 use crate::activity::record;
 
@@ -54,6 +55,27 @@ impl Db {
 }
 
 impl Db {
+    /// Moves the confirm-by deadline of `year` to `until` and records
+    /// `entry`, in one transaction.
+    pub async fn set_confirm_by_audited(
+        &self,
+        year: i32,
+        until: OffsetDateTime,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<()> {
+        on_db!(self, |pool| {
+            let mut tx = crate::db::begin_write(pool).await?;
+            sqlx::query("UPDATE editions SET confirm_attendance_by = $1 WHERE year = $2")
+                .bind(until)
+                .bind(year)
+                .execute(&mut *tx)
+                .await?;
+            record!(&mut *tx, entry)?;
+            tx.commit().await?;
+        });
+        Ok(())
+    }
+
     /// Changes the settings of `year` and records `entry`, in one
     /// transaction; whether there is such an edition.
     pub async fn update_edition_audited(

@@ -163,6 +163,79 @@ async fn the_acceptance_email_sends_presenters_to_their_page_when_they_answer_on
     assert!(!lines.iter().any(|l| l.contains("forms.example.org") || l.contains("by e-mail")), "{lines:#?}");
 }
 
+async fn current_confirm_by(app: &TestApp) -> Value {
+    json(app.get("/api/editions/current").await).await["confirm_attendance_by"].clone()
+}
+
+#[tokio::test]
+async fn accepting_after_confirm_by_asks_first_and_may_extend_the_deadline() {
+    let app = spawn_app().await;
+    let (_, id) = with_submission(&app).await;
+    // Confirm-by passed (the seeded April 2025), materials still ahead.
+    set_attendance(&app, true, "2025-04-16T06:59:00Z", "2099-01-01T08:00:00Z").await;
+    let path = format!("/api/admin/submissions/{id}/decision");
+    let post = |body: Value| app.post_json(&path, body);
+
+    // Asked first: nothing is decided or sent, and the deadline is named.
+    let asked = post(json!({"decision": "accepted", "ask_if_confirm_by_passed": true})).await;
+    assert_eq!(asked.status(), 409);
+    let refusal = json(asked).await;
+    assert_eq!(refusal["code"], "confirm_by_passed");
+    assert!(
+        refusal["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("The deadline to confirm attendance, April 15, 2025 at 11:59 PM PDT, has passed"),
+        "{refusal}"
+    );
+    // A new deadline in the past, or after the materials', changes nothing.
+    for bad in ["2025-05-01T00:00:00Z", "2099-02-01T00:00:00Z"] {
+        let response = post(
+            json!({"decision": "accepted", "ask_if_confirm_by_passed": true, "extend_confirm_by_to": bad}),
+        )
+        .await;
+        assert_eq!(response.status(), 422, "{bad}");
+        assert!(json(response).await["fields"]["extend_confirm_by_to"].is_array());
+    }
+    assert_eq!(settled_emails(&app).await.len(), 1, "only the verification");
+    assert_eq!(current_confirm_by(&app).await, "2025-04-16T06:59:00Z");
+
+    // Extended: the edition's deadline moves (logged) and the e-mail names it.
+    let now = app.state.clock.clone().scope(async { colloquy::clock::now() }).await;
+    let until = colloquy::clock::to_stored(now + time::Duration::days(7));
+    let until_text = until.format(&time::format_description::well_known::Rfc3339).unwrap();
+    let extended = post(
+        json!({"decision": "accepted", "ask_if_confirm_by_passed": true, "extend_confirm_by_to": until_text}),
+    )
+    .await;
+    assert_eq!(extended.status(), 200);
+    assert_eq!(current_confirm_by(&app).await, until_text.as_str());
+    let email = &app.emails_to(AUTHOR, 2).await[1];
+    let deadline = colloquy::content::editions::pacific(until);
+    assert!(body(email).contains(&format!("Confirm your attendance by {deadline} on the site")), "{email}");
+    let entries = audit_entries(&app).await;
+    assert!(
+        entries.iter().any(|(_, summary)| summary
+            == &format!("Extended SCULC 2025's deadline to confirm attendance from April 15, 2025 at 11:59 PM PDT to {deadline}")),
+        "{entries:?}"
+    );
+}
+
+#[tokio::test]
+async fn accepting_after_confirm_by_anyway_keeps_the_deadline() {
+    let app = spawn_app().await;
+    let (_, id) = with_submission(&app).await;
+    let response = app
+        .post_json(
+            &format!("/api/admin/submissions/{id}/decision"),
+            json!({"decision": "accepted", "ask_if_confirm_by_passed": false}),
+        )
+        .await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(json(response).await["status"], "accepted");
+    assert_eq!(current_confirm_by(&app).await, "2025-04-16T06:59:00Z");
+}
+
 #[tokio::test]
 async fn undo_sends_nothing_and_rejecting_sends_the_rejection_email() {
     let app = spawn_app().await;

@@ -210,7 +210,9 @@ describe('/user-data', () => {
     expect(
       await findMessage('status', '“syntax.pdf”: Accepted: the author was sent the acceptance e-mail.'),
     ).toBeInTheDocument();
-    expect(bodiesTo(`POST /api/admin/submissions/${syntax.id}/decision`)).toEqual([{ decision: 'accepted' }]);
+    expect(bodiesTo(`POST /api/admin/submissions/${syntax.id}/decision`)).toEqual([
+      { decision: 'accepted', ask_if_confirm_by_passed: true },
+    ]);
     await waitFor(() => {
       expect(requestsTo(requests, '/api/admin/users').length).toBeGreaterThan(tableReads);
     });
@@ -233,7 +235,7 @@ describe('/user-data', () => {
     expect(await findMessage('status', '“syntax.pdf”: Decision undone.')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(bodiesTo(`POST /api/admin/submissions/${syntax.id}/decision`)).toEqual([
-      { decision: 'accepted' },
+      { decision: 'accepted', ask_if_confirm_by_passed: true },
       { decision: 'submitted' },
     ]);
   });
@@ -252,6 +254,51 @@ describe('/user-data', () => {
     expect(needs).toHaveTextContent('Needs: Step-free access Vegetarian lunch');
     expect(needs.textContent).toContain('Step-free access\nVegetarian lunch');
     expect(screen.getAllByText('Needs:')).toHaveLength(1);
+  });
+
+  it('asks before accepting after the confirm-by deadline, and extends it by a week or accepts anyway', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const { user } = renderApp('/user-data', {
+      user: admin,
+      api: {
+        ...usersApi([grace]),
+        [`GET /api/admin/users/${grace.id}/submissions`]: () => Response.json([syntax]),
+        [`POST /api/admin/submissions/${syntax.id}/decision`]: (request) => {
+          const body = request.body as Record<string, unknown>;
+          bodies.push(body);
+          if (body.ask_if_confirm_by_passed === true && !body.extend_confirm_by_to) {
+            return Response.json(
+              {
+                error: 'The deadline to confirm attendance, April 15, 2025 at 11:59 PM PDT, has passed.',
+                code: 'confirm_by_passed',
+              },
+              { status: 409 },
+            );
+          }
+          return Response.json({ ...syntax, status: 'accepted' });
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Submissions of Grace Hopper' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    await answerDialog(user, 'Accept', 'Accept submission');
+    expect(await answerDialog(user, 'Extend and accept', 'Extend the deadline to confirm?')).toMatch(
+      /^The deadline to confirm attendance, April 15, 2025 at 11:59 PM PDT, has passed\. Move it to .+ and accept “syntax\.pdf”\?$/,
+    );
+    expect(await findMessage('status', '“syntax.pdf”: Accepted: the author was sent the acceptance e-mail.')).toBeInTheDocument();
+    const until = Date.parse(String(bodies[1]?.extend_confirm_by_to));
+    expect(until - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
+    expect(until - Date.now()).toBeLessThan(7 * 24 * 3600_000 + 120_000);
+
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await answerDialog(user, 'Accept', 'Accept submission');
+    await answerDialog(user, 'Not now', 'Extend the deadline to confirm?');
+    expect(await answerDialog(user, 'Accept anyway', 'Accept without extending?')).toBe(
+      'Grace Hopper will not be able to confirm their attendance on the site. Accept “syntax.pdf” all the same?',
+    );
+    await waitFor(() => {
+      expect(bodies.at(-1)).toEqual({ decision: 'accepted', ask_if_confirm_by_passed: false });
+    });
   });
 
   it('shows the server’s refusal of a decision', async () => {

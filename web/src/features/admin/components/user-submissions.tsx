@@ -4,9 +4,9 @@ import { Button } from '../../../components/button';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FormMessage } from '../../../components/form-message';
 import { PageLoading } from '../../../components/page-loading';
-import { refusalMessage } from '../../../lib/api-client';
+import { ApiError, refusalMessage } from '../../../lib/api-client';
 import { formatConferenceTime, formatFileSize } from '../../../lib/format';
-import { useDecideSubmission } from '../api/decide-submission';
+import { CONFIRM_BY_PASSED, useDecideSubmission } from '../api/decide-submission';
 import { useDeleteSubmission } from '../api/delete-submission';
 import { useUserSubmissions } from '../api/get-user-submissions';
 import type { AdminSubmission, AdminUser, Decision } from '../api/types';
@@ -14,6 +14,15 @@ import type { Notice } from './admin-toggle';
 import { displayName } from './display-name';
 import { NeedsNote } from './needs-note';
 import { statusLabels } from './status-label';
+
+const MINUTE_MS = 60_000;
+/** How far the offered extension of a passed confirm-by deadline reaches. */
+const EXTENSION_MS = 7 * 24 * 60 * MINUTE_MS;
+
+/** A week from now, to the minute (RFC 3339). */
+function extendedDeadline(): string {
+  return new Date(Math.ceil((Date.now() + EXTENSION_MS) / MINUTE_MS) * MINUTE_MS).toISOString();
+}
 
 interface UserSubmissionsProps {
   user: AdminUser;
@@ -72,8 +81,34 @@ export function UserSubmissions({ user, currentYear }: UserSubmissionsProps) {
     try {
       await decide.mutateAsync({ submissionId: submission.id, decision });
     } catch (error) {
-      setNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to save the decision. Please try again.' });
-      return;
+      if (!(error instanceof ApiError && error.code === CONFIRM_BY_PASSED)) {
+        setNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to save the decision. Please try again.' });
+        return;
+      }
+      // Accepted now, the presenter could no longer confirm: offer a week
+      // more, or accepting anyway, or nothing.
+      const until = extendedDeadline();
+      const extend = await confirm({
+        title: 'Extend the deadline to confirm?',
+        message: `${error.message} Move it to ${formatConferenceTime(until)} and accept “${submission.title}”?`,
+        confirmLabel: 'Extend and accept',
+        cancelLabel: 'Not now',
+      });
+      const anyway =
+        !extend &&
+        (await confirm({
+          title: 'Accept without extending?',
+          message: `${name} will not be able to confirm their attendance on the site. Accept “${submission.title}” all the same?`,
+          confirmLabel: 'Accept anyway',
+        }));
+      if (!extend && !anyway) return;
+      const choice = extend ? { extendConfirmByTo: until } : { askIfConfirmByPassed: false };
+      try {
+        await decide.mutateAsync({ submissionId: submission.id, decision, ...choice });
+      } catch (refusal) {
+        setNotice({ tone: 'error', text: refusalMessage(refusal) ?? 'Failed to save the decision. Please try again.' });
+        return;
+      }
     }
     setNotice({ tone: 'success', text: `“${submission.title}”: ${decisionDone[decision]}` });
   };
