@@ -75,6 +75,6 @@ async fn an_acceptance_email_to_a_non_ascii_name_is_utf8_mime_that_a_parser_read
     assert_eq!(from.name(), Some("Société de Linguistique"));
     assert_eq!(from.address(), Some("no-reply@example.edu"));
     let body = email.body_text(0).expect("a text body");
-    assert!(body.contains("Dear Zoë Ñúñez"), "{body}");
+    assert!(body.starts_with("Dear Zoë,"), "{body}");
     assert!(body.contains("\"Fonología del español.pdf\""), "{body}");
 }
