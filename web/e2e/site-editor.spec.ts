@@ -47,9 +47,13 @@ async function overflow(page: Page): Promise<number> {
 /** The home carousel's first slide shows the photo `alt`, loaded. */
 async function expectFirstPhoto(page: Page, alt: string) {
   const gallery = page.getByRole('region', { name: 'Photos of the society' });
-  await gallery.scrollIntoViewIfNeeded();
   const first = gallery.getByAltText(alt).first();
-  await expect(first).toBeVisible();
+  // The carousel's placeholder is replaced (by a region of the same name)
+  // once it comes near the screen: scroll until the photo is there.
+  await expect(async () => {
+    await gallery.scrollIntoViewIfNeeded({ timeout: 1000 });
+    await expect(first).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await expect(first).toHaveJSProperty('complete', true);
   expect(await first.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 }
