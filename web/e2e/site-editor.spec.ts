@@ -132,6 +132,12 @@ test('an officer starts a board term, changes the home page and carousel, publis
       await page.getByRole('button', { name: 'Publish the changes' }).click();
       await answerDialog(page, 'Publish the changes', 'Publish');
       await expect(page.getByText('Published: version 2 is live. Visitors see it now.')).toBeVisible();
+      // The new term is the board's; the earlier ones are folded away, as on /board.
+      const earlier = page.getByRole('group').filter({ has: page.getByText(/^Earlier board terms \(\d+\)$/) });
+      await expect(earlier.getByRole('link', { name: 'Board 2024–2025' })).toBeHidden();
+      await page.getByText(/^Earlier board terms/).click();
+      await expect(earlier.getByRole('link', { name: 'Board 2024–2025' })).toBeVisible();
+      await expectNoViolations(page, 'overview, earlier terms open');
     });
 
     await test.step('2. move a member first by keyboard, change the home page, add a carousel photo, preview, publish', async () => {

@@ -122,6 +122,50 @@ function StartTerm({ documents }: { documents: readonly DocumentSummary[] }) {
 }
 
 /** /site: every page of content, what the draft changes, and publishing. */
+/** One page of the site in the overview: its link, its draft state, who saved it last. */
+function DocumentRow({ document }: { document: DocumentSummary }) {
+  return (
+    <li>
+      <Link to={`${paths.siteEditorDocument}?doc=${document.id}`}>{document.label}</Link>
+      <span className={`site-editor-state is-${document.state}`}>{STATE_LABELS[document.state]}</span>
+      {document.draft_by && document.draft_at && (
+        <span className="site-editor-saved">
+          saved by {document.draft_by}, {formatConferenceTime(document.draft_at)}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Every page, with the board's earlier terms folded away as /board shows
+ * them (open when one of them has unpublished changes).
+ */
+function DocumentList({ documents }: { documents: readonly DocumentSummary[] }) {
+  const terms = documents.filter((document) => document.kind === 'board').sort((a, b) => b.key.localeCompare(a.key));
+  const earlier = terms.slice(1);
+  const shown = documents.filter((document) => !earlier.includes(document));
+  return (
+    <>
+      <ul className="site-editor-documents">
+        {shown.map((document) => (
+          <DocumentRow key={document.id} document={document} />
+        ))}
+      </ul>
+      {earlier.length > 0 && (
+        <details className="site-editor-earlier" open={earlier.some((document) => document.state !== 'unchanged')}>
+          <summary>Earlier board terms ({earlier.length})</summary>
+          <ul className="site-editor-documents">
+            {earlier.map((document) => (
+              <DocumentRow key={document.id} document={document} />
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
 function SiteOverview() {
   const overview = useOverview();
   const publish = usePublish();
@@ -179,19 +223,7 @@ function SiteOverview() {
           </section>
           <section aria-labelledby="pages-heading">
             <h2 id="pages-heading">Pages</h2>
-            <ul className="site-editor-documents">
-              {overview.data.documents.map((document) => (
-                <li key={document.id}>
-                  <Link to={`${paths.siteEditorDocument}?doc=${document.id}`}>{document.label}</Link>
-                  <span className={`site-editor-state is-${document.state}`}>{STATE_LABELS[document.state]}</span>
-                  {document.draft_by && document.draft_at && (
-                    <span className="site-editor-saved">
-                      saved by {document.draft_by}, {formatConferenceTime(document.draft_at)}
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <DocumentList documents={overview.data.documents} />
           </section>
           <StartTerm documents={overview.data.documents} />
         </>
