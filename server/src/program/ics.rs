@@ -18,8 +18,8 @@ pub fn talk(
     vcalendar(&Event {
         uid: format!("sculc-{year}-{}@colloquy", item.code),
         stamp: utc(published_at),
-        starts: utc(item.starts_at),
-        ends: utc(item.ends_at),
+        starts: utc(item.time.starts_at),
+        ends: utc(item.time.ends_at),
         summary: item.title.clone(),
         location: session.slot.room.clone(),
         description: Some(format!("{} — {} (SCULC {year}, {})", item.authors, session.slot.title, item.code)),

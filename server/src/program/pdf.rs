@@ -117,7 +117,7 @@ pub fn render(year: i32, sessions: &[PublishedSession]) -> anyhow::Result<Vec<u8
             // text extracted from the file then reads "9:20 AM S25-014"
             // before each title whole.
             let timed = session.slot.kind == SessionKind::Talks;
-            let left = if timed { clock_time(item.starts_at) } else { item.code.clone() };
+            let left = if timed { clock_time(item.time.starts_at) } else { item.code.clone() };
             block.lines.push((text(Face::Regular, 9.0, MARGIN + 8.0, 0.35, left), 13.5));
             if timed {
                 block.lines.push((text(Face::Regular, 9.0, MARGIN + 8.0, 0.35, item.code.clone()), 12.5));

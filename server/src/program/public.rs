@@ -178,8 +178,7 @@ pub async fn my_slots(
                 .map(|item| MySlot {
                     code: item.code.clone(),
                     title: item.title.clone(),
-                    starts_at: item.starts_at,
-                    ends_at: item.ends_at,
+                    time: item.time,
                     session: session.slot.clone(),
                     calendar_url: calendar_url(year, &item.code),
                 })

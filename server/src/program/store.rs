@@ -146,32 +146,28 @@ impl Db {
     /// The draft program of `year` (its edition must exist).
     pub async fn program_draft(&self, year: i32) -> sqlx::Result<AdminProgram> {
         let (sessions, placements, presentations, coauthors, published) = on_db!(self, |pool| {
-            let sessions: Vec<SessionRow> = sqlx::query_as(
+            // Every row of the edition a query names (its one parameter is the year).
+            macro_rules! of_year {
+                ($sql:expr) => {
+                    sqlx::query_as($sql).bind(year).fetch_all(pool).await?
+                };
+            }
+            let sessions: Vec<SessionRow> = of_year!(
                 "SELECT id, kind, title, starts_at, ends_at, room, talk_minutes, question_minutes
                  FROM program_sessions
-                 WHERE edition_year = $1 ORDER BY starts_at, ends_at, id",
-            )
-            .bind(year)
-            .fetch_all(pool)
-            .await?;
-            let placements: Vec<(Uuid, Uuid)> = sqlx::query_as(
+                 WHERE edition_year = $1 ORDER BY starts_at, ends_at, id"
+            );
+            let placements: Vec<(Uuid, Uuid)> = of_year!(
                 "SELECT p.session_id, p.submission_id FROM program_placements p
                  JOIN program_sessions ps ON ps.id = p.session_id
-                 WHERE ps.edition_year = $1 ORDER BY p.session_id, p.position",
-            )
-            .bind(year)
-            .fetch_all(pool)
-            .await?;
-            let presentations: Vec<PresentationRow> =
-                sqlx::query_as(PRESENTATIONS).bind(year).fetch_all(pool).await?;
-            let coauthors: Vec<(Uuid, String)> = sqlx::query_as(
+                 WHERE ps.edition_year = $1 ORDER BY p.session_id, p.position"
+            );
+            let presentations: Vec<PresentationRow> = of_year!(PRESENTATIONS);
+            let coauthors: Vec<(Uuid, String)> = of_year!(
                 "SELECT c.submission_id, c.name FROM submission_coauthors c
                  JOIN submissions s ON s.id = c.submission_id
-                 WHERE s.edition_year = $1 ORDER BY c.submission_id, c.position",
-            )
-            .bind(year)
-            .fetch_all(pool)
-            .await?;
+                 WHERE s.edition_year = $1 ORDER BY c.submission_id, c.position"
+            );
             let published: Option<(String, OffsetDateTime)> = sqlx::query_as(
                 "SELECT snapshot, published_at FROM program_publications WHERE edition_year = $1",
             )

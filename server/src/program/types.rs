@@ -173,10 +173,16 @@ pub struct PublishedItem {
     /// Its own time: a talk's slot (talk and questions) in its session, a
     /// poster's session window. A program published before talks had times
     /// reads its session's window, as it was shown then.
+    #[serde(flatten)]
+    pub time: TimeSpan,
+}
+
+/// When a talk or poster starts and ends (a talk's end is after its questions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct TimeSpan {
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub starts_at: OffsetDateTime,
-    /// The end of its slot: after the questions, for a talk.
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub ends_at: OffsetDateTime,
@@ -214,14 +220,10 @@ pub struct MySlot {
     pub title: String,
     /// The session the talk or poster is in.
     pub session: SessionSlot,
-    /// The talk's own time (a poster's is its session's window).
-    #[serde(with = "time::serde::rfc3339")]
-    #[schema(value_type = String, format = DateTime)]
-    pub starts_at: OffsetDateTime,
-    /// When the talk's questions end (a poster's session's end).
-    #[serde(with = "time::serde::rfc3339")]
-    #[schema(value_type = String, format = DateTime)]
-    pub ends_at: OffsetDateTime,
+    /// The talk's own time, to the end of its questions (a poster's is its
+    /// session's window).
+    #[serde(flatten)]
+    pub time: TimeSpan,
     /// "Add to calendar": this talk's .ics file.
     pub calendar_url: String,
 }
@@ -260,8 +262,10 @@ pub fn to_published(sessions: &[ProgramSession]) -> Vec<PublishedSession> {
                     code: item.code.clone(),
                     title: item.title.clone(),
                     authors: item.authors.clone(),
-                    starts_at: item.starts_at.unwrap_or(session.slot.starts_at),
-                    ends_at: item.ends_at.unwrap_or(session.slot.ends_at),
+                    time: TimeSpan {
+                        starts_at: item.starts_at.unwrap_or(session.slot.starts_at),
+                        ends_at: item.ends_at.unwrap_or(session.slot.ends_at),
+                    },
                 })
                 .collect(),
         })
@@ -316,8 +320,8 @@ mod stored_tests {
             "ends_at":"2025-05-17T17:00:00Z","room":"Room 2",
             "items":[{"code":"S25-001","title":"Reduplication","authors":"Ada Lovelace"}]}]"#;
         let sessions = published_sessions(old).unwrap();
-        assert_eq!(sessions[0].items[0].starts_at, sessions[0].slot.starts_at);
-        assert_eq!(sessions[0].items[0].ends_at, sessions[0].slot.ends_at);
+        assert_eq!(sessions[0].items[0].time.starts_at, sessions[0].slot.starts_at);
+        assert_eq!(sessions[0].items[0].time.ends_at, sessions[0].slot.ends_at);
         let new = serde_json::to_string(&sessions).unwrap();
         assert_eq!(published_sessions(&new).unwrap(), sessions, "a new snapshot reads back as written");
     }

@@ -2457,22 +2457,12 @@ export interface components {
          */
         Mode: "in_person" | "virtual";
         /** @description One of the signed-in presenter's slots in the published program. */
-        MySlot: {
+        MySlot: components["schemas"]["TimeSpan"] & {
             /** @description "Add to calendar": this talk's .ics file. */
             calendar_url: string;
             code: string;
-            /**
-             * Format: date-time
-             * @description When the talk's questions end (a poster's session's end).
-             */
-            ends_at: string;
             /** @description The session the talk or poster is in. */
             session: components["schemas"]["SessionSlot"];
-            /**
-             * Format: date-time
-             * @description The talk's own time (a poster's is its session's window).
-             */
-            starts_at: string;
             title: string;
         };
         /** @description `content/naclo.toml`, served at `GET /api/content/naclo`. */
@@ -2691,21 +2681,9 @@ export interface components {
             version: number;
         };
         /** @description A presentation as the published program shows it. */
-        PublishedItem: {
+        PublishedItem: components["schemas"]["TimeSpan"] & {
             authors: string;
             code: string;
-            /**
-             * Format: date-time
-             * @description The end of its slot: after the questions, for a talk.
-             */
-            ends_at: string;
-            /**
-             * Format: date-time
-             * @description Its own time: a talk's slot (talk and questions) in its session, a
-             *     poster's session window. A program published before talks had times
-             *     reads its session's window, as it was shown then.
-             */
-            starts_at: string;
             title: string;
         };
         /** @description The program the public sees: a snapshot taken when an admin published. */
@@ -3235,6 +3213,13 @@ export interface components {
             reject: components["schemas"]["ThresholdEntry"][];
             /** @description No submitted review yet: left undecided. */
             without_reviews: components["schemas"]["Unreviewed"][];
+        };
+        /** @description When a talk or poster starts and ends (a talk's end is after its questions). */
+        TimeSpan: {
+            /** Format: date-time */
+            ends_at: string;
+            /** Format: date-time */
+            starts_at: string;
         };
         /** @description The token from an e-mail link. */
         TokenRequest: {
