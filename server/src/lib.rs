@@ -17,6 +17,7 @@ pub mod csrf;
 pub mod db;
 pub mod error;
 pub mod health;
+pub mod home;
 pub mod images;
 pub mod letters;
 pub mod logging;

@@ -53,6 +53,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::admin::routes())
         .merge(crate::review::routes())
         .merge(crate::program::routes())
+        .merge(crate::home::routes())
         .routes(utoipa_axum::routes!(openapi_json))
 }
 

@@ -166,8 +166,14 @@ pub async fn my_slots(
     CompletedUser(user): CompletedUser,
 ) -> ApiResult<Json<Vec<MySlot>>> {
     let Some(year) = state.db.current_edition_year().await? else { return Ok(Json(Vec::new())) };
-    let Some(publication) = state.db.program_publication(year).await? else { return Ok(Json(Vec::new())) };
-    let codes = state.db.submission_codes_of(user.id, year).await?;
+    Ok(Json(slots_of(&state, user.id, year).await?))
+}
+
+/// `user_id`'s places in the published program of `year`, by time (none
+/// until it is published).
+pub async fn slots_of(state: &AppState, user_id: uuid::Uuid, year: i32) -> ApiResult<Vec<MySlot>> {
+    let Some(publication) = state.db.program_publication(year).await? else { return Ok(Vec::new()) };
+    let codes = state.db.submission_codes_of(user_id, year).await?;
     let slots = sessions_of(&publication)?
         .into_iter()
         .flat_map(|session| {
@@ -185,7 +191,7 @@ pub async fn my_slots(
                 .collect::<Vec<_>>()
         })
         .collect();
-    Ok(Json(slots))
+    Ok(slots)
 }
 
 /// `web` with the program PDFs answered from the publications (see the
@@ -360,7 +366,8 @@ async fn read_published_pdf(state: &AppState, year: Option<i32>) -> ApiResult<Op
     loop {
         let year = match year {
             Some(year) => year,
-            None => match state.db.current_edition_year().await? {
+            // The public site's current edition: the newest announced one.
+            None => match state.db.announced_edition_year().await? {
                 Some(year) => year,
                 None => return Ok(None),
             },

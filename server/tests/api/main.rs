@@ -14,6 +14,7 @@ mod errors;
 mod hashing;
 mod health;
 mod helpers;
+mod home;
 mod ics;
 mod mail;
 mod openapi;

@@ -268,12 +268,30 @@ export interface paths {
         get: operations["list_editions"];
         put?: never;
         /**
-         * Creates the next edition from the newest one. Limits, contact and form
-         *     link are copied; the call window and deadlines are copied shifted by the
-         *     difference in years (same Pacific date and time), since a conference
-         *     keeps its rhythm from year to year — the admin adjusts them after.
+         * Creates the next edition from the newest one, guided: the dates the
+         *     form sends (else the proposal's), in order; limits, contact and
+         *     keywords copied. It is not announced: the public site, the banner and
+         *     the call do not change until an admin announces it. Its pages start as
+         *     a draft copied from the newest edition's, for the site editor.
          */
         post: operations["create_edition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/editions/proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the guided form starts from: the edition after the newest one. */
+        get: operations["get_edition_proposal"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -297,6 +315,28 @@ export interface paths {
          *     settings go with it; its published program PDF is removed from storage.
          */
         delete: operations["delete_edition"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/editions/{year}/announce": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts an edition on the public site: the nav lists it, the banner and
+         *     `/sculc` turn to it, `/sculc-program.pdf` becomes its program, and its
+         *     call opens when its window starts. It cannot be taken back (the site
+         *     has told the public); the activity log records who did it.
+         */
+        post: operations["announce_edition"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -503,7 +543,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current edition's review settings. */
+        /** An edition's review settings (`?edition=`, else the current one's). */
         get: operations["get_settings"];
         /**
          * Changes the settings. Once a review is saved the criteria (names,
@@ -525,8 +565,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Everyone with the reviewer role, their assignments in the current
-         *     edition and their conflicts.
+         * Everyone with the reviewer role, their assignments in the edition
+         *     (`?edition=`, else the current one) and their conflicts (a reviewer's,
+         *     whichever edition).
          */
         get: operations["reviewers"];
         put?: never;
@@ -579,8 +620,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every non-withdrawn submission of the current edition with its reviews
-         *     in figures, by code.
+         * Every non-withdrawn submission of the edition (`?edition=`, else the
+         *     current one) with its reviews in figures, by code.
          */
         get: operations["overview"];
         put?: never;
@@ -837,7 +878,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every row matching the search, in the table's order (not paged). */
+        /**
+         * Every row matching the search, in the table's order (not paged), of the
+         *     chosen edition, which each row and the file's name name.
+         */
         get: operations["export_users"];
         put?: never;
         post?: never;
@@ -1248,6 +1292,26 @@ export interface paths {
         head?: never;
         /** Changes the signed-in user's names (the e-mail address stays). */
         patch: operations["update_me"];
+        trace?: never;
+    };
+    "/api/me/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in member's home: the current edition, their submissions and
+         *     next steps, and what waits for them as a reviewer or admin.
+         */
+        get: operations["member_home"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/openapi.json": {
@@ -1720,9 +1784,9 @@ export interface components {
         };
         /** @description A row of the admin table. */
         AdminUser: {
-            /** @description Has a submission in the current edition. */
+            /** @description Has a submission in the chosen edition. */
             applicant: boolean;
-            /** @description The answers for the user's accepted submissions of the current edition. */
+            /** @description The answers for the user's accepted submissions of the chosen edition. */
             attendance: components["schemas"]["AttendanceSummary"];
             email: string;
             first_name: string;
@@ -1739,16 +1803,21 @@ export interface components {
             materials: boolean;
             /** @description In person, virtually, or both (for different submissions). */
             modes: components["schemas"]["Mode"][];
-            /** @description Has an accepted submission in the current edition. */
+            /** @description Has an accepted submission in the chosen edition. */
             presenter: boolean;
             roles: components["schemas"]["Role"][];
             /**
              * Format: int64
-             * @description How many submissions the user has in the current edition.
+             * @description How many submissions the user has in the chosen edition.
              */
             submission_count: number;
         };
         AdminUserPage: {
+            /**
+             * Format: int32
+             * @description The edition the rows show (the one asked for, else the current one).
+             */
+            edition_year: number;
             /** Format: int64 */
             page: number;
             /** Format: int64 */
@@ -1759,6 +1828,29 @@ export interface components {
              */
             total: number;
             users: components["schemas"]["AdminUser"][];
+        };
+        /** @description What waits for the committee in the current edition. */
+        AdminWaiting: {
+            /**
+             * Format: int64
+             * @description People with an accepted submission they have not answered for.
+             */
+            unconfirmed: number;
+            /**
+             * Format: int64
+             * @description Submissions without a decision.
+             */
+            undecided: number;
+            /**
+             * Format: int64
+             * @description E-mails that failed and have not gone out since.
+             */
+            undelivered_emails: number;
+            /**
+             * Format: int64
+             * @description Pages of the site with unpublished changes.
+             */
+            unpublished_drafts: number;
         };
         AssignmentPair: {
             /** Format: uuid */
@@ -1978,6 +2070,8 @@ export interface components {
             /** @description Two consecutive years, e.g. "2024-2025". */
             term: string;
         };
+        /** @enum {string} */
+        CallState: "open" | "not_yet_open" | "closed";
         ChangePasswordRequest: {
             current_password: string;
             new_password: string;
@@ -2105,6 +2199,16 @@ export interface components {
             /** Format: int32 */
             year: number;
         };
+        Deadline: {
+            /** Format: date-time */
+            at: string;
+            what: components["schemas"]["DeadlineKind"];
+        };
+        /**
+         * @description What a deadline is for.
+         * @enum {string}
+         */
+        DeadlineKind: "call_opens" | "call_closes" | "confirm_attendance" | "final_materials" | "reviews";
         Decision: {
             /**
              * @description `true`: rather than accept once the edition's confirm-by deadline
@@ -2179,6 +2283,12 @@ export interface components {
         };
         Edition: {
             /**
+             * Format: date-time
+             * @description When an admin put the edition on the public site. Until then it is
+             *     not in the nav, the banner or `/sculc`, and its call stays closed.
+             */
+            announced_at?: string | null;
+            /**
              * @description Whether presenters answer on the site (true) or through the external
              *     form (`confirmation_form_url`).
              */
@@ -2195,11 +2305,18 @@ export interface components {
              * @description When the call for abstracts opens (null: open from the start).
              */
             call_opens_at?: string | null;
+            /** @description The conference day, YYYY-MM-DD in Pacific time (null: not set). */
+            conference_on?: string | null;
             /** Format: date-time */
             confirm_attendance_by?: string | null;
             /** @description The external form presenters confirm attendance with. */
             confirmation_form_url?: string | null;
             contact_email: string;
+            /**
+             * Format: date-time
+             * @description When applicants hear the decisions (null: not set).
+             */
+            decisions_at?: string | null;
             /** Format: date-time */
             final_materials_by?: string | null;
             /** @description The keywords submissions choose from (up to three), in order. */
@@ -2228,6 +2345,11 @@ export interface components {
              * @description How many abstracts one author may submit (withdrawn ones aside).
              */
             max_submissions_per_author: number;
+            /**
+             * Format: date-time
+             * @description The reviews' deadline (from the review settings; null: none).
+             */
+            review_deadline?: string | null;
             /**
              * Format: int32
              * @description Words allowed, not counting references.
@@ -2258,6 +2380,35 @@ export interface components {
             /** Format: int32 */
             year: number;
         };
+        /**
+         * @description The next edition as the guided form proposes it: the newest edition's
+         *     dates a year on (the same Pacific date and time), its day a year on,
+         *     and its form link moved to the new year.
+         */
+        EditionProposal: {
+            /** Format: date-time */
+            call_closes_at: string | null;
+            /** Format: date-time */
+            call_opens_at: string | null;
+            /** @description YYYY-MM-DD in Pacific time. */
+            conference_on: string | null;
+            /** Format: date-time */
+            confirm_attendance_by: string | null;
+            confirmation_form_url: string | null;
+            /**
+             * Format: int32
+             * @description The edition whose settings and pages are copied.
+             */
+            copied_from: number;
+            /** Format: date-time */
+            decisions_at: string | null;
+            /** Format: date-time */
+            final_materials_by: string | null;
+            /** Format: date-time */
+            review_deadline: string | null;
+            /** Format: int32 */
+            year: number;
+        };
         /** @description The settings an admin edits. Times are RFC 3339 (any offset) or null. */
         EditionSettings: {
             /**
@@ -2272,11 +2423,21 @@ export interface components {
              * @description Before `call_closes_at` when both are set.
              */
             call_opens_at?: string | null;
+            /**
+             * @description The conference day, YYYY-MM-DD in Pacific time. Absent: unchanged;
+             *     empty: not set.
+             */
+            conference_on?: string | null;
             /** Format: date-time */
             confirm_attendance_by?: string | null;
             /** @description An http(s) link, or null/empty for none. */
             confirmation_form_url?: string | null;
             contact_email: string;
+            /**
+             * Format: date-time
+             * @description When applicants hear the decisions. Absent: unchanged; empty: not set.
+             */
+            decisions_at?: string | null;
             /** Format: date-time */
             final_materials_by?: string | null;
             /**
@@ -2390,6 +2551,31 @@ export interface components {
             hero_title: string;
             sculc_blurb: components["schemas"]["SculcBlurb"];
         };
+        HomeEdition: {
+            call: components["schemas"]["CallState"];
+            /** Format: date-time */
+            call_closes_at: string | null;
+            /** Format: date-time */
+            call_opens_at: string | null;
+            next_deadline: null | components["schemas"]["Deadline"];
+            /** @description Its page, `/sculc-{year}`. */
+            path: string;
+            /** @description "SCULC 2026": the content's title, or the plain name before there is content. */
+            title: string;
+            /** Format: int32 */
+            year: number;
+        };
+        HomeSubmission: {
+            /** @description "S26-014". */
+            code: string;
+            /** Format: uuid */
+            id: string;
+            next_step: components["schemas"]["NextStep"];
+            /** @description Its places in the published program (none before publication). */
+            slots: components["schemas"]["MySlot"][];
+            status: components["schemas"]["SubmissionStatus"];
+            title: string;
+        };
         /** @description A single image (a board member's photo). */
         Image: {
             alt: string;
@@ -2447,6 +2633,16 @@ export interface components {
         };
         /** @enum {string} */
         MaterialKind: "slides" | "poster";
+        MemberHome: {
+            edition: null | components["schemas"]["HomeEdition"];
+            reviews: null | components["schemas"]["ReviewProgress"];
+            /**
+             * @description The member's submissions to the current edition (withdrawn ones
+             *     aside), newest first.
+             */
+            submissions: components["schemas"]["HomeSubmission"][];
+            waiting: null | components["schemas"]["AdminWaiting"];
+        };
         /** @description A message for people. */
         MessageBody: {
             message: string;
@@ -2495,7 +2691,28 @@ export interface components {
             email?: string | null;
             name?: string | null;
         };
+        /**
+         * @description A new edition as the guided form sends it. A date or link left out
+         *     takes the proposal's value (`GET /api/admin/editions/proposal`); an
+         *     empty one is not set. Times are RFC 3339.
+         */
         NewEdition: {
+            /** Format: date-time */
+            call_closes_at?: string | null;
+            /** Format: date-time */
+            call_opens_at?: string | null;
+            /** @description YYYY-MM-DD in Pacific time. */
+            conference_on?: string | null;
+            /** Format: date-time */
+            confirm_attendance_by?: string | null;
+            /** @description An http(s) link, or empty for none. */
+            confirmation_form_url?: string | null;
+            /** Format: date-time */
+            decisions_at?: string | null;
+            /** Format: date-time */
+            final_materials_by?: string | null;
+            /** Format: date-time */
+            review_deadline?: string | null;
             /**
              * Format: int32
              * @description From 2000 to two years after this calendar year.
@@ -2506,6 +2723,34 @@ export interface components {
         NewTerm: {
             /** @description "2025-2026" */
             term: string;
+        };
+        /** @description What the member can do next about one submission. */
+        NextStep: {
+            /** @enum {string} */
+            kind: "await_decision";
+        } | {
+            /** Format: date-time */
+            by: string | null;
+            form_url: string | null;
+            /** @enum {string} */
+            kind: "confirm";
+        } | {
+            /** @enum {string} */
+            kind: "confirmation_closed";
+        } | {
+            /** Format: date-time */
+            by: string | null;
+            /** @enum {string} */
+            kind: "upload_materials";
+        } | {
+            /** @enum {string} */
+            kind: "await_program";
+        } | {
+            /** @enum {string} */
+            kind: "see_slot";
+        } | {
+            /** @enum {string} */
+            kind: "nothing";
         };
         /** @description Another reviewer's submitted review, never with their name. */
         OtherReview: {
@@ -2738,6 +2983,12 @@ export interface components {
             password: string;
         };
         ReminderRequest: {
+            /**
+             * Format: int32
+             * @description The edition whose presenters are reminded, by year (absent: the
+             *     current edition); the letter names its deadlines.
+             */
+            edition?: number | null;
             /** @description Who is reminded: the people in this filter of the table. */
             filter: components["schemas"]["AttendanceFilter"];
             /** @description The table's search (at most 200 characters); empty or absent: all. */
@@ -2803,6 +3054,22 @@ export interface components {
             edition_year: number;
             /** @description Every submission of the edition but withdrawn ones, by code. */
             submissions: components["schemas"]["OverviewRow"][];
+        };
+        ReviewProgress: {
+            /**
+             * Format: int64
+             * @description Assignments the reviewer has not abstained from.
+             */
+            assigned: number;
+            /** Format: date-time */
+            deadline: string | null;
+            /** @description False after the deadline. */
+            open: boolean;
+            /**
+             * Format: int64
+             * @description Of those, the submitted reviews.
+             */
+            reviewed: number;
         };
         ReviewSettings: {
             criteria: components["schemas"]["Criterion"][];
@@ -4221,6 +4488,13 @@ export interface operations {
                 page?: number;
                 /** @description Rows per page (default 50). */
                 per_page?: number;
+                /**
+                 * @description Only the entries about this edition's things (its submissions,
+                 *     decisions, reviews, program, settings, reminders); absent: every
+                 *     entry, including those about no edition (roles, the site's content,
+                 *     templates).
+                 */
+                edition?: number;
             };
             header?: never;
             path?: never;
@@ -4335,7 +4609,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new edition, now the current one */
+            /** @description The new edition, not announced yet */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4407,8 +4681,55 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a plausible year */
+            /** @description Not a plausible year, or a date invalid or out of order */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_edition_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next edition, proposed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditionProposal"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4582,6 +4903,74 @@ export interface operations {
                 };
             };
             /** @description It has submissions, or it is the only edition */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    announce_edition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The edition's year */
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The edition, announced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Edition"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It is announced already */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5455,7 +5844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description There is no edition */
+            /** @description No such edition, or none at all */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5522,7 +5911,10 @@ export interface operations {
     };
     get_settings: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The edition's year; absent: the current (newest) edition. */
+                edition?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5536,6 +5928,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewSettings"];
+                };
+            };
+            /** @description The query string is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No one is signed in */
@@ -5556,6 +5957,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No such edition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database cannot be reached right now; try again shortly */
             503: {
                 headers: {
@@ -5569,7 +5979,10 @@ export interface operations {
     };
     put_settings: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The edition's year; absent: the current (newest) edition. */
+                edition?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5609,6 +6022,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edition */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5674,7 +6096,10 @@ export interface operations {
     };
     reviewers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The edition's year; absent: the current (newest) edition. */
+                edition?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5690,6 +6115,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewerList"];
                 };
             };
+            /** @description The query string is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No one is signed in */
             401: {
                 headers: {
@@ -5701,6 +6135,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edition */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5897,7 +6340,10 @@ export interface operations {
     };
     overview: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The edition's year; absent: the current (newest) edition. */
+                edition?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5911,6 +6357,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewOverview"];
+                };
+            };
+            /** @description The query string is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No one is signed in */
@@ -5931,6 +6386,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No such edition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database cannot be reached right now; try again shortly */
             503: {
                 headers: {
@@ -5944,7 +6408,10 @@ export interface operations {
     };
     auto_save: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The edition's year; absent: the current (newest) edition. */
+                edition?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5984,6 +6451,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edition */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6049,7 +6525,10 @@ export interface operations {
     };
     auto_preview: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The edition's year; absent: the current (newest) edition. */
+                edition?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6063,6 +6542,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AutoAssignPlan"];
+                };
+            };
+            /** @description The query string is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No one is signed in */
@@ -6083,6 +6571,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No such edition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database cannot be reached right now; try again shortly */
             503: {
                 headers: {
@@ -6096,7 +6593,10 @@ export interface operations {
     };
     threshold_decide: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The edition's year; absent: the current (newest) edition. */
+                edition?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6136,6 +6636,15 @@ export interface operations {
             };
             /** @description Not an admin, or a list names one of the admin's own submissions (code `own_submission`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edition */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6201,7 +6710,10 @@ export interface operations {
     };
     threshold_preview: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The edition's year; absent: the current (newest) edition. */
+                edition?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6241,6 +6753,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edition */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6297,7 +6818,10 @@ export interface operations {
     };
     submission_reviews: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The edition's year; absent: the current (newest) edition. */
+                edition?: number;
+            };
             header?: never;
             path: {
                 /** @description The submission */
@@ -6314,6 +6838,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubmissionReviews"];
+                };
+            };
+            /** @description The query string is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No one is signed in */
@@ -6334,7 +6867,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such submission in the current edition */
+            /** @description No such edition, or no such submission in it */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6356,7 +6889,10 @@ export interface operations {
     };
     assign: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The edition's year; absent: the current (newest) edition. */
+                edition?: number;
+            };
             header?: never;
             path: {
                 /** @description The submission */
@@ -6406,7 +6942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such submission in the current edition */
+            /** @description No such edition, or no such submission in it */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6473,7 +7009,10 @@ export interface operations {
     };
     unassign: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The edition's year; absent: the current (newest) edition. */
+                edition?: number;
+            };
             header?: never;
             path: {
                 /** @description The submission */
@@ -6491,6 +7030,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The query string is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description No one is signed in */
             401: {
@@ -6510,7 +7058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such assignment */
+            /** @description No such edition, or no such assignment in it */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6944,6 +7492,11 @@ export interface operations {
                  *     confirmed without final materials (any of their submissions).
                  */
                 filter?: "not_confirmed" | "without_materials";
+                /**
+                 * @description The edition whose applicants, presenters, abstracts and answers the
+                 *     rows show, by year (default: the current edition).
+                 */
+                edition?: number;
                 /** @description From 1 (default 1); a page past the last is empty. */
                 page?: number;
                 /** @description Rows per page (default 50). */
@@ -7019,6 +7572,11 @@ export interface operations {
                  *     confirmed without final materials (any of their submissions).
                  */
                 filter?: "not_confirmed" | "without_materials";
+                /**
+                 * @description The edition whose applicants, presenters, abstracts and answers the
+                 *     rows show, by year (default: the current edition).
+                 */
+                edition?: number;
             };
             header?: never;
             path?: never;
@@ -7055,6 +7613,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edition */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8667,6 +9234,44 @@ export interface operations {
             };
             /** @description A name is missing or too long */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    member_home: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's home */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberHome"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,3 +28,8 @@ export type MaterialKind = Schemas['MaterialKind'];
 export type SubmissionList = Schemas['SubmissionList'];
 export type SubmissionStatus = Schemas['SubmissionStatus'];
 export type Role = Schemas['Role'];
+// The member's home at /sculc (issue 25).
+export type MemberHome = Schemas['MemberHome'];
+export type HomeSubmission = Schemas['HomeSubmission'];
+export type NextStep = Schemas['NextStep'];
+export type Deadline = Schemas['Deadline'];

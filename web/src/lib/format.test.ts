@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatConferenceTime, formatFileSize } from './format';
+import { formatConferenceTime, formatFileSize, formatSlotTime } from './format';
 
 describe('formatConferenceTime', () => {
   it('shows a time in Pacific time with its zone name', () => {
@@ -25,5 +25,16 @@ describe('formatFileSize', () => {
     [1_572_864, '1.5 MB'],
   ])('%i bytes read "%s"', (bytes, text) => {
     expect(formatFileSize(bytes)).toBe(text);
+  });
+});
+
+describe('formatSlotTime', () => {
+  it('reads a talk as its day, start and end in conference time, whatever the ICU version', () => {
+    expect(formatSlotTime('2025-05-17T16:30:00Z', '2025-05-17T16:50:00Z')).toBe(
+      'Saturday, May 17, 9:30 AM – 9:50 AM PDT',
+    );
+    expect(formatSlotTime('2026-01-10T20:00:00Z', '2026-01-10T21:15:00Z')).toBe(
+      'Saturday, January 10, 12:00 PM – 1:15 PM PST',
+    );
   });
 });

@@ -48,6 +48,28 @@ export function formatConferenceClock(time: string): string {
   return `${part.hour ?? ''}:${part.minute ?? ''} ${part.dayPeriod ?? ''}`;
 }
 
+const slotStart = new Intl.DateTimeFormat('en-US', {
+  timeZone: CONFERENCE_TIME_ZONE,
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/**
+ * A talk's or session's time as "Saturday, May 17, 9:30 AM – 9:50 AM PDT".
+ * Built from parts, as `formatConferenceTime` is: newer ICU versions write
+ * "May 17 at 9:30 AM".
+ */
+export function formatSlotTime(startsAt: string, endsAt: string): string {
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of slotStart.formatToParts(new Date(startsAt))) part[type] = value;
+  const { weekday = '', month = '', day = '', hour = '', minute = '', dayPeriod = '' } = part;
+  const end = formatConferenceTime(endsAt).split(', ').at(-1) ?? '';
+  return `${weekday}, ${month} ${day}, ${hour}:${minute} ${dayPeriod} – ${end}`;
+}
+
 /**
  * A size in bytes as people read it: "812 bytes", "245 KB", "1.5 MB".
  * Binary units (1 MB = 1,048,576 bytes), as operating systems show file sizes.

@@ -1,19 +1,5 @@
+import { formatSlotTime } from '../../../lib/format';
 import { useMySlots } from '../api/get-my-slots';
-
-const clock = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const endClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
 
 /** A presenter's places in the published program, on their congratulations page (nothing before publishing). */
 export function MySlot() {
@@ -26,8 +12,7 @@ export function MySlot() {
         {slots.data.map((slot) => (
           <li key={`${slot.code}-${slot.session.kind}`}>
             <strong>{slot.title}</strong> ({slot.code}): {slot.session.kind === 'posters' ? 'poster session' : 'talk'} in “
-            {slot.session.title}”, {clock.format(new Date(slot.starts_at))} –{' '}
-            {endClock.format(new Date(slot.ends_at))}
+            {slot.session.title}”, {formatSlotTime(slot.starts_at, slot.ends_at)}
             {slot.session.room && `, ${slot.session.room}`}.{' '}
             <a href={slot.calendar_url} download>
               Add to calendar<span className="visually-hidden">: {slot.title}</span>
