@@ -38,6 +38,12 @@ export function ProfilePage() {
       {profile.isPending && <PageLoading label="Loading your profile…" />}
       {profile.isError && <FormMessage tone="error">{messages.profileLoadFailed}</FormMessage>}
       {profile.isSuccess && <h2>Welcome {profile.data.first_name.trim() || 'Guest'}!</h2>}
+      {profile.isSuccess && (
+        <p>
+          Your submissions, next steps and deadlines are on your{' '}
+          <Link to={paths.sculc}>conference home</Link>.
+        </p>
+      )}
       {logOutFailed && <FormMessage tone="error">Failed to log out. Please try again.</FormMessage>}
       <div className="button-row">
         {/* A link styled as a button: it goes to another page. */}

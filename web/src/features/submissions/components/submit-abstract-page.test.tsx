@@ -258,7 +258,7 @@ describe('abstract submission page', () => {
 
   it('says the call is closed, with the deadline, and does not upload', async () => {
     const requests = installFakeXhr();
-    const { user } = renderSubmitPage(closedEdition);
+    renderSubmitPage(closedEdition);
 
     expect(
       await findMessage(
@@ -266,11 +266,11 @@ describe('abstract submission page', () => {
         'The call for abstracts for SCULC 2025 is closed: the deadline was March 21, 2025, 11:59 PM PDT.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Upload Abstract' })).toBeDisabled();
-    expect(screen.getByLabelText('Choose a PDF file')).toBeDisabled();
-    fireEvent.drop(dropZone(), { dataTransfer: { files: [pdfFile()], types: ['Files'] } });
-    expect(screen.getByLabelText('Choose a PDF file')).toHaveAccessibleDescription('No file selected.');
-    await user.click(screen.getByRole('button', { name: 'Upload Abstract' }));
+    // No form to fill in for nothing: the way on is the member's home.
+    expect(screen.queryByRole('button', { name: 'Upload Abstract' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Choose a PDF file')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'conference home' })).toHaveAttribute('href', '/sculc');
+    expect(screen.getByRole('region', { name: 'Submission Guidelines' })).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -301,8 +301,10 @@ describe('abstract submission page', () => {
       await findMessage('status', 'The call for abstracts for SCULC 2025 is closed: the deadline was'),
     ).toBeInTheDocument();
     await waitFor(() => {
-      expect(screen.getByRole('button', { name: 'Upload Abstract' })).toBeDisabled();
+      expect(screen.queryByRole('button', { name: 'Upload Abstract' })).not.toBeInTheDocument();
     });
+    // The server's reason stays on the screen once the form has gone.
+    expect(screen.getByRole('alert')).toHaveTextContent('The call for abstracts closed on March 21, 2025 at 11:59 PM PDT.');
   });
 
   it("shows the server's reason when the author has reached the edition's limit, and the form stays usable", async () => {

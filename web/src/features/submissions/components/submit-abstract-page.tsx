@@ -1,5 +1,5 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import { Button } from '../../../components/button';
 import { FilePicker, UploadProgress, type FileError } from '../../../components/file-picker';
@@ -98,11 +98,22 @@ export function SubmitAbstractPage() {
 
   return (
     <Page title={routes.submitAbstract.title} className="narrow">
-      {closedNotice && <FormMessage tone="info">{closedNotice}</FormMessage>}
+      {closedNotice && (
+        <>
+          <FormMessage tone="info">{closedNotice}</FormMessage>
+          {/* The server's refusal of an upload the closing call cut short. */}
+          {fileError && <FormMessage tone="error">{fileError.reason}</FormMessage>}
+          <p>
+            Your submissions and next steps are on your <Link to={paths.sculc}>conference home</Link>.
+          </p>
+        </>
+      )}
       {edition.isPending && <PageLoading label="Loading the submission guidelines…" />}
       {edition.isError && <FormMessage tone="error">{messages.editionLoadFailed}</FormMessage>}
       {edition.isSuccess && <AbstractGuidelines edition={edition.data} />}
 
+      {/* A closed call shows no form at all: nothing on it could be sent. */}
+      {!closedNotice && (
       <form className="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
         {message && <FormMessage tone={toneOf(message)}>{message}</FormMessage>}
         <FilePicker
@@ -130,6 +141,7 @@ export function SubmitAbstractPage() {
           {busy ? 'Uploading...' : 'Upload Abstract'}
         </Button>
       </form>
+      )}
     </Page>
   );
 }
