@@ -55,9 +55,12 @@ fn range(starts: OffsetDateTime, ends: OffsetDateTime) -> String {
     format!("{} – {}", clock_time(starts), clock_time(ends))
 }
 
-/// Rooms are named by hand: "Room 2" and "room 2 " are one room.
-fn room_key(room: &str) -> String {
-    room.trim().to_lowercase()
+/// Rooms are named by hand: "Room 2" and "room 2 " are one room. None for
+/// no room, and for "Virtual": each virtual session has its own call, so
+/// any number of them can run at once.
+fn room_key(room: &str) -> Option<String> {
+    let key = room.trim().to_lowercase();
+    (!key.is_empty() && key != "virtual").then_some(key)
 }
 
 /// What stops the draft `sessions` (timed by `time_items`) from being
@@ -67,8 +70,7 @@ pub fn warnings(sessions: &[ProgramSession]) -> Vec<ScheduleWarning> {
     let mut warnings = Vec::new();
     for (index, a) in sessions.iter().enumerate() {
         for b in &sessions[index + 1..] {
-            let same_room =
-                !a.slot.room.trim().is_empty() && room_key(&a.slot.room) == room_key(&b.slot.room);
+            let same_room = room_key(&a.slot.room).is_some_and(|room| Some(room) == room_key(&b.slot.room));
             if same_room && overlap((a.slot.starts_at, a.slot.ends_at), (b.slot.starts_at, b.slot.ends_at)) {
                 warnings.push(ScheduleWarning {
                     message: format!(
@@ -223,8 +225,10 @@ mod tests {
         let after = session(SessionKind::Talks, "Later", NINE + Duration::minutes(90), 30, "Room 2");
         let elsewhere = session(SessionKind::Break, "Lunch", NINE, 60, "");
         let also_elsewhere = session(SessionKind::Break, "Coffee", NINE, 60, "");
+        let online = session(SessionKind::Talks, "Online A", NINE, 60, "Virtual");
+        let also_online = session(SessionKind::Talks, "Online B", NINE, 60, " virtual");
         let ids = vec![a.id, b.id];
-        let found = warnings(&[a, b, after, elsewhere, also_elsewhere]);
+        let found = warnings(&[a, b, after, elsewhere, also_elsewhere, online, also_online]);
         assert_eq!(
             found,
             [ScheduleWarning {
@@ -233,7 +237,7 @@ mod tests {
                     .into(),
                 session_ids: ids,
             }],
-            "sessions without a room never clash; one that starts as another ends does not"
+            "sessions without a room, or virtual ones, never clash; one that starts as another ends does not"
         );
     }
 
