@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import type { Block } from '../../../lib/content-types';
 import { homeGallery } from '../../../test/content-data';
-import { BlockView } from './content-blocks';
+import { BlockView, addressOnPage } from './content-blocks';
 
 function renderBlock(block: Block) {
   return render(
@@ -130,6 +130,17 @@ describe('content blocks', () => {
     expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
       'href',
       '/api/content/editions/2025/calendar.ics',
+    );
+  });
+});
+
+describe("an edition page's program address", () => {
+  it('the shared route is the current edition’s; on an earlier edition’s page it is that edition’s own', () => {
+    expect(addressOnPage('/sculc-program.pdf', 2025, 2025)).toBe('/sculc-program.pdf');
+    expect(addressOnPage('/sculc-program.pdf', 2025, undefined)).toBe('/sculc-program.pdf');
+    expect(addressOnPage('/sculc-program.pdf', 2025, 2026)).toBe('/sculc-2025/program.pdf');
+    expect(addressOnPage('https://example.org/sculc-program.pdf', 2025, 2026)).toBe(
+      'https://example.org/sculc-program.pdf',
     );
   });
 });

@@ -2,6 +2,7 @@ import { ContentLink } from '../../../components/content-link';
 import { DeferredGallery } from '../../../components/deferred-gallery';
 import { EmbedFrame, ExpandableEmbed } from '../../../components/embed-frame';
 import type { Block } from '../../../lib/content-types';
+import { useSite } from '../../../lib/site-content';
 import { calendarUrl } from '../api/get-edition';
 import { SubmissionStatusButton } from './submission-status-button';
 import './conference.css';
@@ -14,8 +15,24 @@ interface BlockViewProps {
   label: string;
 }
 
+/** The spec's program route: whichever edition is current. */
+const CURRENT_PROGRAM_PDF = '/sculc-program.pdf';
+
+/**
+ * Where a block's address leads on edition `year`'s page: the content's
+ * `/sculc-program.pdf` means the page's own program, which is the shared
+ * route's only while `year` is current; once a newer edition is, it is the
+ * edition's own address, so an archive page never shows next year's PDF.
+ */
+export function addressOnPage(address: string, year: number, currentYear: number | undefined): string {
+  const archived = currentYear !== undefined && year !== currentYear;
+  return address === CURRENT_PROGRAM_PDF && archived ? `/sculc-${String(year)}/program.pdf` : address;
+}
+
 /** One block of an edition page's content, by its type. */
 export function BlockView({ block, year, label }: BlockViewProps) {
+  const { data: site } = useSite();
+  const onPage = (address: string) => addressOnPage(address, year, site?.current_edition?.year);
   switch (block.type) {
     case 'paragraph':
       return <p>{block.text}</p>;
@@ -41,14 +58,18 @@ export function BlockView({ block, year, label }: BlockViewProps) {
     case 'link':
       return (
         <p className={block.style === 'button' ? 'button-row' : undefined}>
-          <ContentLink href={block.href} className={block.style === 'button' ? 'button' : undefined}>
+          <ContentLink href={onPage(block.href)} className={block.style === 'button' ? 'button' : undefined}>
             {block.label}
           </ContentLink>
         </p>
       );
     case 'embed': {
-      const { type: _type, expandable, ...embed } = block;
-      return expandable ? <ExpandableEmbed {...embed} /> : <EmbedFrame {...embed} />;
+      const { type: _type, expandable, src, ...embed } = block;
+      return expandable ? (
+        <ExpandableEmbed {...embed} src={onPage(src)} />
+      ) : (
+        <EmbedFrame {...embed} src={onPage(src)} />
+      );
     }
     case 'gallery':
       return (

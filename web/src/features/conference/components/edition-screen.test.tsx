@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { SessionUser } from '../../../api/types';
-import { edition2023Page, edition2025Page, nth } from '../../../test/content-data';
+import { edition2023Page, edition2025Page, nth, site } from '../../../test/content-data';
 import { errorResponse, member, renderApp } from '../../../test/render-app';
 
 // The first render loads the edition screen's code on demand (lazy routes):
@@ -66,6 +66,25 @@ describe('SCULC 2025 page', () => {
     // Four slide decks, none loaded until opened.
     expect(screen.getAllByText(/^Presentation \d slides$/)).toHaveLength(4);
     expect(screen.queryByTitle('Presentation 1 slides')).not.toBeInTheDocument();
+  });
+});
+
+describe("an edition's program PDF", () => {
+  it('is the shared route while the edition is current, and its own address once a newer one is', async () => {
+    renderApp('/sculc-2025', {
+      api: {
+        'GET /api/content/site': () =>
+          Response.json({
+            ...site,
+            nav_editions: [2026, 2025, 2024, 2023, 2022],
+            current_edition: { year: 2026, title: 'SCULC 2026', path: '/sculc-2026', call_open: false },
+          }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'SCULC 2025' }, LOADING);
+    await waitFor(() => {
+      expect(screen.getByTitle('SCULC 2025 program')).toHaveAttribute('src', '/sculc-2025/program.pdf');
+    });
   });
 });
 
