@@ -19,7 +19,7 @@ use crate::submissions::PreferredFormat;
 use crate::submissions::store::details::DetailsById;
 use crate::{AppState, clock};
 
-const HEADER: [&str; 23] = [
+const HEADER: [&str; 24] = [
     "First Name",
     "Last Name",
     "Email",
@@ -43,9 +43,11 @@ const HEADER: [&str; 23] = [
     "Format",
     "Mode",
     "Final materials",
+    "Edition",
 ];
 
-/// Every row matching the search, in the table's order (not paged).
+/// Every row matching the search, in the table's order (not paged), of the
+/// chosen edition, which each row and the file's name name.
 #[utoipa::path(
     get,
     path = "/api/admin/users.csv",
@@ -54,6 +56,7 @@ const HEADER: [&str; 23] = [
     responses(
         (status = 200, description = "The searched and filtered table as CSV (UTF-8, header row)", content_type = "text/csv"),
         (status = 400, description = "An unknown sort or direction", body = ErrorBody),
+        (status = 404, description = "No such edition", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -62,16 +65,17 @@ pub async fn export_users(
     Admin(_admin): Admin,
     Query(params): Query<TableParams>,
 ) -> ApiResult<Response> {
-    let query = table_query(params)?;
+    let query = table_query(&state, params).await?;
+    let year = query.edition;
     let rows = state.db.admin_table_all(&query).await?;
     let ids: Vec<_> = rows.iter().filter_map(|row| row.s_id).collect();
     let details = state.db.details_of_many(&ids).await?;
-    let reviews = crate::review::overview::export_columns(&state).await?;
-    let needs = state.db.needs_by_presenter().await?;
-    let body = to_csv(&rows, &details, &reviews, &needs)
+    let reviews = crate::review::overview::export_columns_of(&state, year).await?;
+    let needs = state.db.needs_by_presenter(year).await?;
+    let body = to_csv(year, &rows, &details, &reviews, &needs)
         .map_err(|e| ApiError::Internal(e.context("writing the CSV export")))?;
     let today = pacific_date(clock::now());
-    let disposition = format!("attachment; filename=\"sculc-users-{today}.csv\"");
+    let disposition = format!("attachment; filename=\"sculc-{year}-users-{today}.csv\"");
     Ok((
         [
             (header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8")),
@@ -82,10 +86,12 @@ pub async fn export_users(
         .into_response())
 }
 
-/// `details`: title aside, what each submission says of itself; `reviews`:
-/// the review columns by submission (`review::overview::export_columns`);
-/// `needs`: what each presenter wrote of their needs, by person.
+/// `year`: the edition the rows show; `details`: title aside, what each
+/// submission says of itself; `reviews`: the review columns by submission
+/// (`review::overview::export_columns_of`); `needs`: what each presenter
+/// wrote of their needs, by person.
 fn to_csv(
+    year: i32,
     rows: &[TableRow],
     details: &DetailsById,
     reviews: &HashMap<Uuid, [String; 5]>,
@@ -124,6 +130,7 @@ fn to_csv(
         }
         cells.push(needs.get(&row.id).map(|text| spreadsheet_safe(text)).unwrap_or_default());
         cells.extend(attendance_cells(&row.attendance));
+        cells.push(format!("SCULC {year}"));
         writer.write_record(&cells)?;
     }
     Ok(writer.into_inner()?)

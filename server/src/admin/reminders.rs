@@ -7,14 +7,14 @@ use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
 
-use super::users::{TableParams, table_query};
+use super::users::{TableParams, chosen_edition, table_query};
 use crate::AppState;
 use crate::accounts::email::Email;
 use crate::accounts::session::Admin;
 use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::attendance::pending::AttendanceFilter;
 use crate::attendance::reminders::letter;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::error::{ApiResult, ErrorBody, Json};
 use crate::mail::Letter;
 use crate::rate_limit::Limit;
 
@@ -30,6 +30,9 @@ pub struct ReminderRequest {
     /// The table's search (at most 200 characters); empty or absent: all.
     #[schema(max_length = 200)]
     pub q: Option<String>,
+    /// The edition whose presenters are reminded, by year (absent: the
+    /// current edition); the letter names its deadlines.
+    pub edition: Option<i32>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -48,7 +51,7 @@ pub struct RemindersSent {
     responses(
         (status = 200, description = "The reminders are queued", body = RemindersSent),
         (status = 400, description = "A search that is too long", body = ErrorBody),
-        (status = 404, description = "There is no edition", body = ErrorBody),
+        (status = 404, description = "No such edition, or none at all", body = ErrorBody),
         (status = 429, description = "Too many reminders this hour", body = ErrorBody),
     ),
     security(("session" = []))
@@ -59,8 +62,15 @@ pub async fn send_reminders(
     Json(request): Json<ReminderRequest>,
 ) -> ApiResult<Json<RemindersSent>> {
     let filter = request.filter;
-    let query = table_query(TableParams { q: request.q, sort: None, dir: None, filter: Some(filter) })?;
-    let edition = state.db.current_edition().await?.ok_or_else(ApiError::not_found)?;
+    let edition = chosen_edition(&state, request.edition).await?;
+    let params = TableParams {
+        q: request.q,
+        sort: None,
+        dir: None,
+        filter: Some(filter),
+        edition: Some(edition.year),
+    };
+    let query = table_query(&state, params).await?;
     state
         .db
         .take(

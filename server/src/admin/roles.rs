@@ -124,6 +124,8 @@ async fn role_changed(
         FlagChange::LastAdmin => return Err(ApiError::Conflict(LAST_ADMIN.into())),
         FlagChange::Changed | FlagChange::Unchanged => {}
     }
-    let row = state.db.admin_table_row(id).await?.ok_or_else(no_such_user)?;
+    // As the table shows it for the current edition (none yet: no flags).
+    let year = state.db.current_edition().await?.map_or(0, |edition| edition.year);
+    let row = state.db.admin_table_row(id, year).await?.ok_or_else(no_such_user)?;
     Ok(Json(AdminUser::from(row)))
 }

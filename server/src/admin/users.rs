@@ -12,6 +12,7 @@ use crate::accounts::roles::{Role, Roles};
 use crate::accounts::session::Admin;
 use crate::attendance::pending::{AttendanceFilter, AttendanceSummary};
 use crate::attendance::{Format, Mode};
+use crate::content::editions::Edition;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 
 /// A row of the admin table.
@@ -21,18 +22,18 @@ pub struct AdminUser {
     pub first_name: String,
     pub last_name: String,
     pub email: String,
-    /// Has a submission in the current edition.
+    /// Has a submission in the chosen edition.
     pub applicant: bool,
-    /// Has an accepted submission in the current edition.
+    /// Has an accepted submission in the chosen edition.
     pub presenter: bool,
     #[schema(value_type = Vec<Role>)]
     pub roles: Roles,
-    /// The earliest-uploaded submission in the current edition (null: none).
+    /// The earliest-uploaded submission in the chosen edition (null: none).
     #[schema(required = true)]
     pub first_submission: Option<AdminSubmission>,
-    /// How many submissions the user has in the current edition.
+    /// How many submissions the user has in the chosen edition.
     pub submission_count: i64,
-    /// The answers for the user's accepted submissions of the current edition.
+    /// The answers for the user's accepted submissions of the chosen edition.
     pub attendance: AttendanceSummary,
     /// The formats confirmed, each once.
     pub formats: Vec<Format>,
@@ -65,6 +66,8 @@ impl From<TableRow> for AdminUser {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AdminUserPage {
+    /// The edition the rows show (the one asked for, else the current one).
+    pub edition_year: i32,
     pub users: Vec<AdminUser>,
     /// Rows matching the search, on all pages.
     pub total: i64,
@@ -90,17 +93,9 @@ pub struct TableParams {
     /// confirmed without final materials (any of their submissions).
     #[param(inline)]
     pub filter: Option<AttendanceFilter>,
-}
-
-impl TableParams {
-    pub fn table_query(self) -> TableQuery {
-        TableQuery {
-            search: self.q.as_deref().unwrap_or_default().trim().to_owned(),
-            sort: self.sort.unwrap_or_default(),
-            direction: self.dir.unwrap_or_default(),
-            pending: self.filter,
-        }
-    }
+    /// The edition whose applicants, presenters, abstracts and answers the
+    /// rows show, by year (default: the current edition).
+    pub edition: Option<i32>,
 }
 
 /// Longer searches cannot match anything and only cost time.
@@ -124,21 +119,47 @@ pub async fn list_users(
     Query(table): Query<TableParams>,
     Query(paged): Query<PageParams>,
 ) -> ApiResult<Json<AdminUserPage>> {
-    let query = table_query(table)?;
+    let query = table_query(&state, table).await?;
     let (page, per_page) = paged.checked()?;
     let (rows, total) = state.db.admin_table_page(&query, page, per_page).await?;
-    Ok(Json(AdminUserPage { users: rows.into_iter().map(AdminUser::from).collect(), total, page, per_page }))
+    Ok(Json(AdminUserPage {
+        edition_year: query.edition,
+        users: rows.into_iter().map(AdminUser::from).collect(),
+        total,
+        page,
+        per_page,
+    }))
 }
 
-/// The table's query from the query string, or a 400 that says what is wrong.
-pub(crate) fn table_query(params: TableParams) -> ApiResult<TableQuery> {
-    let query = params.table_query();
-    if query.search.chars().count() > MAX_SEARCH_CHARS {
+/// The table's query from the query string, or a 400 that says what is
+/// wrong, or a 404 for an edition that does not exist.
+pub(crate) async fn table_query(state: &AppState, params: TableParams) -> ApiResult<TableQuery> {
+    let search = params.q.as_deref().unwrap_or_default().trim().to_owned();
+    if search.chars().count() > MAX_SEARCH_CHARS {
         return Err(ApiError::BadRequest(format!(
             "The search is too long (at most {MAX_SEARCH_CHARS} characters)."
         )));
     }
-    Ok(query)
+    Ok(TableQuery {
+        search,
+        sort: params.sort.unwrap_or_default(),
+        direction: params.dir.unwrap_or_default(),
+        pending: params.filter,
+        edition: chosen_edition(state, params.edition).await?.year,
+    })
+}
+
+/// The edition asked for (`?edition=`), else the current one; 404 for a
+/// year that is no edition, or when there is no edition at all.
+pub(crate) async fn chosen_edition(state: &AppState, year: Option<i32>) -> ApiResult<Edition> {
+    match year {
+        None => state.db.current_edition().await?.ok_or_else(ApiError::not_found),
+        Some(year) => state
+            .db
+            .edition(year)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("There is no SCULC {year}."))),
+    }
 }
 
 /// All of one user's submissions, in every edition, newest first.

@@ -6,9 +6,11 @@
 //! (migration `20261129000901_attendance_pending`) gives each accepted
 //! submission its `pending` state, named as `AttendanceFilter` names it;
 //! triggers keep it in the table `attendance_pending` on every write that
-//! changes it (deciding it per read cost 50-75 ms at 100,000 users), and
-//! `current_acceptances` (the current edition's) and `attendance_counts`
-//! (a person's answers counted) read the kept value. Stores read these and
+//! changes it (deciding it per read cost 50-75 ms at 100,000 users), per
+//! edition, and `attendance_tallies` (each edition's acceptances, counted
+//! per column: the admin table sums a page's people's rows of the chosen
+//! edition) and `current_acceptances` (the current edition's) read the kept
+//! value. Stores read these and
 //! bind the filter as a value, so no SQL text with aliases crosses modules;
 //! a person is pending when any of their submissions is.
 
@@ -17,7 +19,7 @@ use utoipa::ToSchema;
 
 use super::{Format, Mode};
 
-// Named as `current_acceptances.pending` names them.
+// Named as `attendance_pending.pending` names them.
 crate::stored::stored_enum! {
     /// Which people have not acted (the admin table's filter).
     pub enum AttendanceFilter("attendance filter") {
@@ -28,8 +30,9 @@ crate::stored::stored_enum! {
     }
 }
 
-/// What a person's accepted submissions of the current edition say, counted
-/// by the database (the view `attendance_counts`, none for no row).
+/// What a person's accepted submissions of one edition say, counted by the
+/// database (their rows of the view `attendance_tallies`, summed; none for
+/// no row).
 #[derive(Debug, Clone, Default, sqlx::FromRow)]
 pub struct AttendanceCounts {
     pub att_accepted: i64,
@@ -48,7 +51,7 @@ pub struct AttendanceCounts {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AttendanceSummary {
-    /// No accepted submission in the current edition.
+    /// No accepted submission in the edition.
     None,
     /// Accepted, and no answer for any of them.
     NotConfirmed,

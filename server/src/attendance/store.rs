@@ -308,18 +308,22 @@ impl Db {
 }
 
 impl Db {
-    /// The needs written by everyone who confirmed a presentation of the
-    /// current edition, by person: "S25-003: …; S25-007: …" (few rows, read
+    /// The needs written by everyone who confirmed a presentation of
+    /// edition `year`, by person: "S25-003: …; S25-007: …" (few rows, read
     /// once for the whole CSV export).
-    pub async fn needs_by_presenter(&self) -> sqlx::Result<std::collections::HashMap<Uuid, String>> {
+    pub async fn needs_by_presenter(
+        &self,
+        year: i32,
+    ) -> sqlx::Result<std::collections::HashMap<Uuid, String>> {
         let rows: Vec<(Uuid, i32, i32, String)> = on_db!(self, |pool| {
             sqlx::query_as(
                 "SELECT s.user_id, s.edition_year, s.number, a.needs FROM submissions s
                  JOIN attendance a ON a.submission_id = s.id
-                 WHERE s.status = 'accepted' AND s.edition_year = (SELECT MAX(year) FROM editions)
+                 WHERE s.status = 'accepted' AND s.edition_year = $1
                    AND a.response = 'confirmed' AND a.needs <> ''
                  ORDER BY s.user_id, s.number",
             )
+            .bind(year)
             .fetch_all(pool)
             .await?
         });
@@ -350,10 +354,13 @@ impl Db {
         now: OffsetDateTime,
         compose: &(dyn Fn(&str) -> Letter + Sync),
     ) -> sqlx::Result<usize> {
-        // The people pending: `current_acceptances` (see `pending`). SQLite
+        // The people pending in edition `year`: `attendance_pending` (see
+        // `pending`), kept per edition, so the reminder is for the edition
+        // whose deadline it names even when a newer one exists. SQLite
         // needs the WHERE for an INSERT … SELECT … ON CONFLICT to parse.
         let insert = "INSERT INTO deadline_reminders (edition_year, deadline, user_id, sent_at)
-             SELECT DISTINCT $1, $2, p.user_id, $3 FROM current_acceptances p WHERE p.pending = $4
+             SELECT DISTINCT $1, $2, p.user_id, $3 FROM attendance_pending p
+             WHERE p.edition_year = $1 AND p.pending = $4
              ON CONFLICT DO NOTHING RETURNING user_id";
         let mut tx = self.begin().await?;
         let recipients: Vec<Recipient> = on_tx!(&mut tx, |conn| {

@@ -20,9 +20,11 @@ use crate::helpers::{fresh_postgres_database, postgres_server};
 /// Differences that are the point of a dialect, each with its reason, by
 /// exact name so that nothing else can hide behind them.
 ///
-/// SQLite searches the admin table through an FTS5 trigram index over a copy
-/// of the searched text (migration `20261123000004_admin_search`): the copy,
-/// the index and FTS5's own shadow tables.
+/// SQLite searches the admin table through FTS5 trigram indexes over copies
+/// of the searched text (migrations `20261123000004_admin_search` and
+/// `20261201000101_summaries_per_edition`: a person's names and e-mail,
+/// each edition's first titles): the copies, the indexes and FTS5's own
+/// shadow tables.
 const SQLITE_ONLY_TABLES: &[&str] = &[
     "user_search",
     "user_search_index",
@@ -30,6 +32,12 @@ const SQLITE_ONLY_TABLES: &[&str] = &[
     "user_search_index_data",
     "user_search_index_docsize",
     "user_search_index_idx",
+    "summary_search",
+    "summary_search_index",
+    "summary_search_index_config",
+    "summary_search_index_data",
+    "summary_search_index_docsize",
+    "summary_search_index_idx",
 ];
 /// PostgreSQL answers the same searches from pg_trgm indexes (same migration).
 const POSTGRES_ONLY_INDEXES: &[&str] =
@@ -247,14 +255,20 @@ fn steps() -> Vec<(&'static str, &'static str, Vec<Arg>)> {
             vec![Arg::Text("sculc@example.edu")],
         ),
         ("the 2026 edition becomes 2021", "UPDATE editions SET year = 2021 WHERE year = 2026", vec![]),
+        (
+            "Ada's second moves to 2021",
+            "UPDATE submissions SET edition_year = 2021 WHERE id = $1",
+            vec![Arg::Id(second)],
+        ),
         ("Ben's first is deleted", "DELETE FROM submissions WHERE id = $1", vec![Arg::Id(first)]),
         ("Ada's account is deleted", "DELETE FROM users WHERE id = $1", vec![ada]),
     ]
 }
 
-type SummaryRow = (Uuid, Uuid, String, OffsetDateTime, i64, bool);
+type SummaryRow = (Uuid, i64, Uuid, String, OffsetDateTime, i64, bool);
 
-const SUMMARIES: &str = "SELECT user_id, first_submission_id, first_title, first_uploaded_at,
+const SUMMARIES: &str =
+    "SELECT user_id, CAST(edition_year AS BIGINT), first_submission_id, first_title, first_uploaded_at,
                                 CAST(submission_count AS BIGINT), accepted FROM submission_summaries";
 
 /// Runs every step on `$pool` and reads the summaries after each; a macro
@@ -300,7 +314,7 @@ async fn the_same_writes_leave_the_same_admin_summaries_on_both_databases() {
     // named by its title.
     let (_, moved) = &postgres[6];
     assert!(
-        moved.iter().any(|row| row.0 == Uuid::from_u128(2) && row.2 == "Title of one.pdf" && row.4 == 2),
+        moved.iter().any(|row| row.0 == Uuid::from_u128(2) && row.3 == "Title of one.pdf" && row.5 == 2),
         "{moved:?}"
     );
 }

@@ -1,4 +1,4 @@
-//! The admin table's query: one row per user with the current edition's
+//! The admin table's query: one row per user with the chosen edition's
 //! first abstract, filtered, sorted and paged in the database so that
 //! 10,000 users and 20,000 submissions stay fast. The list, the CSV export
 //! and the single-row answers all read it, so they cannot disagree.
@@ -46,6 +46,9 @@ pub struct TableQuery {
     pub direction: SortDirection,
     /// Only the people who have not acted in this way.
     pub pending: Option<AttendanceFilter>,
+    /// The edition whose applicants, presenters, abstracts and answers the
+    /// rows show (an existing edition's year: the handler checks it).
+    pub edition: i32,
 }
 
 impl TableQuery {
@@ -133,8 +136,9 @@ impl TableRow {
     }
 }
 
-/// Every user with their current-edition summary (kept by triggers, see
-/// the migration `20261121000004_admin`): the first abstract's name and
+/// Every user with their summary of the chosen edition (kept by triggers
+/// for every edition, see the migration
+/// `20261201000101_summaries_per_edition`): the first abstract's name and
 /// time, the count and whether one is accepted (the presenter flag, derived
 /// as the session's is). Sorting and searching read only this. A table in
 /// FROM, not a CTE: SQLite then merges it into the query that pages it, so
@@ -163,12 +167,15 @@ enum Rows {
     Summarized,
 }
 
-fn rows(which: Rows) -> String {
+/// `$e`: the placeholder the edition's year is bound to.
+fn rows(which: Rows, e: u8) -> String {
     let join = match which {
         Rows::Every => "LEFT JOIN",
         Rows::Summarized => "JOIN",
     };
-    format!("({ROW_COLUMNS} {join} submission_summaries m ON m.user_id = u.id) table_rows")
+    format!(
+        "({ROW_COLUMNS} {join} submission_summaries m ON m.user_id = u.id AND m.edition_year = ${e}) table_rows"
+    )
 }
 
 /// The chosen rows (`page`) with the rest of their first submission, which
@@ -198,33 +205,39 @@ fn columns() -> String {
 }
 
 /// The attendance counts of the page's people only: their rows of the view
-/// `attendance_tallies` (one per accepted submission this edition, found
-/// through `submissions (user_id, edition_year, status)`), summed. A join
+/// `attendance_tallies` (one per accepted submission, those of the edition
+/// bound to `$e` found through `submissions (user_id, edition_year,
+/// status)`), summed. A join
 /// to the grouped view `attendance_counts` counted every accepted
 /// submission of the edition on each request, as neither database narrows
 /// a GROUP BY to the rows it is joined with. `page` is read twice, so both
 /// databases keep it once (a CTE used twice is materialized).
-const ATTENDANCE: &str = "att AS (
+fn attendance(e: u8) -> String {
+    format!(
+        "att AS (
     SELECT t.user_id, SUM(t.accepted) AS accepted, SUM(t.unanswered) AS unanswered,
            SUM(t.confirmed) AS confirmed, SUM(t.declined) AS declined, SUM(t.format_talk) AS format_talk,
            SUM(t.format_poster) AS format_poster, SUM(t.format_both) AS format_both,
            SUM(t.mode_in_person) AS mode_in_person, SUM(t.mode_virtual) AS mode_virtual,
            SUM(t.without_materials) AS without_materials
-    FROM attendance_tallies t WHERE t.user_id IN (SELECT id FROM page) GROUP BY t.user_id
-)";
+    FROM attendance_tallies t WHERE t.user_id IN (SELECT id FROM page) AND t.edition_year = ${e}
+    GROUP BY t.user_id
+)"
+    )
+}
 
 /// The rows of `page` joined with their first submission and attendance.
 const FROM_PAGE: &str = "page LEFT JOIN submissions s ON s.id = page.s_id \
      LEFT JOIN att ON att.user_id = page.id";
 
-/// The WHERE condition on `$1` (the search) and `$n` (the attendance
-/// filter, `pending`), and the search's pattern; bind the filter with
-/// `pending_bind`.
-fn filter(query: &TableQuery, db: &Db, n: u8) -> (String, String) {
+/// The WHERE condition on `$1` (the search), `$n` (the attendance
+/// filter, `pending`) and `$e` (the edition), and the search's pattern;
+/// bind the filter with `pending_bind`.
+fn filter(query: &TableQuery, db: &Db, n: u8, e: u8) -> (String, String) {
     let (search, pattern) = if query.search.is_empty() {
-        ("$1 = $1", String::new())
+        ("$1 = $1".to_owned(), String::new())
     } else {
-        db.dialect().admin_search(&query.search)
+        db.dialect().admin_search(&query.search, e)
     };
     let pending = match query.pending {
         // Every statement binds `$n`, so it is named either way.
@@ -234,7 +247,7 @@ fn filter(query: &TableQuery, db: &Db, n: u8) -> (String, String) {
         // edition's acceptances cost 50-75 ms a request at 100,000 users.
         Some(_) => format!(
             "id IN (SELECT p.user_id FROM attendance_pending p \
-             WHERE p.edition_year = (SELECT MAX(year) FROM editions) AND p.pending = ${n})"
+             WHERE p.edition_year = ${e} AND p.pending = ${n})"
         ),
     };
     (format!("{search} AND {pending}"), pattern)
@@ -284,7 +297,8 @@ fn order_by(query: &TableQuery, db: &Db, table: &str) -> String {
     format!("ORDER BY {empty_last}{key} {direction}, {ties}")
 }
 
-/// `LIMIT $2 OFFSET $3` when paging; every row otherwise. The order is
+/// `LIMIT $2 OFFSET $3` when paging; every row otherwise; the filter's
+/// placeholder and then the edition's follow (`placeholders`). The order is
 /// applied to the chosen rows again after the join (a join keeps no order).
 ///
 /// The rows are counted apart (`admin_table_count`): counting them on the
@@ -294,8 +308,8 @@ fn order_by(query: &TableQuery, db: &Db, table: &str) -> String {
 /// first `$2 + $3` rows of each of its `parts`, merged in the same order.
 fn select(query: &TableQuery, db: &Db, paged: bool, reading: Reading) -> (String, String) {
     let limit = if paged { " LIMIT $2 OFFSET $3" } else { "" };
-    // The pending filter is the statement's last placeholder.
-    let (condition, pattern) = filter(query, db, if paged { 4 } else { 2 });
+    let (n, e) = placeholders(paged);
+    let (condition, pattern) = filter(query, db, n, e);
     // `= TRUE` keeps either database from reading the rows through the
     // condition's `IN` (a semi-join, or a lookup per match): it is tested
     // on each row read in the sort's order instead, its list built once.
@@ -310,13 +324,13 @@ fn select(query: &TableQuery, db: &Db, paged: bool, reading: Reading) -> (String
                 .map(|(which, part, order)| {
                     format!(
                         "SELECT * FROM (SELECT * FROM {} WHERE {condition} AND {part} ORDER BY {order} LIMIT $2 + $3) part",
-                        rows(which)
+                        rows(which, e)
                     )
                 })
                 .collect();
             format!("({}) table_rows", parts.join(" UNION ALL "))
         }
-        None => rows(Rows::Every),
+        None => rows(Rows::Every, e),
     };
     let order = order_by(query, db, "");
     let page = if paged && reading == Reading::Matches && !query.unfiltered() {
@@ -328,17 +342,24 @@ fn select(query: &TableQuery, db: &Db, paged: bool, reading: Reading) -> (String
         format!("SELECT * FROM {rows} WHERE {condition} {order}{limit}")
     };
     let sql = format!(
-        "WITH page AS ({page}), {ATTENDANCE}
+        "WITH page AS ({page}), {}
          SELECT {} FROM {FROM_PAGE} {}",
+        attendance(e),
         columns(),
         order_by(query, db, "page.")
     );
     (sql, pattern)
 }
 
+/// The placeholders of the attendance filter's name and of the edition:
+/// after the search (`$1`) and, when paging, the page size and offset.
+fn placeholders(paged: bool) -> (u8, u8) {
+    if paged { (4, 5) } else { (2, 3) }
+}
+
 /// The statement `admin_table_page` runs for `query`, and the search
-/// pattern it binds first (then the page size, the offset and the
-/// attendance filter's name): what `tests/api/write_plans.rs` plans, so
+/// pattern it binds first (then the page size, the offset, the attendance
+/// filter's name and the edition): what `tests/api/write_plans.rs` plans, so
 /// that a page found by reading every user fails a test, not a user.
 pub fn page_statement(query: &TableQuery, db: &Db, reading: Reading) -> (String, String) {
     select(query, db, true, reading)
@@ -414,6 +435,7 @@ impl Db {
                 .bind(per_page)
                 .bind(offset(page, per_page))
                 .bind(pending_bind(query))
+                .bind(query.edition)
                 .fetch_all(pool)
                 .await?
         });
@@ -426,11 +448,13 @@ impl Db {
                 .fetch_one(pool)
                 .await);
         }
-        let (condition, pattern) = filter(query, self, 2);
-        let sql = format!("SELECT COUNT(*) FROM {} WHERE {condition}", rows(Rows::Every));
+        let (n, e) = placeholders(false);
+        let (condition, pattern) = filter(query, self, n, e);
+        let sql = format!("SELECT COUNT(*) FROM {} WHERE {condition}", rows(Rows::Every, e));
         on_db!(self, |pool| sqlx::query_scalar(&sql)
             .bind(&pattern)
             .bind(pending_bind(query))
+            .bind(query.edition)
             .fetch_one(pool)
             .await)
     }
@@ -441,18 +465,20 @@ impl Db {
         on_db!(self, |pool| sqlx::query_as(&sql)
             .bind(&pattern)
             .bind(pending_bind(query))
+            .bind(query.edition)
             .fetch_all(pool)
             .await)
     }
 
-    /// One user's row.
-    pub async fn admin_table_row(&self, user_id: Uuid) -> sqlx::Result<Option<TableRow>> {
+    /// One user's row, as the table shows it for `edition`.
+    pub async fn admin_table_row(&self, user_id: Uuid, edition: i32) -> sqlx::Result<Option<TableRow>> {
         let sql = format!(
-            "WITH page AS (SELECT * FROM {} WHERE id = $1), {ATTENDANCE}
+            "WITH page AS (SELECT * FROM {} WHERE id = $1), {}
              SELECT {} FROM {FROM_PAGE}",
-            rows(Rows::Every),
+            rows(Rows::Every, 2),
+            attendance(2),
             columns()
         );
-        on_db!(self, |pool| sqlx::query_as(&sql).bind(user_id).fetch_optional(pool).await)
+        on_db!(self, |pool| sqlx::query_as(&sql).bind(user_id).bind(edition).fetch_optional(pool).await)
     }
 }

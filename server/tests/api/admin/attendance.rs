@@ -173,10 +173,10 @@ async fn the_export_takes_the_filter_and_has_the_attendance_columns() {
     let body = response.text().await.unwrap();
     let mut reader = csv::ReaderBuilder::new().from_reader(body.as_bytes());
     let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_owned).collect();
-    assert_eq!(header[header.len() - 4..], ["Attendance", "Format", "Mode", "Final materials"]);
+    assert_eq!(header[header.len() - 5..], ["Attendance", "Format", "Mode", "Final materials", "Edition"]);
     let rows: Vec<Vec<String>> =
         reader.records().map(|r| r.unwrap().iter().map(str::to_owned).collect()).collect();
-    let tail = |row: &Vec<String>| (row[2].clone(), row[row.len() - 4..].to_vec());
+    let tail = |row: &Vec<String>| (row[2].clone(), row[row.len() - 5..row.len() - 1].to_vec());
     assert_eq!(
         rows.iter().map(tail).collect::<Vec<_>>(),
         [
@@ -187,7 +187,10 @@ async fn the_export_takes_the_filter_and_has_the_attendance_columns() {
     );
     let all = app.get("/api/admin/users.csv?filter=not_confirmed").await.text().await.unwrap();
     let ann = all.lines().find(|line| line.contains("ann@x.edu")).unwrap();
-    assert!(ann.ends_with(",Mixed,15-minute talk plus 5 minutes of questions,In person,yes"), "{ann}");
+    assert!(
+        ann.ends_with(",Mixed,15-minute talk plus 5 minutes of questions,In person,yes,SCULC 2025"),
+        "{ann}"
+    );
     assert_eq!(all.lines().count(), 3, "{all}");
 }
 
@@ -210,6 +213,7 @@ async fn a_page_read_in_the_sorts_order_has_the_rows_of_the_sorted_matches() {
                 .bind(per_page)
                 .bind(offset)
                 .bind(pending)
+                .bind(2025)
                 .fetch_all(pool)
                 .await
                 .unwrap_or_else(|error| panic!("{error}: {sql}"));
@@ -227,7 +231,7 @@ async fn a_page_read_in_the_sorts_order_has_the_rows_of_the_sorted_matches() {
     for (search, pending) in filters {
         for sort in [UserSort::Name, UserSort::Email] {
             for direction in [SortDirection::Asc, SortDirection::Desc] {
-                let query = TableQuery { search: search.into(), sort, direction, pending };
+                let query = TableQuery { search: search.into(), sort, direction, pending, edition: 2025 };
                 let bound = pending.map(AttendanceFilter::as_str).unwrap_or("");
                 for (per_page, offset) in [(50, 0), (1, 0), (1, 1), (2, 2), (3, 3)] {
                     let (sorted, pattern) = page_statement(&query, db, Reading::Matches);

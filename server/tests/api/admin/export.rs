@@ -6,7 +6,7 @@ use crate::helpers::{TestApp, spawn_app};
 
 const HEADER: &str = "First Name,Last Name,Email,Applicant,Presenter,Abstract Name,Title,Co-authors,Keywords,Preferred Format,\
      Upload Time (Pacific),Admin,Submissions,Code,Reviews submitted,Reviews assigned,Mean score,Recommendations,\
-     Needs,Attendance,Format,Mode,Final materials";
+     Needs,Attendance,Format,Mode,Final materials,Edition";
 
 async fn export(app: &TestApp, query: &str) -> (reqwest::header::HeaderMap, String) {
     let response = app.get(&format!("/api/admin/users.csv?{query}")).await;
@@ -33,11 +33,11 @@ async fn the_export_is_the_filtered_table_in_order_and_safe_for_spreadsheets() {
     let (headers, body) = export(&app, "").await;
     assert_eq!(headers["content-type"], "text/csv; charset=utf-8");
     let disposition = headers["content-disposition"].to_str().unwrap();
-    assert!(disposition.starts_with("attachment; filename=\"sculc-users-20"), "{disposition}");
+    assert!(disposition.starts_with("attachment; filename=\"sculc-2025-users-20"), "{disposition}");
     assert!(disposition.ends_with(".csv\""), "{disposition}");
     assert_eq!(body.lines().next(), Some(HEADER));
     // RFC 4180 quoting keeps the comma and quotes inside one cell.
-    assert!(body.contains("\"Zoë, \"\"Z\"\"\",Ñúñez,zoe@x.edu,yes,no,\"'=HYPERLINK(\"\"http://evil\"\").pdf\",\"'=HYPERLINK(\"\"http://evil\"\").pdf\",,,Either,2025-02-19 13:20:00 PST,no,2,S25-001,0,0,,,,,,,\n"), "{body}");
+    assert!(body.contains("\"Zoë, \"\"Z\"\"\",Ñúñez,zoe@x.edu,yes,no,\"'=HYPERLINK(\"\"http://evil\"\").pdf\",\"'=HYPERLINK(\"\"http://evil\"\").pdf\",,,Either,2025-02-19 13:20:00 PST,no,2,S25-001,0,0,,,,,,,,SCULC 2025\n"), "{body}");
 
     let rows = records(&body);
     assert_eq!(rows[0], HEADER.split(',').collect::<Vec<_>>());
@@ -51,10 +51,11 @@ async fn the_export_is_the_filtered_table_in_order_and_safe_for_spreadsheets() {
     assert_eq!((at[0].as_str(), at[1].as_str()), ("'@SUM(A1)", "'\tTab"));
     let ada = &rows[3];
     assert_eq!(
-        ada[3..],
+        ada[3..ada.len() - 1],
         ["no", "no", "", "", "", "", "", "", "yes", "0", "", "", "", "", "", "", "", "", "", ""]
             .map(str::to_owned)
     );
+    assert_eq!(ada.last().unwrap(), "SCULC 2025");
 
     // The filter and order of the table apply; nothing is paged.
     let (_, filtered) = export(&app, "q=%C3%91%C3%BA%C3%B1ez").await;

@@ -6,6 +6,7 @@ mod access;
 mod attendance;
 mod audit;
 mod decisions;
+mod earlier_editions;
 mod edition_years;
 mod editions;
 mod export;
