@@ -5,28 +5,37 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use uuid::Uuid;
 
-use super::current;
+use super::chosen;
 use super::store::conflicts::AddedBy;
-use super::types::{AddedConflict, AssignmentState, Conflict, NewConflict, ReviewerList, ReviewerSummary};
+use super::types::{
+    AddedConflict, AssignmentState, Conflict, EditionParams, NewConflict, ReviewerList, ReviewerSummary,
+};
 use crate::AppState;
 use crate::accounts::session::Admin;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 
-/// Everyone with the reviewer role, their assignments in the current
-/// edition and their conflicts.
+/// Everyone with the reviewer role, their assignments in the edition
+/// (`?edition=`, else the current one) and their conflicts (a reviewer's,
+/// whichever edition).
 #[utoipa::path(
     get,
     path = "/api/admin/reviewers",
     tag = "review",
+    params(EditionParams),
     responses(
         (status = 200, description = "The reviewers", body = ReviewerList),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such edition", body = ErrorBody),
     ),
     security(("session" = []))
 )]
-pub async fn reviewers(State(state): State<AppState>, Admin(_admin): Admin) -> ApiResult<Json<ReviewerList>> {
-    let data = current(&state).await?;
+pub async fn reviewers(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+    Query(edition): Query<EditionParams>,
+) -> ApiResult<Json<ReviewerList>> {
+    let data = chosen(&state, &edition).await?;
     let reviewers = data
         .reviewers
         .iter()

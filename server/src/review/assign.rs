@@ -10,20 +10,20 @@ use axum::http::StatusCode;
 use uuid::Uuid;
 
 use super::balance::{self, Problem};
-use super::current;
+use super::chosen;
 use super::letters::assignment_letter;
 use super::overview::no_such_submission;
 use super::store::writes::{AssignmentBatch, Unassignment};
 use super::store::{EditionData, ReviewerRow};
 use super::types::{
-    AssignmentPair, AutoAssignInput, AutoAssignPlan, AutoAssigned, NewAssignment, PlannedAssignment,
-    ShortCause, ShortSubmission,
+    AssignmentPair, AutoAssignInput, AutoAssignPlan, AutoAssigned, EditionParams, NewAssignment,
+    PlannedAssignment, ShortCause, ShortSubmission,
 };
 use crate::AppState;
 use crate::accounts::email::Email;
 use crate::accounts::session::{Admin, SessionUser};
 use crate::activity::{Actor, AuditAction, NewEntry};
-use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 use crate::submissions::SubmissionStatus;
 
 pub const PLAN_CHANGED: &str = "The assignments have changed since the preview. Preview again.";
@@ -94,13 +94,13 @@ fn batch(state: &AppState, data: &EditionData, pairs: Vec<AssignmentPair>, how: 
     post,
     path = "/api/admin/reviews/{submission_id}/assignments",
     tag = "review",
-    params(("submission_id" = Uuid, Path, description = "The submission")),
+    params(("submission_id" = Uuid, Path, description = "The submission"), EditionParams),
     request_body = NewAssignment,
     responses(
         (status = 201, description = "Assigned (the reviewer is e-mailed)", body = AutoAssigned),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin, or the admin's own submission (code `own_submission`)", body = ErrorBody),
-        (status = 404, description = "No such submission in the current edition", body = ErrorBody),
+        (status = 404, description = "No such edition, or no such submission in it", body = ErrorBody),
         (status = 409, description = "Not a reviewer, already assigned or abstained, or a conflict", body = ErrorBody),
     ),
     security(("session" = []))
@@ -109,9 +109,10 @@ pub async fn assign(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Path(submission_id): Path<Uuid>,
+    Query(edition): Query<EditionParams>,
     Json(input): Json<NewAssignment>,
 ) -> ApiResult<(StatusCode, Json<AutoAssigned>)> {
-    let year = current(&state).await?.year;
+    let year = chosen(&state, &edition).await?.year;
     let pair = AssignmentPair { submission_id, reviewer_id: input.reviewer_id };
     let actor = Actor::admin(&admin);
     let saved = state
@@ -133,12 +134,13 @@ pub async fn assign(
     params(
         ("submission_id" = Uuid, Path, description = "The submission"),
         ("reviewer_id" = Uuid, Path, description = "The reviewer"),
+        EditionParams,
     ),
     responses(
         (status = 204, description = "Removed"),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin, or the admin's own submission (code `own_submission`)", body = ErrorBody),
-        (status = 404, description = "No such assignment", body = ErrorBody),
+        (status = 404, description = "No such edition, or no such assignment in it", body = ErrorBody),
         (status = 409, description = "The review is submitted", body = ErrorBody),
     ),
     security(("session" = []))
@@ -147,8 +149,9 @@ pub async fn unassign(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Path((submission_id, reviewer_id)): Path<(Uuid, Uuid)>,
+    Query(edition): Query<EditionParams>,
 ) -> ApiResult<StatusCode> {
-    let data = current(&state).await?;
+    let data = chosen(&state, &edition).await?;
     let submission = data.submission(submission_id).ok_or_else(no_such_submission)?;
     if data.authored_by(submission, admin.id, &admin.email) {
         return Err(own_submission());
@@ -245,18 +248,21 @@ pub fn plan(data: &EditionData, admin: &SessionUser) -> AutoAssignPlan {
     post,
     path = "/api/admin/reviews/auto-assign/preview",
     tag = "review",
+    params(EditionParams),
     responses(
         (status = 200, description = "The assignments it would make, and the submissions it could not fill", body = AutoAssignPlan),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such edition", body = ErrorBody),
     ),
     security(("session" = []))
 )]
 pub async fn auto_preview(
     State(state): State<AppState>,
     Admin(admin): Admin,
+    Query(edition): Query<EditionParams>,
 ) -> ApiResult<Json<AutoAssignPlan>> {
-    let data = current(&state).await?;
+    let data = chosen(&state, &edition).await?;
     Ok(Json(plan(&data, &admin)))
 }
 
@@ -267,11 +273,13 @@ pub async fn auto_preview(
     post,
     path = "/api/admin/reviews/auto-assign",
     tag = "review",
+    params(EditionParams),
     request_body = AutoAssignInput,
     responses(
         (status = 200, description = "Saved", body = AutoAssigned),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such edition", body = ErrorBody),
         (status = 409, description = "The assignments have changed since the preview. Preview again.", body = ErrorBody),
     ),
     security(("session" = []))
@@ -279,9 +287,10 @@ pub async fn auto_preview(
 pub async fn auto_save(
     State(state): State<AppState>,
     Admin(admin): Admin,
+    Query(edition): Query<EditionParams>,
     Json(input): Json<AutoAssignInput>,
 ) -> ApiResult<Json<AutoAssigned>> {
-    let year = current(&state).await?.year;
+    let year = chosen(&state, &edition).await?.year;
     let actor = Actor::admin(&admin);
     let pairs = input.assignments;
     let saved = state

@@ -14,15 +14,15 @@ use super::reviewer::{MAX_SCORE, MIN_SCORE};
 use super::store::EditionData;
 use super::store::writes::DecisionBatch;
 use super::types::{
-    AssignmentState, ThresholdDecision, ThresholdDone, ThresholdEntry, ThresholdInput, ThresholdPlan,
-    Unreviewed,
+    AssignmentState, EditionParams, ThresholdDecision, ThresholdDone, ThresholdEntry, ThresholdInput,
+    ThresholdPlan, Unreviewed,
 };
-use super::{SCORES_CHANGED, current};
+use super::{SCORES_CHANGED, chosen};
 use crate::AppState;
 use crate::accounts::email::Email;
 use crate::accounts::session::{Admin, SessionUser};
 use crate::activity::Actor;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Query};
 use crate::letters::{TemplateKind, letter_to_author};
 use crate::mail::Letter;
 use crate::submissions::OWN_SUBMISSION;
@@ -78,11 +78,13 @@ pub fn threshold_plan(data: &EditionData, cutoff: f64, admin: &SessionUser) -> T
     post,
     path = "/api/admin/reviews/threshold/preview",
     tag = "review",
+    params(EditionParams),
     request_body = ThresholdInput,
     responses(
         (status = 200, description = "Who would be accepted and rejected", body = ThresholdPlan),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such edition", body = ErrorBody),
         (status = 422, description = "A cut-off outside the scale", body = ErrorBody),
     ),
     security(("session" = []))
@@ -90,10 +92,11 @@ pub fn threshold_plan(data: &EditionData, cutoff: f64, admin: &SessionUser) -> T
 pub async fn threshold_preview(
     State(state): State<AppState>,
     Admin(admin): Admin,
+    Query(edition): Query<EditionParams>,
     Json(input): Json<ThresholdInput>,
 ) -> ApiResult<Json<ThresholdPlan>> {
     let cutoff = checked_cutoff(input.cutoff)?;
-    let data = current(&state).await?;
+    let data = chosen(&state, &edition).await?;
     Ok(Json(threshold_plan(&data, cutoff, &admin)))
 }
 
@@ -121,11 +124,13 @@ fn with_comments(letter: &Letter, data: &EditionData, submission: Uuid) -> Lette
     post,
     path = "/api/admin/reviews/threshold",
     tag = "review",
+    params(EditionParams),
     request_body = ThresholdDecision,
     responses(
         (status = 200, description = "Decided; the decision e-mails are queued", body = ThresholdDone),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin, or a list names one of the admin's own submissions (code `own_submission`)", body = ErrorBody),
+        (status = 404, description = "No such edition", body = ErrorBody),
         (status = 409, description = "The scores have changed since the preview. Preview again.", body = ErrorBody),
         (status = 422, description = "A cut-off outside the scale", body = ErrorBody),
     ),
@@ -134,10 +139,11 @@ fn with_comments(letter: &Letter, data: &EditionData, submission: Uuid) -> Lette
 pub async fn threshold_decide(
     State(state): State<AppState>,
     Admin(admin): Admin,
+    Query(edition): Query<EditionParams>,
     Json(input): Json<ThresholdDecision>,
 ) -> ApiResult<Json<ThresholdDone>> {
     let cutoff = checked_cutoff(input.cutoff)?;
-    let data = current(&state).await?;
+    let data = chosen(&state, &edition).await?;
     let year = data.year;
     // Ids that are no undecided submission of the edition cannot be in a
     // preview; refused before any per-submission work.

@@ -61,12 +61,34 @@ pub const SCORES_CHANGED: &str = "The scores have changed since the preview. Pre
 /// What a reviewer sees instead of the guideline warnings, which name the author.
 pub const ANONYMITY_FLAG: &str = "The PDF may name its author; the organisers have been told.";
 
-/// The current edition's review data (its settings and form written with
-/// the defaults the first time).
-pub(crate) async fn current(state: &AppState) -> Result<store::EditionData, ApiError> {
-    let year = state.db.current_edition_year().await?.ok_or_else(ApiError::not_found)?;
+/// The year of the edition an admin asked for (`?edition=`), else the
+/// current edition's; 404 for an edition that does not exist.
+pub(crate) async fn chosen_year(state: &AppState, params: &types::EditionParams) -> Result<i32, ApiError> {
+    match params.edition {
+        None => Ok(state.db.current_edition_year().await?.ok_or_else(ApiError::not_found)?),
+        Some(year) if state.db.review_edition_exists(year).await? => Ok(year),
+        Some(year) => Err(no_such_edition(year)),
+    }
+}
+
+pub fn no_such_edition(year: i32) -> ApiError {
+    ApiError::NotFound(format!("There is no edition SCULC {year}."))
+}
+
+/// Edition `year`'s review data (its settings and form written with the
+/// defaults the first time).
+pub(crate) async fn of_edition(state: &AppState, year: i32) -> Result<store::EditionData, ApiError> {
     state.db.ensure_review_settings(year).await?;
     Ok(state.db.edition_reviews(year).await?)
+}
+
+/// The review data of the edition an admin asked for (`?edition=`, else
+/// the current one).
+pub(crate) async fn chosen(
+    state: &AppState,
+    params: &types::EditionParams,
+) -> Result<store::EditionData, ApiError> {
+    of_edition(state, chosen_year(state, params).await?).await
 }
 
 /// The current edition's review data as reviewer `reviewer_id` may see it

@@ -7,15 +7,15 @@ use std::collections::HashMap;
 use axum::extract::State;
 use uuid::Uuid;
 
-use super::current;
 use super::store::{AssignmentRow, EditionData, SubmissionRow};
 use super::types::{
-    AdminAssignment, AdminReview, AssignmentState, CriterionStats, OverviewRow, RecommendationCounts,
-    ReviewOverview, ReviewWords, SubmissionReviews,
+    AdminAssignment, AdminReview, AssignmentState, CriterionStats, EditionParams, OverviewRow,
+    RecommendationCounts, ReviewOverview, ReviewWords, SubmissionReviews,
 };
+use super::{chosen, of_edition};
 use crate::AppState;
 use crate::accounts::session::Admin;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 use crate::text::display_name;
 
 /// To two decimals, as admins read (and threshold decisions compare) it.
@@ -86,24 +86,27 @@ pub fn overview_rows(data: &EditionData) -> Vec<OverviewRow> {
         .collect()
 }
 
-/// Every non-withdrawn submission of the current edition with its reviews
-/// in figures, by code.
+/// Every non-withdrawn submission of the edition (`?edition=`, else the
+/// current one) with its reviews in figures, by code.
 #[utoipa::path(
     get,
     path = "/api/admin/reviews",
     tag = "review",
+    params(EditionParams),
     responses(
         (status = 200, description = "The reviews in figures", body = ReviewOverview),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such edition", body = ErrorBody),
     ),
     security(("session" = []))
 )]
 pub async fn overview(
     State(state): State<AppState>,
     Admin(_admin): Admin,
+    Query(edition): Query<EditionParams>,
 ) -> ApiResult<Json<ReviewOverview>> {
-    let data = current(&state).await?;
+    let data = chosen(&state, &edition).await?;
     Ok(Json(ReviewOverview {
         edition_year: data.year,
         criteria: super::reviewer::criteria(&data),
@@ -117,12 +120,12 @@ pub async fn overview(
     get,
     path = "/api/admin/reviews/{submission_id}",
     tag = "review",
-    params(("submission_id" = Uuid, Path, description = "The submission")),
+    params(("submission_id" = Uuid, Path, description = "The submission"), EditionParams),
     responses(
         (status = 200, description = "The submission's reviews", body = SubmissionReviews),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
-        (status = 404, description = "No such submission in the current edition", body = ErrorBody),
+        (status = 404, description = "No such edition, or no such submission in it", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -130,8 +133,9 @@ pub async fn submission_reviews(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Path(submission_id): Path<Uuid>,
+    Query(edition): Query<EditionParams>,
 ) -> ApiResult<Json<SubmissionReviews>> {
-    let data = current(&state).await?;
+    let data = chosen(&state, &edition).await?;
     let submission = data.submission(submission_id).ok_or_else(no_such_submission)?;
     let own = data.authored_by(submission, admin.id, &admin.email);
     let assignments: Vec<&AssignmentRow> = data.assignments_of(submission.id).collect();
@@ -168,15 +172,24 @@ pub async fn submission_reviews(
 }
 
 pub fn no_such_submission() -> ApiError {
-    ApiError::NotFound("There is no such submission in the current edition.".into())
+    ApiError::NotFound("There is no such submission in this edition.".into())
 }
 
 /// The review columns of the user table's CSV export (`Code`, `Reviews
 /// submitted`, `Reviews assigned`, `Mean score`, `Recommendations`), by
 /// submission, for the current edition's submissions.
 pub async fn export_columns(state: &AppState) -> ApiResult<HashMap<Uuid, [String; 5]>> {
-    let data = current(state).await?;
-    Ok(overview_rows(&data)
+    let data = chosen(state, &EditionParams::default()).await?;
+    Ok(columns_of(&data))
+}
+
+/// The review columns of the CSV export for edition `year`'s submissions.
+pub async fn export_columns_of(state: &AppState, year: i32) -> ApiResult<HashMap<Uuid, [String; 5]>> {
+    Ok(columns_of(&of_edition(state, year).await?))
+}
+
+fn columns_of(data: &EditionData) -> HashMap<Uuid, [String; 5]> {
+    overview_rows(data)
         .into_iter()
         .map(|row| {
             let counts = &row.recommendations;
@@ -199,5 +212,5 @@ pub async fn export_columns(state: &AppState) -> ApiResult<HashMap<Uuid, [String
             ];
             (row.submission_id, columns)
         })
-        .collect())
+        .collect()
 }

@@ -7,20 +7,20 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 
 use super::store::writes::{SettingsSave, SettingsWrite};
-use super::types::{ReviewSettings, ReviewSettingsInput};
-use super::{CRITERIA_LOCKED, current};
+use super::types::{EditionParams, ReviewSettings, ReviewSettingsInput};
+use super::{CRITERIA_LOCKED, chosen_year, of_edition};
 use crate::AppState;
 use crate::accounts::session::Admin;
 use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::clock;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Query};
 
 pub const MAX_CRITERIA: usize = 10;
 const MAX_CRITERION_CHARS: usize = 100;
 const MAX_WEIGHT: f64 = 100.0;
 
-async fn settings(state: &AppState) -> ApiResult<ReviewSettings> {
-    let data = current(state).await?;
+async fn settings(state: &AppState, year: i32) -> ApiResult<ReviewSettings> {
+    let data = of_edition(state, year).await?;
     let locked = state.db.criteria_locked(data.year).await?;
     Ok(ReviewSettings {
         edition_year: data.year,
@@ -32,23 +32,27 @@ async fn settings(state: &AppState) -> ApiResult<ReviewSettings> {
     })
 }
 
-/// The current edition's review settings.
+/// An edition's review settings (`?edition=`, else the current one's).
 #[utoipa::path(
     get,
     path = "/api/admin/review/settings",
     tag = "review",
+    params(EditionParams),
     responses(
         (status = 200, description = "The settings", body = ReviewSettings),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such edition", body = ErrorBody),
     ),
     security(("session" = []))
 )]
 pub async fn get_settings(
     State(state): State<AppState>,
     Admin(_admin): Admin,
+    Query(edition): Query<EditionParams>,
 ) -> ApiResult<Json<ReviewSettings>> {
-    Ok(Json(settings(&state).await?))
+    let year = chosen_year(&state, &edition).await?;
+    Ok(Json(settings(&state, year).await?))
 }
 
 /// Changes the settings. Once a review is saved the criteria (names,
@@ -57,11 +61,13 @@ pub async fn get_settings(
     put,
     path = "/api/admin/review/settings",
     tag = "review",
+    params(EditionParams),
     request_body = ReviewSettingsInput,
     responses(
         (status = 200, description = "The settings after the change", body = ReviewSettings),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such edition", body = ErrorBody),
         (status = 409, description = "The criteria cannot change once a review has been saved.", body = ErrorBody),
         (status = 422, description = "A value out of range, per field", body = ErrorBody),
     ),
@@ -70,10 +76,11 @@ pub async fn get_settings(
 pub async fn put_settings(
     State(state): State<AppState>,
     Admin(admin): Admin,
+    Query(edition): Query<EditionParams>,
     Json(input): Json<ReviewSettingsInput>,
 ) -> ApiResult<Json<ReviewSettings>> {
     let write = checked(input)?;
-    let year = state.db.current_edition_year().await?.ok_or_else(ApiError::not_found)?;
+    let year = chosen_year(&state, &edition).await?;
     let actor = Actor::admin(&admin);
     let names: Vec<String> = write
         .criteria
@@ -92,7 +99,7 @@ pub async fn put_settings(
         ),
     };
     match state.db.save_review_settings(year, &write, &entry).await? {
-        SettingsSave::Saved => Ok(Json(settings(&state).await?)),
+        SettingsSave::Saved => Ok(Json(settings(&state, year).await?)),
         SettingsSave::Locked => Err(ApiError::Conflict(CRITERIA_LOCKED.into())),
         SettingsSave::UnknownCriterion => {
             let mut fields = BTreeMap::new();

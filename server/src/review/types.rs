@@ -6,11 +6,20 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use crate::stored::stored_enum;
 use crate::submissions::SubmissionStatus;
+
+/// Which edition an admin's review request is about, as the query string
+/// gives it (`?edition=2025`).
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct EditionParams {
+    /// The edition's year; absent: the current (newest) edition.
+    pub edition: Option<i32>,
+}
 
 stored_enum! {
     /// Whether reviewers see each other's reviews (an edition setting).

@@ -148,6 +148,14 @@ impl Db {
         on_db!(self, |pool| sqlx::query_scalar("SELECT MAX(year) FROM editions").fetch_one(pool).await)
     }
 
+    /// Whether edition `year` exists.
+    pub async fn review_edition_exists(&self, year: i32) -> sqlx::Result<bool> {
+        on_db!(self, |pool| sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM editions WHERE year = $1)")
+            .bind(year)
+            .fetch_one(pool)
+            .await)
+    }
+
     /// Everything review knows about edition `year`.
     pub async fn edition_reviews(&self, year: i32) -> sqlx::Result<EditionData> {
         Ok(on_db!(self, |pool| load_edition!(pool, year)))

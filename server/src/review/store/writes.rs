@@ -10,7 +10,7 @@ use uuid::Uuid;
 use super::{DEFAULT_CRITERIA, EditionData, load_edition};
 use crate::accounts::email::Email;
 use crate::activity::{Actor, AuditAction, NewEntry};
-use crate::activity::{record, record_about};
+use crate::activity::{record, record_about, record_in};
 use crate::db::{Db, RowLock};
 use crate::mail::{Letter, outbox};
 use crate::review::types::{
@@ -253,7 +253,7 @@ impl Db {
                         }
                     }
                 }
-                record!(&mut **conn, entry)?;
+                record_in!(&mut **conn, entry, year)?;
                 SettingsSave::Saved
             }
         });
@@ -550,7 +550,7 @@ impl Db {
         on_tx!(&mut tx, |conn| {
             let entry =
                 NewEntry { actor, action: AuditAction::DecisionThreshold, summary: batch.summary.clone() };
-            record!(&mut **conn, &entry)?;
+            record_in!(&mut **conn, &entry, year)?;
         });
         tx.commit().await?;
         Ok(Ok((accepted, rejected)))

@@ -7,6 +7,7 @@ mod blind;
 mod blindness;
 mod conflicts;
 mod deadline;
+mod editions;
 mod edits;
 mod export;
 mod metadata;

@@ -1,0 +1,141 @@
+//! Reviews per edition (issue 25 item 1): once SCULC 2026 is created, every
+//! admin review screen still answers for 2025 with `?edition=2025`, exactly
+//! as before; without it they answer for 2026, which starts empty.
+
+use serde_json::{Value, json};
+
+use super::{
+    app_with_admin, assigned, code_of, complete_review, criteria, put_settings, reviewer, submission_by,
+    submitted,
+};
+use crate::admin::{json as body, put_json};
+use crate::helpers::TestApp;
+
+/// Every review screen's answer, `query` (e.g. `?edition=2025`) after each path.
+async fn screens(app: &TestApp, submission: uuid::Uuid, query: &str) -> [Value; 4] {
+    let read = |path: String| async move {
+        let response = app.get(&path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        body(response).await
+    };
+    [
+        read(format!("/api/admin/reviews{query}")).await,
+        read(format!("/api/admin/reviews/{submission}{query}")).await,
+        read(format!("/api/admin/review/settings{query}")).await,
+        read(format!("/api/admin/reviewers{query}")).await,
+    ]
+}
+
+#[tokio::test]
+async fn creating_2026_leaves_2025s_reviews_as_they_read_and_2026_starts_empty() {
+    let app = app_with_admin().await;
+    let (rita, rita_id) = reviewer(&app, "r1@example.org", "Rita", "One").await;
+    let (_, rolf_id) = reviewer(&app, "r2@example.org", "Rolf", "Two").await;
+    let (_, reviewed) = submission_by(&app, "a@example.org", "Ann", "Able", "Able abstract").await;
+    let (_, open) = submission_by(&app, "b@example.org", "Ben", "Baker", "Baker abstract").await;
+    put_settings(&app, json!({"reviewers_per_submission": 1})).await;
+    assigned(&app, reviewed, rita_id).await;
+    let criteria = criteria(&app).await;
+    submitted(&app, &rita, &code_of(&app, reviewed).await, complete_review(&criteria, 4, "accept")).await;
+
+    let before = screens(&app, reviewed, "").await;
+    assert_eq!(before[0]["edition_year"], 2025);
+    assert_eq!(before[0]["submissions"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        (before[1]["mean"].clone(), before[1]["assignments"][0]["reviewer_name"].clone()),
+        (json!(4.0), json!("Rita One"))
+    );
+    assert_eq!(before[2]["reviewers_per_submission"], 1);
+    assert_eq!(
+        screens(&app, reviewed, "?edition=2025").await,
+        before,
+        "naming the current edition changes nothing"
+    );
+
+    assert_eq!(app.post_json("/api/admin/editions", json!({"year": 2026})).await.status(), 201);
+
+    // 2025 reads exactly as it did.
+    assert_eq!(screens(&app, reviewed, "?edition=2025").await, before);
+
+    // 2026, the current edition, starts empty, with the default settings.
+    let overview = body(app.get("/api/admin/reviews").await).await;
+    assert_eq!(overview["edition_year"], 2026);
+    assert_eq!(overview["submissions"], json!([]));
+    let settings = body(app.get("/api/admin/review/settings").await).await;
+    assert_eq!(settings["edition_year"], 2026);
+    assert_eq!(settings["reviewers_per_submission"], 2, "the default, not 2025's 1");
+    assert_eq!(settings["criteria_locked"], false);
+    let reviewers = body(app.get("/api/admin/reviewers").await).await;
+    let loads: Vec<(Value, Value)> = reviewers["reviewers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["assigned"].clone(), r["submitted"].clone()))
+        .collect();
+    assert_eq!(loads, vec![(json!(0), json!(0)); 2]);
+    let missing = app.get(&format!("/api/admin/reviews/{reviewed}")).await;
+    assert_eq!(missing.status(), 404, "a 2025 submission is not one of 2026's");
+
+    // Assigning, the automatic plan, the threshold and the settings act on the edition named.
+    let plan_2026 = body(app.post_json("/api/admin/reviews/auto-assign/preview", json!({})).await).await;
+    assert_eq!(plan_2026["assignments"], json!([]));
+    let plan =
+        body(app.post_json("/api/admin/reviews/auto-assign/preview?edition=2025", json!({})).await).await;
+    let planned: Vec<&Value> =
+        plan["assignments"].as_array().unwrap().iter().map(|a| &a["submission_id"]).collect();
+    assert_eq!(planned, vec![&json!(open.to_string())], "{plan:#}");
+    let refused = app
+        .post_json(&format!("/api/admin/reviews/{open}/assignments"), json!({"reviewer_id": rolf_id}))
+        .await;
+    assert_eq!(refused.status(), 404);
+    let added = app
+        .post_json(
+            &format!("/api/admin/reviews/{open}/assignments?edition=2025"),
+            json!({"reviewer_id": rolf_id}),
+        )
+        .await;
+    assert_eq!(added.status(), 201);
+    let removed = app
+        .client
+        .delete(app.url(&format!("/api/admin/reviews/{open}/assignments/{rolf_id}?edition=2025")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(removed.status(), 204);
+
+    let threshold = json!({"cutoff": 3.0});
+    let preview_2026 =
+        body(app.post_json("/api/admin/reviews/threshold/preview", threshold.clone()).await).await;
+    assert_eq!(preview_2026["accept"], json!([]));
+    let preview =
+        body(app.post_json("/api/admin/reviews/threshold/preview?edition=2025", threshold).await).await;
+    assert_eq!(preview["accept"][0]["submission_id"], reviewed.to_string());
+
+    let mut changed = before[2].clone();
+    for key in ["edition_year", "criteria_locked"] {
+        changed.as_object_mut().unwrap().remove(key);
+    }
+    changed["reviewers_per_submission"] = json!(3);
+    let saved = put_json(&app, "/api/admin/review/settings?edition=2025", changed).await;
+    assert_eq!(saved.status(), 200, "{}", saved.text().await.unwrap());
+    let settings_2025 = body(app.get("/api/admin/review/settings?edition=2025").await).await;
+    assert_eq!(settings_2025["reviewers_per_submission"], 3);
+    assert_eq!(body(app.get("/api/admin/review/settings").await).await, settings, "2026's are untouched");
+}
+
+#[tokio::test]
+async fn an_edition_that_does_not_exist_is_a_404_that_says_so() {
+    let app = app_with_admin().await;
+    for path in [
+        "/api/admin/reviews?edition=1999",
+        "/api/admin/review/settings?edition=1999",
+        "/api/admin/reviewers?edition=1999",
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 404, "{path}");
+        assert_eq!(body(response).await["error"], "There is no edition SCULC 1999.", "{path}");
+    }
+    let preview =
+        app.post_json("/api/admin/reviews/threshold/preview?edition=1999", json!({"cutoff": 3.0})).await;
+    assert_eq!(preview.status(), 404);
+}
