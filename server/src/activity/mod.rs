@@ -12,7 +12,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-pub(crate) use self::store::{delete_recorded, record, record_about};
+pub(crate) use self::store::{delete_recorded, record, record_about, record_entry, record_in};
 use crate::accounts::session::SessionUser;
 use crate::stored::stored_enum;
 use crate::text::display_name;
@@ -113,11 +113,72 @@ impl Actor {
     }
 }
 
+impl AuditAction {
+    /// Whether an entry of this action is about one edition's things (its
+    /// submissions, decisions, program, settings, reminders), which its
+    /// summary names ("(SCULC 2025)"). Roles, the site's content, the
+    /// templates, e-mail retries and conflicts belong to no edition.
+    pub fn about_an_edition(self) -> bool {
+        use AuditAction::*;
+        matches!(
+            self,
+            SubmissionAccepted
+                | SubmissionRejected
+                | SubmissionUndecided
+                | SubmissionDeleted
+                | SubmissionWithdrawn
+                | EditionUpdated
+                | EditionCreated
+                | EditionDeleted
+                | ReviewAssigned
+                | ReviewUnassigned
+                | ReviewSubmitted
+                | ReviewAbstained
+                | ReviewSettingsChanged
+                | DecisionThreshold
+                | AttendanceReminded
+                | ProgramPublished
+                | ProgramChanged
+        )
+    }
+}
+
 /// One entry about to be written (by `record!`).
 pub struct NewEntry<'a> {
     pub actor: &'a Actor,
     pub action: AuditAction,
     pub summary: String,
+}
+
+impl NewEntry<'_> {
+    /// The edition the entry is about, as its summary names it: the first
+    /// "SCULC 2025" outside quoted text (a title in ‘…’ or “…”, a search
+    /// in “…”, which people typed); `None` for an action about no edition.
+    /// `record!` stores it with the entry; `record_in!` (the year the
+    /// writer knows) and `record_about!` (its submissions' edition) take
+    /// precedence.
+    pub fn edition_named(&self) -> Option<i32> {
+        if !self.action.about_an_edition() {
+            return None;
+        }
+        let mut unquoted = String::with_capacity(self.summary.len());
+        let mut depth = 0usize;
+        for c in self.summary.chars() {
+            match c {
+                '‘' | '“' => depth += 1,
+                '’' | '”' => depth = depth.saturating_sub(1),
+                c if depth == 0 => unquoted.push(c),
+                _ => {}
+            }
+        }
+        unquoted.match_indices("SCULC ").find_map(|(at, name)| {
+            let digits = unquoted.get(at + name.len()..at + name.len() + 4)?;
+            let after = unquoted[at + name.len() + 4..].chars().next();
+            (digits.bytes().all(|b| b.is_ascii_digit()) && !after.is_some_and(|c| c.is_ascii_digit()))
+                .then(|| digits.parse().ok())
+                .flatten()
+        })
+    }
 }
 
 #[cfg(test)]
@@ -132,6 +193,37 @@ mod tests {
         for action in AuditAction::ALL {
             assert_eq!(LoggedAction::from_stored(action.as_str().into()), LoggedAction::Known(action));
         }
+    }
+
+    fn named(action: AuditAction, summary: &str) -> Option<i32> {
+        let actor = Actor::command_line();
+        NewEntry { actor: &actor, action, summary: summary.into() }.edition_named()
+    }
+
+    #[test]
+    fn an_entry_is_about_the_edition_its_summary_names_outside_quotes() {
+        use AuditAction::*;
+        assert_eq!(
+            named(SubmissionAccepted, "Accepted ‘SCULC 2019, revisited’ by Ada Lovelace (SCULC 2025)"),
+            Some(2025)
+        );
+        assert_eq!(named(EditionCreated, "Created SCULC 2026 from the settings of SCULC 2025"), Some(2026));
+        assert_eq!(
+            named(ProgramChanged, "Added the session “SCULC 2024 in review” to the SCULC 2025 program"),
+            Some(2025)
+        );
+        assert_eq!(
+            named(AttendanceReminded, "Sent a reminder to 2 people matching “SCULC 1999” (SCULC 2025)"),
+            Some(2025)
+        );
+        assert_eq!(named(EditionUpdated, "Extended SCULC 2025's deadline to confirm attendance"), Some(2025));
+        assert_eq!(named(ReviewAssigned, "Assigned Rita One to S25-001 ‘Able’"), None);
+        assert_eq!(
+            named(EmailRetried, "Retried the e-mail ‘SCULC 2025: please confirm’ to a@example.org"),
+            None
+        );
+        assert_eq!(named(AdminGranted, "Made SCULC 2025 Team an admin"), None);
+        assert_eq!(named(EditionUpdated, "Updated SCULC 20255"), None);
     }
 
     #[test]

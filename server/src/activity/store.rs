@@ -8,25 +8,45 @@ use crate::db::Db;
 use crate::on_db;
 
 /// Writes `$entry` (a `NewEntry`) on `$conn` (a connection or transaction
-/// of either database), inside whatever transaction the caller holds.
+/// of either database), inside whatever transaction the caller holds, with
+/// the edition its summary names (`NewEntry::edition_named`).
 macro_rules! record {
-    ($conn:expr, $entry:expr) => {
-        $crate::activity::record_about!($conn, $entry, std::iter::empty::<uuid::Uuid>())
-    };
+    ($conn:expr, $entry:expr) => {{
+        let entry: &$crate::activity::NewEntry<'_> = $entry;
+        $crate::activity::record_entry!($conn, entry, entry.edition_named(), std::iter::empty::<uuid::Uuid>())
+    }};
 }
 pub(crate) use record;
 
+/// `record!` for an entry about edition `$year`, which the writer knows.
+macro_rules! record_in {
+    ($conn:expr, $entry:expr, $year:expr) => {
+        $crate::activity::record_entry!($conn, $entry, Some($year), std::iter::empty::<uuid::Uuid>())
+    };
+}
+pub(crate) use record_in;
+
 /// `record!` for an entry about `$submissions` (an iterator of submission
 /// ids) that names who reviews them: an admin who is one of their authors
-/// is not shown it (see `audit_page`).
+/// is not shown it (see `audit_page`). The entry is about their edition.
 macro_rules! record_about {
-    ($conn:expr, $entry:expr, $submissions:expr) => {
+    ($conn:expr, $entry:expr, $submissions:expr) => {{
+        let entry: &$crate::activity::NewEntry<'_> = $entry;
+        $crate::activity::record_entry!($conn, entry, entry.edition_named(), $submissions)
+    }};
+}
+
+/// Writes the entry, its edition (`Option<i32>`; the submissions' edition
+/// wins when there are any) and its submissions.
+macro_rules! record_entry {
+    ($conn:expr, $entry:expr, $edition:expr, $submissions:expr) => {
         async {
             let entry: &$crate::activity::NewEntry<'_> = $entry;
+            let edition: Option<i32> = $edition;
             let id = uuid::Uuid::now_v7();
             sqlx::query(
-                "INSERT INTO audit_log (id, at, actor_id, actor_email, actor_name, action, summary)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO audit_log (id, at, actor_id, actor_email, actor_name, action, summary, edition_year)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             )
             .bind(id)
             .bind($crate::clock::now())
@@ -35,15 +55,29 @@ macro_rules! record_about {
             .bind(&entry.actor.name)
             .bind(entry.action.as_str())
             .bind(&entry.summary)
+            .bind(edition)
             .execute($conn)
             .await?;
+            let mut about_submissions = false;
             for submission in $submissions {
                 let submission: uuid::Uuid = submission;
+                about_submissions = true;
                 sqlx::query(
                     "INSERT INTO audit_subjects (entry_id, submission_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
                 )
                 .bind(id)
                 .bind(submission)
+                .execute($conn)
+                .await?;
+            }
+            if about_submissions {
+                sqlx::query(
+                    "UPDATE audit_log SET edition_year = COALESCE((
+                         SELECT MAX(s.edition_year) FROM audit_subjects a JOIN submissions s ON s.id = a.submission_id
+                         WHERE a.entry_id = $1), edition_year)
+                     WHERE id = $1",
+                )
+                .bind(id)
                 .execute($conn)
                 .await?;
             }
@@ -71,6 +105,7 @@ macro_rules! delete_recorded {
 }
 pub(crate) use delete_recorded;
 pub(crate) use record_about;
+pub(crate) use record_entry;
 
 /// One stored entry; its action is the stored text (see `LoggedAction`).
 #[derive(sqlx::FromRow)]
@@ -93,12 +128,14 @@ impl Db {
     }
 
     /// One page of the log as admin `viewer` (with `email`) reads it,
-    /// newest first; how many entries it has; and how many are left out
-    /// because they say who reviews one of the viewer's own submissions.
+    /// newest first, of edition `edition`'s entries (`None`: every entry);
+    /// how many entries it has; and how many are left out because they say
+    /// who reviews one of the viewer's own submissions.
     pub async fn audit_page(
         &self,
         viewer: Uuid,
         email: &str,
+        edition: Option<i32>,
         limit: i64,
         offset: i64,
     ) -> sqlx::Result<(Vec<EntryRow>, i64, i64)> {
@@ -110,23 +147,27 @@ impl Db {
                    AND (s.user_id = $1 OR EXISTS (
                         SELECT 1 FROM submission_coauthors c
                         WHERE c.submission_id = s.id AND LOWER(c.email) = LOWER($2))))";
+        // $3: the edition, or NULL for every entry.
+        const OF_EDITION: &str = "(CAST($3 AS INTEGER) IS NULL OR edition_year = $3)";
         let list = format!(
             "SELECT id, at, actor_email, actor_name, action, summary FROM audit_log
-             WHERE NOT {ABOUT_OWN} ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4"
+             WHERE {OF_EDITION} AND NOT {ABOUT_OWN} ORDER BY at DESC, id DESC LIMIT $4 OFFSET $5"
         );
         let counts = format!(
-            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN {ABOUT_OWN} THEN 1 ELSE 0 END), 0) FROM audit_log"
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN {ABOUT_OWN} THEN 1 ELSE 0 END), 0) FROM audit_log
+             WHERE {OF_EDITION}"
         );
         Ok(on_db!(self, |pool| {
             let rows = sqlx::query_as(&list)
                 .bind(viewer)
                 .bind(email)
+                .bind(edition)
                 .bind(limit)
                 .bind(offset)
                 .fetch_all(pool)
                 .await?;
             let (all, hidden): (i64, i64) =
-                sqlx::query_as(&counts).bind(viewer).bind(email).fetch_one(pool).await?;
+                sqlx::query_as(&counts).bind(viewer).bind(email).bind(edition).fetch_one(pool).await?;
             (rows, all - hidden, hidden)
         }))
     }

@@ -2,9 +2,9 @@
 //! acted, the writer) is `crate::activity`, beneath every feature.
 
 use axum::extract::State;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::{PageParams, offset};
@@ -46,6 +46,17 @@ pub struct AuditPage {
     pub about_own_submissions: i64,
 }
 
+/// Which entries of the activity log, as the query string gives it.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AuditParams {
+    /// Only the entries about this edition's things (its submissions,
+    /// decisions, reviews, program, settings, reminders); absent: every
+    /// entry, including those about no edition (roles, the site's content,
+    /// templates).
+    pub edition: Option<i32>,
+}
+
 /// The activity log, newest first.
 ///
 /// Every stored entry is listed, an action this version does not know as it was stored, so a page has as
@@ -54,7 +65,7 @@ pub struct AuditPage {
     get,
     path = "/api/admin/audit",
     tag = "admin",
-    params(PageParams),
+    params(PageParams, AuditParams),
     responses(
         (status = 200, description = "A page of the activity log", body = AuditPage),
         (status = 400, description = "Bad paging", body = ErrorBody),
@@ -65,10 +76,11 @@ pub async fn list_audit(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Query(paged): Query<PageParams>,
+    Query(which): Query<AuditParams>,
 ) -> ApiResult<Json<AuditPage>> {
     let (page, per_page) = paged.checked()?;
     let (rows, total, about_own_submissions) =
-        state.db.audit_page(admin.id, &admin.email, per_page, offset(page, per_page)).await?;
+        state.db.audit_page(admin.id, &admin.email, which.edition, per_page, offset(page, per_page)).await?;
     let entries = rows
         .into_iter()
         .map(|row| AuditEntry {
