@@ -5,16 +5,21 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
+use time::{Date, OffsetDateTime};
 use utoipa::ToSchema;
 
-use super::store::editions::EditionDeletion;
+use super::store::editions::{Announcement, EditionDeletion};
 use crate::accounts::email::Email;
 use crate::accounts::fields::FieldErrors;
 use crate::accounts::session::Admin;
 use crate::activity::{Actor, AuditAction, NewEntry};
-use crate::content::editions::{CONFERENCE_TIME_ZONE, Edition, plausible_year};
+use crate::content::edition_dates::{
+    EditionDates, day_years_later, parse_day, start_of_day_weeks_before, years_later,
+};
+use crate::content::editions::{Edition, plausible_year};
+use crate::content::model::EditionPage;
+use crate::content::store::EDITION;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::uploads::MAX_UPLOAD_REQUEST_BYTES;
 use crate::{AppState, clock};
@@ -59,6 +64,13 @@ pub struct EditionSettings {
     /// (current and kept older files). Absent: unchanged.
     #[schema(minimum = 1048576, maximum = 1099511627776_i64)]
     pub materials_quota_bytes: Option<i64>,
+    /// The conference day, YYYY-MM-DD in Pacific time. Absent: unchanged;
+    /// empty: not set.
+    #[schema(pattern = r"^(|[0-9]{4}-[0-9]{2}-[0-9]{2})$")]
+    pub conference_on: Option<String>,
+    /// When applicants hear the decisions. Absent: unchanged; empty: not set.
+    #[schema(format = DateTime)]
+    pub decisions_at: Option<String>,
 }
 
 /// The smallest and largest storage quota for an edition's final materials.
@@ -90,16 +102,37 @@ fn form_url(raw: &Option<String>) -> Result<Option<String>, String> {
     }
 }
 
+/// A conference day, or none for an empty value.
+fn day(raw: &Option<String>) -> Result<Option<Date>, String> {
+    match raw.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(raw) => parse_day(raw).map(Some),
+    }
+}
+
+/// Records each date of `dates` that is out of order under its field.
+fn check_order(errors: &mut FieldErrors, dates: &EditionDates) {
+    for problem in dates.out_of_order() {
+        errors.check::<()>(problem.field, Err(problem.message));
+    }
+}
+
 impl EditionSettings {
-    fn validate(&self) -> Result<ValidSettings, ApiError> {
+    /// The settings, checked, with the day and decisions date the request
+    /// leaves out taken from `stored`; every date in order (the review
+    /// deadline, from the review settings, included).
+    fn validate(&self, stored: &Edition) -> Result<ValidSettings, ApiError> {
         let mut errors = FieldErrors::default();
         let opens = errors.check("call_opens_at", time(&self.call_opens_at));
         let closes = errors.check("call_closes_at", time(&self.call_closes_at));
-        if let (Some(Some(opens)), Some(Some(closes))) = (opens, closes)
-            && opens >= closes
-        {
-            errors.check::<()>("call_closes_at", Err("The call must close after it opens.".into()));
-        }
+        let conference_on = match &self.conference_on {
+            None => errors.check("conference_on", stored.conference_on.as_deref().map(parse_day).transpose()),
+            given => errors.check("conference_on", day(given)),
+        };
+        let decisions_at = match &self.decisions_at {
+            None => Some(stored.decisions_at),
+            given => errors.check("decisions_at", time(given)),
+        };
         let word_limit = errors.check(
             "word_limit",
             if (1..=MAX_WORD_LIMIT).contains(&self.word_limit) {
@@ -150,6 +183,18 @@ impl EditionSettings {
         let materials = errors.check("final_materials_by", time(&self.final_materials_by));
         let form = errors.check("confirmation_form_url", form_url(&self.confirmation_form_url));
         let contact = errors.check("contact_email", Email::parse(&self.contact_email));
+        // What could not be read is left out of the order (its own message
+        // stands).
+        let dates = EditionDates {
+            call_opens_at: opens.flatten(),
+            call_closes_at: closes.flatten(),
+            review_deadline: stored.review_deadline,
+            decisions_at: decisions_at.flatten(),
+            confirm_attendance_by: confirm.flatten(),
+            final_materials_by: materials.flatten(),
+            conference_on: conference_on.flatten(),
+        };
+        check_order(&mut errors, &dates);
         errors.finish()?;
         let missing = || ApiError::Internal(anyhow::anyhow!("a checked setting is missing"));
         Ok(ValidSettings {
@@ -165,6 +210,8 @@ impl EditionSettings {
             max_materials_bytes: max_materials_bytes.ok_or_else(missing)?,
             attendance_in_app: self.attendance_in_app,
             materials_quota_bytes: quota.ok_or_else(missing)?,
+            conference_on: conference_on.ok_or_else(missing)?.map(|day| day.to_string()),
+            decisions_at: decisions_at.ok_or_else(missing)?,
         })
     }
 }
@@ -206,7 +253,8 @@ pub async fn update_edition(
     Path(year): Path<i32>,
     Json(settings): Json<EditionSettings>,
 ) -> ApiResult<Json<Edition>> {
-    let settings = settings.validate()?;
+    let stored = state.db.edition(year).await?.ok_or_else(no_such_edition)?;
+    let settings = settings.validate(&stored)?;
     let actor = Actor::admin(&admin);
     let entry = NewEntry {
         actor: &actor,
@@ -299,36 +347,124 @@ fn no_such_edition() -> ApiError {
     ApiError::NotFound("There is no such edition.".into())
 }
 
+/// A new edition as the guided form sends it. A date or link left out
+/// takes the proposal's value (`GET /api/admin/editions/proposal`); an
+/// empty one is not set. Times are RFC 3339.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewEdition {
     /// From 2000 to two years after this calendar year.
     #[schema(minimum = 2000)]
     pub year: i32,
+    /// YYYY-MM-DD in Pacific time.
+    #[schema(pattern = r"^(|[0-9]{4}-[0-9]{2}-[0-9]{2})$")]
+    pub conference_on: Option<String>,
+    #[schema(format = DateTime)]
+    pub call_opens_at: Option<String>,
+    #[schema(format = DateTime)]
+    pub call_closes_at: Option<String>,
+    #[schema(format = DateTime)]
+    pub review_deadline: Option<String>,
+    #[schema(format = DateTime)]
+    pub decisions_at: Option<String>,
+    #[schema(format = DateTime)]
+    pub confirm_attendance_by: Option<String>,
+    #[schema(format = DateTime)]
+    pub final_materials_by: Option<String>,
+    /// An http(s) link, or empty for none.
+    #[schema(
+        max_length = 2000,
+        pattern = r"^(|https?://[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(/[A-Za-z0-9._~/-]*)?)$"
+    )]
+    pub confirmation_form_url: Option<String>,
 }
 
-/// The same local date and time `years` later in Pacific time (so a
-/// deadline of 11:59 PM stays 11:59 PM across daylight saving; 29 February
-/// becomes 28 February).
-fn years_later(at: OffsetDateTime, years: i32) -> Option<OffsetDateTime> {
-    let zone = jiff::tz::TimeZone::get(CONFERENCE_TIME_ZONE).ok()?;
-    let zoned = jiff::Timestamp::from_second(at.unix_timestamp()).ok()?.to_zoned(zone);
-    let later = zoned.checked_add(jiff::Span::new().years(years)).ok()?;
-    OffsetDateTime::from_unix_timestamp(later.timestamp().as_second()).ok()
+/// How long a call runs when the edition copied from has no opening:
+/// a proposal still needs one, so that the call does not open at once.
+const PROPOSED_CALL_WEEKS: i64 = 12;
+
+/// Edition `year` as the guided form proposes it from `newest`: its dates
+/// a year on (the same Pacific date and time), its day a year on, its form
+/// link moved to the new year; limits, contact and keywords copied; not
+/// announced.
+async fn propose(state: &AppState, newest: &Edition, year: i32) -> ApiResult<Edition> {
+    let years = year - newest.year;
+    let shift = |at: Option<OffsetDateTime>| at.and_then(|at| years_later(at, years));
+    let closes = shift(newest.call_closes_at);
+    let opens = shift(newest.call_opens_at)
+        .or_else(|| closes.and_then(|closes| start_of_day_weeks_before(closes, PROPOSED_CALL_WEEKS)));
+    // The day is the edition's own, else its published page's.
+    let day = match &newest.conference_on {
+        Some(day) => parse_day(day).ok(),
+        None => state
+            .db
+            .content_document::<EditionPage>(EDITION, &newest.year.to_string())
+            .await?
+            .and_then(|page| page.event)
+            .and_then(|event| parse_day(&event.date).ok()),
+    };
+    let old_year = newest.year.to_string();
+    Ok(Edition {
+        year,
+        conference_on: day.and_then(|day| day_years_later(day, years)).map(|day| day.to_string()),
+        call_opens_at: opens,
+        call_closes_at: closes,
+        call_open: false,
+        review_deadline: shift(newest.review_deadline),
+        decisions_at: shift(newest.decisions_at),
+        confirm_attendance_by: shift(newest.confirm_attendance_by),
+        final_materials_by: shift(newest.final_materials_by),
+        confirmation_form_url: newest
+            .confirmation_form_url
+            .as_ref()
+            .map(|link| link.replace(&old_year, &year.to_string())),
+        announced_at: None,
+        materials_used_bytes: 0,
+        ..newest.clone()
+    })
 }
 
-/// Creates the next edition from the newest one. Limits, contact and form
-/// link are copied; the call window and deadlines are copied shifted by the
-/// difference in years (same Pacific date and time), since a conference
-/// keeps its rhythm from year to year — the admin adjusts them after.
+/// What the guided form starts from: the edition after the newest one as
+/// creating it with nothing but its year would make it.
+#[utoipa::path(
+    get,
+    path = "/api/admin/editions/proposal",
+    tag = "admin",
+    responses((status = 200, description = "The next edition, proposed (not created)", body = Edition)),
+    security(("session" = []))
+)]
+pub async fn get_edition_proposal(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+) -> ApiResult<Json<Edition>> {
+    let newest = state.db.current_edition().await?.ok_or_else(no_such_edition)?;
+    Ok(Json(propose(&state, &newest, newest.year + 1).await?))
+}
+
+/// `given`, or `proposed` when the request leaves it out.
+fn given_or(
+    given: &Option<String>,
+    proposed: Option<OffsetDateTime>,
+) -> Result<Option<OffsetDateTime>, String> {
+    match given {
+        None => Ok(proposed),
+        given => time(given),
+    }
+}
+
+/// Creates the next edition from the newest one, guided: the dates the
+/// form sends (else the proposal's), in order; limits, contact and
+/// keywords copied. It is not announced: the public site, the banner and
+/// the call do not change until an admin announces it. Its pages start as
+/// a draft copied from the newest edition's, for the site editor.
 #[utoipa::path(
     post,
     path = "/api/admin/editions",
     tag = "admin",
     request_body = NewEdition,
     responses(
-        (status = 201, description = "The new edition, now the current one", body = Edition),
+        (status = 201, description = "The new edition, not announced yet", body = Edition),
         (status = 409, description = "The year is not after the newest edition", body = ErrorBody),
-        (status = 422, description = "Not a plausible year", body = ErrorBody),
+        (status = 422, description = "Not a plausible year, or a date invalid or out of order", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -348,32 +484,111 @@ pub async fn create_edition(
     if new.year <= newest.year {
         return Err(too_early());
     }
-    let shift = |at: Option<OffsetDateTime>| at.and_then(|at| years_later(at, new.year - newest.year));
+    let proposal = propose(&state, &newest, new.year).await?;
+    let mut errors = FieldErrors::default();
+    let conference_on = errors.check(
+        "conference_on",
+        match &new.conference_on {
+            None => Ok(proposal.conference_on.as_deref().and_then(|day| parse_day(day).ok())),
+            given => day(given),
+        },
+    );
+    let opens = errors.check("call_opens_at", given_or(&new.call_opens_at, proposal.call_opens_at));
+    let closes = errors.check("call_closes_at", given_or(&new.call_closes_at, proposal.call_closes_at));
+    let review = errors.check("review_deadline", given_or(&new.review_deadline, proposal.review_deadline));
+    let decisions = errors.check("decisions_at", given_or(&new.decisions_at, proposal.decisions_at));
+    let confirm = errors
+        .check("confirm_attendance_by", given_or(&new.confirm_attendance_by, proposal.confirm_attendance_by));
+    let materials =
+        errors.check("final_materials_by", given_or(&new.final_materials_by, proposal.final_materials_by));
+    let form = errors.check(
+        "confirmation_form_url",
+        match &new.confirmation_form_url {
+            None => Ok(proposal.confirmation_form_url.clone()),
+            given => form_url(given),
+        },
+    );
+    let dates = EditionDates {
+        call_opens_at: opens.flatten(),
+        call_closes_at: closes.flatten(),
+        review_deadline: review.flatten(),
+        decisions_at: decisions.flatten(),
+        confirm_attendance_by: confirm.flatten(),
+        final_materials_by: materials.flatten(),
+        conference_on: conference_on.flatten(),
+    };
+    check_order(&mut errors, &dates);
+    errors.finish()?;
     let actor = Actor::admin(&admin);
     let entry = NewEntry {
         actor: &actor,
         action: AuditAction::EditionCreated,
-        summary: format!("Created SCULC {} from the settings of SCULC {}", new.year, newest.year),
+        summary: format!(
+            "Created SCULC {} from the settings of SCULC {} (not announced yet)",
+            new.year, newest.year
+        ),
     };
-    // The condition on MAX(year) makes a concurrent creation of an older or
-    // equal year insert nothing.
     let edition = Edition {
-        year: new.year,
-        call_opens_at: shift(newest.call_opens_at),
-        call_closes_at: shift(newest.call_closes_at),
-        call_open: false,
-        confirm_attendance_by: shift(newest.confirm_attendance_by),
-        final_materials_by: shift(newest.final_materials_by),
-        ..newest.clone()
+        call_opens_at: dates.call_opens_at,
+        call_closes_at: dates.call_closes_at,
+        confirm_attendance_by: dates.confirm_attendance_by,
+        final_materials_by: dates.final_materials_by,
+        confirmation_form_url: form.flatten(),
+        conference_on: dates.conference_on.map(|day| day.to_string()),
+        decisions_at: dates.decisions_at,
+        review_deadline: dates.review_deadline,
+        ..proposal
     };
     let created = state.db.create_edition_audited(&edition, &entry).await?;
     if !created {
         return Err(too_early());
     }
-    // `/sculc-program.pdf` is the current edition's, which this one now is.
-    state.program_pdf.forget();
+    if let Err(error) = state.db.start_edition_draft(newest.year, new.year, dates.conference_on, &actor).await
+    {
+        // The edition stands; the editors can still start its pages by hand.
+        tracing::warn!(error = format!("{error:#}"), year = new.year, "could not copy the edition's pages");
+    }
     let edition = state.db.edition(new.year).await?.ok_or_else(no_such_edition)?;
     Ok((StatusCode::CREATED, Json(edition)))
+}
+
+/// Puts an edition on the public site: the nav lists it, the banner and
+/// `/sculc` turn to it, `/sculc-program.pdf` becomes its program, and its
+/// call opens when its window starts. It cannot be taken back (the site
+/// has told the public); the activity log records who did it.
+#[utoipa::path(
+    post,
+    path = "/api/admin/editions/{year}/announce",
+    tag = "admin",
+    params(("year" = i32, Path, description = "The edition's year")),
+    responses(
+        (status = 200, description = "The edition, announced", body = Edition),
+        (status = 404, description = "No such edition", body = ErrorBody),
+        (status = 409, description = "It is announced already", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn announce_edition(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(year): Path<i32>,
+) -> ApiResult<Json<Edition>> {
+    let actor = Actor::admin(&admin);
+    let entry = NewEntry {
+        actor: &actor,
+        action: AuditAction::EditionUpdated,
+        summary: format!("Announced SCULC {year} on the site"),
+    };
+    match state.db.announce_edition_audited(year, &entry).await? {
+        Announcement::Announced => {}
+        Announcement::AlreadyAnnounced => {
+            return Err(ApiError::Conflict(format!("SCULC {year} is on the site already.")));
+        }
+        Announcement::NoSuchEdition => return Err(no_such_edition()),
+    }
+    // `/sculc-program.pdf` is the announced edition's.
+    state.program_pdf.forget();
+    Ok(Json(state.db.edition(year).await?.ok_or_else(no_such_edition)?))
 }
 
 /// Deletes an edition that has no submissions (a year typed by mistake);
@@ -425,7 +640,7 @@ pub async fn delete_edition(
 
 #[cfg(test)]
 mod tests {
-    use super::{keyword_list, years_later};
+    use super::keyword_list;
 
     #[test]
     fn keyword_lists_are_bounded_trimmed_and_unique_ignoring_case() {
@@ -441,14 +656,5 @@ mod tests {
         assert!(keyword_list(&forty).is_ok());
         let forty_one: Vec<String> = (0..41).map(|i| format!("k{i}")).collect();
         assert!(keyword_list(&forty_one).is_err());
-    }
-    use time::macros::datetime;
-
-    #[test]
-    fn a_pacific_deadline_keeps_its_local_time_a_year_later() {
-        // 11:59 PM PDT on March 21, 2025 -> 11:59 PM PDT on March 21, 2026.
-        assert_eq!(years_later(datetime!(2025-03-22 06:59 UTC), 1), Some(datetime!(2026-03-22 06:59 UTC)));
-        // 11:59 PM PST on March 1, 2025 (before the change) stays PST in 2026.
-        assert_eq!(years_later(datetime!(2025-03-02 07:59 UTC), 1), Some(datetime!(2026-03-02 07:59 UTC)));
     }
 }

@@ -37,6 +37,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(editions::list_editions, editions::create_edition))
         .routes(routes!(editions::update_edition, editions::delete_edition))
         .routes(routes!(editions::update_edition_keywords))
+        .routes(routes!(editions::get_edition_proposal))
+        .routes(routes!(editions::announce_edition))
         .routes(routes!(templates::list_templates))
         .routes(routes!(templates::update_template))
         .routes(routes!(audit::list_audit))

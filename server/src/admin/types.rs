@@ -126,6 +126,9 @@ pub struct ValidSettings {
     pub max_materials_bytes: Option<i32>,
     pub attendance_in_app: Option<bool>,
     pub materials_quota_bytes: Option<i64>,
+    /// YYYY-MM-DD.
+    pub conference_on: Option<String>,
+    pub decisions_at: Option<OffsetDateTime>,
 }
 
 /// What became of a request to change a role.

@@ -120,7 +120,8 @@ async fn edition(state: &AppState, source: Source, year: &str) -> ApiResult<(i32
     if let Some(page) = document(state, source, EDITION, &year.to_string()).await? {
         return Ok((year, page));
     }
-    let edition = state.db.edition(year).await?.ok_or_else(no_such)?;
+    // An edition being prepared has no public page until it is announced.
+    let edition = state.db.edition(year).await?.filter(|e| e.announced_at.is_some()).ok_or_else(no_such)?;
     Ok((year, super::current::announcement(&edition)))
 }
 

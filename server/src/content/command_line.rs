@@ -5,6 +5,7 @@ use std::path::Path;
 
 use time::OffsetDateTime;
 
+use super::edition_dates::EditionDates;
 use super::editions::pacific;
 use super::store::Summary;
 use super::store::versions::{GoLive, NotLive};
@@ -79,7 +80,9 @@ pub async fn export(config: &Config, dir: &Path) -> anyhow::Result<String> {
 }
 
 /// Sets the call-for-abstracts window of `year`, creating the edition from
-/// the newest one's settings if needed.
+/// the newest one's settings if needed, and announces it. The window must
+/// keep the edition's dates in order (the same check as the admin
+/// screens): a call that closes after confirm-by is refused, naming it.
 pub async fn set_call(
     config: &Config,
     year: i32,
@@ -88,8 +91,22 @@ pub async fn set_call(
 ) -> anyhow::Result<String> {
     anyhow::ensure!(from < until, "--from must be before --until");
     let db = Db::open_migrated(config).await?;
-    if !db.edition_years().await?.contains(&year) {
-        super::editions::plausible_year(year, crate::clock::now()).map_err(anyhow::Error::msg)?;
+    let dates = match db.edition(year).await? {
+        Some(edition) => EditionDates::of(&edition)?,
+        None => {
+            super::editions::plausible_year(year, crate::clock::now()).map_err(anyhow::Error::msg)?;
+            EditionDates::default()
+        }
+    };
+    let dates = EditionDates { call_opens_at: Some(from), call_closes_at: Some(until), ..dates };
+    let problems = dates.out_of_order();
+    if !problems.is_empty() {
+        let reasons: Vec<String> = problems.into_iter().map(|problem| problem.message).collect();
+        anyhow::bail!(
+            "the call of SCULC {year} was not changed: {}\nChange the other dates in Admin > Editions first, \
+             or choose a window that ends before them.",
+            reasons.join(" ")
+        );
     }
     db.set_call_window(year, Some(from), Some(until)).await?;
     Ok(format!(

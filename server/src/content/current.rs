@@ -1,8 +1,10 @@
 //! The current edition as the frame shows it, and the editions the nav
 //! lists, from the data: the editions table (which `colloquy edition call`
-//! and admins add to) and the imported content. Opening SCULC 2026 is data,
-//! not code: its year joins the dropdown and the banner at once, and its
-//! page is a short announcement until its content is imported.
+//! and admins add to) and the published content. Opening SCULC 2026 is
+//! data, not code: once an admin announces it (or `colloquy edition call`
+//! opens its call), its year joins the dropdown and the banner, and its
+//! page is a short announcement until its content is published. Before
+//! that, only the admin screens know it.
 
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
@@ -17,18 +19,18 @@ use crate::db::Db;
 
 impl Db {
     /// The years the SCULC dropdown lists, newest first: editions with
-    /// content or with a row (a call for abstracts) or both.
+    /// published content or announced, or both.
     pub async fn nav_editions(&self) -> sqlx::Result<Vec<i32>> {
-        let mut years = self.edition_years().await?;
+        let mut years = self.announced_edition_years().await?;
         years.extend(self.content_keys(EDITION).await?.iter().filter_map(|year| year.parse::<i32>().ok()));
         years.sort_unstable_by(|a, b| b.cmp(a));
         years.dedup();
         Ok(years)
     }
 
-    /// The newest edition's facts for the SCULC page.
+    /// The newest announced edition's facts for the SCULC page.
     pub async fn current_edition_facts(&self) -> anyhow::Result<Option<CurrentEdition>> {
-        let Some(edition) = self.current_edition().await? else { return Ok(None) };
+        let Some(edition) = self.announced_edition().await? else { return Ok(None) };
         let year = edition.year;
         let page: Option<EditionPage> = self.content_document(EDITION, &year.to_string()).await?;
         Ok(Some(CurrentEdition {
@@ -39,10 +41,11 @@ impl Db {
         }))
     }
 
-    /// What the banner shows now: about the current edition, or the one
-    /// before it in `nav_editions` (newest first) while it has just concluded.
+    /// What the banner shows now: about the newest announced edition, or
+    /// the one before it in `nav_editions` (newest first) while it has
+    /// just concluded.
     pub async fn banner(&self, nav_editions: &[i32]) -> anyhow::Result<Option<Banner>> {
-        let Some(edition) = self.current_edition().await? else { return Ok(None) };
+        let Some(edition) = self.announced_edition().await? else { return Ok(None) };
         let current = self.banner_candidate(edition.year, Some(edition)).await?;
         // Only the earlier edition's day matters: its call is long over.
         let previous = match nav_editions.iter().find(|year| **year < current.year) {

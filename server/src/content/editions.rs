@@ -5,6 +5,8 @@ use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
+use super::model::{Block, EditionPage, Section, SubPage};
+
 /// The conference's time zone: the spec's deadlines are Pacific time.
 pub const CONFERENCE_TIME_ZONE: &str = "America/Los_Angeles";
 
@@ -70,18 +72,39 @@ pub struct Edition {
     /// The keywords submissions choose from (up to three), in order.
     #[sqlx(skip)]
     pub keywords: Vec<String>,
+    /// The conference day, YYYY-MM-DD in Pacific time (null: not set).
+    pub conference_on: Option<String>,
+    /// When applicants hear the decisions (null: not set).
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub decisions_at: Option<OffsetDateTime>,
+    /// The reviews' deadline (from the review settings; null: none).
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub review_deadline: Option<OffsetDateTime>,
+    /// When an admin put the edition on the public site. Until then it is
+    /// not in the nav, the banner or `/sculc`, and its call stays closed.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub announced_at: Option<OffsetDateTime>,
 }
 
 impl Edition {
-    /// Whether the call for abstracts is open at `at`.
+    /// Whether the call for abstracts is open at `at`: inside its window,
+    /// once the edition is announced (an edition being prepared accepts
+    /// nothing, whatever its window says).
     pub fn accepts_at(&self, at: OffsetDateTime) -> bool {
-        self.call_opens_at.is_none_or(|opens| at >= opens)
+        self.announced_at.is_some()
+            && self.call_opens_at.is_none_or(|opens| at >= opens)
             && self.call_closes_at.is_none_or(|closes| at <= closes)
     }
 
     /// Why an upload at `at` is refused, naming the deadline.
     pub fn closed_message(&self, at: OffsetDateTime) -> String {
         match (self.call_opens_at, self.call_closes_at) {
+            _ if self.announced_at.is_none() => {
+                format!("The call for abstracts for SCULC {} is not open yet.", self.year)
+            }
             (Some(opens), _) if at < opens => {
                 format!("The call for abstracts for SCULC {} opens on {}.", self.year, pacific(opens))
             }
@@ -100,6 +123,67 @@ pub fn pacific(at: OffsetDateTime) -> String {
         Ok(timestamp) => timestamp.to_zoned(zone).strftime("%B %-d, %Y at %-I:%M %p %Z").to_string(),
         Err(_) => at.to_string(),
     }
+}
+
+/// The note a copied edition page's draft opens with.
+pub fn copied_note(from_year: i32) -> String {
+    format!("Copied from SCULC {from_year}: check every text before publishing, then delete this paragraph.")
+}
+
+/// Next year's pages as a draft starts them: `previous`'s structure and
+/// texts, with its year in the titles moved to `year`, the day set to `day`
+/// (else moved a year on), and the note of `copied_note` at the top. The
+/// texts themselves are left for the editors: a date written in a sentence
+/// is theirs to check (publication refuses a date on the wrong weekday).
+pub fn copied_page(previous: &EditionPage, year: i32, day: Option<time::Date>) -> EditionPage {
+    let years = year - previous.year;
+    let retitled = |title: &str| title.replace(&previous.year.to_string(), &year.to_string());
+    let mut page = previous.clone();
+    page.year = year;
+    page.title = retitled(&page.title);
+    if let Some(event) = &mut page.event {
+        let moved = day.or_else(|| {
+            super::edition_dates::parse_day(&event.date)
+                .ok()
+                .and_then(|old| super::edition_dates::day_years_later(old, years))
+        });
+        if let Some(moved) = moved {
+            event.date = moved.to_string();
+        }
+        // The banner counts to the event's start when there is no target.
+        page.countdown_to = None;
+    } else {
+        page.countdown_to = page
+            .countdown_to
+            .as_deref()
+            .and_then(|at| OffsetDateTime::parse(at, &time::format_description::well_known::Rfc3339).ok())
+            .and_then(|at| super::edition_dates::years_later(at, years))
+            .and_then(|at| at.format(&time::format_description::well_known::Rfc3339).ok());
+    }
+    for sub in &mut page.pages {
+        sub.title = retitled(&sub.title);
+    }
+    let note = Block::Paragraph { text: copied_note(previous.year) };
+    let check = || Section {
+        id: "check-before-publishing".into(),
+        heading: "Check before publishing".into(),
+        menu_label: None,
+        blocks: Vec::new(),
+    };
+    if page.pages.is_empty() {
+        page.pages.push(SubPage {
+            slug: String::new(),
+            nav_label: "Home".into(),
+            title: page.title.clone(),
+            sections: Vec::new(),
+        });
+    }
+    let first = &mut page.pages[0];
+    if first.sections.is_empty() {
+        first.sections.push(check());
+    }
+    first.sections[0].blocks.insert(0, note);
+    page
 }
 
 #[cfg(test)]
@@ -124,6 +208,10 @@ impl Edition {
             materials_quota_bytes: 2 << 30,
             materials_used_bytes: 0,
             keywords: Vec::new(),
+            conference_on: None,
+            decisions_at: None,
+            review_deadline: None,
+            announced_at: Some(time::macros::datetime!(2024-09-01 00:00 UTC)),
         }
     }
 }
@@ -156,5 +244,11 @@ mod tests {
             "The call for abstracts for SCULC 2025 closed on March 21, 2025 at 11:59 PM PDT."
         );
         assert!(edition(None, None).accepts_at(datetime!(2030-01-01 00:00 UTC)));
+        let unannounced = Edition { announced_at: None, ..e };
+        assert!(!unannounced.accepts_at(datetime!(2025-03-01 00:00 UTC)));
+        assert_eq!(
+            unannounced.closed_message(datetime!(2025-03-01 00:00 UTC)),
+            "The call for abstracts for SCULC 2025 is not open yet."
+        );
     }
 }

@@ -10,6 +10,7 @@ pub mod command_line;
 pub mod csp;
 pub mod current;
 pub mod editing;
+pub mod edition_dates;
 pub mod editions;
 pub mod model;
 pub mod photos;

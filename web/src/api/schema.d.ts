@@ -288,7 +288,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the guided form starts from: the edition after the newest one. */
+        /**
+         * What the guided form starts from: the edition after the newest one as
+         *     creating it with nothing but its year would make it.
+         */
         get: operations["get_edition_proposal"];
         put?: never;
         post?: never;
@@ -2377,35 +2380,6 @@ export interface components {
              */
             pages: components["schemas"]["SubPage"][];
             title: string;
-            /** Format: int32 */
-            year: number;
-        };
-        /**
-         * @description The next edition as the guided form proposes it: the newest edition's
-         *     dates a year on (the same Pacific date and time), its day a year on,
-         *     and its form link moved to the new year.
-         */
-        EditionProposal: {
-            /** Format: date-time */
-            call_closes_at: string | null;
-            /** Format: date-time */
-            call_opens_at: string | null;
-            /** @description YYYY-MM-DD in Pacific time. */
-            conference_on: string | null;
-            /** Format: date-time */
-            confirm_attendance_by: string | null;
-            confirmation_form_url: string | null;
-            /**
-             * Format: int32
-             * @description The edition whose settings and pages are copied.
-             */
-            copied_from: number;
-            /** Format: date-time */
-            decisions_at: string | null;
-            /** Format: date-time */
-            final_materials_by: string | null;
-            /** Format: date-time */
-            review_deadline: string | null;
             /** Format: int32 */
             year: number;
         };
@@ -4710,13 +4684,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The next edition, proposed */
+            /** @description The next edition, proposed (not created) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EditionProposal"];
+                    "application/json": components["schemas"]["Edition"];
                 };
             };
             /** @description No one is signed in */

@@ -92,7 +92,8 @@ impl Db {
                      max_submissions_per_author = $10,
                      max_materials_bytes = COALESCE($11, max_materials_bytes),
                      attendance_in_app = COALESCE($12, attendance_in_app),
-                     materials_quota_bytes = COALESCE($13, materials_quota_bytes)
+                     materials_quota_bytes = COALESCE($13, materials_quota_bytes),
+                     conference_on = $14, decisions_at = $15
                  WHERE year = $9",
             )
             .bind(settings.call_opens_at)
@@ -108,6 +109,8 @@ impl Db {
             .bind(settings.max_materials_bytes)
             .bind(settings.attendance_in_app)
             .bind(settings.materials_quota_bytes)
+            .bind(&settings.conference_on)
+            .bind(settings.decisions_at)
             .execute(&mut *tx)
             .await?
             .rows_affected()
@@ -134,8 +137,9 @@ impl Db {
             let created = sqlx::query(
                 "INSERT INTO editions (year, call_opens_at, call_closes_at, word_limit, max_file_bytes,
                      confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email,
-                     max_submissions_per_author, max_materials_bytes, attendance_in_app, materials_quota_bytes)
-                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13
+                     max_submissions_per_author, max_materials_bytes, attendance_in_app, materials_quota_bytes,
+                     conference_on, decisions_at)
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15
                  WHERE $1 > (SELECT MAX(year) FROM editions)
                  ON CONFLICT (year) DO NOTHING",
             )
@@ -152,6 +156,8 @@ impl Db {
             .bind(edition.max_materials_bytes)
             .bind(edition.attendance_in_app)
             .bind(edition.materials_quota_bytes)
+            .bind(&edition.conference_on)
+            .bind(edition.decisions_at)
             .execute(&mut *tx)
             .await?
             .rows_affected()
@@ -161,10 +167,58 @@ impl Db {
                     .bind(edition.year)
                     .execute(&mut *tx)
                     .await?;
+                sqlx::query("INSERT INTO review_settings (edition_year, deadline) VALUES ($1, $2)")
+                    .bind(edition.year)
+                    .bind(edition.review_deadline)
+                    .execute(&mut *tx)
+                    .await?;
                 record!(&mut *tx, entry)?;
             }
             tx.commit().await?;
             created
+        }))
+    }
+}
+
+/// What announcing an edition did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Announcement {
+    Announced,
+    AlreadyAnnounced,
+    NoSuchEdition,
+}
+
+impl Db {
+    /// Puts `year` on the public site now and records `entry`, in one
+    /// transaction, unless it is there already.
+    pub async fn announce_edition_audited(
+        &self,
+        year: i32,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<Announcement> {
+        let now = clock::now();
+        Ok(on_db!(self, |pool| {
+            let mut tx = crate::db::begin_write(pool).await?;
+            let announced =
+                sqlx::query("UPDATE editions SET announced_at = $1 WHERE year = $2 AND announced_at IS NULL")
+                    .bind(now)
+                    .bind(year)
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected()
+                    == 1;
+            let outcome = if announced {
+                record!(&mut *tx, entry)?;
+                Announcement::Announced
+            } else {
+                let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM editions WHERE year = $1")
+                    .bind(year)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                if exists == 0 { Announcement::NoSuchEdition } else { Announcement::AlreadyAnnounced }
+            };
+            tx.commit().await?;
+            outcome
         }))
     }
 }

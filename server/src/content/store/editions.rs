@@ -3,14 +3,20 @@
 
 use time::OffsetDateTime;
 
-use crate::content::editions::Edition;
+use super::EDITION;
+use super::versions::Saved;
+use crate::activity::Actor;
+use crate::content::editions::{Edition, copied_page};
+use crate::content::model::EditionPage;
+use crate::content::versions::{DocumentId, tag};
 use crate::db::Db;
 use crate::{clock, on_db};
 
 /// The columns an `Edition` is read from.
 pub(crate) const EDITION_COLUMNS: &str = "year, call_opens_at, call_closes_at, word_limit, max_file_bytes, \
      max_submissions_per_author, confirm_attendance_by, final_materials_by, confirmation_form_url, contact_email, \
-     max_materials_bytes, attendance_in_app, materials_quota_bytes";
+     max_materials_bytes, attendance_in_app, materials_quota_bytes, conference_on, decisions_at, announced_at, \
+     (SELECT deadline FROM review_settings WHERE review_settings.edition_year = editions.year) AS review_deadline";
 
 /// Gives a new edition (`$1`) the keyword list of the one before it, if it
 /// has none yet: a conference's fields change little from year to year.
@@ -27,12 +33,39 @@ impl Db {
             .await)
     }
 
-    /// The newest edition.
+    /// The years of the editions on the public site, newest first.
+    pub async fn announced_edition_years(&self) -> sqlx::Result<Vec<i32>> {
+        on_db!(self, |pool| sqlx::query_scalar(
+            "SELECT year FROM editions WHERE announced_at IS NOT NULL ORDER BY year DESC"
+        )
+        .fetch_all(pool)
+        .await)
+    }
+
+    /// The year of `announced_edition`.
+    pub async fn announced_edition_year(&self) -> sqlx::Result<Option<i32>> {
+        Ok(self.announced_edition_years().await?.first().copied())
+    }
+
+    /// The newest edition: the one admins prepare and members' pages read.
+    /// It may not be on the public site yet (see `announced_edition`).
     pub async fn current_edition(&self) -> sqlx::Result<Option<Edition>> {
+        self.newest_edition("").await
+    }
+
+    /// The newest edition an admin has announced: the one the public site
+    /// (nav, banner, `/sculc`, `/sculc-program.pdf`) shows as current.
+    pub async fn announced_edition(&self) -> sqlx::Result<Option<Edition>> {
+        self.newest_edition("WHERE announced_at IS NOT NULL").await
+    }
+
+    async fn newest_edition(&self, only: &'static str) -> sqlx::Result<Option<Edition>> {
         let edition: Option<Edition> = on_db!(self, |pool| {
-            sqlx::query_as(&format!("SELECT {EDITION_COLUMNS} FROM editions ORDER BY year DESC LIMIT 1"))
-                .fetch_optional(pool)
-                .await?
+            sqlx::query_as(&format!(
+                "SELECT {EDITION_COLUMNS} FROM editions {only} ORDER BY year DESC LIMIT 1"
+            ))
+            .fetch_optional(pool)
+            .await?
         });
         let Some(mut edition) = edition else { return Ok(None) };
         edition.call_open = edition.accepts_at(clock::now());
@@ -41,7 +74,8 @@ impl Db {
     }
 
     /// Sets the call window of `year`, creating that edition from the
-    /// newest one's settings if it does not exist yet.
+    /// newest one's settings if it does not exist yet, and announces it:
+    /// the operator asked for an open call. The caller checks the dates.
     pub async fn set_call_window(
         &self,
         year: i32,
@@ -55,22 +89,52 @@ impl Db {
             sqlx::query(
                 "INSERT INTO editions (year, word_limit, max_file_bytes, max_submissions_per_author,
                                        confirmation_form_url, contact_email)
-                 SELECT $1, word_limit, max_file_bytes, max_submissions_per_author, confirmation_form_url, contact_email
+                 SELECT $1, word_limit, max_file_bytes, max_submissions_per_author,
+                        REPLACE(confirmation_form_url, CAST(year AS TEXT), $2), contact_email
                  FROM editions WHERE year = (SELECT MAX(year) FROM editions)
                  ON CONFLICT (year) DO NOTHING",
             )
             .bind(year)
+            .bind(year.to_string())
             .execute(&mut *tx)
             .await?;
             sqlx::query(COPY_KEYWORDS).bind(year).execute(&mut *tx).await?;
-            sqlx::query("UPDATE editions SET call_opens_at = $1, call_closes_at = $2 WHERE year = $3")
-                .bind(opens)
-                .bind(closes)
-                .bind(year)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "UPDATE editions SET call_opens_at = $1, call_closes_at = $2,
+                     announced_at = COALESCE(announced_at, $4)
+                 WHERE year = $3",
+            )
+            .bind(opens)
+            .bind(closes)
+            .bind(year)
+            .bind(clock::now())
+            .execute(&mut *tx)
+            .await?;
             tx.commit().await?;
         });
         Ok(())
+    }
+}
+
+impl Db {
+    /// Starts the pages of edition `year` as a draft copied from the live
+    /// pages of `from` (see `copied_page`), for the site editor to check
+    /// and publish. Whether it did: not when `from` has no pages, or when
+    /// an editor has a draft of `year` already (theirs is kept).
+    pub async fn start_edition_draft(
+        &self,
+        from: i32,
+        year: i32,
+        day: Option<time::Date>,
+        actor: &Actor,
+    ) -> anyhow::Result<bool> {
+        let Some(previous) = self.content_document::<EditionPage>(EDITION, &from.to_string()).await? else {
+            return Ok(false);
+        };
+        let page = serde_json::to_value(copied_page(&previous, year, day))?;
+        let id: DocumentId = format!("{EDITION}:{year}")
+            .parse()
+            .map_err(|_| anyhow::anyhow!("edition:{year} is not a document"))?;
+        Ok(matches!(self.save_draft(&id, &tag(None), Some(&page), actor).await?, Saved::Saved(_)))
     }
 }

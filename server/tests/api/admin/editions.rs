@@ -7,7 +7,8 @@ use super::{admin, audit_entries, json, put_json, user_id};
 use crate::helpers::{TestApp, browser, spawn_app};
 use crate::submissions::{make_pdf, sign_in_as, upload, words};
 
-fn spec_2025() -> Value {
+/// SCULC 2025's settings as the spec gives them.
+pub(super) fn spec_2025() -> Value {
     json!({
         "call_opens_at": null,
         "call_closes_at": "2025-03-21T23:59:00-07:00",
@@ -132,22 +133,30 @@ async fn creating_2026_copies_2025_and_its_call_then_governs_uploads() {
     assert_eq!(created.status(), 201);
     let edition = json(created).await;
     assert_eq!(edition["year"], 2026);
-    // Same Pacific dates a year on; limits, form and contact copied.
-    assert_eq!(edition["call_opens_at"], Value::Null);
+    // Same Pacific dates a year on; limits and contact copied; the form
+    // link moved to 2026; an opening proposed (2025 had none), so that the
+    // call does not open at once.
+    assert_eq!(edition["call_opens_at"], "2025-12-27T08:00:00Z");
     assert_eq!(edition["call_closes_at"], "2026-03-22T06:59:00Z");
     assert_eq!(edition["confirm_attendance_by"], "2026-04-16T06:59:00Z");
     assert_eq!(edition["final_materials_by"], "2026-05-11T06:59:00Z");
     assert_eq!(edition["word_limit"], 500);
     assert_eq!(edition["max_file_bytes"], 10485760);
     assert_eq!(edition["max_submissions_per_author"], 3);
-    assert_eq!(edition["confirmation_form_url"], "https://forms.example.org/sculc-2025-confirm-attendance");
+    assert_eq!(edition["confirmation_form_url"], "https://forms.example.org/sculc-2026-confirm-attendance");
     assert_eq!(edition["contact_email"], "sculc@example.edu");
+    assert_eq!(edition["announced_at"], Value::Null);
     assert_eq!(editions(&app).await[0]["year"], 2026);
     assert_eq!(json(app.get("/api/editions/current").await).await["year"], 2026);
     assert_eq!(app.post_json("/api/admin/editions", json!({"year": 2026})).await.status(), 409);
 
-    // The 2026 call (closed in March 2026) now decides uploads.
+    // The 2026 call now decides uploads: closed until it is announced,
+    // then by its window (it closed in March 2026).
     let pdf = || make_pdf(&words(40).iter().map(String::as_str).collect::<Vec<_>>(), None);
+    let unannounced = upload(&app, &applicant, "tones.pdf", pdf()).await;
+    assert_eq!(unannounced.status(), 403);
+    assert_eq!(json(unannounced).await["error"], "The call for abstracts for SCULC 2026 is not open yet.");
+    assert_eq!(app.post_json("/api/admin/editions/2026/announce", json!({})).await.status(), 200);
     let closed = upload(&app, &applicant, "tones.pdf", pdf()).await;
     assert_eq!(closed.status(), 403);
     assert_eq!(
@@ -155,8 +164,15 @@ async fn creating_2026_copies_2025_and_its_call_then_governs_uploads() {
         "The call for abstracts for SCULC 2026 closed on March 21, 2026 at 11:59 PM PDT."
     );
 
+    // A call open until 2099 needs deadlines after it, or none.
     let mut open = spec_2025();
     open["call_closes_at"] = json!("2099-03-21T23:59:00-07:00");
+    let refused = put_json(&app, "/api/admin/editions/2026", open.clone()).await;
+    assert_eq!(refused.status(), 422);
+    assert!(json(refused).await["fields"]["confirm_attendance_by"].is_array());
+    open["confirm_attendance_by"] = Value::Null;
+    open["final_materials_by"] = Value::Null;
+    open["conference_on"] = json!("2099-05-16");
     open["word_limit"] = json!(20);
     assert_eq!(put_json(&app, "/api/admin/editions/2026", open).await.status(), 200);
     let uploaded = upload(&app, &applicant, "tones.pdf", pdf()).await;
@@ -171,7 +187,7 @@ async fn creating_2026_copies_2025_and_its_call_then_governs_uploads() {
     assert!(
         log.contains(&(
             "edition.created".to_owned(),
-            "Created SCULC 2026 from the settings of SCULC 2025".to_owned()
+            "Created SCULC 2026 from the settings of SCULC 2025 (not announced yet)".to_owned()
         )),
         "{log:?}"
     );

@@ -7,6 +7,7 @@ mod attendance;
 mod audit;
 mod decisions;
 mod earlier_editions;
+mod edition_lifecycle;
 mod edition_years;
 mod editions;
 mod export;

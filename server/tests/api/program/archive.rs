@@ -40,8 +40,10 @@ async fn opening_2026_changes_nothing_about_how_2025_reads() {
     assert_eq!(bytes(&app, &versioned).await, (200, pdf_2025.clone()), "the same PDF bytes");
     assert_eq!(bytes(&app, "/sculc-2025/program.pdf").await, (200, pdf_2025.clone()));
     assert_eq!(as_visitor(&app, "/api/program/2026").await.text().await.unwrap(), "null");
+    assert_eq!(bytes(&app, "/sculc-program.pdf").await, (200, pdf_2025.clone()), "2026 is not announced");
+    assert_eq!(app.post_json("/api/admin/editions/2026/announce", json!({})).await.status(), 200);
     let (_, current) = bytes(&app, "/sculc-program.pdf").await;
-    assert!(current != pdf_2025, "the spec's name follows the current edition");
+    assert!(current != pdf_2025, "the spec's name follows the announced edition");
     let (status, _) = bytes(&app, "/sculc-2026/program.pdf").await;
     assert_eq!(status, 404, "2026 has published nothing yet");
 

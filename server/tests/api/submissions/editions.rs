@@ -39,14 +39,24 @@ async fn the_cli_opens_next_years_call_copying_the_settings() {
     assert_eq!(edition["word_limit"], 500);
     assert_eq!(edition["max_submissions_per_author"], 2);
     assert_eq!(edition["contact_email"], json!("sculc@example.edu"));
+    // The copied form link names the new year; the call is on the site.
+    assert_eq!(edition["confirmation_form_url"], "https://forms.example.org/sculc-2026-confirm-attendance");
+    assert!(edition["announced_at"].is_string());
+    let site = json(app.get("/api/content/site").await).await;
+    assert_eq!(site["nav_editions"][0], 2026);
 }
 
 /// `colloquy edition call YEAR` beside `app`, with a call open until 2099.
 fn edition_call(app: &TestApp, year: i32) -> std::process::Output {
+    edition_call_between(app, year, "2025-11-01T00:00:00Z", "2099-03-21T23:59:00-07:00")
+}
+
+/// `colloquy edition call YEAR --from FROM --until UNTIL` beside `app`.
+fn edition_call_between(app: &TestApp, year: i32, from: &str, until: &str) -> std::process::Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_colloquy"));
     command
         .args(["edition", "call", &year.to_string()])
-        .args(["--from", "2025-11-01T00:00:00Z", "--until", "2099-03-21T23:59:00-07:00"])
+        .args(["--from", from, "--until", until])
         .arg("--data-dir")
         .arg(&app.state.config.data_dir)
         .env_remove("DATABASE_URL")
@@ -69,6 +79,22 @@ async fn the_cli_refuses_to_create_an_edition_of_an_implausible_year() {
     }
     let edition = json(app.get("/api/editions/current").await).await;
     assert_eq!(edition["year"], 2025);
-    // An existing edition's call can still be set.
-    assert!(edition_call(&app, 2025).status.success());
+    // An existing edition's call can still be set, inside its deadlines.
+    let inside = edition_call_between(&app, 2025, "2024-11-01T00:00:00Z", "2025-04-01T23:59:00-07:00");
+    assert!(inside.status.success(), "{}", String::from_utf8_lossy(&inside.stderr));
+}
+
+#[tokio::test]
+async fn the_cli_refuses_a_call_that_closes_after_the_presenters_deadlines() {
+    let app = spawn_app().await;
+    let before = json(app.get("/api/editions/current").await).await;
+    // The command: confirm-by (15 Apr 2025) would come before the close.
+    let output = edition_call_between(&app, 2025, "2025-01-01T00:00:00Z", "2099-01-01T00:00:00Z");
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        error.contains("Confirm-by (15 Apr 2025) must come after the call's close (31 Dec 2098)."),
+        "{error}"
+    );
+    assert_eq!(json(app.get("/api/editions/current").await).await, before, "nothing changed");
 }
