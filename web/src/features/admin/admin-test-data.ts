@@ -73,7 +73,7 @@ export const noam: AdminUser = {
 };
 
 export function userPage(users: AdminUser[], fields: Partial<AdminUserPage> = {}): AdminUserPage {
-  return { users, total: users.length, page: 1, per_page: 50, ...fields };
+  return { edition_year: 2025, users, total: users.length, page: 1, per_page: 50, ...fields };
 }
 
 /** GET /api/admin/users answering `users` (one page), and GET /api/admin/editions with 2025 current. */
@@ -103,6 +103,10 @@ export function edition(year: number) {
     materials_quota_bytes: 2 * 1024 * 1024 * 1024,
     materials_used_bytes: 300 * 1024 * 1024,
     keywords: ['Phonology', 'Syntax'],
+    conference_on: null,
+    decisions_at: null,
+    review_deadline: null,
+    announced_at: `${String(year - 1)}-09-01T00:00:00Z`,
   };
 }
 

@@ -56,3 +56,16 @@ export function fromPacificInput(value: string): string | null | undefined {
   instant = wanted - (pacificWallClock(instant) - instant);
   return new Date(instant).toISOString().replace('.000Z', 'Z');
 }
+
+const DAY_VALUE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The weekday of a date input's value ("2026-05-16" -> "Saturday"); '' for none or a malformed one. */
+export function weekdayOf(day: string): string {
+  const match = DAY_VALUE.exec(day);
+  if (!match) return '';
+  const [year = 0, month = 1, date = 1] = match.slice(1).map(Number);
+  const at = new Date(Date.UTC(year, month - 1, date));
+  // A date such as 2026-02-30 rolls over: refuse it rather than name a day.
+  if (at.getUTCMonth() !== month - 1 || at.getUTCDate() !== date) return '';
+  return at.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+}

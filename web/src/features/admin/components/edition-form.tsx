@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 
 import { Button } from '../../../components/button';
 import { CheckboxField, DateTimeField, FieldGroup, NumberField, TextField } from '../../../components/field';
@@ -7,7 +7,7 @@ import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-cli
 import { formatFileSize } from '../../../lib/format';
 import { useUpdateEdition } from '../api/update-edition';
 import type { AdminEdition, EditionSettings } from '../api/types';
-import { fromPacificInput, toPacificInput } from '../pacific-time';
+import { fromPacificInput, toPacificInput, weekdayOf } from '../pacific-time';
 
 const MIB = 1024 * 1024;
 
@@ -25,9 +25,17 @@ interface EditionFormValues {
   max_materials_mib: string;
   materials_quota_mib: string;
   attendance_in_app: boolean;
+  decisions_at: string;
+  conference_on: string;
 }
 
-const TIME_FIELDS = ['call_opens_at', 'call_closes_at', 'confirm_attendance_by', 'final_materials_by'] as const;
+const TIME_FIELDS = [
+  'call_opens_at',
+  'call_closes_at',
+  'decisions_at',
+  'confirm_attendance_by',
+  'final_materials_by',
+] as const;
 
 function valuesOf(edition: AdminEdition): EditionFormValues {
   return {
@@ -44,6 +52,8 @@ function valuesOf(edition: AdminEdition): EditionFormValues {
     max_materials_mib: String(Math.round((edition.max_materials_bytes / MIB) * 1000) / 1000),
     materials_quota_mib: String(Math.round((edition.materials_quota_bytes / MIB) * 1000) / 1000),
     attendance_in_app: edition.attendance_in_app,
+    decisions_at: toPacificInput(edition.decisions_at),
+    conference_on: edition.conference_on ?? '',
   };
 }
 
@@ -76,6 +86,7 @@ export function settingsOf(values: EditionFormValues): { settings: EditionSettin
   if (!values.materials_quota_mib.trim() || !Number.isFinite(quotaMib)) {
     fields.materials_quota_bytes = ['Enter a number of MiB.'];
   }
+  if (values.conference_on && !weekdayOf(values.conference_on)) fields.conference_on = ['Enter a date.'];
   if (Object.keys(fields).length > 0) return { fields };
   return {
     settings: {
@@ -91,6 +102,9 @@ export function settingsOf(values: EditionFormValues): { settings: EditionSettin
       max_materials_bytes: Math.round(materialsMib * MIB),
       materials_quota_bytes: Math.round(quotaMib * MIB),
       attendance_in_app: values.attendance_in_app,
+      // Empty clears these two; left out, the server keeps them.
+      decisions_at: times.decisions_at ?? '',
+      conference_on: values.conference_on,
     },
   };
 }
@@ -120,6 +134,12 @@ export function EditionForm({ edition }: EditionFormProps) {
     },
   });
 
+  const formRef = useRef<HTMLFormElement>(null);
+  // The first field with a message takes the focus, so it is read out.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [fieldErrors]);
+
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setResult(undefined);
@@ -142,7 +162,7 @@ export function EditionForm({ edition }: EditionFormProps) {
   };
 
   return (
-    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} className="form" noValidate onSubmit={(event) => void submit(event)}>
       {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
       <FieldGroup legend="Call for abstracts (Pacific time)">
         <DateTimeField label="Call opens" hint="Empty: open from the start." {...field('call_opens_at')} />
@@ -169,9 +189,19 @@ export function EditionForm({ edition }: EditionFormProps) {
           {...field('max_submissions_per_author')}
         />
       </FieldGroup>
-      <FieldGroup legend="Presenters’ deadlines (Pacific time)">
+      <FieldGroup
+        legend="Presenters’ deadlines (Pacific time)"
+        hint="In this order: the call closes, decisions are sent, presenters confirm, final materials are due, and the conference day comes last."
+      >
+        <DateTimeField label="Decisions sent" hint="Empty: not set." {...field('decisions_at')} />
         <DateTimeField label="Confirm attendance by" {...field('confirm_attendance_by')} />
         <DateTimeField label="Final materials by" {...field('final_materials_by')} />
+        <DateTimeField
+          type="date"
+          label="Conference day"
+          hint={weekdayOf(values.conference_on) || 'Empty: not set.'}
+          {...field('conference_on')}
+        />
         <NumberField
           label="Maximum slides or poster size (MiB)"
           chars={6}

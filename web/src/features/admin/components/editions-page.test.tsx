@@ -63,6 +63,8 @@ describe('/user-data/editions', () => {
         max_materials_bytes: 25 * 1024 * 1024,
         materials_quota_bytes: 1024 * 1024 * 1024,
         attendance_in_app: false,
+        decisions_at: '',
+        conference_on: '',
       },
     ]);
   });
@@ -95,40 +97,124 @@ describe('/user-data/editions', () => {
     expect(within(form).getByLabelText('Word limit')).not.toHaveAttribute('aria-invalid');
   });
 
-  it('creates the next year’s edition after a confirmation, and shows a refusal', async () => {
+  it('proposes next year’s dates in Pacific time with the day’s weekday, and creates the edition with them', async () => {
     let years = [2025, 2024];
+    const proposal = {
+      ...edition(2026),
+      call_opens_at: '2025-12-27T08:00:00Z',
+      conference_on: '2026-05-16',
+      review_deadline: '2026-04-05T06:59:00Z',
+      announced_at: null,
+    };
     const { user, requestsTo } = renderApp(PAGE, {
       user: admin,
       api: {
-        'GET /api/admin/editions': () => Response.json(years.map(edition)),
-        'POST /api/admin/editions': (request) => {
-          const { year } = request.body as { year: number };
-          if (years.includes(year)) return errorResponse(409, `SCULC ${year} exists already.`);
-          years = [year, ...years];
-          return Response.json(edition(year), { status: 201 });
+        'GET /api/admin/editions': () =>
+          Response.json(years.map((year) => (year === 2026 ? proposal : edition(year)))),
+        'GET /api/admin/editions/proposal': () => Response.json(proposal),
+        'POST /api/admin/editions': () => {
+          years = [2026, ...years];
+          return Response.json(proposal, { status: 201 });
         },
       },
     });
-    const create = await screen.findByRole('button', { name: 'Create SCULC 2026' });
+    await user.click(await screen.findByRole('button', { name: 'Prepare SCULC 2026' }));
 
-    await user.click(create);
-    expect(await answerDialog(user, 'Cancel', 'Create SCULC 2026')).toMatch(/^Create SCULC 2026\? It becomes the current edition/);
-    expect(requestsTo('POST /api/admin/editions')).toHaveLength(0);
+    const next = screen.getByRole('region', { name: 'Next year' });
+    const year = await within(next).findByLabelText('Year');
+    expect(year).toHaveValue(2026);
+    expect(year).toHaveFocus();
+    const day = within(next).getByLabelText('Conference day');
+    expect(day).toHaveValue('2026-05-16');
+    expect(day).toHaveAccessibleDescription('Saturday');
+    expect(within(next).getByLabelText('Call opens')).toHaveValue('2025-12-27T00:00');
+    expect(within(next).getByLabelText('Call closes')).toHaveValue('2026-03-21T23:59');
+    expect(within(next).getByLabelText('Reviews due')).toHaveValue('2026-04-04T23:59');
+    expect(within(next).getByLabelText('Decisions sent')).toHaveValue('');
+    expect(within(next).getByLabelText('Presenters confirm by')).toHaveValue('2026-04-15T23:59');
+    expect(within(next).getByLabelText('Final materials by')).toHaveValue('2026-05-10T23:59');
+    expect(within(next).getByLabelText('Confirmation form URL')).toHaveAccessibleDescription(
+      'Moved from the link of SCULC 2025: check that this form exists.',
+    );
 
-    await user.click(create);
-    await answerDialog(user, 'Create', 'Create SCULC 2026');
-    expect(await findMessage('status', 'SCULC 2026 was created. Check its settings below.')).toBeInTheDocument();
-    expect(requestsTo('POST /api/admin/editions')).toEqual([{ year: 2026 }]);
-    expect(await screen.findByRole('region', { name: 'SCULC 2026 (current edition)' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create SCULC 2027' })).toBeInTheDocument();
+    await user.clear(day);
+    await user.type(day, '2026-05-17');
+    expect(day).toHaveAccessibleDescription('Sunday');
+    await user.type(within(next).getByLabelText('Decisions sent'), '2026-04-08T12:00');
+    await user.click(within(next).getByRole('button', { name: 'Create SCULC 2026' }));
 
-    years = [2027, ...years]; // someone else was quicker
-    await user.click(screen.getByRole('button', { name: 'Create SCULC 2027' }));
-    await answerDialog(user, 'Create');
-    expect(await findMessage('alert', 'SCULC 2027 exists already.')).toBeInTheDocument();
-    await waitFor(() => {
-      expect(requestsTo('POST /api/admin/editions')).toHaveLength(2);
+    expect(await findMessage('status', 'SCULC 2026 was created. It is not on the public site yet')).toBeInTheDocument();
+    expect(requestsTo('POST /api/admin/editions')).toEqual([
+      {
+        year: 2026,
+        conference_on: '2026-05-17',
+        call_opens_at: '2025-12-27T08:00:00Z',
+        call_closes_at: '2026-03-22T06:59:00Z',
+        review_deadline: '2026-04-05T06:59:00Z',
+        decisions_at: '2026-04-08T19:00:00Z',
+        confirm_attendance_by: '2026-04-16T06:59:00Z',
+        final_materials_by: '2026-05-11T06:59:00Z',
+        confirmation_form_url: 'https://forms.example.com/sculc-2026-attendance',
+      },
+    ]);
+    expect(await screen.findByRole('region', { name: 'SCULC 2026 (not announced yet)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Announce SCULC 2026 on the site' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s date-order refusals at their fields and moves the focus to the first', async () => {
+    const materials = 'The materials deadline (1 Jan 2027) must come after confirm-by (15 Apr 2027).';
+    const day = 'The conference day (16 May 2026) must not come before the materials deadline (17 May 2026).';
+    const { user } = renderApp(PAGE, {
+      user: admin,
+      api: editionsApi({
+        'GET /api/admin/editions/proposal': () => Response.json({ ...edition(2026), conference_on: '2026-05-16' }),
+        'POST /api/admin/editions': () =>
+          errorResponse(422, `${day} ${materials}`, {
+            fields: { conference_on: [day], final_materials_by: [materials] },
+          }),
+      }),
     });
+    await user.click(await screen.findByRole('button', { name: 'Prepare SCULC 2026' }));
+    const next = screen.getByRole('region', { name: 'Next year' });
+    await user.click(await within(next).findByRole('button', { name: 'Create SCULC 2026' }));
+
+    expect(await findMessage('alert', `${day} ${materials}`)).toBeInTheDocument();
+    const conferenceDay = within(next).getByLabelText('Conference day');
+    expect(conferenceDay).toHaveAttribute('aria-invalid', 'true');
+    expect(conferenceDay).toHaveAccessibleDescription(`Saturday ${day}`);
+    await waitFor(() => {
+      expect(conferenceDay).toHaveFocus();
+    });
+    expect(within(next).getByLabelText('Final materials by')).toHaveAccessibleDescription(materials);
+    expect(within(next).getByLabelText('Call closes')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('announces an edition that is not on the site after a confirmation', async () => {
+    let announced: string | null = null;
+    const { user, requestsTo } = renderApp(PAGE, {
+      user: admin,
+      api: {
+        'GET /api/admin/editions': () =>
+          Response.json([{ ...edition(2026), announced_at: announced }, edition(2025)]),
+        'POST /api/admin/editions/2026/announce': () => {
+          announced = '2026-11-27T12:00:00Z';
+          return Response.json({ ...edition(2026), announced_at: announced });
+        },
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Announce SCULC 2026 on the site' });
+    expect(screen.getByRole('region', { name: 'SCULC 2026 (not announced yet)' })).toHaveTextContent(
+      /still show SCULC 2025, and its call stays closed/,
+    );
+    await user.click(button);
+    expect(await answerDialog(user, 'Cancel', 'Announce SCULC 2026')).toMatch(/^Announce SCULC 2026 on the site\?/);
+    expect(requestsTo('POST /api/admin/editions/2026/announce')).toHaveLength(0);
+
+    await user.click(button);
+    await answerDialog(user, 'Announce', 'Announce SCULC 2026');
+    expect(await findMessage('status', 'SCULC 2026 is on the public site.')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'SCULC 2026 (current edition)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Announce SCULC 2026 on the site' })).not.toBeInTheDocument();
   });
 
   it('deletes an edition without submissions after a confirmation, and shows a refusal', async () => {

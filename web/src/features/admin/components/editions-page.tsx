@@ -6,37 +6,54 @@ import { FormMessage } from '../../../components/form-message';
 import { PageLoading } from '../../../components/page-loading';
 import { routes } from '../../../config/routes';
 import { refusalMessage } from '../../../lib/api-client';
-import { useCreateEdition } from '../api/create-edition';
+import { useAnnounceEdition } from '../api/announce-edition';
 import { useDeleteEdition } from '../api/delete-edition';
+import { useEditionProposal } from '../api/get-edition-proposal';
 import { useEditions } from '../api/get-editions';
+import type { AdminEdition } from '../api/types';
 import { AdminPage } from './admin-page';
 import type { Notice } from './admin-toggle';
 import { EditionForm } from './edition-form';
 import { KeywordsForm } from './keywords-form';
+import { NewEditionForm } from './new-edition-form';
 
-/** /user-data/editions: the current edition's settings, and the next year's edition. */
+/**
+ * /user-data/editions: the newest edition's settings, announcing it on the
+ * public site, and the guided form for next year's edition.
+ */
 export function EditionsPage() {
   const editions = useEditions();
-  const create = useCreateEdition();
   const remove = useDeleteEdition();
+  const announce = useAnnounceEdition();
   const [notice, setNotice] = useState<Notice>();
+  const [creating, setCreating] = useState(false);
   const confirm = useConfirm();
   const current = editions.data?.[0];
   const previous = editions.data?.[1];
 
-  const createNext = async (year: number) => {
+  const created = (edition: AdminEdition) => {
+    setCreating(false);
+    setNotice({
+      tone: 'success',
+      text:
+        `SCULC ${String(edition.year)} was created. It is not on the public site yet: check its settings ` +
+        'below and its pages in the site editor (a draft), then announce it.',
+    });
+  };
+
+  const announceEdition = async (year: number) => {
     const question =
-      `Create SCULC ${year}? It becomes the current edition at once, with the settings of SCULC ${year - 1} ` +
-      'copied: the conference page, uploads and decisions then concern the new edition.';
-    if (!(await confirm({ title: `Create SCULC ${year}`, message: question, confirmLabel: 'Create' }))) return;
+      `Announce SCULC ${year} on the site? The menu, the banner and /sculc turn to it, and its call opens ` +
+      'when its window starts. This cannot be taken back.';
+    if (!(await confirm({ title: `Announce SCULC ${year}`, message: question, confirmLabel: 'Announce' }))) return;
     setNotice(undefined);
     try {
-      await create.mutateAsync(year);
+      await announce.mutateAsync(year);
     } catch (error) {
-      setNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to create the edition. Please try again.' });
+      setNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to announce the edition. Please try again.' });
       return;
     }
-    setNotice({ tone: 'success', text: `SCULC ${year} was created. Check its settings below.` });
+    setNotice({ tone: 'success', text: `SCULC ${year} is on the public site.` });
   };
 
   const deleteEdition = async (year: number) => {
@@ -67,23 +84,48 @@ export function EditionsPage() {
       {current && (
         <>
           <section className="card" aria-labelledby="current-edition">
-            <h2 id="current-edition">SCULC {current.year} (current edition)</h2>
+            <h2 id="current-edition">
+              SCULC {current.year} ({current.announced_at ? 'current edition' : 'not announced yet'})
+            </h2>
+            {!current.announced_at && (
+              <div>
+                <p>
+                  SCULC {current.year} is not on the public site: the menu, the banner, /sculc and the program PDF
+                  still show SCULC {previous?.year ?? current.year - 1}, and its call stays closed. Announce it once
+                  its settings and pages are ready; its call then opens when its window starts.
+                </p>
+                <Button disabled={announce.isPending} onClick={() => void announceEdition(current.year)}>
+                  {announce.isPending ? 'Announcing...' : `Announce SCULC ${current.year} on the site`}
+                </Button>
+              </div>
+            )}
             <EditionForm key={current.year} edition={current} />
             <h3>Keywords</h3>
             <KeywordsForm key={`keywords-${current.year}`} edition={current} />
           </section>
           <section className="card" aria-labelledby="next-edition">
             <h2 id="next-edition">Next year</h2>
-            <p>
-              Creating SCULC {current.year + 1} copies the limits, links and contact of SCULC {current.year}. The new
-              edition becomes the current one for the whole site.
-            </p>
-            <Button
-              disabled={create.isPending}
-              onClick={() => void createNext(current.year + 1)}
-            >
-              {create.isPending ? 'Creating...' : `Create SCULC ${current.year + 1}`}
-            </Button>
+            {creating ? (
+              <NextEdition copiedFrom={current.year} onCreated={created} onCancel={() => {
+                  setCreating(false);
+                }}
+              />
+            ) : (
+              <>
+                <p>
+                  SCULC {current.year + 1} starts from the dates of SCULC {current.year} a year on, and its pages
+                  from a draft copy of this year&rsquo;s. Nothing public changes until you announce it.
+                </p>
+                <Button
+                  onClick={() => {
+                    setNotice(undefined);
+                    setCreating(true);
+                  }}
+                >
+                  {`Prepare SCULC ${current.year + 1}`}
+                </Button>
+              </>
+            )}
           </section>
           <section className="card" aria-labelledby="delete-edition">
             <h2 id="delete-edition">Delete SCULC {current.year}</h2>
@@ -102,4 +144,26 @@ export function EditionsPage() {
       )}
     </AdminPage>
   );
+}
+
+/** The guided form, once the server's proposal has come. */
+function NextEdition({
+  copiedFrom,
+  onCreated,
+  onCancel,
+}: {
+  copiedFrom: number;
+  onCreated: (edition: AdminEdition) => void;
+  onCancel: () => void;
+}) {
+  const proposal = useEditionProposal();
+  if (proposal.isPending) return <PageLoading label="Proposing the dates…" />;
+  if (proposal.isError) {
+    return (
+      <FormMessage tone="error">
+        {refusalMessage(proposal.error) ?? 'Failed to propose the next edition. Please try again.'}
+      </FormMessage>
+    );
+  }
+  return <NewEditionForm proposal={proposal.data} copiedFrom={copiedFrom} onCreated={onCreated} onCancel={onCancel} />;
 }
