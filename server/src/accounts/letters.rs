@@ -1,9 +1,10 @@
 //! The accounts e-mails.
 //!
 //! Anyone can ask the site to send these to any address, so they carry no
-//! text chosen by whoever asked (not even a name typed at sign-up): the site
-//! must not become a way to put someone else's words in front of a stranger
-//! under the society's name.
+//! text chosen by whoever asked: the site must not become a way to put
+//! someone else's words in front of a stranger under the society's name.
+//! Only an account whose owner has verified the address is greeted by its
+//! first name (`Account::greeting`); a name typed at sign-up never is.
 
 use url::Url;
 
@@ -19,11 +20,11 @@ fn link(public_url: &Url, path: &str, token: Option<&str>) -> String {
     url.to_string()
 }
 
-pub fn verify_email(public_url: &Url, token: &str) -> Letter {
+pub fn verify_email(public_url: &Url, token: &str, greeting: &str) -> Letter {
     Letter {
         subject: "Verify your e-mail address".into(),
         body: format!(
-            "Hello,\n\n\
+            "{greeting}\n\n\
              Thank you for signing up. Please verify your e-mail address by opening this link:\n\n\
              {}\n\n\
              The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail and \
@@ -51,11 +52,11 @@ pub fn already_registered(public_url: &Url) -> Letter {
     }
 }
 
-pub fn reset_password(public_url: &Url, token: &str) -> Letter {
+pub fn reset_password(public_url: &Url, token: &str, greeting: &str) -> Letter {
     Letter {
         subject: "Reset your password".into(),
         body: format!(
-            "Hello,\n\n\
+            "{greeting}\n\n\
              To choose a new password, open this link:\n\n\
              {}\n\n\
              The link works once and expires in 1 hour. If you did not ask for it, you can ignore \

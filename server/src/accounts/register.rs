@@ -69,7 +69,9 @@ pub async fn register(
     in_background(&state, "sending the sign-up e-mail", async move {
         let letter = match created {
             Some(user_id) => {
-                Compose::Link { user_id, purpose: Purpose::Verify, letter: letters::verify_email }
+                // A new account's name is not yet its owner's: "Hello,".
+                let greeting = crate::text::greeting("");
+                Compose::Link { user_id, purpose: Purpose::Verify, letter: letters::verify_email, greeting }
             }
             None => Compose::Plain(letters::already_registered(&background.config.public_url())),
         };
@@ -90,7 +92,9 @@ pub(super) enum Compose {
     Link {
         user_id: Uuid,
         purpose: Purpose,
-        letter: fn(&Url, &str) -> Letter,
+        /// Given the link's token and `greeting`.
+        letter: fn(&Url, &str, &str) -> Letter,
+        greeting: String,
     },
     Plain(Letter),
 }
@@ -112,7 +116,7 @@ pub(super) struct LinkByEmail {
     /// For the log, if sending fails.
     pub what: &'static str,
     pub purpose: Purpose,
-    pub letter: fn(&Url, &str) -> Letter,
+    pub letter: fn(&Url, &str, &str) -> Letter,
     /// Whether the address's account gets the link.
     pub wanted_by: fn(&Account) -> bool,
 }
@@ -136,8 +140,12 @@ impl LinkByEmail {
         in_background(state, self.what, async move {
             let account = background.db.account_by_email(&to).await?;
             if let Some(account) = account.filter(|account| (self.wanted_by)(account)) {
-                let letter =
-                    Compose::Link { user_id: account.id, purpose: self.purpose, letter: self.letter };
+                let letter = Compose::Link {
+                    user_id: account.id,
+                    purpose: self.purpose,
+                    letter: self.letter,
+                    greeting: account.greeting(),
+                };
                 send_limited(&background, &client, to, letter).await?;
             }
             Ok(())
@@ -170,9 +178,9 @@ pub(super) async fn send_limited(
     }
     let mut tx = state.db.begin().await?;
     let letter = match compose {
-        Compose::Link { user_id, purpose, letter } => {
+        Compose::Link { user_id, purpose, letter, greeting } => {
             let token = issue_email_token(&mut tx, user_id, purpose).await?;
-            letter(&state.config.public_url(), &token)
+            letter(&state.config.public_url(), &token, &greeting)
         }
         Compose::Plain(letter) => letter,
     };

@@ -25,6 +25,19 @@ pub struct Account {
     pub email: String,
     pub password_hash: Option<String>,
     pub email_verified_at: Option<OffsetDateTime>,
+    pub first_name: String,
+}
+
+impl Account {
+    /// How an e-mail to this account opens: "Dear Ada," once the address is
+    /// verified (its owner has accepted the name), else "Hello,": a name
+    /// typed at sign-up may be a stranger's words.
+    pub fn greeting(&self) -> String {
+        match self.email_verified_at {
+            Some(_) => crate::text::greeting(&self.first_name),
+            None => crate::text::greeting(""),
+        }
+    }
 }
 
 /// A new account's details.
@@ -36,7 +49,7 @@ pub struct NewAccount<'a> {
     pub verified: bool,
 }
 
-const ACCOUNT_COLUMNS: &str = "id, email, password_hash, email_verified_at";
+const ACCOUNT_COLUMNS: &str = "id, email, password_hash, email_verified_at, first_name";
 
 impl Db {
     pub async fn account_by_email(&self, email: &Email) -> sqlx::Result<Option<Account>> {

@@ -147,6 +147,8 @@ async fn a_newer_reset_link_makes_the_older_ones_stop_working() {
     verified_account(&app, "ada@example.edu").await;
     app.post_json("/api/accounts/forgot-password", json!({"email": "ada@example.edu"})).await;
     let older = new_link(&app, "ada@example.edu", 2, "/reset-password", &[]).await;
+    let reset_email = reset_email(&app, "ada@example.edu").await;
+    assert!(reset_email.contains("Dear Ada,"), "a verified account is greeted by name: {reset_email}");
     app.post_json("/api/accounts/forgot-password", json!({"email": "ada@example.edu"})).await;
     let newer = new_link(&app, "ada@example.edu", 3, "/reset-password", &[&older]).await;
 
@@ -193,6 +195,11 @@ async fn a_reset_link_gives_a_never_verified_account_to_the_addresss_owner() {
     // …and Ada, who cannot sign in, resets the password from her inbox.
     app.post_json("/api/accounts/forgot-password", json!({"email": "ada@example.edu"})).await;
     let token = app.token_from_email("ada@example.edu", 2, "/reset-password").await;
+    let reset_email = reset_email(&app, "ada@example.edu").await;
+    assert!(
+        reset_email.contains("Hello,") && !reset_email.contains("Eve"),
+        "the registrant's name never reaches the address's owner: {reset_email}"
+    );
     assert_eq!(reset(&app, &token).await.0, 200);
 
     assert_eq!(login(&app, "ada@example.edu", attacker_password).await.status(), 401);
@@ -221,4 +228,13 @@ async fn a_reset_link_gives_a_never_verified_account_to_the_addresss_owner() {
     assert_eq!(names_only.status(), 200);
     assert_eq!(body(names_only).await["profile_complete"], true);
     assert_eq!(login(&app, "ada@example.edu", NEW_PASSWORD).await.status(), 200);
+}
+
+/// The (only) password reset e-mail to `to`, among the e-mails it has.
+async fn reset_email(app: &TestApp, to: &str) -> String {
+    let emails = app.emails_to(to, 2).await;
+    let mut resets = emails.into_iter().filter(|email| email.contains("Subject: Reset your password"));
+    let found = resets.next().expect("a reset e-mail");
+    assert!(resets.next().is_none(), "one reset e-mail");
+    found
 }
