@@ -6,6 +6,7 @@ import {
   nextSort,
   parseUserTableQuery,
   searchFor,
+  showEdition,
   sortBy,
   userTableSearchParams,
 } from './user-table-query';
@@ -29,6 +30,7 @@ describe('the table query', () => {
     expect(sortBy(onPage3, 'email')).toEqual({ ...onPage3, dir: 'asc', page: 1 });
     expect(searchFor(onPage3, '  lovelace ')).toEqual({ ...onPage3, q: 'lovelace', page: 1 });
     expect(filterBy(onPage3, 'without_materials')).toEqual({ ...onPage3, filter: 'without_materials', page: 1 });
+    expect(showEdition(onPage3, 2024)).toEqual({ ...onPage3, edition: 2024, page: 1 });
   });
 
   it('round-trips through the URL and leaves the defaults out', () => {
@@ -37,11 +39,15 @@ describe('the table query', () => {
     const params = userTableSearchParams(query);
     expect(params.toString()).toBe('q=Ada+L&filter=without_materials&sort=abstract_name&dir=desc&page=2');
     expect(parseUserTableQuery(params)).toEqual(query);
+    const earlier = { ...query, edition: 2024 };
+    expect(userTableSearchParams(earlier).get('edition')).toBe('2024');
+    expect(parseUserTableQuery(userTableSearchParams(earlier))).toEqual(earlier);
   });
 
   it('reads a malformed URL as the defaults rather than failing', () => {
     expect(parseUserTableQuery(new URLSearchParams('sort=password&dir=up&page=-4'))).toEqual(DEFAULT_QUERY);
     expect(parseUserTableQuery(new URLSearchParams('page=2.5'))).toEqual(DEFAULT_QUERY);
     expect(parseUserTableQuery(new URLSearchParams('filter=everyone'))).toEqual(DEFAULT_QUERY);
+    expect(parseUserTableQuery(new URLSearchParams('edition=last'))).toEqual(DEFAULT_QUERY);
   });
 });

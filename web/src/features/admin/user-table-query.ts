@@ -1,9 +1,17 @@
 /**
- * What the user table shows: search text, sort column and direction, page.
- * It lives in the URL (`/user-data?q=ada&sort=email&dir=desc&page=2`), so a
+ * What the user table shows: search text, sort column and direction, page,
+ * and the edition. It lives in the URL
+ * (`/user-data?q=ada&sort=email&dir=desc&page=2&edition=2025`), so a
  * reload, a shared link or the Back button keeps it; the server does the
  * searching, sorting and paging (issue 5, item 2).
  */
+
+/**
+ * The edition's search parameter, as the edition picker names it
+ * (`EDITION_PARAM`); written here so that this module, which the start-up
+ * prefetch reads (app/route-data.ts), does not pull the picker in.
+ */
+const EDITION_PARAM = 'edition';
 
 /** The sortable columns, in the spec's order, with the server's `sort` names. */
 export const USER_COLUMNS = [
@@ -40,6 +48,11 @@ export interface UserTableQuery extends SortState {
   filter: UserFilter;
   /** 1-based. */
   page: number;
+  /**
+   * The edition whose applicants, presenters, abstracts and answers the rows
+   * show (`?edition=`); absent: the current one, which the server picks.
+   */
+  edition?: number;
 }
 
 export const DEFAULT_QUERY: UserTableQuery = { q: '', filter: '', sort: 'name', dir: 'asc', page: 1 };
@@ -69,6 +82,11 @@ export function searchFor(query: UserTableQuery, text: string): UserTableQuery {
   return { ...query, q: text.trim(), page: 1 };
 }
 
+/** The query after choosing an edition; it starts again at page 1, the search, filter and order stay. */
+export function showEdition(query: UserTableQuery, edition: number | undefined): UserTableQuery {
+  return { ...query, edition, page: 1 };
+}
+
 /** The query after choosing a filter; it starts again at page 1, the search and order stay. */
 export function filterBy(query: UserTableQuery, filter: UserFilter): UserTableQuery {
   return { ...query, filter, page: 1 };
@@ -88,7 +106,9 @@ export function parseUserTableQuery(params: URLSearchParams): UserTableQuery {
   const dir = params.get('dir');
   const page = Number(params.get('page'));
   const filter = params.get('filter');
+  const edition = params.get(EDITION_PARAM);
   return {
+    ...(edition !== null && /^\d{4}$/.test(edition) ? { edition: Number(edition) } : {}),
     q: (params.get('q') ?? '').trim(),
     filter: isUserFilter(filter) ? filter : '',
     sort: isSortColumn(sort) ? sort : DEFAULT_QUERY.sort,
@@ -107,5 +127,6 @@ export function userTableSearchParams(query: UserTableQuery): URLSearchParams {
     params.set('dir', query.dir);
   }
   if (query.page !== 1) params.set('page', String(query.page));
+  if (query.edition !== undefined) params.set(EDITION_PARAM, String(query.edition));
   return params;
 }

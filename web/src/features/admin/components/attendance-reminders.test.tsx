@@ -75,7 +75,7 @@ describe('/user-data after acceptance', () => {
     expect(router.state.location.search).toBe('?q=hopper&filter=not_confirmed');
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
-      '/api/admin/users.csv?q=hopper&sort=name&dir=asc&filter=not_confirmed',
+      '/api/admin/users.csv?q=hopper&sort=name&dir=asc&filter=not_confirmed&edition=2025',
     );
 
     await user.selectOptions(show, 'All');
@@ -107,7 +107,7 @@ describe('/user-data after acceptance', () => {
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Reminder sent to 2 people.');
     expect(status.closest('[aria-live="polite"]')).not.toBeNull();
-    expect(reminderBodies(requests)).toEqual([{ filter: 'without_materials', q: 'a' }]);
+    expect(reminderBodies(requests)).toEqual([{ filter: 'without_materials', q: 'a', edition: 2025 }]);
   });
 
   it('shows the server’s refusal when too many reminders were sent', async () => {

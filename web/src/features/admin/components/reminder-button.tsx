@@ -13,6 +13,8 @@ interface ReminderButtonProps {
   q: string;
   /** How many people the table shows in the filter (all pages). */
   count: number;
+  /** The edition the table shows: its presenters are reminded of its deadlines. */
+  edition: number;
 }
 
 const people = (count: number) => (count === 1 ? '1 person' : `${count} people`);
@@ -27,7 +29,7 @@ const WHO: Record<AttendanceFilter, string> = {
  * final-materials deadlines. It asks first; the answer says how many were
  * sent, read out by screen readers.
  */
-export function ReminderButton({ filter, q, count }: ReminderButtonProps) {
+export function ReminderButton({ filter, q, count, edition }: ReminderButtonProps) {
   const send = useSendReminders();
   const [asking, setAsking] = useState(false);
   const [result, setResult] = useState<Notice>();
@@ -40,7 +42,7 @@ export function ReminderButton({ filter, q, count }: ReminderButtonProps) {
 
   const confirm = async () => {
     try {
-      const { sent } = await send.mutateAsync({ filter, ...(q ? { q } : {}) });
+      const { sent } = await send.mutateAsync({ filter, ...(q ? { q } : {}), edition });
       setResult({ tone: 'success', text: `Reminder sent to ${people(sent)}.` });
     } catch (error) {
       setResult({ tone: 'error', text: refusalMessage(error) ?? 'Failed to send the reminders. Please try again.' });
@@ -66,7 +68,8 @@ export function ReminderButton({ filter, q, count }: ReminderButtonProps) {
         <div className="admin-reminder-confirm" role="group" aria-labelledby={questionId}>
           <p id={questionId} ref={questionRef} tabIndex={-1}>
             E-mail a reminder to {people(count)} {WHO[filter]}
-            {q ? ` matching “${q}”` : ''}? Each gets one e-mail with the confirm-by and final-materials deadlines.
+            {q ? ` matching “${q}”` : ''} in SCULC {edition}? Each gets one e-mail with SCULC {edition}’s confirm-by
+            and final-materials deadlines.
           </p>
           <div className="button-row">
             <Button disabled={send.isPending} onClick={() => void confirm()}>

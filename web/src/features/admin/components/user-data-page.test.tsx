@@ -67,7 +67,7 @@ describe('/user-data', () => {
     expect(shown('Editor: Grace Hopper')).toBe('Editor');
 
     // The table scrolls in a labelled region on narrow screens.
-    expect(screen.getByRole('region', { name: 'Users, sorted by Name, ascending' })).toContainElement(table);
+    expect(screen.getByRole('region', { name: 'Users of SCULC 2025, sorted by Name, ascending' })).toContainElement(table);
     expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
   });
 
@@ -118,7 +118,7 @@ describe('/user-data', () => {
     expect(router.state.location.search).toBe('?q=Hopper&sort=email&dir=desc');
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
-      '/api/admin/users.csv?q=Hopper&sort=email&dir=desc',
+      '/api/admin/users.csv?q=Hopper&sort=email&dir=desc&edition=2025',
     );
   });
 

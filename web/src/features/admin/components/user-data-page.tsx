@@ -13,6 +13,7 @@ import {
   parseUserTableQuery,
   PER_PAGE,
   searchFor,
+  showEdition,
   sortBy,
   userTableSearchParams,
   type UserTableQuery,
@@ -20,18 +21,25 @@ import {
 import { AdminPage } from './admin-page';
 import type { Notice } from './admin-toggle';
 import { AttendanceFilterSelect } from './attendance-filter';
+import { EditionPicker, useChosenEdition } from './edition-picker';
 import { Pager } from './pager';
 import { ReminderButton } from './reminder-button';
 import { UserSearch } from './user-search';
 import { UserTable } from './user-table';
 
-/** /user-data: every user with their first abstract; searched, sorted and paged by the server. */
+/**
+ * /user-data: every user with their first abstract in the chosen edition
+ * (`?edition=`, else the current one); searched, sorted and paged by the server.
+ */
 export function UserDataPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = parseUserTableQuery(searchParams);
   const users = useUsers(query);
   const editions = useEditions();
+  const chosen = useChosenEdition();
   const [notice, setNotice] = useState<Notice>();
+  // The edition the rows show, as the server answered (the current one when none is asked for).
+  const shown = users.data?.edition_year ?? query.edition;
 
   const show = (next: UserTableQuery) => {
     setNotice(undefined);
@@ -42,6 +50,16 @@ export function UserDataPage() {
   return (
     <AdminPage title={routes.userData.title}>
       <div className="admin-user-toolbar">
+        <EditionPicker
+          className="admin-user-filter"
+          edition={{
+            ...chosen,
+            // Another edition starts again at page 1; the search, filter and order stay.
+            setYear: (year) => {
+              show(showEdition(query, year));
+            },
+          }}
+        />
         <UserSearch
           key={query.q}
           current={query.q}
@@ -55,12 +73,18 @@ export function UserDataPage() {
             show(filterBy(query, filter));
           }}
         />
-        <a className="button button-secondary" href={usersCsvUrl(query)} download>
+        <a className="button button-secondary" href={usersCsvUrl(query, shown)} download>
           Export CSV
         </a>
       </div>
       {query.filter && users.data && !users.isPlaceholderData && (
-        <ReminderButton key={`${query.filter} ${query.q}`} filter={query.filter} q={query.q} count={users.data.total} />
+        <ReminderButton
+          key={`${query.filter} ${query.q} ${users.data.edition_year}`}
+          filter={query.filter}
+          q={query.q}
+          count={users.data.total}
+          edition={users.data.edition_year}
+        />
       )}
       {query.q && (
         <p className="admin-search-summary">
@@ -91,6 +115,7 @@ export function UserDataPage() {
             }}
             onNotice={setNotice}
             currentYear={editions.data?.[0]?.year}
+            edition={users.data.edition_year}
             busy={users.isPlaceholderData}
           />
           <Pager

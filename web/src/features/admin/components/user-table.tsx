@@ -19,6 +19,8 @@ interface UserTableProps {
   onSort: (column: SortColumn) => void;
   onNotice: (notice: Notice) => void;
   currentYear: number | undefined;
+  /** The edition whose applicants, presenters and answers the rows show. */
+  edition: number;
   /** The rows shown are the previous page's while the next one loads. */
   busy: boolean;
 }
@@ -87,7 +89,7 @@ function AttendanceCell({ user }: { user: AdminUser }) {
  * order the server sorted it. Under a row, its user's submissions open in
  * place. The table scrolls sideways in its own region on a narrow screen.
  */
-export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: UserTableProps) {
+export function UserTable({ users, sort, onSort, onNotice, currentYear, edition, busy }: UserTableProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const rowsId = useId();
   const sortedBy = USER_COLUMNS.find(({ key }) => key === sort.sort)?.label ?? '';
@@ -96,7 +98,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, busy }: 
 
   return (
     <DataTable
-      caption={`Users, sorted by ${sortedBy}, ${sort.dir === 'asc' ? 'ascending' : 'descending'}`}
+      caption={`Users of SCULC ${String(edition)}, sorted by ${sortedBy}, ${sort.dir === 'asc' ? 'ascending' : 'descending'}`}
       className="admin-user-table"
       busy={busy}
     >
