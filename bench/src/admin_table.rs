@@ -100,6 +100,15 @@ struct Options {
     /// committed alone.
     #[arg(long, default_value_t = 200)]
     writes: usize,
+    /// After the seed, add an empty newer edition (SCULC 2026), as an admin
+    /// opening the next year does; the seeded 2025 is then an earlier one.
+    #[arg(long)]
+    newer_edition: bool,
+    /// Ask every scenario for this edition (`&edition=`), e.g. 2025 with
+    /// `--newer-edition` to time an earlier edition; default: none asked
+    /// (the current one).
+    #[arg(long)]
+    edition: Option<i32>,
 }
 
 /// A small deterministic pseudo-random sequence, so runs are comparable.
@@ -175,20 +184,8 @@ async fn seed(db: &Db, users: usize, submissions: usize) -> anyhow::Result<(Stri
                 .await?;
         }
         stages.done("users (with their search rows and trigram index)");
-        if !is_postgres {
-            // SQLite cannot turn triggers off. As an admin would, a newer
-            // edition is added first: the submissions then belong to an
-            // edition that is not the current one, so their summary
-            // triggers find nothing to keep; deleting that edition below
-            // makes 2025 current again, and its trigger rebuilds every
-            // summary (and, through them, the search rows) in one statement.
-            sqlx::query(
-                "INSERT INTO editions (year, word_limit, max_file_bytes, contact_email)
-                 SELECT MAX(year) + 1, 500, 10000000, 'bench@example.edu' FROM editions",
-            )
-            .execute(&mut *tx)
-            .await?;
-        }
+        // SQLite cannot turn triggers off: each submission's keeps its
+        // user's summary of its edition (and the title's search row).
         for chunk in submission_rows.chunks(1000) {
             let mut insert = sqlx::QueryBuilder::new(
                 "INSERT INTO submissions (id, user_id, edition_year, original_name, storage_key, size_bytes, sha256, \
@@ -201,13 +198,7 @@ async fn seed(db: &Db, users: usize, submissions: usize) -> anyhow::Result<(Stri
             });
             insert.build().execute(&mut *tx).await?;
         }
-        stages.done("submissions");
-        if !is_postgres {
-            sqlx::query("DELETE FROM editions WHERE year = (SELECT MAX(year) FROM editions)")
-                .execute(&mut *tx)
-                .await?;
-            stages.done("summaries and search rows rebuilt (the newer edition deleted)");
-        }
+        stages.done("submissions (with their summaries on SQLite)");
         // After acceptance (issue 15): a third of the accepted confirmed
         // (half of those with slides), a third declined, a third silent.
         sqlx::query(
@@ -239,7 +230,10 @@ async fn seed(db: &Db, users: usize, submissions: usize) -> anyhow::Result<(Stri
         stages.done("attendance, materials, session");
         if is_postgres {
             sqlx::query("SET LOCAL session_replication_role = origin").execute(&mut *tx).await?;
-            sqlx::query("SELECT refresh_all_submission_summaries()").execute(&mut *tx).await?;
+            // What the summary trigger would have kept, every edition's.
+            sqlx::query("INSERT INTO submission_summaries SELECT * FROM first_submissions")
+                .execute(&mut *tx)
+                .await?;
             // What the attendance triggers would have kept, row by row.
             sqlx::query(
                 "INSERT INTO attendance_pending (submission_id, user_id, edition_year, pending)
@@ -389,6 +383,17 @@ async fn main() -> anyhow::Result<()> {
     if options.writes > 0 {
         time_writes(&db, &users, options.submissions + 1, options.writes).await?;
     }
+    if options.newer_edition {
+        on_db!(&db, |pool| {
+            sqlx::query(
+                "INSERT INTO editions (year, word_limit, max_file_bytes, contact_email)
+                 SELECT MAX(year) + 1, 500, 10000000, 'bench@example.edu' FROM editions",
+            )
+            .execute(pool)
+            .await?;
+        });
+        eprintln!("Added a newer, empty edition.");
+    }
     db.close().await;
 
     if std::env::var_os("COLLOQUY_BENCH_SEED_ONLY").is_some() {
@@ -420,7 +425,8 @@ async fn main() -> anyhow::Result<()> {
     println!("| Query (`per_page=50`) | Rows matching | Median ms | p95 ms |");
     println!("|---|---:|---:|---:|");
     for scenario in scenarios {
-        let url = format!("{address}/api/admin/users?{scenario}&per_page=50");
+        let edition = options.edition.map(|year| format!("&edition={year}")).unwrap_or_default();
+        let url = format!("{address}/api/admin/users?{scenario}&per_page=50{edition}");
         let mut times = Vec::with_capacity(options.runs);
         let mut total = 0;
         for run in 0..options.runs + 5 {
