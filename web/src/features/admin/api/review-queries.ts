@@ -1,8 +1,10 @@
 /**
  * The admins' review API (issue 14): the overview, one submission's
- * reviews, the settings and the reviewers. Every change invalidates the
- * whole admin prefix: an assignment moves the overview, a reviewer's load
- * and the activity log at once.
+ * reviews, the settings and the reviewers, each of one edition (`year`,
+ * the edition picker's choice: in every request as `?edition=` and in every
+ * query key; a query waits until the year is known). Every change
+ * invalidates the whole admin prefix: an assignment moves the overview, a
+ * reviewer's load and the activity log at once.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -10,38 +12,56 @@ import { answerOf, api, doneOf } from '../../../lib/api-client';
 import { adminQueryKey } from './admin-query-key';
 import type { AutoAssignPlan, ReviewSettingsInput, ThresholdPlan } from './review-types';
 
-const reviewsKey = [...adminQueryKey, 'reviews'] as const;
-
-export const reviewOverviewQueryOptions = queryOptions({
-  queryKey: [...reviewsKey, 'overview'],
-  queryFn: ({ signal }) => answerOf(api.GET('/api/admin/reviews', { signal })),
-});
-
-export function useReviewOverview() {
-  return useQuery(reviewOverviewQueryOptions);
+/** The key of edition `year`'s review queries. */
+export function reviewsQueryKey(year: number | undefined) {
+  return [...adminQueryKey, 'reviews', year] as const;
 }
 
-export function useSubmissionReviews(submissionId: string) {
+/** `?edition=` for edition `year` (undefined while the editions load: no request is sent then). */
+function inEdition(year: number | undefined) {
+  return { edition: year };
+}
+
+export function reviewOverviewQueryOptions(year: number | undefined) {
+  return queryOptions({
+    queryKey: [...reviewsQueryKey(year), 'overview'],
+    queryFn: ({ signal }) => answerOf(api.GET('/api/admin/reviews', { params: { query: inEdition(year) }, signal })),
+    enabled: year !== undefined,
+  });
+}
+
+export function useReviewOverview(year: number | undefined) {
+  return useQuery(reviewOverviewQueryOptions(year));
+}
+
+export function useSubmissionReviews(year: number | undefined, submissionId: string) {
   return useQuery({
-    queryKey: [...reviewsKey, 'submission', submissionId],
+    queryKey: [...reviewsQueryKey(year), 'submission', submissionId],
     queryFn: ({ signal }) =>
       answerOf(
-        api.GET('/api/admin/reviews/{submission_id}', { params: { path: { submission_id: submissionId } }, signal }),
+        api.GET('/api/admin/reviews/{submission_id}', {
+          params: { path: { submission_id: submissionId }, query: inEdition(year) },
+          signal,
+        }),
       ),
+    enabled: year !== undefined,
   });
 }
 
-export function useReviewSettings() {
+export function useReviewSettings(year: number | undefined) {
   return useQuery({
-    queryKey: [...reviewsKey, 'settings'],
-    queryFn: ({ signal }) => answerOf(api.GET('/api/admin/review/settings', { signal })),
+    queryKey: [...reviewsQueryKey(year), 'settings'],
+    queryFn: ({ signal }) =>
+      answerOf(api.GET('/api/admin/review/settings', { params: { query: inEdition(year) }, signal })),
+    enabled: year !== undefined,
   });
 }
 
-export function useReviewers() {
+export function useReviewers(year: number | undefined) {
   return useQuery({
-    queryKey: [...reviewsKey, 'reviewers'],
-    queryFn: ({ signal }) => answerOf(api.GET('/api/admin/reviewers', { signal })),
+    queryKey: [...reviewsQueryKey(year), 'reviewers'],
+    queryFn: ({ signal }) => answerOf(api.GET('/api/admin/reviewers', { params: { query: inEdition(year) }, signal })),
+    enabled: year !== undefined,
   });
 }
 
@@ -54,10 +74,10 @@ function useAdminMutation<Input, Answer>(mutationFn: (input: Input) => Promise<A
   });
 }
 
-/** Saves the settings; 409 when the criteria change after a review was saved, 422 with `fields`. */
-export function useUpdateReviewSettings() {
+/** Saves edition `year`'s settings; 409 when the criteria change after a review was saved, 422 with `fields`. */
+export function useUpdateReviewSettings(year: number) {
   return useAdminMutation((input: ReviewSettingsInput) =>
-    answerOf(api.PUT('/api/admin/review/settings', { body: input })),
+    answerOf(api.PUT('/api/admin/review/settings', { params: { query: inEdition(year) }, body: input })),
   );
 }
 
@@ -80,41 +100,43 @@ export function useRemoveReviewerConflict() {
   );
 }
 
-/** Assigns a reviewer by hand; 409 across a conflict, for a non-reviewer or twice. */
-export function useAssignReviewer() {
+/** Assigns a reviewer by hand in edition `year`; 409 across a conflict, for a non-reviewer or twice. */
+export function useAssignReviewer(year: number) {
   return useAdminMutation(({ submissionId, reviewerId }: { submissionId: string; reviewerId: string }) =>
     doneOf(
       api.POST('/api/admin/reviews/{submission_id}/assignments', {
-        params: { path: { submission_id: submissionId } },
+        params: { path: { submission_id: submissionId }, query: inEdition(year) },
         body: { reviewer_id: reviewerId },
       }),
     ),
   );
 }
 
-/** Removes an assignment; 409 once its review is submitted. */
-export function useUnassignReviewer() {
+/** Removes an assignment in edition `year`; 409 once its review is submitted. */
+export function useUnassignReviewer(year: number) {
   return useAdminMutation(({ submissionId, reviewerId }: { submissionId: string; reviewerId: string }) =>
     doneOf(
       api.DELETE('/api/admin/reviews/{submission_id}/assignments/{reviewer_id}', {
-        params: { path: { submission_id: submissionId, reviewer_id: reviewerId } },
+        params: { path: { submission_id: submissionId, reviewer_id: reviewerId }, query: inEdition(year) },
       }),
     ),
   );
 }
 
-/** What automatic assignment would do now; nothing is saved. */
-export function useAutoAssignPreview() {
+/** What automatic assignment would do now in edition `year`; nothing is saved. */
+export function useAutoAssignPreview(year: number) {
   return useMutation({
-    mutationFn: () => answerOf(api.POST('/api/admin/reviews/auto-assign/preview')),
+    mutationFn: () =>
+      answerOf(api.POST('/api/admin/reviews/auto-assign/preview', { params: { query: inEdition(year) } })),
   });
 }
 
 /** Saves the previewed assignments; 409 (nothing saved) when any crosses a conflict or is taken by now. */
-export function useAutoAssign() {
+export function useAutoAssign(year: number) {
   return useAdminMutation((plan: AutoAssignPlan) =>
     answerOf(
       api.POST('/api/admin/reviews/auto-assign', {
+        params: { query: inEdition(year) },
         body: {
           assignments: plan.assignments.map(({ submission_id, reviewer_id }) => ({ submission_id, reviewer_id })),
         },
@@ -123,10 +145,13 @@ export function useAutoAssign() {
   );
 }
 
-/** Which undecided submissions a cut-off would accept and reject; nothing is saved. */
-export function useThresholdPreview() {
+/** Which undecided submissions of edition `year` a cut-off would accept and reject; nothing is saved. */
+export function useThresholdPreview(year: number) {
   return useMutation({
-    mutationFn: (cutoff: number) => answerOf(api.POST('/api/admin/reviews/threshold/preview', { body: { cutoff } })),
+    mutationFn: (cutoff: number) =>
+      answerOf(
+        api.POST('/api/admin/reviews/threshold/preview', { params: { query: inEdition(year) }, body: { cutoff } }),
+      ),
   });
 }
 
@@ -136,10 +161,11 @@ export interface ThresholdDecision {
 }
 
 /** Decides as previewed; 409 'The scores have changed since the preview. Preview again.' otherwise. */
-export function useDecideByThreshold() {
+export function useDecideByThreshold(year: number) {
   return useAdminMutation(({ plan, includeComments }: ThresholdDecision) =>
     answerOf(
       api.POST('/api/admin/reviews/threshold', {
+        params: { query: inEdition(year) },
         body: {
           cutoff: plan.cutoff,
           include_comments: includeComments,

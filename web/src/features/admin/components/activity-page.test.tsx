@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { admin, renderApp } from '../../../test/render-app';
-import { allowSlowPageLoads } from '../admin-test-data';
+import { allowSlowPageLoads, edition } from '../admin-test-data';
 import type { AuditEntry, OutboxReport } from '../api/types';
 
 function entry(n: number): AuditEntry {
@@ -103,5 +103,40 @@ describe('/user-data/activity', () => {
     );
     expect(requestsTo('POST /api/admin/outbox/email-1/retry')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'E-mails not delivered' })).not.toBeInTheDocument());
+  });
+});
+
+describe('/user-data/activity per edition', () => {
+  it('lists every entry by default, and one edition’s once picked, from its first page', async () => {
+    const { user, requests, router } = renderApp('/user-data/activity?page=2', {
+      user: admin,
+      api: {
+        'GET /api/admin/editions': () => Response.json([edition(2026), edition(2025)]),
+        'GET /api/admin/audit': (request) => {
+          const year = request.url.searchParams.get('edition');
+          const page = Number(request.url.searchParams.get('page'));
+          const entries = year === null ? [entry(70 - page)] : [{ ...entry(1), summary: `About SCULC ${year}` }];
+          return Response.json({ entries, total: year === null ? 60 : 1, page, per_page: 50, about_own_submissions: 0 });
+        },
+      },
+    });
+
+    const picker = await screen.findByRole('combobox', { name: 'Edition' });
+    expect(picker).toHaveValue('');
+    expect(picker).toHaveAccessibleDescription(
+      'Every entry, including those about no edition (roles, the site’s content, templates).',
+    );
+    expect(await screen.findByText(/abstract-68\.pdf/)).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/admin/audit').every((r) => !r.url.searchParams.has('edition'))).toBe(
+      true,
+    );
+
+    await screen.findByRole('option', { name: 'SCULC 2025' });
+    await user.selectOptions(picker, 'SCULC 2025');
+    const log = await screen.findByRole('list', { name: 'Admin actions about SCULC 2025, newest first' });
+    expect(log).toHaveTextContent('About SCULC 2025');
+    expect(router.state.location.search).toBe('?edition=2025');
+    const last = requests.filter((r) => r.path === '/api/admin/audit').at(-1);
+    expect([last?.url.searchParams.get('edition'), last?.url.searchParams.get('page')]).toEqual(['2025', '1']);
   });
 });

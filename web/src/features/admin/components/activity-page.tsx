@@ -7,19 +7,37 @@ import { refusalMessage } from '../../../lib/api-client';
 import { formatConferenceTime } from '../../../lib/format';
 import { AUDIT_PER_PAGE, useAudit } from '../api/get-audit';
 import { AdminPage } from './admin-page';
+import { EDITION_PARAM, EditionPicker, editionCaption, useChosenEdition } from './edition-picker';
 import { Pager } from './pager';
 import { UndeliveredEmails } from './undelivered-emails';
 
-/** /user-data/activity: who did what and when, newest first (?page=2 for older). */
+/**
+ * /user-data/activity: who did what and when, newest first (?page=2 for
+ * older); every entry, or one edition's (?edition=2025). "All editions" is
+ * the default: most entries (roles, the site's content, templates) belong
+ * to no edition.
+ */
 export function ActivityPage() {
   const [searchParams] = useSearchParams();
   const asked = Number(searchParams.get('page'));
   const page = Number.isSafeInteger(asked) && asked >= 1 ? asked : 1;
-  const audit = useAudit(page);
+  const edition = useChosenEdition({ all: true, resets: ['page'] });
+  const { year } = edition;
+  const audit = useAudit(page, year);
+  const pageHref = (next: number) =>
+    year === undefined ? `?page=${String(next)}` : `?${EDITION_PARAM}=${String(year)}&page=${String(next)}`;
 
   return (
     <AdminPage title={routes.userDataActivity.title}>
       <UndeliveredEmails />
+      <EditionPicker
+        edition={edition}
+        hint={
+          year === undefined
+            ? 'Every entry, including those about no edition (roles, the site’s content, templates).'
+            : `The entries about ${editionCaption(year)}: its submissions, decisions, reviews, program and settings.`
+        }
+      />
       {audit.isPending && <PageLoading label="Loading the activity log…" />}
       {audit.isError && (
         <FormMessage tone="error">
@@ -39,7 +57,12 @@ export function ActivityPage() {
           {audit.data.entries.length === 0 ? (
             <p>Nothing has been recorded yet.</p>
           ) : (
-            <ol className="admin-audit-log" aria-label="Admin actions, newest first">
+            <ol
+              className="admin-audit-log"
+              aria-label={
+                year === undefined ? 'Admin actions, newest first' : `Admin actions about ${editionCaption(year)}, newest first`
+              }
+            >
               {audit.data.entries.map((entry) => (
                 <li key={entry.id} className="admin-audit-entry">
                   <p className="admin-audit-summary">{entry.summary}</p>
@@ -55,7 +78,7 @@ export function ActivityPage() {
             page={audit.data.page}
             perPage={audit.data.per_page || AUDIT_PER_PAGE}
             total={audit.data.total}
-            hrefOf={(next) => `?page=${next}`}
+            hrefOf={pageHref}
             noun="entries"
           />
         </>

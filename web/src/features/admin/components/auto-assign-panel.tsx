@@ -9,6 +9,8 @@ import { PlanActions } from './plan-actions';
 import { usePlan } from './use-plan';
 
 interface AutoAssignPanelProps {
+  /** The edition whose submissions it assigns. */
+  year: number;
   reviewersPerSubmission: number | undefined;
 }
 
@@ -17,9 +19,9 @@ interface AutoAssignPanelProps {
  * saved), then a confirmation that saves exactly that list. The server
  * checks each assignment again and saves none if one has become impossible.
  */
-export function AutoAssignPanel({ reviewersPerSubmission }: AutoAssignPanelProps) {
-  const preview = useAutoAssignPreview();
-  const assign = useAutoAssign();
+export function AutoAssignPanel({ year, reviewersPerSubmission }: AutoAssignPanelProps) {
+  const preview = useAutoAssignPreview(year);
+  const assign = useAutoAssign(year);
   const { plan, setPlan, result, planRef, resultRef, preview: showPlan, save } = usePlan<AutoAssignPlan>();
   const headingId = useId();
 

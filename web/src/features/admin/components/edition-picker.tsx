@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { SelectField } from '../../../components/field';
@@ -24,11 +25,15 @@ export interface ChosenEdition {
   years: number[];
   /** Whether the screen offers "All editions" (and shows them without a parameter). */
   all: boolean;
+  /** The editions query, for a screen's loading and error states. */
+  editions: ReturnType<typeof useEditions>;
 }
 
 interface ChosenEditionOptions {
   /** The screen offers "All editions", its default (the activity log, where most entries belong to no edition). */
   all?: boolean;
+  /** Parameters that mean nothing in another edition, dropped when it changes ('page': another edition starts at its first). */
+  resets?: readonly string[];
 }
 
 function yearOf(param: string | null): number | undefined {
@@ -37,7 +42,7 @@ function yearOf(param: string | null): number | undefined {
 }
 
 /** The edition an admin screen shows, from `?edition=` or else the current edition. */
-export function useChosenEdition({ all = false }: ChosenEditionOptions = {}): ChosenEdition {
+export function useChosenEdition({ all = false, resets = [] }: ChosenEditionOptions = {}): ChosenEdition {
   const [searchParams, setSearchParams] = useSearchParams();
   const editions = useEditions();
   const years = editions.data?.map((edition) => edition.year) ?? [];
@@ -48,6 +53,7 @@ export function useChosenEdition({ all = false }: ChosenEditionOptions = {}): Ch
     setYear: (year) => {
       setSearchParams((previous) => {
         const next = new URLSearchParams(previous);
+        for (const name of resets) next.delete(name);
         if (year === undefined) next.delete(EDITION_PARAM);
         else next.set(EDITION_PARAM, String(year));
         return next;
@@ -56,6 +62,7 @@ export function useChosenEdition({ all = false }: ChosenEditionOptions = {}): Ch
     current,
     years,
     all,
+    editions,
   };
 }
 
@@ -72,6 +79,8 @@ export function editionCaption(year: number | undefined): string {
 interface EditionPickerProps {
   /** The screen's chosen edition (useChosenEdition); its `all` says whether "All editions" is offered. */
   edition: ChosenEdition;
+  /** What the screen shows of the edition, read out with the picker ("The scores … are SCULC 2025's."). */
+  hint?: ReactNode;
   className?: string;
 }
 
@@ -80,14 +89,15 @@ interface EditionPickerProps {
  * one marked. A native select, so the keyboard and screen readers handle it
  * as they do every select; as wide as its longest choice, so it fits 320 px.
  */
-export function EditionPicker({ edition, className }: EditionPickerProps) {
+export function EditionPicker({ edition, hint, className }: EditionPickerProps) {
   const { year, setYear, current, years, all } = edition;
   // A year the list does not hold (a shared link to an edition since deleted, or the list still loading) stays shown.
   const shown = year !== undefined && !years.includes(year) ? [year, ...years] : years;
   return (
     <SelectField
       label="Edition"
-      className={className ? `edition-picker ${className}` : 'edition-picker'}
+      hint={hint}
+      className={className ? `admin-edition-picker ${className}` : 'admin-edition-picker'}
       value={year === undefined ? ALL_EDITIONS : String(year)}
       onChange={(event) => {
         const chosen = yearOf(event.target.value);

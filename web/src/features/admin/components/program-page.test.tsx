@@ -176,3 +176,31 @@ describe('/user-data/program, scheduling', () => {
     expect(screen.queryByText('Every confirmed presentation is placed.')).not.toBeInTheDocument();
   });
 });
+
+describe('/user-data/program in an earlier edition', () => {
+  it('shows the edition in the URL, and another once picked, each read and publication naming its year', async () => {
+    const { user, requests, requestsTo } = renderApp(`${PAGE}?edition=2024`, {
+      user: admin,
+      api: {
+        'GET /api/admin/editions': () => Response.json([edition(2025), edition(2024)]),
+        'GET /api/admin/program/2024': () =>
+          Response.json({ ...program, edition_year: 2024, sessions: [], unplaced: [], left_out: [] }),
+        'GET /api/admin/program/2025': () => Response.json(program),
+        'POST /api/admin/program/2024/publish': () =>
+          Response.json({ ...program, edition_year: 2024, sessions: [], unplaced: [], left_out: [] }),
+      },
+    });
+
+    const publishing = await screen.findByRole('region', { name: 'SCULC 2024 program' });
+    expect(screen.getByRole('combobox', { name: 'Edition' })).toHaveValue('2024');
+    expect(requests.some((r) => r.path === '/api/admin/program/2025')).toBe(false);
+    await user.click(within(publishing).getByRole('button', { name: 'Publish' }));
+    expect(await answerDialog(user, 'Publish', 'Publish the program')).toMatch(/^Publish the SCULC 2024 program\?/);
+    expect(await findMessage('status', 'The SCULC 2024 program was published.')).toBeInTheDocument();
+    expect(requestsTo('POST /api/admin/program/2024/publish')).toHaveLength(1);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Edition' }), 'SCULC 2025 (current)');
+    expect(await screen.findByRole('region', { name: 'SCULC 2025 program' })).toBeInTheDocument();
+    expect(screen.getByText(/Step-free access/)).toBeInTheDocument();
+  });
+});

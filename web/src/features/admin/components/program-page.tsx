@@ -7,7 +7,6 @@ import { PageLoading } from '../../../components/page-loading';
 import { routes } from '../../../config/routes';
 import { formatConferenceTime } from '../../../lib/format';
 import { refusalMessage } from '../../../lib/api-client';
-import { useEditions } from '../api/get-editions';
 import {
   useCreateSession,
   useProgram,
@@ -17,6 +16,7 @@ import {
 } from '../api/program';
 import { toPacificInput } from '../pacific-time';
 import { AdminPage } from './admin-page';
+import { EditionPicker, useChosenEdition } from './edition-picker';
 import type { Notice } from './admin-toggle';
 import { warningsFor } from '../program-builder';
 import { SessionCard } from './program-session';
@@ -25,14 +25,20 @@ import { LeftOutList } from './program-left-out';
 import { UnplacedList } from './program-unplaced';
 import './program.css';
 
-/** /user-data/program: the current edition's day, built from the confirmed presentations. */
+/**
+ * /user-data/program: an edition's day (the picker's, `?edition=`, else the
+ * current one), built from the confirmed presentations.
+ */
 export function ProgramPage() {
-  const editions = useEditions();
-  const year = editions.data?.[0]?.year;
+  const edition = useChosenEdition();
+  const { year, editions } = edition;
   const program = useProgram(year);
 
   return (
     <AdminPage title={routes.userDataProgram.title}>
+      {year !== undefined && (
+        <EditionPicker edition={edition} hint={`The sessions below are SCULC ${String(year)}’s program.`} />
+      )}
       {(editions.isPending || (year !== undefined && program.isPending)) && <PageLoading label="Loading the program…" />}
       {(editions.isError || program.isError) && (
         <FormMessage tone="error">
@@ -40,7 +46,7 @@ export function ProgramPage() {
         </FormMessage>
       )}
       {editions.isSuccess && year === undefined && <p>There is no edition yet.</p>}
-      {year !== undefined && program.data && <ProgramBuilder year={year} program={program.data} />}
+      {year !== undefined && program.data && <ProgramBuilder key={year} year={year} program={program.data} />}
     </AdminPage>
   );
 }

@@ -13,6 +13,7 @@ import {
   type ReviewColumn,
   type ReviewSort,
 } from '../review-overview-sort';
+import { EDITION_PARAM } from './edition-picker';
 import { RECOMMENDATION_LABELS, RECOMMENDATION_ORDER, submissionReviewsPath } from './review-labels';
 import { SortHeader } from './sort-header';
 import { statusLabels } from './status-label';
@@ -70,7 +71,7 @@ export function ReviewOverviewTable({ overview }: ReviewOverviewTableProps) {
         {rows.map((row) => (
           <tr key={row.submission_id}>
             <th scope="row">
-              <Link to={submissionReviewsPath(row.submission_id)}>
+              <Link to={`${submissionReviewsPath(row.submission_id)}?${EDITION_PARAM}=${String(overview.edition_year)}`}>
                 {row.code} <span className="visually-hidden">reviews</span>
               </Link>
             </th>

@@ -22,7 +22,7 @@ interface ReviewSettingsFormProps {
 
 /** The edition's review settings; after a save it shows what the server kept. */
 export function ReviewSettingsForm({ settings }: ReviewSettingsFormProps) {
-  const update = useUpdateReviewSettings();
+  const update = useUpdateReviewSettings(settings.edition_year);
   const [deadline, setDeadline] = useState(toPacificInput(settings.deadline));
   const [perSubmission, setPerSubmission] = useState(String(settings.reviewers_per_submission));
   const [visibility, setVisibility] = useState<ReviewVisibility>(settings.visibility);

@@ -13,8 +13,8 @@ function describe(conflict: ReviewerConflict): string {
 }
 
 /** The reviewers with their load and conflicts; admins add and remove conflicts for them. */
-export function ReviewersSection() {
-  const reviewers = useReviewers();
+export function ReviewersSection({ year }: { year: number }) {
+  const reviewers = useReviewers(year);
   const add = useAddReviewerConflict();
   const remove = useRemoveReviewerConflict();
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -60,7 +60,9 @@ export function ReviewersSection() {
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>Reviewers</h2>
-      <p>Give the reviewer role in the Users tab.</p>
+      <p>
+        Their reviews in SCULC {year}; a conflict holds in every edition. Give the reviewer role in the Users tab.
+      </p>
       {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
       {reviewers.isPending && <p>Loading the reviewers…</p>}
       {reviewers.isError && (

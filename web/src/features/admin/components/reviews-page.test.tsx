@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { answerDialog } from '../../../test/dialog';
 import { admin, errorResponse, findMessage, renderApp, type Handler } from '../../../test/render-app';
-import { allowSlowPageLoads } from '../admin-test-data';
+import { allowSlowPageLoads, edition } from '../admin-test-data';
 import type { ReviewOverview, ReviewOverviewRow, ReviewSettings, ThresholdPlan } from '../api/review-types';
 
 allowSlowPageLoads();
@@ -51,6 +51,7 @@ const settings: ReviewSettings = {
 
 function reviewsApi(extra: Record<string, Handler> = {}) {
   return {
+    'GET /api/admin/editions': () => Response.json([edition(2025), edition(2024)]),
     'GET /api/admin/reviews': () => Response.json(overview),
     'GET /api/admin/review/settings': () => Response.json(settings),
     'GET /api/admin/reviewers': () =>
@@ -90,7 +91,7 @@ describe('/user-data/reviews', () => {
     expect(within(table).getByRole('columnheader', { name: 'Clarity ×2' })).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'S25-003 reviews' })).toHaveAttribute(
       'href',
-      '/user-data/reviews/id-S25-003',
+      '/user-data/reviews/id-S25-003?edition=2025',
     );
 
     const mean = within(table).getByRole('button', { name: /^Mean/ });
@@ -402,5 +403,82 @@ describe('/user-data/reviews/:submissionId', () => {
     const card = screen.getByRole('article', { name: 'Review by Reviewer 1' });
     expect(within(card).queryByRole('button', { name: /Remove assignment/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Reviewer' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/user-data/reviews in an earlier edition', () => {
+  const editions = () => Response.json([edition(2026), edition(2025)]);
+  const overviewOf = (request: { url: URL }) => {
+    const year = Number(request.url.searchParams.get('edition'));
+    return Response.json({ ...overview, edition_year: year, submissions: year === 2025 ? overview.submissions : [] });
+  };
+
+  it('shows the current edition by default and the chosen one after picking it, every request naming it', async () => {
+    const { user, requests } = renderApp('/user-data/reviews', {
+      user: admin,
+      api: reviewsApi({
+        'GET /api/admin/editions': editions,
+        'GET /api/admin/reviews': overviewOf,
+        'GET /api/admin/review/settings': (request) =>
+          Response.json({ ...settings, edition_year: Number(request.url.searchParams.get('edition')) }),
+      }),
+    });
+
+    expect(await screen.findByRole('table', { name: /^Submissions of SCULC 2026/ })).toHaveTextContent(
+      'No submissions in this edition yet.',
+    );
+    const picker = screen.getByRole('combobox', { name: 'Edition' });
+    expect(picker).toHaveAccessibleDescription('The scores, assignments and settings below are SCULC 2026’s.');
+    await user.selectOptions(picker, 'SCULC 2025');
+
+    const table = await screen.findByRole('table', { name: /^Submissions of SCULC 2025/ });
+    expect(within(table).getByRole('link', { name: 'S25-001 reviews' })).toHaveAttribute(
+      'href',
+      '/user-data/reviews/id-S25-001?edition=2025',
+    );
+    const reviewRequests = requests.filter((r) => r.method === 'GET' && /^\/api\/admin\/review/.test(r.path));
+    expect(reviewRequests.every((r) => ['2025', '2026'].includes(r.url.searchParams.get('edition') ?? ''))).toBe(true);
+    const paths2025 = reviewRequests.filter((r) => r.url.searchParams.get('edition') === '2025').map((r) => r.path);
+    expect([...new Set(paths2025)].sort()).toEqual(['/api/admin/review/settings', '/api/admin/reviewers', '/api/admin/reviews']);
+
+    const panel = screen.getByRole('region', { name: 'Assign automatically' });
+    await user.click(within(panel).getByRole('button', { name: 'Preview assignments' }));
+    await waitFor(() => {
+      expect(requests.find((r) => r.path === '/api/admin/reviews/auto-assign/preview')?.url.searchParams.get('edition')).toBe(
+        '2025',
+      );
+    });
+  });
+
+  it('opens a submission of the edition in the URL, and assigns in it', async () => {
+    const { user, requests } = renderApp('/user-data/reviews/id-S25-001?edition=2025', {
+      user: admin,
+      api: reviewsApi({
+        'GET /api/admin/editions': editions,
+        'GET /api/admin/reviewers': () =>
+          Response.json({
+            reviewers: [
+              { id: 'r3', name: 'Ken Hale', email: 'k@example.edu', assigned: 0, submitted: 0, conflicts: [], crossed: [] },
+            ],
+          }),
+        'GET /api/admin/reviews/id-S25-001': (request) =>
+          request.url.searchParams.get('edition') === '2025'
+            ? Response.json({ ...row('S25-001', null), file_url: '/f', own: false, assignments: [] })
+            : errorResponse(404, 'There is no such submission in this edition.'),
+        'POST /api/admin/reviews/id-S25-001/assignments': () => Response.json({}, { status: 201 }),
+      }),
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Reviews of S25-001' })).toBeInTheDocument();
+    expect(screen.getByText(/A submission to SCULC 2025/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All submissions’ reviews' })).toHaveAttribute(
+      'href',
+      '/user-data/reviews?edition=2025',
+    );
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Reviewer' }), 'r3');
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    expect(await findMessage('status', 'Ken Hale was assigned and e-mailed.')).toBeInTheDocument();
+    const assigned = requests.find((r) => r.method === 'POST' && r.path.endsWith('/assignments'));
+    expect(assigned?.url.searchParams.get('edition')).toBe('2025');
   });
 });

@@ -7,24 +7,35 @@ import { refusalMessage } from '../../../lib/api-client';
 import { useReviewOverview, useReviewSettings } from '../api/review-queries';
 import { AdminPage } from './admin-page';
 import { AutoAssignPanel } from './auto-assign-panel';
+import { EditionPicker, useChosenEdition } from './edition-picker';
 import { ReviewOverviewTable } from './review-overview-table';
 import { ReviewSettingsForm } from './review-settings-form';
 import { ReviewersSection } from './reviewers-section';
 import { ThresholdPanel } from './threshold-panel';
 import './reviews.css';
 
-/** /user-data/reviews: the scores of every submission, the tools that act on them, and the review settings. */
+/**
+ * /user-data/reviews: the scores of every submission, the tools that act on
+ * them, and the review settings, of the edition the picker shows
+ * (`?edition=`, else the current one).
+ */
 export function ReviewsPage() {
-  const overview = useReviewOverview();
-  const settings = useReviewSettings();
+  const edition = useChosenEdition();
+  const { year } = edition;
+  const overview = useReviewOverview(year);
+  const settings = useReviewSettings(year);
   const scoresId = useId();
   const settingsId = useId();
 
   return (
     <AdminPage title={routes.userDataReviews.title}>
+      <EditionPicker
+        edition={edition}
+        hint={year === undefined ? undefined : `The scores, assignments and settings below are SCULC ${String(year)}’s.`}
+      />
       <section aria-labelledby={scoresId}>
         <h2 id={scoresId}>Scores</h2>
-        {overview.isPending && <PageLoading label="Loading the reviews…" />}
+        {(year === undefined || overview.isPending) && <PageLoading label="Loading the reviews…" />}
         {overview.isError && (
           <FormMessage tone="error">
             {refusalMessage(overview.error) ?? 'Failed to load the reviews. Please try again.'}
@@ -32,14 +43,17 @@ export function ReviewsPage() {
         )}
         {overview.data && <ReviewOverviewTable overview={overview.data} />}
       </section>
-      <div className="admin-review-tools">
-        <AutoAssignPanel reviewersPerSubmission={settings.data?.reviewers_per_submission} />
-        <ThresholdPanel />
-      </div>
-      <ReviewersSection />
+      {year !== undefined && (
+        // Keyed by the edition: a preview of one edition's plan never stays on another's.
+        <div key={`tools-${String(year)}`} className="admin-review-tools">
+          <AutoAssignPanel year={year} reviewersPerSubmission={settings.data?.reviewers_per_submission} />
+          <ThresholdPanel year={year} />
+        </div>
+      )}
+      {year !== undefined && <ReviewersSection key={`reviewers-${String(year)}`} year={year} />}
       <section className="card" aria-labelledby={settingsId}>
         <h2 id={settingsId}>Review settings</h2>
-        {settings.isPending && <p>Loading the settings…</p>}
+        {(year === undefined || settings.isPending) && <p>Loading the settings…</p>}
         {settings.isError && (
           <FormMessage tone="error">
             {refusalMessage(settings.error) ?? 'Failed to load the review settings. Please try again.'}

@@ -19,40 +19,53 @@ import type { ReviewAssignmentDetail, ReviewCriterion, SubmissionReviews } from 
 import { formatMean } from '../review-overview-sort';
 import { AdminPage } from './admin-page';
 import { ScoreList } from '../../review/components/score-list';
+import { EDITION_PARAM, useChosenEdition } from './edition-picker';
 import { ASSIGNMENT_STATE_LABELS } from './review-labels';
 import { ReviewerField } from './reviewer-field';
 import { statusLabels } from './status-label';
 import './reviews.css';
 
-/** /user-data/reviews/:submissionId: every review of one submission, with the reviewers' names. */
+/**
+ * /user-data/reviews/:submissionId?edition=2025: every review of one
+ * submission of that edition (else the current one), with the reviewers'
+ * names. The edition is the overview's, shown rather than offered: a
+ * submission belongs to one edition.
+ */
 export function SubmissionReviewsPage() {
   const { submissionId = '' } = useParams();
-  const reviews = useSubmissionReviews(submissionId);
-  const settings = useReviewSettings();
+  const { year } = useChosenEdition();
+  const reviews = useSubmissionReviews(year, submissionId);
+  const settings = useReviewSettings(year);
   const title = reviews.data ? `Reviews of ${reviews.data.code}` : 'Reviews of a submission';
+  const overview =
+    year === undefined ? paths.userDataReviews : `${paths.userDataReviews}?${EDITION_PARAM}=${String(year)}`;
 
   return (
     <AdminPage title={title}>
       <p>
-        <Link to={paths.userDataReviews}>All submissions’ reviews</Link>
+        <Link to={overview}>All submissions’ reviews</Link>
+        {year !== undefined && <> · A submission to SCULC {year}</>}
       </p>
-      {reviews.isPending && <PageLoading label="Loading the reviews…" />}
+      {(year === undefined || reviews.isPending) && <PageLoading label="Loading the reviews…" />}
       {reviews.isError && (
         <FormMessage tone="error">
           {refusalMessage(reviews.error) ?? 'Failed to load the reviews. Please try again.'}
         </FormMessage>
       )}
-      {reviews.data && <SubmissionReviewsBody detail={reviews.data} criteria={settings.data?.criteria ?? []} />}
+      {year !== undefined && reviews.data && (
+        <SubmissionReviewsBody year={year} detail={reviews.data} criteria={settings.data?.criteria ?? []} />
+      )}
     </AdminPage>
   );
 }
 
 interface BodyProps {
+  year: number;
   detail: SubmissionReviews;
   criteria: ReviewCriterion[];
 }
 
-function SubmissionReviewsBody({ detail, criteria }: BodyProps) {
+function SubmissionReviewsBody({ year, detail, criteria }: BodyProps) {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const reviewsId = useId();
   return (
@@ -99,6 +112,7 @@ function SubmissionReviewsBody({ detail, criteria }: BodyProps) {
         {detail.assignments.map((assignment) => (
           <AssignmentCard
             key={assignment.reviewer_id ?? assignment.reviewer_name}
+            year={year}
             submissionId={detail.submission_id}
             assignment={assignment}
             criteria={criteria}
@@ -106,20 +120,21 @@ function SubmissionReviewsBody({ detail, criteria }: BodyProps) {
           />
         ))}
       </section>
-      {!detail.own && <AssignByHand detail={detail} onNotice={setNotice} />}
+      {!detail.own && <AssignByHand year={year} detail={detail} onNotice={setNotice} />}
     </>
   );
 }
 
 interface AssignmentCardProps {
+  year: number;
   submissionId: string;
   assignment: ReviewAssignmentDetail;
   criteria: ReviewCriterion[];
   onNotice: (notice: { tone: 'success' | 'error'; text: string }) => void;
 }
 
-function AssignmentCard({ submissionId, assignment, criteria, onNotice }: AssignmentCardProps) {
-  const unassign = useUnassignReviewer();
+function AssignmentCard({ year, submissionId, assignment, criteria, onNotice }: AssignmentCardProps) {
+  const unassign = useUnassignReviewer(year);
   const confirm = useConfirm();
   const { review } = assignment;
   const removeAssignment = async () => {
@@ -176,9 +191,13 @@ function AssignmentCard({ submissionId, assignment, criteria, onNotice }: Assign
   );
 }
 
-function AssignByHand({ detail, onNotice }: Pick<BodyProps, 'detail'> & Pick<AssignmentCardProps, 'onNotice'>) {
-  const reviewers = useReviewers();
-  const assign = useAssignReviewer();
+function AssignByHand({
+  year,
+  detail,
+  onNotice,
+}: Pick<BodyProps, 'year' | 'detail'> & Pick<AssignmentCardProps, 'onNotice'>) {
+  const reviewers = useReviewers(year);
+  const assign = useAssignReviewer(year);
   const [reviewerId, setReviewerId] = useState('');
   const headingId = useId();
   const taken = new Set(detail.assignments.map(({ reviewer_id }) => reviewer_id));

@@ -44,9 +44,9 @@ function PlanList({ title, items }: { title: string; items: { submission_id: str
  * (undecided submissions only), then a confirmation that sends the usual
  * decision e-mails, with the reviewers' comments for the author if ticked.
  */
-export function ThresholdPanel() {
-  const preview = useThresholdPreview();
-  const decide = useDecideByThreshold();
+export function ThresholdPanel({ year }: { year: number }) {
+  const preview = useThresholdPreview(year);
+  const decide = useDecideByThreshold(year);
   const [cutoff, setCutoff] = useState('');
   const [cutoffError, setCutoffError] = useState<string | null>(null);
   const [includeComments, setIncludeComments] = useState(false);
