@@ -80,7 +80,8 @@ enum Command {
 #[derive(Subcommand)]
 enum EditionAction {
     /// Set the call-for-abstracts window of YEAR (creating the edition from
-    /// the newest one's settings if it does not exist).
+    /// the newest one's settings if it does not exist) and announce it. A
+    /// window that ends after the edition's deadlines is refused.
     Call {
         year: i32,
         /// When the call opens (RFC 3339, e.g. 2026-01-10T08:00:00Z).
@@ -89,6 +90,11 @@ enum EditionAction {
         /// When the call closes (RFC 3339, e.g. 2026-03-21T23:59:00-07:00).
         #[arg(long, value_parser = parse_time)]
         until: OffsetDateTime,
+        /// Set the window even though the edition's other dates then come
+        /// before it (printed as a warning): for a test world that reopens a
+        /// call whose deadlines have passed, never for a real edition.
+        #[arg(long)]
+        allow_out_of_order: bool,
     },
 }
 
@@ -194,8 +200,10 @@ async fn run(cli: Cli, config: Config) -> anyhow::Result<()> {
         Command::Admin { action: AdminAction::Revoke { email } } => {
             admin::command_line::set_admin(&config, &email, false).await?
         }
-        Command::Edition { action: EditionAction::Call { year, from, until } } => {
-            content::command_line::set_call(&config, year, from, until).await?
+        Command::Edition { action: EditionAction::Call { year, from, until, allow_out_of_order } } => {
+            use content::command_line::Order;
+            let order = if allow_out_of_order { Order::Allow } else { Order::Check };
+            content::command_line::set_call(&config, year, from, until, order).await?
         }
         Command::Content { action: ContentAction::Import { dir } } => {
             content::command_line::import(&config, &dir).await?

@@ -479,7 +479,15 @@ test.describe('withdrawing a decided abstract', { tag: '@desktop' }, () => {
       if (!current) throw new Error('no edition');
       const saved = await admin.put(`/api/admin/editions/${current.year}`, {
         headers: CSRF_HEADERS,
-        data: { ...current, call_opens_at: null, call_closes_at: '2099-03-21T23:59:00-07:00', max_submissions_per_author: 1 },
+        // A call open until 2099 cannot keep 2025's deadlines before its close.
+        data: {
+          ...current,
+          call_opens_at: null,
+          call_closes_at: '2099-03-21T23:59:00-07:00',
+          confirm_attendance_by: null,
+          final_materials_by: null,
+          max_submissions_per_author: 1,
+        },
       });
       expect(saved.status(), await saved.text()).toBe(200);
     });

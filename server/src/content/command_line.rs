@@ -79,6 +79,15 @@ pub async fn export(config: &Config, dir: &Path) -> anyhow::Result<String> {
     Ok(report)
 }
 
+/// Whether `set_call` refuses a window that breaks the order of the
+/// edition's dates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    Check,
+    /// Sets it anyway and says what is out of order (`--allow-out-of-order`).
+    Allow,
+}
+
 /// Sets the call-for-abstracts window of `year`, creating the edition from
 /// the newest one's settings if needed, and announces it. The window must
 /// keep the edition's dates in order (the same check as the admin
@@ -88,6 +97,7 @@ pub async fn set_call(
     year: i32,
     from: OffsetDateTime,
     until: OffsetDateTime,
+    order: Order,
 ) -> anyhow::Result<String> {
     anyhow::ensure!(from < until, "--from must be before --until");
     let db = Db::open_migrated(config).await?;
@@ -99,9 +109,8 @@ pub async fn set_call(
         }
     };
     let dates = EditionDates { call_opens_at: Some(from), call_closes_at: Some(until), ..dates };
-    let problems = dates.out_of_order();
-    if !problems.is_empty() {
-        let reasons: Vec<String> = problems.into_iter().map(|problem| problem.message).collect();
+    let reasons: Vec<String> = dates.out_of_order().into_iter().map(|problem| problem.message).collect();
+    if !reasons.is_empty() && order == Order::Check {
         anyhow::bail!(
             "the call of SCULC {year} was not changed: {}\nChange the other dates in Admin > Editions first, \
              or choose a window that ends before them.",
@@ -109,9 +118,16 @@ pub async fn set_call(
         );
     }
     db.set_call_window(year, Some(from), Some(until)).await?;
-    Ok(format!(
+    let mut report = format!(
         "The call for abstracts of SCULC {year} is open from {} until {}.",
         pacific(from),
         pacific(until)
-    ))
+    );
+    if !reasons.is_empty() {
+        report.push_str(&format!(
+            "\nWarning: its dates are out of order, and its settings cannot be saved until they are: {}",
+            reasons.join(" ")
+        ));
+    }
+    Ok(report)
 }

@@ -53,6 +53,11 @@ fn edition_call(app: &TestApp, year: i32) -> std::process::Output {
 
 /// `colloquy edition call YEAR --from FROM --until UNTIL` beside `app`.
 fn edition_call_between(app: &TestApp, year: i32, from: &str, until: &str) -> std::process::Output {
+    edition_command(app, year, from, until).output().unwrap()
+}
+
+/// The command of `edition_call_between`, to add to.
+fn edition_command(app: &TestApp, year: i32, from: &str, until: &str) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_colloquy"));
     command
         .args(["edition", "call", &year.to_string()])
@@ -65,7 +70,7 @@ fn edition_call_between(app: &TestApp, year: i32, from: &str, until: &str) -> st
         use secrecy::ExposeSecret;
         command.env("DATABASE_URL", url.expose_secret());
     }
-    command.output().unwrap()
+    command
 }
 
 #[tokio::test]
@@ -97,4 +102,13 @@ async fn the_cli_refuses_a_call_that_closes_after_the_presenters_deadlines() {
         "{error}"
     );
     assert_eq!(json(app.get("/api/editions/current").await).await, before, "nothing changed");
+
+    // A test world may reopen the call anyway, told what is out of order.
+    let mut command = edition_command(&app, 2025, "2025-01-01T00:00:00Z", "2099-01-01T00:00:00Z");
+    let forced = command.arg("--allow-out-of-order").output().unwrap();
+    assert!(forced.status.success(), "{}", String::from_utf8_lossy(&forced.stderr));
+    let report = String::from_utf8_lossy(&forced.stdout);
+    assert!(report.contains("Warning: its dates are out of order"), "{report}");
+    assert!(report.contains("Confirm-by (15 Apr 2025) must come after"), "{report}");
+    assert_eq!(json(app.get("/api/editions/current").await).await["call_open"], true);
 }
