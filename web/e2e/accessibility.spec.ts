@@ -218,13 +218,15 @@ test('axe finds no violation on the program builder and the published program', 
 });
 
 /**
- * The editions screen with a next edition made and about to be deleted:
- * the confirmation open over it, then the screen after the deletion. A
- * server of the test's own, since the current edition changes.
+ * The editions screen: the guided form for the next edition, a date out of
+ * order at its field, the new edition not announced and the question to
+ * announce it, then deleting it. A server of the test's own, since the
+ * newest edition changes.
  */
-test('axe finds no violation on the editions screen, creating and deleting an edition', async ({
+test('axe finds no violation on the editions screen, preparing, announcing and deleting an edition', async ({
   page,
   playwright,
+  browserErrors,
 }) => {
   test.setTimeout(120_000);
   const world = await startReviewWorld(playwright);
@@ -237,12 +239,24 @@ test('axe finds no violation on the editions screen, creating and deleting an ed
     await expect(main.getByRole('heading', { level: 2, name: 'SCULC 2025 (current edition)' })).toBeVisible();
     await expectNoViolations(page, 'the current edition');
 
-    await main.getByRole('button', { name: 'Create SCULC 2026' }).click();
-    await expect(dialogOf(page, 'Create SCULC 2026')).toBeVisible();
-    await expectNoViolations(page, 'the create question');
-    await dialogOf(page, 'Create SCULC 2026').getByRole('button', { name: 'Create', exact: true }).click();
-    await expect(main.getByRole('heading', { level: 2, name: 'SCULC 2026 (current edition)' })).toBeVisible();
+    await main.getByRole('button', { name: 'Prepare SCULC 2026' }).click();
+    const next = main.getByRole('region', { name: 'Next year' });
+    await expect(next.getByLabel('Conference day')).toBeVisible();
+    await expectNoViolations(page, 'the guided form');
+    // This world's call is open until 2099 (review-world.ts): a year on, it
+    // would close after 2026's confirm-by, which the server refuses there.
+    browserErrors.allow(/Failed to load resource: .*status of 422/);
+    await next.getByRole('button', { name: 'Create SCULC 2026' }).click();
+    await expect(next.getByLabel('Presenters confirm by')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoViolations(page, 'a date out of order');
+    await next.getByLabel('Call closes').fill('2026-03-21T23:59');
+    await next.getByRole('button', { name: 'Create SCULC 2026' }).click();
+    await expect(main.getByRole('heading', { level: 2, name: 'SCULC 2026 (not announced yet)' })).toBeVisible();
     await expectNoViolations(page, 'the new edition created');
+    await main.getByRole('button', { name: 'Announce SCULC 2026 on the site' }).click();
+    await expect(dialogOf(page, 'Announce SCULC 2026')).toBeVisible();
+    await expectNoViolations(page, 'the announce question');
+    await dialogOf(page, 'Announce SCULC 2026').getByRole('button', { name: 'Cancel' }).click();
 
     await main.getByRole('button', { name: 'Delete SCULC 2026' }).click();
     const question = dialogOf(page, 'Delete SCULC 2026');
@@ -399,7 +413,9 @@ test('axe finds no violation on the abstract submission page, open, busy, closed
       await expect(main.getByLabel('Choose a PDF file')).toHaveCount(0);
     });
 
-    await world.command('edition', 'call', '2025', '--from', '2099-01-15T08:00:00Z', '--until', '2099-03-22T06:59:00Z');
+    await world.command(
+      'edition', 'call', '2025', '--from', '2099-01-15T08:00:00Z', '--until', '2099-03-22T06:59:00Z', '--allow-out-of-order',
+    );
     await open('the call not yet open', async () => {
       await expect(main.getByText(/opens on/)).toBeVisible();
       await expect(main.getByLabel('Choose a PDF file')).toHaveCount(0);

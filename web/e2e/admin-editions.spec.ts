@@ -1,12 +1,13 @@
 /**
  * Edition settings end to end, on a server of this test's own: creating
- * SCULC 2026 makes it the current edition for the whole site, which the
- * suite's shared server must never see (every other test expects 2025).
+ * and announcing SCULC 2026 makes it the current edition for the whole
+ * site, which the suite's shared server must never see (every other test
+ * expects 2025).
  *
  * An admin (made with the real CLI) corrects the current edition's call
  * window in Pacific time, sees the server's field error at its field,
  * saves new limits (words, file size, submissions per author), then
- * creates the next year's edition with the settings copied. E-mail
+ * prepares the next year's edition with the guided form and announces it. E-mail
  * requests: 1, to this test's own server (its own limit).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -76,7 +77,9 @@ test('an admin edits the current edition in Pacific time and creates the next on
     await form.getByRole('button', { name: 'Save Settings' }).click();
     await expect(form.getByRole('alert')).toBeVisible();
     await expect(closes).toHaveAttribute('aria-invalid', 'true');
-    await expect(closes).toHaveAccessibleDescription(/The call must close after it opens\./);
+    await expect(closes).toHaveAccessibleDescription(
+      /The call's close \(21 Mar 2025\) must come after the call's opening \(1 Apr 2025\)\./,
+    );
     expect((await current()).call_opens_at ?? null).toBeNull();
   });
 
@@ -100,26 +103,44 @@ test('an admin edits the current edition in Pacific time and creates the next on
     });
   });
 
-  await test.step('SCULC 2026 is created with the settings copied and becomes current', async () => {
-    await page.getByRole('button', { name: 'Create SCULC 2026' }).click();
-    await answerDialog(page, 'Create SCULC 2026', 'Create', /^Create SCULC 2026\?/);
-    await expect(page.getByRole('main').getByRole('status').first()).toHaveText(
-      'SCULC 2026 was created. Check its settings below.',
+  await test.step('SCULC 2026 is prepared with the guided form, then announced', async () => {
+    await page.getByRole('button', { name: 'Prepare SCULC 2026' }).click();
+    const next = page.getByRole('region', { name: 'Next year' });
+    await expect(next.getByLabel('Year')).toBeFocused();
+    // 2025's page has its day on 17 May 2025: a year on is a Sunday.
+    const day = next.getByLabel('Conference day');
+    await expect(day).toHaveValue('2026-05-17');
+    await expect(day).toHaveAccessibleDescription('Sunday');
+    await day.fill('2026-05-16');
+    await expect(day).toHaveAccessibleDescription('Saturday');
+    await expect(next.getByLabel('Call closes')).toHaveValue('2026-03-28T17:00');
+    await next.getByRole('button', { name: 'Create SCULC 2026' }).click();
+    await expect(page.getByRole('main').getByRole('status').first()).toContainText(
+      'SCULC 2026 was created. It is not on the public site yet',
     );
-    await expect(page.getByRole('region', { name: 'SCULC 2026 (current edition)' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Create SCULC 2027' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'SCULC 2026 (not announced yet)' })).toBeVisible();
     expect(await current()).toMatchObject({
       year: 2026,
+      conference_on: '2026-05-16',
+      call_open: false,
+      announced_at: null,
       word_limit: 450,
       max_file_bytes: 5 * 1024 * 1024,
       max_submissions_per_author: 3,
     });
+
+    await page.getByRole('button', { name: 'Announce SCULC 2026 on the site' }).click();
+    await answerDialog(page, 'Announce SCULC 2026', 'Announce', /^Announce SCULC 2026 on the site\?/);
+    await expect(page.getByRole('main').getByRole('status').first()).toHaveText('SCULC 2026 is on the public site.');
+    await expect(page.getByRole('region', { name: 'SCULC 2026 (current edition)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Prepare SCULC 2027' })).toBeVisible();
   });
 
   await test.step('both changes are in the activity log', async () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Activity Log' }).click();
     const log = page.getByRole('list', { name: 'Admin actions, newest first' });
-    await expect(log.getByRole('listitem').first()).toContainText('Created SCULC 2026 from the settings of SCULC 2025');
+    await expect(log.getByRole('listitem').first()).toContainText('Announced SCULC 2026 on the site');
+    await expect(log).toContainText('Created SCULC 2026 from the settings of SCULC 2025 (not announced yet)');
     await expect(log).toContainText('Updated the settings of SCULC 2025');
     await expect(log).toContainText('Edward Sapir');
   });
