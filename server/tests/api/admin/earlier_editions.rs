@@ -6,16 +6,12 @@
 use serde_json::{Value, json};
 
 use super::attendance::{accept, answer, material};
-use super::{admin, insert_submission, insert_user, json as body_json};
+use super::{admin, create_next_edition, insert_submission, insert_user, json as body_json};
 use crate::helpers::{TestApp, spawn_app};
 
-/// SCULC 2026 as an admin creates it: the guided form's proposal (2025's
-/// dates a year on), sent back as it is.
+/// SCULC 2026, as an admin creates it with the guided form.
 async fn create_2026(app: &TestApp) {
-    let proposal = body_json(app.get("/api/admin/editions/proposal").await).await;
-    assert_eq!(proposal["year"], 2026, "{proposal}");
-    let created = app.post_json("/api/admin/editions", proposal).await;
-    assert_eq!(created.status(), 201, "{}", created.text().await.unwrap());
+    assert_eq!(create_next_edition(app, &app.client).await, 2026);
 }
 
 const SORTS: [&str; 7] = ["name", "email", "applicant", "presenter", "abstract_name", "uploaded_at", "admin"];
