@@ -27,6 +27,7 @@ pub mod openapi;
 mod openapi_errors;
 pub mod program;
 pub mod rate_limit;
+pub mod registration;
 pub mod request_body;
 pub mod review;
 pub mod serve;

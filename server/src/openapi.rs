@@ -54,6 +54,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::review::routes())
         .merge(crate::program::routes())
         .merge(crate::home::routes())
+        .merge(crate::registration::routes())
         .routes(utoipa_axum::routes!(openapi_json))
 }
 

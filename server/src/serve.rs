@@ -61,6 +61,7 @@ pub async fn run(mut config: Config, migrations: Migrations) -> anyhow::Result<(
     crate::accounts::sweep::spawn_periodic(state.db.clone());
     crate::images::sweep::spawn_periodic(state.db.clone(), state.storage.clone());
     crate::attendance::reminders::spawn_periodic(state.clone());
+    crate::registration::spawn_periodic(state.clone());
     let limits = crate::Limits::from(state.config.as_ref());
     let router = crate::router(state);
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();

@@ -21,6 +21,7 @@ mod openapi;
 mod operations;
 mod outbox;
 mod program;
+mod registration;
 mod review;
 mod schema_parity;
 mod session;

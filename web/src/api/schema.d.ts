@@ -365,6 +365,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opens registration for a new event. */
+        post: operations["create_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An event's registrations, in order of arrival. */
+        get: operations["admin_event"];
+        /**
+         * Changes an event's in-person places; places that come free are offered
+         *     to the waiting list at once.
+         */
+        put: operations["set_capacity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/materials/{material_id}/file": {
         parameters: {
             query?: never;
@@ -1225,6 +1263,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An event and, for a signed-in member, their registration. */
+        get: operations["get_event"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{slug}/registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers the signed-in member: a place in person while one is free, the
+         *     waiting list once they are taken; virtually, always.
+         */
+        post: operations["register"];
+        /**
+         * Cancels the signed-in member's registration, until the event starts; a
+         *     place it held is offered to the next in line at once.
+         */
+        delete: operations["cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{slug}/registration/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes the place offered to the signed-in member, while the offer runs. */
+        post: operations["accept_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1713,6 +1809,14 @@ export interface components {
             reviewer_name: string;
             state: components["schemas"]["AssignmentState"];
         };
+        /** @description An event's registrations for its admins. */
+        AdminEvent: {
+            /** Format: int32 */
+            capacity: number;
+            registrations: components["schemas"]["AdminRegistration"][];
+            slug: string;
+            title: string;
+        };
         AdminFlag: {
             admin: boolean;
         };
@@ -1748,6 +1852,25 @@ export interface components {
              *     session's end. Empty when the draft can be published.
              */
             warnings: components["schemas"]["ScheduleWarning"][];
+        };
+        /** @description One row of the admin's list, in order of arrival. */
+        AdminRegistration: {
+            access: string;
+            /** Format: int32 */
+            arrival: number;
+            /** Format: date-time */
+            created_at: string;
+            dietary: string;
+            email: string;
+            first_name: string;
+            /** Format: uuid */
+            id: string;
+            last_name: string;
+            lunch: boolean;
+            mode: components["schemas"]["Mode"];
+            /** Format: date-time */
+            offer_expires_at: string | null;
+            state: components["schemas"]["RegistrationState"];
         };
         /** @description A review as admins read it. */
         AdminReview: components["schemas"]["ReviewWords"] & {
@@ -2075,6 +2198,11 @@ export interface components {
         };
         /** @enum {string} */
         CallState: "open" | "not_yet_open" | "closed";
+        /** @description The places of an event, changed by an admin. */
+        CapacityChange: {
+            /** Format: int32 */
+            capacity: number;
+        };
         ChangePasswordRequest: {
             current_password: string;
             new_password: string;
@@ -2475,6 +2603,35 @@ export interface components {
                 [key: string]: string[];
             } | null;
         };
+        /** @description The event as a member sees it, with their own registration. */
+        EventView: {
+            /**
+             * Format: int32
+             * @description In-person places, in all.
+             */
+            capacity: number;
+            /** Format: date-time */
+            closes_at: string | null;
+            mine: null | components["schemas"]["MyRegistration"];
+            /** @description Whether registration is open now. */
+            open: boolean;
+            /** Format: date-time */
+            opens_at: string | null;
+            /**
+             * Format: int64
+             * @description In-person places not taken (offers hold theirs).
+             */
+            places_left: number;
+            slug: string;
+            /** Format: date-time */
+            starts_at: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description People on the waiting list.
+             */
+            waiting: number;
+        };
         Fact: {
             label: string;
             value: string;
@@ -2626,6 +2783,20 @@ export interface components {
          * @enum {string}
          */
         Mode: "in_person" | "virtual";
+        MyRegistration: {
+            access: string;
+            dietary: string;
+            lunch: boolean;
+            mode: components["schemas"]["Mode"];
+            /** Format: date-time */
+            offer_expires_at: string | null;
+            /**
+             * Format: int64
+             * @description On the waiting list: 1 for the next in line (null otherwise).
+             */
+            position: number | null;
+            state: components["schemas"]["RegistrationState"];
+        };
         /** @description One of the signed-in presenter's slots in the published program. */
         MySlot: components["schemas"]["TimeSpan"] & {
             /** @description "Add to calendar": this talk's .ics file. */
@@ -2692,6 +2863,28 @@ export interface components {
              * @description From 2000 to two years after this calendar year.
              */
             year: number;
+        };
+        /** @description An event as an admin creates it. */
+        NewEvent: {
+            /**
+             * Format: int32
+             * @description In-person places (0 to 10,000).
+             */
+            capacity: number;
+            /** Format: date-time */
+            closes_at?: string | null;
+            /**
+             * Format: int32
+             * @description Hours an offered place is kept (1 to 336; default 48).
+             */
+            offer_hours?: number;
+            /** Format: date-time */
+            opens_at?: string | null;
+            /** @description Lowercase letters, digits and hyphens: "sculc-2026". */
+            slug: string;
+            /** Format: date-time */
+            starts_at: string;
+            title: string;
         };
         /** @description A new board term, started from the newest one's roles. */
         NewTerm: {
@@ -2956,6 +3149,20 @@ export interface components {
             last_name: string;
             password: string;
         };
+        /** @description What a person answers when registering. */
+        RegistrationAnswers: {
+            /** @description Access needs (at most 500 characters). */
+            access?: string;
+            /** @description Dietary needs, as the person writes them (at most 500 characters). */
+            dietary?: string;
+            lunch: boolean;
+            mode: components["schemas"]["Mode"];
+        };
+        /**
+         * @description Where one person's registration stands.
+         * @enum {string}
+         */
+        RegistrationState: "registered" | "waiting" | "offered" | "cancelled" | "expired";
         ReminderRequest: {
             /**
              * Format: int32
@@ -5072,6 +5279,278 @@ export interface operations {
             };
         };
     };
+    create_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewEvent"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEvent"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event and its registrations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEvent"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_capacity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CapacityChange"];
+            };
+        };
+        responses: {
+            /** @description The event and its registrations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEvent"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a number of places */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_material_file: {
         parameters: {
             query?: never;
@@ -6021,7 +6500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The criteria cannot change once a review has been saved. */
+            /** @description The criteria cannot change once a review has been saved. Or an earlier edition (its reviews are read, not changed) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6450,7 +6929,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The assignments have changed since the preview. Preview again. */
+            /** @description The assignments have changed since the preview. Preview again.. Or an earlier edition (its reviews are read, not changed) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6635,7 +7114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The scores have changed since the preview. Preview again. */
+            /** @description The scores have changed since the preview. Preview again. Or an earlier edition (its reviews are read, not changed) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6934,7 +7413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a reviewer, already assigned or abstained, or a conflict */
+            /** @description Not a reviewer, already assigned or abstained, or a conflict, or an earlier edition (its reviews are read, not changed) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7041,7 +7520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The review is submitted */
+            /** @description The review is submitted, or an earlier edition (its reviews are read, not changed) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8987,6 +9466,300 @@ export interface operations {
             };
             /** @description The version no longer passes the checks (e.g. a missing image) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address, e.g. sculc-2026 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventView"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationAnswers"];
+            };
+        };
+        responses: {
+            /** @description Registered, or on the waiting list */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventView"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Registration is not open */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already registered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An answer is too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventView"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event, or no registration to cancel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The event has started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Registered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventView"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No offer, or it has run out */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,7 +4,7 @@
 
 mod admin;
 mod crash;
-mod race;
+pub mod race;
 mod smtp;
 
 use std::path::{Path, PathBuf};

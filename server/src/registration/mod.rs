@@ -1,0 +1,384 @@
+//! Attendee registration (issue 26, items 1 and 2): an event opens
+//! registration with a window and a number of in-person places; members
+//! register in one step, in person or virtually, and may cancel until the
+//! event. Once the places are taken, newcomers wait in the order they
+//! arrived; a place that comes free (a cancellation, an offer that ran
+//! out, more places) is offered at once to the next in line by e-mail, for
+//! the event's `offer_hours`. The guarantees live in `store.rs`.
+//!
+//! Not yet here: visitors registering by an e-mailed link, admin-defined
+//! questions, presenters registered on confirming, tickets, check-in and
+//! certificates (the rest of issue 26), and the web pages.
+
+pub mod store;
+pub mod types;
+
+use std::time::Duration as StdDuration;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use time::OffsetDateTime;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use self::store::Refusal;
+use self::types::{
+    AdminEvent, CapacityChange, EventRow, EventView, MyRegistration, NewEvent, RegistrationAnswers,
+};
+use crate::AppState;
+use crate::accounts::session::{Admin, CompletedUser, MaybeUser};
+use crate::clock;
+use crate::content::editions::pacific;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::mail::Letter;
+
+/// The longest dietary or access note.
+pub const MAX_NOTE_CHARS: usize = 500;
+/// The most in-person places an event may have.
+pub const MAX_CAPACITY: i32 = 10_000;
+/// How often the offers that ran out are passed on.
+const SWEEP_EVERY: StdDuration = StdDuration::from_secs(60);
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_event))
+        .routes(routes!(register, cancel))
+        .routes(routes!(accept_offer))
+        .routes(routes!(create_event))
+        .routes(routes!(admin_event, set_capacity))
+}
+
+fn no_event() -> ApiError {
+    ApiError::NotFound("There is no such event.".into())
+}
+
+async fn event(state: &AppState, slug: &str) -> ApiResult<EventRow> {
+    state.db.event_by_slug(slug).await?.ok_or_else(no_event)
+}
+
+/// The e-mail offering a place that came free.
+pub fn offer_letter(event: &EventRow, first_name: &str, expires: OffsetDateTime, site_url: &str) -> Letter {
+    let greeting = crate::text::greeting(first_name);
+    let title = &event.title;
+    Letter {
+        subject: format!("A place at {title} is yours if you want it"),
+        body: format!(
+            "{greeting}\n\n\
+             A place at {title} has come free, and you are next on the waiting list. \
+             It is kept for you until {}.\n\n\
+             To take it, sign in and accept it: {site_url}sculc\n\n\
+             If you no longer want it, you need not do anything: when the time runs out, \
+             it goes to the next person on the list.\n\n\
+             Undergraduate Linguistics Society\n",
+            pacific(expires)
+        ),
+    }
+}
+
+fn composer(state: &AppState) -> impl Fn(&EventRow, &str, OffsetDateTime) -> Letter + Sync + use<> {
+    let site_url = state.config.public_url().as_str().to_owned();
+    move |event: &EventRow, first_name: &str, expires: OffsetDateTime| {
+        offer_letter(event, first_name, expires, &site_url)
+    }
+}
+
+/// An event and, for a signed-in member, their registration.
+#[utoipa::path(
+    get,
+    path = "/api/events/{slug}",
+    tag = "registration",
+    params(("slug" = String, Path, description = "The event's address, e.g. sculc-2026")),
+    responses(
+        (status = 200, description = "The event", body = EventView),
+        (status = 404, description = "No such event", body = ErrorBody),
+    )
+)]
+pub async fn get_event(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<EventView>> {
+    let event = event(&state, &slug).await?;
+    let (taken, waiting) = state.db.event_counts(event.id).await?;
+    let mine = match user {
+        Some(user) => state.db.live_registration(event.id, user.id).await?,
+        None => None,
+    };
+    Ok(Json(EventView {
+        open: event.open_at(clock::now()),
+        places_left: (i64::from(event.capacity) - taken).max(0),
+        waiting,
+        mine: mine.map(|(row, position)| MyRegistration {
+            state: row.state,
+            mode: row.mode,
+            lunch: row.lunch,
+            dietary: row.dietary,
+            access: row.access,
+            position,
+            offer_expires_at: row.offer_expires_at,
+        }),
+        slug: event.slug,
+        title: event.title,
+        starts_at: event.starts_at,
+        opens_at: event.opens_at,
+        closes_at: event.closes_at,
+        capacity: event.capacity,
+    }))
+}
+
+fn checked_answers(mut answers: RegistrationAnswers) -> ApiResult<RegistrationAnswers> {
+    answers.dietary = answers.dietary.trim().to_owned();
+    answers.access = answers.access.trim().to_owned();
+    for (field, text) in [("dietary", &answers.dietary), ("access", &answers.access)] {
+        if text.chars().count() > MAX_NOTE_CHARS {
+            return Err(ApiError::Unprocessable {
+                message: "Please correct the answers marked below.".into(),
+                fields: [(field.to_owned(), vec![format!("At most {MAX_NOTE_CHARS} characters.")])].into(),
+            });
+        }
+    }
+    Ok(answers)
+}
+
+/// Registers the signed-in member: a place in person while one is free, the
+/// waiting list once they are taken; virtually, always.
+#[utoipa::path(
+    post,
+    path = "/api/events/{slug}/registration",
+    tag = "registration",
+    params(("slug" = String, Path, description = "The event's address")),
+    request_body = RegistrationAnswers,
+    responses(
+        (status = 201, description = "Registered, or on the waiting list", body = EventView),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Registration is not open", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
+        (status = 409, description = "Already registered", body = ErrorBody),
+        (status = 422, description = "An answer is too long", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn register(
+    State(state): State<AppState>,
+    CompletedUser(user): CompletedUser,
+    Path(slug): Path<String>,
+    Json(answers): Json<RegistrationAnswers>,
+) -> ApiResult<(StatusCode, Json<EventView>)> {
+    let event = event(&state, &slug).await?;
+    let answers = checked_answers(answers)?;
+    let now = clock::now();
+    if !event.open_at(now) {
+        return Err(ApiError::coded(
+            StatusCode::FORBIDDEN,
+            "registration_closed",
+            format!("Registration for {} is not open.", event.title),
+        ));
+    }
+    match state.db.register(&event, user.id, &answers, now).await? {
+        Ok(_) => {}
+        Err(_) => return Err(ApiError::Conflict(format!("You are already registered for {}.", event.title))),
+    }
+    let view = get_event(State(state), MaybeUser(Some(user)), Path(slug)).await?;
+    Ok((StatusCode::CREATED, view))
+}
+
+/// Cancels the signed-in member's registration, until the event starts; a
+/// place it held is offered to the next in line at once.
+#[utoipa::path(
+    delete,
+    path = "/api/events/{slug}/registration",
+    tag = "registration",
+    params(("slug" = String, Path, description = "The event's address")),
+    responses(
+        (status = 200, description = "Cancelled", body = EventView),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 404, description = "No such event, or no registration to cancel", body = ErrorBody),
+        (status = 409, description = "The event has started", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn cancel(
+    State(state): State<AppState>,
+    CompletedUser(user): CompletedUser,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<EventView>> {
+    let event = event(&state, &slug).await?;
+    let now = clock::now();
+    if now >= event.starts_at {
+        return Err(ApiError::Conflict(format!(
+            "{} has started: registrations no longer change.",
+            event.title
+        )));
+    }
+    let compose = composer(&state);
+    if let Err(Refusal::NotRegistered | Refusal::AlreadyRegistered | Refusal::NoOffer) =
+        state.db.cancel_registration(&event, user.id, now, &compose).await?
+    {
+        return Err(ApiError::NotFound(format!("You have no registration for {} to cancel.", event.title)));
+    }
+    state.mailer.wake();
+    get_event(State(state), MaybeUser(Some(user)), Path(slug)).await
+}
+
+/// Takes the place offered to the signed-in member, while the offer runs.
+#[utoipa::path(
+    post,
+    path = "/api/events/{slug}/registration/accept",
+    tag = "registration",
+    params(("slug" = String, Path, description = "The event's address")),
+    responses(
+        (status = 200, description = "Registered", body = EventView),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
+        (status = 409, description = "No offer, or it has run out", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn accept_offer(
+    State(state): State<AppState>,
+    CompletedUser(user): CompletedUser,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<EventView>> {
+    let event = event(&state, &slug).await?;
+    if state.db.accept_offer(&event, user.id, clock::now()).await?.is_err() {
+        return Err(ApiError::Conflict(
+            "There is no place offered to you now: the offer may have run out.".into(),
+        ));
+    }
+    get_event(State(state), MaybeUser(Some(user)), Path(slug)).await
+}
+
+fn checked_event(event: &NewEvent) -> ApiResult<()> {
+    let slug_ok = (1..=60).contains(&event.slug.len())
+        && event.slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    let problem = if !slug_ok {
+        Some(("slug", "Lowercase letters, digits and hyphens, at most 60.".to_owned()))
+    } else if event.title.trim().is_empty() || event.title.chars().count() > 200 {
+        Some(("title", "A title of 1 to 200 characters.".to_owned()))
+    } else if !(0..=MAX_CAPACITY).contains(&event.capacity) {
+        Some(("capacity", format!("Between 0 and {MAX_CAPACITY} places.")))
+    } else if !(1..=336).contains(&event.offer_hours) {
+        Some(("offer_hours", "Between 1 and 336 hours.".to_owned()))
+    } else if event.opens_at.zip(event.closes_at).is_some_and(|(opens, closes)| opens >= closes) {
+        Some(("closes_at", "Registration must close after it opens.".to_owned()))
+    } else if event.closes_at.is_some_and(|closes| closes > event.starts_at) {
+        Some(("closes_at", "Registration must close by the time the event starts.".to_owned()))
+    } else {
+        None
+    };
+    match problem {
+        Some((field, message)) => Err(ApiError::Unprocessable {
+            message: "Please correct the fields marked below.".into(),
+            fields: [(field.to_owned(), vec![message])].into(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Opens registration for a new event.
+#[utoipa::path(
+    post,
+    path = "/api/admin/events",
+    tag = "registration",
+    request_body = NewEvent,
+    responses(
+        (status = 201, description = "Created", body = AdminEvent),
+        (status = 409, description = "The address is taken", body = ErrorBody),
+        (status = 422, description = "A field is not valid", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn create_event(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+    Json(event): Json<NewEvent>,
+) -> ApiResult<(StatusCode, Json<AdminEvent>)> {
+    checked_event(&event)?;
+    if state.db.create_event(&event, clock::now()).await?.is_none() {
+        return Err(ApiError::Conflict(format!("There is already an event at {}.", event.slug)));
+    }
+    let answer = admin_event(State(state), Admin(_admin), Path(event.slug)).await?;
+    Ok((StatusCode::CREATED, answer))
+}
+
+/// An event's registrations, in order of arrival.
+#[utoipa::path(
+    get,
+    path = "/api/admin/events/{slug}",
+    tag = "registration",
+    params(("slug" = String, Path, description = "The event's address")),
+    responses(
+        (status = 200, description = "The event and its registrations", body = AdminEvent),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn admin_event(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<AdminEvent>> {
+    let event = event(&state, &slug).await?;
+    let registrations = state.db.admin_registrations(event.id).await?;
+    Ok(Json(AdminEvent { slug: event.slug, title: event.title, capacity: event.capacity, registrations }))
+}
+
+/// Changes an event's in-person places; places that come free are offered
+/// to the waiting list at once.
+#[utoipa::path(
+    put,
+    path = "/api/admin/events/{slug}",
+    tag = "registration",
+    params(("slug" = String, Path, description = "The event's address")),
+    request_body = CapacityChange,
+    responses(
+        (status = 200, description = "The event and its registrations", body = AdminEvent),
+        (status = 404, description = "No such event", body = ErrorBody),
+        (status = 422, description = "Not a number of places", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn set_capacity(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(slug): Path<String>,
+    Json(change): Json<CapacityChange>,
+) -> ApiResult<Json<AdminEvent>> {
+    if !(0..=MAX_CAPACITY).contains(&change.capacity) {
+        return Err(ApiError::Unprocessable {
+            message: "Please correct the fields marked below.".into(),
+            fields: [("capacity".to_owned(), vec![format!("Between 0 and {MAX_CAPACITY} places.")])].into(),
+        });
+    }
+    let event = event(&state, &slug).await?;
+    let compose = composer(&state);
+    if state.db.set_capacity(&event, change.capacity, clock::now(), &compose).await? > 0 {
+        state.mailer.wake();
+    }
+    admin_event(State(state), Admin(admin), Path(slug)).await
+}
+
+/// One pass of the sweep, on the app's clock: the offers that ran out go to
+/// the next in line. How many ran out.
+pub async fn expire_offers_once(state: &AppState) -> anyhow::Result<usize> {
+    let compose = composer(state);
+    let expired =
+        state.clock.clone().scope(async { state.db.expire_offers(clock::now(), &compose).await }).await?;
+    if expired > 0 {
+        state.mailer.wake();
+    }
+    Ok(expired)
+}
+
+/// Runs the sweep every minute, for as long as the server runs.
+pub fn spawn_periodic(state: AppState) {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(SWEEP_EVERY);
+        loop {
+            ticks.tick().await;
+            if let Err(error) = expire_offers_once(&state).await {
+                tracing::error!(error = format!("{error:#}"), "passing on the offers that ran out failed");
+            }
+        }
+    });
+}

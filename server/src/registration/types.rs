@@ -1,0 +1,187 @@
+//! What registration stores and answers.
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::attendance::Mode;
+use crate::stored::stored_enum;
+
+stored_enum! {
+    /// Where one person's registration stands.
+    pub enum RegistrationState("registration state") {
+        /// Has a place (in person), or attends virtually.
+        Registered = "registered",
+        /// On the waiting list for an in-person place.
+        Waiting = "waiting",
+        /// Offered a place that came free, until `offer_expires_at`.
+        Offered = "offered",
+        Cancelled = "cancelled",
+        /// Did not take an offered place in time.
+        Expired = "expired",
+    }
+}
+
+impl RegistrationState {
+    /// Whether the registration holds an in-person place (an offer keeps
+    /// the place for its person until it runs out).
+    pub fn holds_place(self) -> bool {
+        matches!(self, Self::Registered | Self::Offered)
+    }
+}
+
+/// An event people register for, as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct EventRow {
+    pub id: Uuid,
+    pub slug: String,
+    pub title: String,
+    pub starts_at: OffsetDateTime,
+    pub opens_at: Option<OffsetDateTime>,
+    pub closes_at: Option<OffsetDateTime>,
+    pub capacity: i32,
+    pub offer_hours: i32,
+}
+
+impl EventRow {
+    /// Whether registration is open at `at`: inside the window, which ends
+    /// at the event's start when it names no end.
+    pub fn open_at(&self, at: OffsetDateTime) -> bool {
+        self.opens_at.is_none_or(|opens| at >= opens) && at < self.closes_at.unwrap_or(self.starts_at)
+    }
+}
+
+/// One registration, as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RegistrationRow {
+    pub id: Uuid,
+    pub user_id: Uuid,
+    pub state: RegistrationState,
+    pub mode: Mode,
+    pub lunch: bool,
+    pub dietary: String,
+    pub access: String,
+    pub arrival: i32,
+    pub offer_expires_at: Option<OffsetDateTime>,
+}
+
+/// What a person answers when registering.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RegistrationAnswers {
+    pub mode: Mode,
+    pub lunch: bool,
+    /// Dietary needs, as the person writes them (at most 500 characters).
+    #[serde(default)]
+    pub dietary: String,
+    /// Access needs (at most 500 characters).
+    #[serde(default)]
+    pub access: String,
+}
+
+/// The event as a member sees it, with their own registration.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventView {
+    pub slug: String,
+    pub title: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub opens_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub closes_at: Option<OffsetDateTime>,
+    /// Whether registration is open now.
+    pub open: bool,
+    /// In-person places, in all.
+    pub capacity: i32,
+    /// In-person places not taken (offers hold theirs).
+    pub places_left: i64,
+    /// People on the waiting list.
+    pub waiting: i64,
+    /// The signed-in member's live registration (null: none).
+    #[schema(required = true)]
+    pub mine: Option<MyRegistration>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MyRegistration {
+    pub state: RegistrationState,
+    pub mode: Mode,
+    pub lunch: bool,
+    pub dietary: String,
+    pub access: String,
+    /// On the waiting list: 1 for the next in line (null otherwise).
+    #[schema(required = true)]
+    pub position: Option<i64>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub offer_expires_at: Option<OffsetDateTime>,
+}
+
+/// An event as an admin creates it.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewEvent {
+    /// Lowercase letters, digits and hyphens: "sculc-2026".
+    pub slug: String,
+    pub title: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: OffsetDateTime,
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub opens_at: Option<OffsetDateTime>,
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub closes_at: Option<OffsetDateTime>,
+    /// In-person places (0 to 10,000).
+    pub capacity: i32,
+    /// Hours an offered place is kept (1 to 336; default 48).
+    #[serde(default = "default_offer_hours")]
+    pub offer_hours: i32,
+}
+
+fn default_offer_hours() -> i32 {
+    48
+}
+
+/// The places of an event, changed by an admin.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CapacityChange {
+    pub capacity: i32,
+}
+
+/// One row of the admin's list, in order of arrival.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct AdminRegistration {
+    pub id: Uuid,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub state: RegistrationState,
+    pub mode: Mode,
+    pub lunch: bool,
+    pub dietary: String,
+    pub access: String,
+    pub arrival: i32,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub offer_expires_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: OffsetDateTime,
+}
+
+/// An event's registrations for its admins.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminEvent {
+    pub slug: String,
+    pub title: String,
+    pub capacity: i32,
+    pub registrations: Vec<AdminRegistration>,
+}

@@ -1,0 +1,246 @@
+//! Attendee registration (issue 26): in-person places under a rush, the
+//! waiting list in order of arrival, and each free place offered exactly
+//! once, also with two instances racing and after the offer runs out.
+
+use futures_util::future::join_all;
+use reqwest::Client;
+use serde_json::{Value, json};
+use time::{Duration, OffsetDateTime};
+use uuid::Uuid;
+
+use crate::helpers::{TestApp, browser};
+use crate::outbox::race::second_instance;
+use crate::review::app_with_admin;
+
+const SLUG: &str = "sculc-2026";
+
+/// A member who can register: an account with a password, signed in
+/// through a session made straight in the database (50 sign-ins would
+/// spend the test hashing passwords).
+async fn member(app: &TestApp, n: usize) -> (Client, String) {
+    let id = Uuid::now_v7();
+    let email = format!("member{n}@example.edu");
+    let session = format!("registration-test-session-{n}-{id}");
+    let now = colloquy::clock::now();
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query(
+            "INSERT INTO users (id, email, first_name, last_name, password_hash, email_verified_at, created_at)
+             VALUES ($1, $2, $3, 'Tester', 'not a usable hash', $4, $4)",
+        )
+        .bind(id)
+        .bind(&email)
+        .bind(format!("Member{n}"))
+        .bind(now)
+        .execute(pool)
+        .await
+        .unwrap();
+        sqlx::query(
+            "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(colloquy::accounts::tokens::hash_token(&session))
+        .bind(id)
+        .bind(now)
+        .bind(colloquy::clock::to_stored(now + Duration::days(30)))
+        .execute(pool)
+        .await
+        .unwrap();
+    });
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("x-requested-with", "colloquy".parse().unwrap());
+    headers.insert("cookie", format!("colloquy_session={session}").parse().unwrap());
+    let client = Client::builder().default_headers(headers).build().unwrap();
+    (client, email)
+}
+
+async fn event_with(app: &TestApp, capacity: i32, offer_hours: i32) {
+    let starts = OffsetDateTime::now_utc() + Duration::days(60);
+    let response = app
+        .post_json(
+            "/api/admin/events",
+            json!({
+                "slug": SLUG, "title": "SCULC 2026", "starts_at": starts.format(&time::format_description::well_known::Rfc3339).unwrap(),
+                "capacity": capacity, "offer_hours": offer_hours,
+            }),
+        )
+        .await;
+    assert_eq!(response.status(), 201, "{}", response.text().await.unwrap());
+}
+
+fn in_person() -> Value {
+    json!({"mode": "in_person", "lunch": true, "dietary": "Vegetarian", "access": ""})
+}
+
+async fn register(app: &TestApp, client: &Client, answers: Value) -> reqwest::Response {
+    client.post(app.url(&format!("/api/events/{SLUG}/registration"))).json(&answers).send().await.unwrap()
+}
+
+async fn view(app: &TestApp, client: &Client) -> Value {
+    client.get(app.url(&format!("/api/events/{SLUG}"))).send().await.unwrap().json().await.unwrap()
+}
+
+async fn admin_list(app: &TestApp) -> Vec<Value> {
+    let body: Value = app.get(&format!("/api/admin/events/{SLUG}")).await.json().await.unwrap();
+    body["registrations"].as_array().unwrap().clone()
+}
+
+fn states(list: &[Value], state: &str) -> Vec<String> {
+    list.iter().filter(|r| r["state"] == state).map(|r| r["email"].as_str().unwrap().to_owned()).collect()
+}
+
+/// The offer e-mails in the outbox (delivered or not), by recipient.
+async fn offers_queued(app: &TestApp) -> Vec<String> {
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query_scalar(
+            "SELECT recipient FROM outbox WHERE subject LIKE 'A place at %' ORDER BY created_at, id",
+        )
+        .fetch_all(pool)
+        .await
+        .unwrap()
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn fifty_at_once_for_ten_places_register_ten_and_wait_forty_in_order_of_arrival() {
+    let app = app_with_admin().await;
+    event_with(&app, 10, 48).await;
+    let mut members = Vec::new();
+    for n in 0..50 {
+        members.push(member(&app, n).await);
+    }
+    let answers = join_all(members.iter().map(|(client, _)| register(&app, client, in_person()))).await;
+    assert!(
+        answers.iter().all(|r| r.status() == 201),
+        "{:?}",
+        answers.iter().map(|r| r.status()).collect::<Vec<_>>()
+    );
+
+    let list = admin_list(&app).await;
+    assert_eq!(list.len(), 50);
+    assert_eq!(states(&list, "registered").len(), 10, "exactly the places");
+    assert_eq!(states(&list, "waiting").len(), 40);
+    // In order of arrival: every place went to someone who came before
+    // everyone who waits, and the list is numbered without a gap.
+    let arrivals: Vec<i64> = list.iter().map(|r| r["arrival"].as_i64().unwrap()).collect();
+    assert!(arrivals.windows(2).all(|pair| pair[0] < pair[1]), "{arrivals:?}");
+    assert!(list[..10].iter().all(|r| r["state"] == "registered"), "the first ten arrivals hold the places");
+    let view_of_last =
+        view(&app, &members.iter().find(|(_, email)| *email == list[49]["email"]).unwrap().0).await;
+    assert_eq!(view_of_last["mine"]["position"], 40);
+    assert_eq!(view_of_last["places_left"], 0);
+    assert_eq!(view_of_last["waiting"], 40);
+
+    // Registering twice is refused; virtual places are not limited.
+    let again = register(&app, &members[0].0, in_person()).await;
+    assert_eq!(again.status(), 409);
+    let (online, _) = member(&app, 99).await;
+    let virtual_answer = register(&app, &online, json!({"mode": "virtual", "lunch": false})).await;
+    assert_eq!(virtual_answer.status(), 201);
+    let virtual_view: Value = virtual_answer.json().await.unwrap();
+    assert_eq!(virtual_view["mine"]["state"], "registered");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_cancelled_place_is_offered_once_with_instances_racing_or_restarted_and_moves_on_when_it_runs_out()
+{
+    let app = app_with_admin().await;
+    let other = second_instance(&app).await;
+    event_with(&app, 2, 48).await;
+    let mut members = Vec::new();
+    for n in 0..6 {
+        let member = member(&app, n).await;
+        assert_eq!(register(&app, &member.0, in_person()).await.status(), 201);
+        members.push(member);
+    }
+    // Both place holders cancel at once, one through each instance.
+    let other_url = format!("http://{}", other.config.listen);
+    let (a, b) = tokio::join!(
+        members[0].0.delete(app.url(&format!("/api/events/{SLUG}/registration"))).send(),
+        members[1].0.delete(format!("{other_url}/api/events/{SLUG}/registration")).send(),
+    );
+    assert_eq!(
+        (a.unwrap().status(), b.unwrap().status()),
+        (reqwest::StatusCode::OK, reqwest::StatusCode::OK)
+    );
+
+    // Two places came free: the first two who waited are offered one each, once.
+    let list = admin_list(&app).await;
+    assert_eq!(states(&list, "offered"), [members[2].1.clone(), members[3].1.clone()]);
+    assert_eq!(offers_queued(&app).await, [members[2].1.clone(), members[3].1.clone()]);
+    let offered = view(&app, &members[2].0).await;
+    assert!(offered["mine"]["offer_expires_at"].is_string(), "{offered}");
+
+    // The third waiting member cannot take a place not offered to them;
+    // the first offered takes theirs.
+    let refused =
+        members[4].0.post(app.url(&format!("/api/events/{SLUG}/registration/accept"))).send().await.unwrap();
+    assert_eq!(refused.status(), 409);
+    let taken =
+        members[2].0.post(app.url(&format!("/api/events/{SLUG}/registration/accept"))).send().await.unwrap();
+    assert_eq!(taken.status(), 200);
+
+    // Two days on, the unanswered offer runs out; the sweep, run by both
+    // instances at once, passes the place on once.
+    app.state.clock.advance(Duration::hours(49));
+    other.clock.advance(Duration::hours(49));
+    let (here, there) = tokio::join!(
+        colloquy::registration::expire_offers_once(&app.state),
+        colloquy::registration::expire_offers_once(&other)
+    );
+    assert_eq!(here.unwrap() + there.unwrap(), 1, "one offer ran out");
+    let list = admin_list(&app).await;
+    assert_eq!(states(&list, "expired"), [members[3].1.clone()]);
+    assert_eq!(states(&list, "offered"), [members[4].1.clone()]);
+    assert_eq!(states(&list, "waiting"), [members[5].1.clone()]);
+    assert_eq!(offers_queued(&app).await.len(), 3, "one offer per free place, never two");
+    // A restarted instance finds nothing left to offer.
+    let restarted = second_instance(&app).await;
+    restarted.clock.advance(Duration::hours(49));
+    assert_eq!(colloquy::registration::expire_offers_once(&restarted).await.unwrap(), 0);
+    assert_eq!(offers_queued(&app).await.len(), 3);
+
+    // More places: offered at once to whoever still waits.
+    let raised = app
+        .client
+        .put(app.url(&format!("/api/admin/events/{SLUG}")))
+        .json(&json!({"capacity": 3}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(raised.status(), 200);
+    assert_eq!(states(&admin_list(&app).await, "offered"), [members[4].1.clone(), members[5].1.clone()]);
+}
+
+#[tokio::test]
+async fn only_members_register_only_admins_manage_and_answers_are_bounded() {
+    let app = app_with_admin().await;
+    event_with(&app, 5, 48).await;
+    let visitor = browser();
+    assert_eq!(register(&app, &visitor, in_person()).await.status(), 401);
+    let (client, _) = member(&app, 1).await;
+    let too_long = json!({"mode": "in_person", "lunch": true, "dietary": "x".repeat(501)});
+    let refused = register(&app, &client, too_long).await;
+    assert_eq!(refused.status(), 422);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["fields"]["dietary"], json!(["At most 500 characters."]));
+    assert_eq!(admin_list(&app).await.len(), 0, "nothing kept");
+
+    for response in [
+        client.get(app.url(&format!("/api/admin/events/{SLUG}"))).send().await.unwrap(),
+        client
+            .put(app.url(&format!("/api/admin/events/{SLUG}")))
+            .json(&json!({"capacity": 9}))
+            .send()
+            .await
+            .unwrap(),
+        client
+            .post(app.url("/api/admin/events"))
+            .json(&json!({"slug": "x", "title": "X", "starts_at": "2099-01-01T00:00:00Z", "capacity": 1}))
+            .send()
+            .await
+            .unwrap(),
+    ] {
+        assert_eq!(response.status(), 403);
+    }
+    assert_eq!(view(&app, &visitor).await["mine"], Value::Null);
+    assert_eq!(visitor.get(app.url("/api/events/nope")).send().await.unwrap().status(), 404);
+}
