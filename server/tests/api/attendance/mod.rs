@@ -13,12 +13,13 @@ use crate::helpers::TestApp;
 use crate::submissions::{applicant, make_pdf, upload};
 
 /// Signs `app.client` in as `email` with one accepted submission; its id.
-/// The seeded 2025 deadlines passed long ago: they move to a month ahead.
+/// The seeded 2025 deadlines passed long ago: they move to a month ahead,
+/// materials a week after confirm-by (the order the settings must keep).
 pub async fn accepted_author(app: &TestApp, email: &str) -> Uuid {
     let id = submitted(app, email).await;
     set_status(app, id, "accepted").await;
     deadline_in(app, "confirm_attendance_by", 30 * 24).await;
-    deadline_in(app, "final_materials_by", 30 * 24).await;
+    deadline_in(app, "final_materials_by", 37 * 24).await;
     id
 }
 
