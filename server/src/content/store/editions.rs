@@ -26,13 +26,6 @@ pub(crate) const COPY_KEYWORDS: &str = "INSERT INTO edition_keywords (edition_ye
        AND NOT EXISTS (SELECT 1 FROM edition_keywords WHERE edition_year = $1)";
 
 impl Db {
-    /// Every edition's year, newest first.
-    pub async fn edition_years(&self) -> sqlx::Result<Vec<i32>> {
-        on_db!(self, |pool| sqlx::query_scalar("SELECT year FROM editions ORDER BY year DESC")
-            .fetch_all(pool)
-            .await)
-    }
-
     /// The years of the editions on the public site, newest first.
     pub async fn announced_edition_years(&self) -> sqlx::Result<Vec<i32>> {
         on_db!(self, |pool| sqlx::query_scalar(
