@@ -20,18 +20,29 @@ use crate::submissions::SubmissionStatus;
 use crate::submissions::store::StatusChange;
 use crate::{clock, on_db, on_tx};
 
-/// Creates edition `$year`'s settings row with the default form if it has
-/// none, then locks it until the transaction ends.
+/// Creates edition `$year`'s settings row if it has none, locks it until
+/// the transaction ends, and gives the edition the default form if it has
+/// no criteria: a form always has 1 to 10, so none means it was never
+/// written (a new edition's row may come with only its review deadline).
 macro_rules! lock_edition {
     ($db:expr, $conn:expr, $year:expr) => {{
         let year: i32 = $year;
-        let created =
-            sqlx::query("INSERT INTO review_settings (edition_year) VALUES ($1) ON CONFLICT DO NOTHING")
+        sqlx::query("INSERT INTO review_settings (edition_year) VALUES ($1) ON CONFLICT DO NOTHING")
+            .bind(year)
+            .execute($conn)
+            .await?;
+        let lock = $db
+            .dialect()
+            .lock_rows("SELECT edition_year FROM review_settings WHERE edition_year = $1", RowLock::Update);
+        if let Some(lock) = lock {
+            sqlx::query(&lock).bind(year).fetch_optional($conn).await?;
+        }
+        let criteria: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM review_criteria WHERE edition_year = $1")
                 .bind(year)
-                .execute($conn)
-                .await?
-                .rows_affected();
-        if created == 1 {
+                .fetch_one($conn)
+                .await?;
+        if criteria == 0 {
             for (position, name) in DEFAULT_CRITERIA.iter().enumerate() {
                 sqlx::query(
                     "INSERT INTO review_criteria (id, edition_year, position, name, weight_hundredths)
@@ -44,12 +55,6 @@ macro_rules! lock_edition {
                 .execute($conn)
                 .await?;
             }
-        }
-        let lock = $db
-            .dialect()
-            .lock_rows("SELECT edition_year FROM review_settings WHERE edition_year = $1", RowLock::Update);
-        if let Some(lock) = lock {
-            sqlx::query(&lock).bind(year).fetch_optional($conn).await?;
         }
     }};
 }
@@ -156,15 +161,19 @@ async fn finish(tx: crate::db::Tx, outcome: ReviewWriteOutcome) -> sqlx::Result<
 }
 
 impl Db {
-    /// Writes the edition's settings row and default form if it has none.
+    /// Writes the edition's settings row and default form if it has none
+    /// (see `lock_edition!`).
     pub async fn ensure_review_settings(&self, year: i32) -> sqlx::Result<()> {
-        let exists: i64 = on_db!(self, |pool| {
-            sqlx::query_scalar("SELECT COUNT(*) FROM review_settings WHERE edition_year = $1")
-                .bind(year)
-                .fetch_one(pool)
-                .await?
+        let written: bool = on_db!(self, |pool| {
+            sqlx::query_scalar(
+                "SELECT EXISTS (SELECT 1 FROM review_settings WHERE edition_year = $1)
+                    AND EXISTS (SELECT 1 FROM review_criteria WHERE edition_year = $1)",
+            )
+            .bind(year)
+            .fetch_one(pool)
+            .await?
         });
-        if exists == 0 {
+        if !written {
             let mut tx = self.begin().await?;
             on_tx!(&mut tx, |conn| lock_edition!(self, &mut **conn, year));
             tx.commit().await?;
