@@ -10,7 +10,6 @@ use axum::http::StatusCode;
 use uuid::Uuid;
 
 use super::balance::{self, Problem};
-use super::chosen;
 use super::letters::assignment_letter;
 use super::overview::no_such_submission;
 use super::store::writes::{AssignmentBatch, Unassignment};
@@ -19,6 +18,7 @@ use super::types::{
     AssignmentPair, AutoAssignInput, AutoAssignPlan, AutoAssigned, EditionParams, NewAssignment,
     PlannedAssignment, ShortCause, ShortSubmission,
 };
+use super::{changeable, chosen};
 use crate::AppState;
 use crate::accounts::email::Email;
 use crate::accounts::session::{Admin, SessionUser};
@@ -101,7 +101,7 @@ fn batch(state: &AppState, data: &EditionData, pairs: Vec<AssignmentPair>, how: 
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin, or the admin's own submission (code `own_submission`)", body = ErrorBody),
         (status = 404, description = "No such edition, or no such submission in it", body = ErrorBody),
-        (status = 409, description = "Not a reviewer, already assigned or abstained, or a conflict", body = ErrorBody),
+        (status = 409, description = "Not a reviewer, already assigned or abstained, or a conflict, or an earlier edition (its reviews are read, not changed)", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -112,7 +112,7 @@ pub async fn assign(
     Query(edition): Query<EditionParams>,
     Json(input): Json<NewAssignment>,
 ) -> ApiResult<(StatusCode, Json<AutoAssigned>)> {
-    let year = chosen(&state, &edition).await?.year;
+    let year = changeable(&state, &edition).await?.year;
     let pair = AssignmentPair { submission_id, reviewer_id: input.reviewer_id };
     let actor = Actor::admin(&admin);
     let saved = state
@@ -141,7 +141,7 @@ pub async fn assign(
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin, or the admin's own submission (code `own_submission`)", body = ErrorBody),
         (status = 404, description = "No such edition, or no such assignment in it", body = ErrorBody),
-        (status = 409, description = "The review is submitted", body = ErrorBody),
+        (status = 409, description = "The review is submitted, or an earlier edition (its reviews are read, not changed)", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -151,7 +151,7 @@ pub async fn unassign(
     Path((submission_id, reviewer_id)): Path<(Uuid, Uuid)>,
     Query(edition): Query<EditionParams>,
 ) -> ApiResult<StatusCode> {
-    let data = chosen(&state, &edition).await?;
+    let data = changeable(&state, &edition).await?;
     let submission = data.submission(submission_id).ok_or_else(no_such_submission)?;
     if data.authored_by(submission, admin.id, &admin.email) {
         return Err(own_submission());
@@ -280,7 +280,7 @@ pub async fn auto_preview(
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such edition", body = ErrorBody),
-        (status = 409, description = "The assignments have changed since the preview. Preview again.", body = ErrorBody),
+        (status = 409, description = "The assignments have changed since the preview. Preview again.. Or an earlier edition (its reviews are read, not changed)", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -290,7 +290,7 @@ pub async fn auto_save(
     Query(edition): Query<EditionParams>,
     Json(input): Json<AutoAssignInput>,
 ) -> ApiResult<Json<AutoAssigned>> {
-    let year = chosen(&state, &edition).await?.year;
+    let year = changeable(&state, &edition).await?.year;
     let actor = Actor::admin(&admin);
     let pairs = input.assignments;
     let saved = state

@@ -17,7 +17,7 @@ use super::types::{
     AssignmentState, EditionParams, ThresholdDecision, ThresholdDone, ThresholdEntry, ThresholdInput,
     ThresholdPlan, Unreviewed,
 };
-use super::{SCORES_CHANGED, chosen};
+use super::{SCORES_CHANGED, changeable, chosen};
 use crate::AppState;
 use crate::accounts::email::Email;
 use crate::accounts::session::{Admin, SessionUser};
@@ -131,7 +131,7 @@ fn with_comments(letter: &Letter, data: &EditionData, submission: Uuid) -> Lette
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin, or a list names one of the admin's own submissions (code `own_submission`)", body = ErrorBody),
         (status = 404, description = "No such edition", body = ErrorBody),
-        (status = 409, description = "The scores have changed since the preview. Preview again.", body = ErrorBody),
+        (status = 409, description = "The scores have changed since the preview. Preview again. Or an earlier edition (its reviews are read, not changed)", body = ErrorBody),
         (status = 422, description = "A cut-off outside the scale", body = ErrorBody),
     ),
     security(("session" = []))
@@ -143,7 +143,7 @@ pub async fn threshold_decide(
     Json(input): Json<ThresholdDecision>,
 ) -> ApiResult<Json<ThresholdDone>> {
     let cutoff = checked_cutoff(input.cutoff)?;
-    let data = chosen(&state, &edition).await?;
+    let data = changeable(&state, &edition).await?;
     let year = data.year;
     // Ids that are no undecided submission of the edition cannot be in a
     // preview; refused before any per-submission work.

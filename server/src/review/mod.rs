@@ -75,6 +75,33 @@ pub fn no_such_edition(year: i32) -> ApiError {
     ApiError::NotFound(format!("There is no edition SCULC {year}."))
 }
 
+/// The year of the edition an admin asked to change (`?edition=`, else the
+/// current one), which must be the current one: an earlier edition's
+/// reviews are read, never changed (409). Its reviewers no longer see it
+/// (`/api/review` is the current edition's) and its submissions are no
+/// longer decided, so an assignment would e-mail a reviewer about a
+/// submission they cannot open.
+pub(crate) async fn changeable_year(
+    state: &AppState,
+    params: &types::EditionParams,
+) -> Result<i32, ApiError> {
+    let year = chosen_year(state, params).await?;
+    if params.edition.is_some() && state.db.current_edition_year().await? != Some(year) {
+        return Err(ApiError::Conflict(format!(
+            "SCULC {year} is not the current edition: its reviews can be read, not changed."
+        )));
+    }
+    Ok(year)
+}
+
+/// The review data of the edition an admin asked to change (see `changeable_year`).
+pub(crate) async fn changeable(
+    state: &AppState,
+    params: &types::EditionParams,
+) -> Result<store::EditionData, ApiError> {
+    of_edition(state, changeable_year(state, params).await?).await
+}
+
 /// Edition `year`'s review data (its settings and form written with the
 /// defaults the first time).
 pub(crate) async fn of_edition(state: &AppState, year: i32) -> Result<store::EditionData, ApiError> {

@@ -8,7 +8,7 @@ use axum::extract::State;
 
 use super::store::writes::{SettingsSave, SettingsWrite};
 use super::types::{EditionParams, ReviewSettings, ReviewSettingsInput};
-use super::{CRITERIA_LOCKED, chosen_year, of_edition};
+use super::{CRITERIA_LOCKED, changeable_year, chosen_year, of_edition};
 use crate::AppState;
 use crate::accounts::session::Admin;
 use crate::activity::{Actor, AuditAction, NewEntry};
@@ -68,7 +68,7 @@ pub async fn get_settings(
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such edition", body = ErrorBody),
-        (status = 409, description = "The criteria cannot change once a review has been saved.", body = ErrorBody),
+        (status = 409, description = "The criteria cannot change once a review has been saved. Or an earlier edition (its reviews are read, not changed)", body = ErrorBody),
         (status = 422, description = "A value out of range, per field", body = ErrorBody),
     ),
     security(("session" = []))
@@ -80,7 +80,7 @@ pub async fn put_settings(
     Json(input): Json<ReviewSettingsInput>,
 ) -> ApiResult<Json<ReviewSettings>> {
     let write = checked(input)?;
-    let year = chosen_year(&state, &edition).await?;
+    let year = changeable_year(&state, &edition).await?;
     let actor = Actor::admin(&admin);
     let names: Vec<String> = write
         .criteria

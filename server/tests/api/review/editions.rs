@@ -1,12 +1,13 @@
 //! Reviews per edition (issue 25 item 1): once SCULC 2026 is created, every
 //! admin review screen still answers for 2025 with `?edition=2025`, exactly
-//! as before; without it they answer for 2026, which starts empty.
+//! as before, and its previews read it; without it they answer for 2026,
+//! which starts empty. An earlier edition's reviews are read, never changed.
 
 use serde_json::{Value, json};
 
 use super::{
-    app_with_admin, assigned, code_of, complete_review, criteria, put_settings, reviewer, submission_by,
-    submitted,
+    app_with_admin, assigned, code_of, complete_review, criteria, put_settings, reviewer, status_of,
+    submission_by, submitted,
 };
 use crate::admin::{json as body, put_json};
 use crate::helpers::TestApp;
@@ -64,6 +65,9 @@ async fn creating_2026_leaves_2025s_reviews_as_they_read_and_2026_starts_empty()
     let settings = body(app.get("/api/admin/review/settings").await).await;
     assert_eq!(settings["edition_year"], 2026);
     assert_eq!(settings["reviewers_per_submission"], 2, "the default, not 2025's 1");
+    // The default form, though creating the edition wrote its settings row (for its review deadline).
+    let names: Vec<&Value> = settings["criteria"].as_array().unwrap().iter().map(|c| &c["name"]).collect();
+    assert_eq!(names, [&json!("Relevance"), &json!("Originality"), &json!("Clarity")]);
     assert_eq!(settings["criteria_locked"], false);
     let reviewers = body(app.get("/api/admin/reviewers").await).await;
     let loads: Vec<(Value, Value)> = reviewers["reviewers"]
@@ -76,7 +80,7 @@ async fn creating_2026_leaves_2025s_reviews_as_they_read_and_2026_starts_empty()
     let missing = app.get(&format!("/api/admin/reviews/{reviewed}")).await;
     assert_eq!(missing.status(), 404, "a 2025 submission is not one of 2026's");
 
-    // Assigning, the automatic plan, the threshold and the settings act on the edition named.
+    // The previews read the edition named; 2025's reviews are read, never changed.
     let plan_2026 = body(app.post_json("/api/admin/reviews/auto-assign/preview", json!({})).await).await;
     assert_eq!(plan_2026["assignments"], json!([]));
     let plan =
@@ -84,25 +88,6 @@ async fn creating_2026_leaves_2025s_reviews_as_they_read_and_2026_starts_empty()
     let planned: Vec<&Value> =
         plan["assignments"].as_array().unwrap().iter().map(|a| &a["submission_id"]).collect();
     assert_eq!(planned, vec![&json!(open.to_string())], "{plan:#}");
-    let refused = app
-        .post_json(&format!("/api/admin/reviews/{open}/assignments"), json!({"reviewer_id": rolf_id}))
-        .await;
-    assert_eq!(refused.status(), 404);
-    let added = app
-        .post_json(
-            &format!("/api/admin/reviews/{open}/assignments?edition=2025"),
-            json!({"reviewer_id": rolf_id}),
-        )
-        .await;
-    assert_eq!(added.status(), 201);
-    let removed = app
-        .client
-        .delete(app.url(&format!("/api/admin/reviews/{open}/assignments/{rolf_id}?edition=2025")))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(removed.status(), 204);
-
     let threshold = json!({"cutoff": 3.0});
     let preview_2026 =
         body(app.post_json("/api/admin/reviews/threshold/preview", threshold.clone()).await).await;
@@ -111,16 +96,59 @@ async fn creating_2026_leaves_2025s_reviews_as_they_read_and_2026_starts_empty()
         body(app.post_json("/api/admin/reviews/threshold/preview?edition=2025", threshold).await).await;
     assert_eq!(preview["accept"][0]["submission_id"], reviewed.to_string());
 
+    let refused = app
+        .post_json(&format!("/api/admin/reviews/{open}/assignments"), json!({"reviewer_id": rolf_id}))
+        .await;
+    assert_eq!(refused.status(), 404, "not a submission of 2026");
+    let not_current = "SCULC 2025 is not the current edition: its reviews can be read, not changed.";
+    let assign = app
+        .post_json(
+            &format!("/api/admin/reviews/{open}/assignments?edition=2025"),
+            json!({"reviewer_id": rolf_id}),
+        )
+        .await;
+    let unassign = app
+        .client
+        .delete(app.url(&format!("/api/admin/reviews/{reviewed}/assignments/{rita_id}?edition=2025")))
+        .send()
+        .await
+        .unwrap();
+    let pairs = json!({"assignments": [{"submission_id": open, "reviewer_id": rolf_id}]});
+    let auto = app.post_json("/api/admin/reviews/auto-assign?edition=2025", pairs).await;
+    let decision = json!({"cutoff": 3.0, "include_comments": false, "accept": [reviewed], "reject": []});
+    let decide = app.post_json("/api/admin/reviews/threshold?edition=2025", decision).await;
     let mut changed = before[2].clone();
     for key in ["edition_year", "criteria_locked"] {
         changed.as_object_mut().unwrap().remove(key);
     }
     changed["reviewers_per_submission"] = json!(3);
-    let saved = put_json(&app, "/api/admin/review/settings?edition=2025", changed).await;
-    assert_eq!(saved.status(), 200, "{}", saved.text().await.unwrap());
-    let settings_2025 = body(app.get("/api/admin/review/settings?edition=2025").await).await;
-    assert_eq!(settings_2025["reviewers_per_submission"], 3);
+    let settings_change = put_json(&app, "/api/admin/review/settings?edition=2025", changed).await;
+    for (what, response) in [
+        ("assign", assign),
+        ("unassign", unassign),
+        ("auto", auto),
+        ("decide", decide),
+        ("settings", settings_change),
+    ] {
+        assert_eq!(response.status(), 409, "{what}");
+        assert_eq!(body(response).await["error"], not_current, "{what}");
+    }
+    assert_eq!(screens(&app, reviewed, "?edition=2025").await, before, "nothing of 2025 changed");
+    assert_eq!(status_of(&app, reviewed).await, "submitted");
+    assert!(app.outbox().iter().all(|mail| !mail.contains("To: a@example.org")), "no decision e-mail");
     assert_eq!(body(app.get("/api/admin/review/settings").await).await, settings, "2026's are untouched");
+
+    // Naming the current edition changes it as before.
+    let current = put_json(&app, "/api/admin/review/settings?edition=2026", {
+        let mut mine = settings.clone();
+        mine.as_object_mut().unwrap().remove("edition_year");
+        mine.as_object_mut().unwrap().remove("criteria_locked");
+        mine["reviewers_per_submission"] = json!(4);
+        mine
+    })
+    .await;
+    assert_eq!(current.status(), 200, "{}", current.text().await.unwrap());
+    assert_eq!(body(app.get("/api/admin/review/settings").await).await["reviewers_per_submission"], 4);
 }
 
 #[tokio::test]
