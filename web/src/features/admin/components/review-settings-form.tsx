@@ -18,10 +18,12 @@ const VISIBILITY_CHOICES: { value: ReviewVisibility; label: string }[] = [
 
 interface ReviewSettingsFormProps {
   settings: ReviewSettings;
+  /** An earlier edition's: shown, not changed. */
+  readOnly?: boolean;
 }
 
 /** The edition's review settings; after a save it shows what the server kept. */
-export function ReviewSettingsForm({ settings }: ReviewSettingsFormProps) {
+export function ReviewSettingsForm({ settings, readOnly = false }: ReviewSettingsFormProps) {
   const update = useUpdateReviewSettings(settings.edition_year);
   const [deadline, setDeadline] = useState(toPacificInput(settings.deadline));
   const [perSubmission, setPerSubmission] = useState(String(settings.reviewers_per_submission));
@@ -80,6 +82,7 @@ export function ReviewSettingsForm({ settings }: ReviewSettingsFormProps) {
         label="Review deadline (Pacific time)"
         hint="Empty: no deadline. After it, reviews can no longer be changed."
         value={deadline}
+        disabled={readOnly}
         errors={fieldErrors.deadline}
         onChange={(event) => {
           setDeadline(event.target.value);
@@ -91,6 +94,7 @@ export function ReviewSettingsForm({ settings }: ReviewSettingsFormProps) {
         min={1}
         max={10}
         value={perSubmission}
+        disabled={readOnly}
         errors={fieldErrors.reviewers_per_submission}
         onChange={(event) => {
           setPerSubmission(event.target.value);
@@ -102,8 +106,9 @@ export function ReviewSettingsForm({ settings }: ReviewSettingsFormProps) {
         choices={VISIBILITY_CHOICES}
         value={visibility}
         onChange={setVisibility}
+        disabled={readOnly}
       />
-      <fieldset className="criteria-editor" disabled={locked} aria-describedby={locked ? `${visibilityId}-locked` : undefined}>
+      <fieldset className="criteria-editor" disabled={locked || readOnly} aria-describedby={locked ? `${visibilityId}-locked` : undefined}>
         <legend>Criteria, scored 1 to 5</legend>
         {locked && (
           <p id={`${visibilityId}-locked`} className="field-hint">
@@ -156,9 +161,11 @@ export function ReviewSettingsForm({ settings }: ReviewSettingsFormProps) {
           Add criterion
         </Button>
       </fieldset>
-      <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save review settings'}
-      </Button>
+      {!readOnly && (
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save review settings'}
+        </Button>
+      )}
     </form>
   );
 }

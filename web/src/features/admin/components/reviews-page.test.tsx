@@ -413,7 +413,7 @@ describe('/user-data/reviews in an earlier edition', () => {
     return Response.json({ ...overview, edition_year: year, submissions: year === 2025 ? overview.submissions : [] });
   };
 
-  it('shows the current edition by default and the chosen one after picking it, every request naming it', async () => {
+  it('shows the current edition by default and an earlier one, read only, after picking it, every request naming it', async () => {
     const { user, requests } = renderApp('/user-data/reviews', {
       user: admin,
       api: reviewsApi({
@@ -421,6 +421,8 @@ describe('/user-data/reviews in an earlier edition', () => {
         'GET /api/admin/reviews': overviewOf,
         'GET /api/admin/review/settings': (request) =>
           Response.json({ ...settings, edition_year: Number(request.url.searchParams.get('edition')) }),
+        'POST /api/admin/reviews/auto-assign/preview': () =>
+          Response.json({ assignments: [], short: [], reviewer_count: 1, reviewers_per_submission: 2 }),
       }),
     });
 
@@ -429,45 +431,52 @@ describe('/user-data/reviews in an earlier edition', () => {
     );
     const picker = screen.getByRole('combobox', { name: 'Edition' });
     expect(picker).toHaveAccessibleDescription('The scores, assignments and settings below are SCULC 2026’s.');
-    await user.selectOptions(picker, 'SCULC 2025');
+    const panel = screen.getByRole('region', { name: 'Assign automatically' });
+    await user.click(within(panel).getByRole('button', { name: 'Preview assignments' }));
+    await waitFor(() => {
+      const preview = requests.find((r) => r.path === '/api/admin/reviews/auto-assign/preview');
+      expect(preview?.url.searchParams.get('edition')).toBe('2026');
+    });
 
+    await user.selectOptions(picker, 'SCULC 2025');
     const table = await screen.findByRole('table', { name: /^Submissions of SCULC 2025/ });
     expect(within(table).getByRole('link', { name: 'S25-001 reviews' })).toHaveAttribute(
       'href',
       '/user-data/reviews/id-S25-001?edition=2025',
     );
+    expect(await findMessage('status', 'SCULC 2025 is not the current edition: its reviews can be read, not changed.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Assign automatically' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Decide by threshold' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('spinbutton', { name: 'Reviewers per submission' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save review settings' })).not.toBeInTheDocument();
+
     const reviewRequests = requests.filter((r) => r.method === 'GET' && /^\/api\/admin\/review/.test(r.path));
     expect(reviewRequests.every((r) => ['2025', '2026'].includes(r.url.searchParams.get('edition') ?? ''))).toBe(true);
     const paths2025 = reviewRequests.filter((r) => r.url.searchParams.get('edition') === '2025').map((r) => r.path);
     expect([...new Set(paths2025)].sort()).toEqual(['/api/admin/review/settings', '/api/admin/reviewers', '/api/admin/reviews']);
-
-    const panel = screen.getByRole('region', { name: 'Assign automatically' });
-    await user.click(within(panel).getByRole('button', { name: 'Preview assignments' }));
-    await waitFor(() => {
-      expect(requests.find((r) => r.path === '/api/admin/reviews/auto-assign/preview')?.url.searchParams.get('edition')).toBe(
-        '2025',
-      );
-    });
   });
 
-  it('opens a submission of the edition in the URL, and assigns in it', async () => {
-    const { user, requests } = renderApp('/user-data/reviews/id-S25-001?edition=2025', {
-      user: admin,
-      api: reviewsApi({
-        'GET /api/admin/editions': editions,
-        'GET /api/admin/reviewers': () =>
-          Response.json({
-            reviewers: [
-              { id: 'r3', name: 'Ken Hale', email: 'k@example.edu', assigned: 0, submitted: 0, conflicts: [], crossed: [] },
-            ],
-          }),
-        'GET /api/admin/reviews/id-S25-001': (request) =>
-          request.url.searchParams.get('edition') === '2025'
-            ? Response.json({ ...row('S25-001', null), file_url: '/f', own: false, assignments: [] })
-            : errorResponse(404, 'There is no such submission in this edition.'),
-        'POST /api/admin/reviews/id-S25-001/assignments': () => Response.json({}, { status: 201 }),
-      }),
+  it('opens an earlier edition’s submission read only, and assigns in the current one', async () => {
+    const api = reviewsApi({
+      'GET /api/admin/editions': editions,
+      'GET /api/admin/reviewers': () =>
+        Response.json({
+          reviewers: [
+            { id: 'r3', name: 'Ken Hale', email: 'k@example.edu', assigned: 0, submitted: 0, conflicts: [], crossed: [] },
+          ],
+        }),
+      'GET /api/admin/reviews/id-S25-001': () =>
+        Response.json({
+          ...row('S25-001', null),
+          file_url: '/f',
+          own: false,
+          assignments: [
+            { reviewer_id: 'r2', reviewer_name: 'Mary Haas', state: 'pending', abstain_reason: null, review: null },
+          ],
+        }),
+      'POST /api/admin/reviews/id-S25-001/assignments': () => Response.json({}, { status: 201 }),
     });
+    const earlier = renderApp('/user-data/reviews/id-S25-001?edition=2025', { user: admin, api });
 
     expect(await screen.findByRole('heading', { name: 'Reviews of S25-001' })).toBeInTheDocument();
     expect(screen.getByText(/A submission to SCULC 2025/)).toBeInTheDocument();
@@ -475,10 +484,20 @@ describe('/user-data/reviews in an earlier edition', () => {
       'href',
       '/user-data/reviews?edition=2025',
     );
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Reviewer' }), 'r3');
+    expect(await findMessage('status', 'SCULC 2025 is not the current edition: its reviews can be read, not changed.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove assignment/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
+    expect(
+      earlier.requests.filter((r) => r.path.startsWith('/api/admin/review')).map((r) => r.url.searchParams.get('edition')),
+    ).toEqual(expect.arrayContaining(['2025']));
+    earlier.unmount();
+
+    const { user, requests } = renderApp('/user-data/reviews/id-S25-001?edition=2026', { user: admin, api });
+    await screen.findByRole('option', { name: 'Ken Hale (0 assigned)' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Reviewer' }), 'r3');
     await user.click(screen.getByRole('button', { name: 'Assign' }));
     expect(await findMessage('status', 'Ken Hale was assigned and e-mailed.')).toBeInTheDocument();
     const assigned = requests.find((r) => r.method === 'POST' && r.path.endsWith('/assignments'));
-    expect(assigned?.url.searchParams.get('edition')).toBe('2025');
+    expect(assigned?.url.searchParams.get('edition')).toBe('2026');
   });
 });

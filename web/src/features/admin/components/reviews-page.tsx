@@ -22,6 +22,8 @@ import './reviews.css';
 export function ReviewsPage() {
   const edition = useChosenEdition();
   const { year } = edition;
+  // An earlier edition's reviews are read, not changed (the server refuses with 409).
+  const earlier = year !== undefined && edition.current !== undefined && year !== edition.current;
   const overview = useReviewOverview(year);
   const settings = useReviewSettings(year);
   const scoresId = useId();
@@ -43,7 +45,12 @@ export function ReviewsPage() {
         )}
         {overview.data && <ReviewOverviewTable overview={overview.data} />}
       </section>
-      {year !== undefined && (
+      {earlier && (
+        <FormMessage tone="info">
+          SCULC {year} is not the current edition: its reviews can be read, not changed.
+        </FormMessage>
+      )}
+      {year !== undefined && !earlier && (
         // Keyed by the edition: a preview of one edition's plan never stays on another's.
         <div key={`tools-${String(year)}`} className="admin-review-tools">
           <AutoAssignPanel year={year} reviewersPerSubmission={settings.data?.reviewers_per_submission} />
@@ -60,7 +67,7 @@ export function ReviewsPage() {
           </FormMessage>
         )}
         {settings.data && (
-<ReviewSettingsForm key={settings.data.edition_year} settings={settings.data} />
+<ReviewSettingsForm key={settings.data.edition_year} settings={settings.data} readOnly={earlier} />
         )}
       </section>
     </AdminPage>

@@ -33,7 +33,9 @@ import './reviews.css';
  */
 export function SubmissionReviewsPage() {
   const { submissionId = '' } = useParams();
-  const { year } = useChosenEdition();
+  const { year, current } = useChosenEdition();
+  // An earlier edition's reviews are read, not changed (the server refuses with 409).
+  const earlier = year !== undefined && current !== undefined && year !== current;
   const reviews = useSubmissionReviews(year, submissionId);
   const settings = useReviewSettings(year);
   const title = reviews.data ? `Reviews of ${reviews.data.code}` : 'Reviews of a submission';
@@ -46,6 +48,11 @@ export function SubmissionReviewsPage() {
         <Link to={overview}>All submissions’ reviews</Link>
         {year !== undefined && <> · A submission to SCULC {year}</>}
       </p>
+      {earlier && (
+        <FormMessage tone="info">
+          SCULC {year} is not the current edition: its reviews can be read, not changed.
+        </FormMessage>
+      )}
       {(year === undefined || reviews.isPending) && <PageLoading label="Loading the reviews…" />}
       {reviews.isError && (
         <FormMessage tone="error">
@@ -53,7 +60,12 @@ export function SubmissionReviewsPage() {
         </FormMessage>
       )}
       {year !== undefined && reviews.data && (
-        <SubmissionReviewsBody year={year} detail={reviews.data} criteria={settings.data?.criteria ?? []} />
+        <SubmissionReviewsBody
+          year={year}
+          readOnly={earlier}
+          detail={reviews.data}
+          criteria={settings.data?.criteria ?? []}
+        />
       )}
     </AdminPage>
   );
@@ -61,11 +73,13 @@ export function SubmissionReviewsPage() {
 
 interface BodyProps {
   year: number;
+  /** An earlier edition's: no assigning or removing. */
+  readOnly: boolean;
   detail: SubmissionReviews;
   criteria: ReviewCriterion[];
 }
 
-function SubmissionReviewsBody({ year, detail, criteria }: BodyProps) {
+function SubmissionReviewsBody({ year, readOnly, detail, criteria }: BodyProps) {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const reviewsId = useId();
   return (
@@ -113,6 +127,7 @@ function SubmissionReviewsBody({ year, detail, criteria }: BodyProps) {
           <AssignmentCard
             key={assignment.reviewer_id ?? assignment.reviewer_name}
             year={year}
+            readOnly={readOnly}
             submissionId={detail.submission_id}
             assignment={assignment}
             criteria={criteria}
@@ -120,20 +135,21 @@ function SubmissionReviewsBody({ year, detail, criteria }: BodyProps) {
           />
         ))}
       </section>
-      {!detail.own && <AssignByHand year={year} detail={detail} onNotice={setNotice} />}
+      {!detail.own && !readOnly && <AssignByHand year={year} detail={detail} onNotice={setNotice} />}
     </>
   );
 }
 
 interface AssignmentCardProps {
   year: number;
+  readOnly: boolean;
   submissionId: string;
   assignment: ReviewAssignmentDetail;
   criteria: ReviewCriterion[];
   onNotice: (notice: { tone: 'success' | 'error'; text: string }) => void;
 }
 
-function AssignmentCard({ year, submissionId, assignment, criteria, onNotice }: AssignmentCardProps) {
+function AssignmentCard({ year, readOnly, submissionId, assignment, criteria, onNotice }: AssignmentCardProps) {
   const unassign = useUnassignReviewer(year);
   const confirm = useConfirm();
   const { review } = assignment;
@@ -179,7 +195,7 @@ function AssignmentCard({ year, submissionId, assignment, criteria, onNotice }: 
           )}
         </>
       )}
-      {assignment.reviewer_id && assignment.state !== 'submitted' && assignment.state !== 'abstained' && (
+      {!readOnly && assignment.reviewer_id && assignment.state !== 'submitted' && assignment.state !== 'abstained' && (
         <Button variant="quiet"
           disabled={unassign.isPending}
           onClick={() => void removeAssignment()}
