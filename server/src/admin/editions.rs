@@ -8,6 +8,7 @@ use serde::Deserialize;
 use time::format_description::well_known::Rfc3339;
 use time::{Date, OffsetDateTime};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 
 use super::store::editions::{Announcement, EditionDeletion};
 use crate::accounts::email::Email;
@@ -46,11 +47,7 @@ pub struct EditionSettings {
     pub confirm_attendance_by: Option<String>,
     #[schema(format = DateTime)]
     pub final_materials_by: Option<String>,
-    /// An http(s) link, or null/empty for none.
-    #[schema(
-        max_length = 2000,
-        pattern = r"^(|https?://[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(/[A-Za-z0-9._~/-]*)?)$"
-    )]
+    #[schema(schema_with = form_link)]
     pub confirmation_form_url: Option<String>,
     #[schema(schema_with = crate::accounts::api::email_address)]
     pub contact_email: String,
@@ -71,6 +68,17 @@ pub struct EditionSettings {
     /// When applicants hear the decisions. Absent: unchanged; empty: not set.
     #[schema(format = DateTime)]
     pub decisions_at: Option<String>,
+}
+
+/// The external confirmation form's link as the API documents it: an
+/// http(s) link, empty or null (`form_url` checks it).
+fn form_link() -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .description(Some("An http(s) link, or empty or null for none."))
+        .max_length(Some(2000))
+        .pattern(Some(r"^(|https?://[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(/[A-Za-z0-9._~/-]*)?)$"))
+        .build()
 }
 
 /// The smallest and largest storage quota for an edition's final materials.
@@ -370,11 +378,7 @@ pub struct NewEdition {
     pub confirm_attendance_by: Option<String>,
     #[schema(format = DateTime)]
     pub final_materials_by: Option<String>,
-    /// An http(s) link, or empty for none.
-    #[schema(
-        max_length = 2000,
-        pattern = r"^(|https?://[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(/[A-Za-z0-9._~/-]*)?)$"
-    )]
+    #[schema(schema_with = form_link)]
     pub confirmation_form_url: Option<String>,
 }
 

@@ -395,7 +395,7 @@ export interface paths {
          * Changes an event's in-person places; places that come free are offered
          *     to the waiting list at once.
          */
-        put: operations["set_capacity"];
+        put: operations["set_event_capacity"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1293,12 +1293,12 @@ export interface paths {
          * Registers the signed-in member: a place in person while one is free, the
          *     waiting list once they are taken; virtually, always.
          */
-        post: operations["register"];
+        post: operations["register_for_event"];
         /**
          * Cancels the signed-in member's registration, until the event starts; a
          *     place it held is offered to the next in line at once.
          */
-        delete: operations["cancel"];
+        delete: operations["cancel_registration"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1314,7 +1314,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Takes the place offered to the signed-in member, while the offer runs. */
-        post: operations["accept_offer"];
+        post: operations["accept_place"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2339,7 +2339,7 @@ export interface components {
          * @description What a deadline is for.
          * @enum {string}
          */
-        DeadlineKind: "call_opens" | "call_closes" | "confirm_attendance" | "final_materials" | "reviews";
+        DeadlineKind: "call_opens" | "call_closes" | "confirm_attendance" | "final_materials" | "reviews" | "accept_place";
         Decision: {
             /**
              * @description `true`: rather than accept once the edition's confirm-by deadline
@@ -2532,7 +2532,7 @@ export interface components {
             conference_on?: string | null;
             /** Format: date-time */
             confirm_attendance_by?: string | null;
-            /** @description An http(s) link, or null/empty for none. */
+            /** @description An http(s) link, or empty or null for none. */
             confirmation_form_url?: string | null;
             contact_email: string;
             /**
@@ -2766,6 +2766,7 @@ export interface components {
         MaterialKind: "slides" | "poster";
         MemberHome: {
             edition: null | components["schemas"]["HomeEdition"];
+            registration: null | components["schemas"]["EventView"];
             reviews: null | components["schemas"]["ReviewProgress"];
             /**
              * @description The member's submissions to the current edition (withdrawn ones
@@ -2850,7 +2851,7 @@ export interface components {
             conference_on?: string | null;
             /** Format: date-time */
             confirm_attendance_by?: string | null;
-            /** @description An http(s) link, or empty for none. */
+            /** @description An http(s) link, or empty or null for none. */
             confirmation_form_url?: string | null;
             /** Format: date-time */
             decisions_at?: string | null;
@@ -5443,7 +5444,7 @@ export interface operations {
             };
         };
     };
-    set_capacity: {
+    set_event_capacity: {
         parameters: {
             query?: never;
             header?: never;
@@ -9525,7 +9526,7 @@ export interface operations {
             };
         };
     };
-    register: {
+    register_for_event: {
         parameters: {
             query?: never;
             header?: never;
@@ -9642,7 +9643,7 @@ export interface operations {
             };
         };
     };
-    cancel: {
+    cancel_registration: {
         parameters: {
             query?: never;
             header?: never;
@@ -9710,7 +9711,7 @@ export interface operations {
             };
         };
     };
-    accept_offer: {
+    accept_place: {
         parameters: {
             query?: never;
             header?: never;
