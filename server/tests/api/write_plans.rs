@@ -302,11 +302,21 @@ const GROWING_TABLES: &[&str] = &["u", "m", "s", "users", "submission_summaries"
 
 /// The plan lines that read a growing table whole, or sort what a read of
 /// `users` gave (a temp B-tree for the whole ORDER BY beside it: the index
-/// did not hold the order). A `SCAN … USING … INDEX` beside no such sort
-/// reads in order and stops at the page's end.
+/// did not hold the order), or sort a whole edition's summaries (a search
+/// by the edition alone, beside such a sort). A `SCAN … USING … INDEX`
+/// beside no such sort reads in order and stops at the page's end.
 fn sqlite_whole_reads(plan: &[(i64, i64, i64, String)]) -> Vec<String> {
     let mut wrong = Vec::new();
+    let sorted_beside = |id: &i64, parent: &i64| {
+        plan.iter().any(|(other, sibling_of, _, sibling)| {
+            other != id && sibling_of == parent && sibling == "USE TEMP B-TREE FOR ORDER BY"
+        })
+    };
     for (id, parent, _, detail) in plan {
+        let whole_edition = detail.starts_with("SEARCH m ") && detail.ends_with(" (edition_year=?)");
+        if whole_edition && sorted_beside(id, parent) {
+            wrong.push(format!("{detail}, then USE TEMP B-TREE FOR ORDER BY"));
+        }
         let Some(scanned) = detail.strip_prefix("SCAN ") else { continue };
         let (table, how) = scanned.split_once(' ').unwrap_or((scanned, ""));
         if !GROWING_TABLES.contains(&table) {
@@ -316,10 +326,7 @@ fn sqlite_whole_reads(plan: &[(i64, i64, i64, String)]) -> Vec<String> {
             wrong.push(detail.clone());
             continue;
         }
-        let sorted = plan.iter().any(|(other, sibling_of, _, sibling)| {
-            other != id && sibling_of == parent && sibling == "USE TEMP B-TREE FOR ORDER BY"
-        });
-        if sorted {
+        if sorted_beside(id, parent) {
             wrong.push(format!("{detail}, then USE TEMP B-TREE FOR ORDER BY"));
         }
     }

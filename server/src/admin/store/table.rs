@@ -388,13 +388,13 @@ fn parts(query: &TableQuery, db: &Db) -> Option<Vec<(Rows, String, String)>> {
         UserSort::Name | UserSort::Email | UserSort::Admin => return None,
         UserSort::Applicant => {
             vec![
-                (Rows::Summarized, "TRUE".into(), by_email.clone()),
+                (Rows::Every, "applicant".into(), by_email.clone()),
                 (Rows::Every, "NOT applicant".into(), by_email),
             ]
         }
         UserSort::Presenter => {
             vec![
-                (Rows::Summarized, "presenter".into(), by_email.clone()),
+                (Rows::Every, "presenter".into(), by_email.clone()),
                 (Rows::Every, "NOT presenter".into(), by_email),
             ]
         }
