@@ -24,6 +24,7 @@ use crate::clock;
 use crate::content::editions::Edition;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::program::MySlot;
+use crate::registration::types::EventView;
 use crate::review::types::ReviewState;
 use crate::submissions::{Submission, SubmissionStatus};
 
@@ -45,6 +46,10 @@ pub struct MemberHome {
     /// What waits for the committee (null: not an admin).
     #[schema(required = true)]
     pub waiting: Option<AdminWaiting>,
+    /// The current edition's registration, with the member's own (null:
+    /// the edition does not use the site's registration).
+    #[schema(required = true)]
+    pub registration: Option<EventView>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -97,6 +102,8 @@ pub enum DeadlineKind {
     FinalMaterials,
     /// A reviewer submits their reviews.
     Reviews,
+    /// A place offered from the waiting list is taken.
+    AcceptPlace,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -185,7 +192,13 @@ pub async fn member_home(
     CurrentUser(user): CurrentUser,
 ) -> ApiResult<Json<MemberHome>> {
     let Some(edition) = state.db.current_edition().await? else {
-        return Ok(Json(MemberHome { edition: None, submissions: Vec::new(), reviews: None, waiting: None }));
+        return Ok(Json(MemberHome {
+            edition: None,
+            submissions: Vec::new(),
+            reviews: None,
+            waiting: None,
+            registration: None,
+        }));
     };
     let year = edition.year;
     let now = clock::now();
@@ -223,7 +236,10 @@ pub async fn member_home(
     };
     let title =
         state.db.current_edition_facts().await?.map_or_else(|| format!("SCULC {year}"), |facts| facts.title);
-    let next_deadline = next_deadline(&edition, &submissions, reviews.as_ref(), now);
+    let registration = crate::registration::edition_registration(&state, year, user.id).await?;
+    let offer =
+        registration.as_ref().and_then(|event| event.mine.as_ref()).and_then(|mine| mine.offer_expires_at);
+    let next_deadline = next_deadline(&edition, &submissions, reviews.as_ref(), offer, now);
     Ok(Json(MemberHome {
         edition: Some(HomeEdition {
             year,
@@ -237,6 +253,7 @@ pub async fn member_home(
         submissions,
         reviews,
         waiting,
+        registration,
     }))
 }
 
@@ -279,6 +296,7 @@ fn next_deadline(
     edition: &Edition,
     submissions: &[HomeSubmission],
     reviews: Option<&ReviewProgress>,
+    offer: Option<OffsetDateTime>,
     now: OffsetDateTime,
 ) -> Option<Deadline> {
     let call = match call_state(edition, now) {
@@ -297,6 +315,7 @@ fn next_deadline(
     call.into_iter()
         .chain(steps)
         .chain(reviewing)
+        .chain(offer.map(|at| (DeadlineKind::AcceptPlace, at)))
         .filter(|(_, at)| *at > now)
         .min_by_key(|(_, at)| *at)
         .map(|(what, at)| Deadline { what, at })

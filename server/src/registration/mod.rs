@@ -20,6 +20,7 @@ use axum::http::StatusCode;
 use time::OffsetDateTime;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
 use self::store::Refusal;
 use self::types::{
@@ -42,10 +43,10 @@ const SWEEP_EVERY: StdDuration = StdDuration::from_secs(60);
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_event))
-        .routes(routes!(register, cancel))
-        .routes(routes!(accept_offer))
+        .routes(routes!(register_for_event, cancel_registration))
+        .routes(routes!(accept_place))
         .routes(routes!(create_event))
-        .routes(routes!(admin_event, set_capacity))
+        .routes(routes!(admin_event, set_event_capacity))
 }
 
 fn no_event() -> ApiError {
@@ -99,12 +100,34 @@ pub async fn get_event(
     Path(slug): Path<String>,
 ) -> ApiResult<Json<EventView>> {
     let event = event(&state, &slug).await?;
+    Ok(Json(view_of(&state, event, user.map(|user| user.id)).await?))
+}
+
+/// The address of an edition's registration: `sculc-2026`.
+pub fn edition_slug(year: i32) -> String {
+    format!("sculc-{year}")
+}
+
+/// Edition `year`'s registration as `user_id` sees it (null: the edition
+/// does not use the site's registration).
+pub async fn edition_registration(
+    state: &AppState,
+    year: i32,
+    user_id: Uuid,
+) -> ApiResult<Option<EventView>> {
+    match state.db.event_by_slug(&edition_slug(year)).await? {
+        Some(event) => Ok(Some(view_of(state, event, Some(user_id)).await?)),
+        None => Ok(None),
+    }
+}
+
+async fn view_of(state: &AppState, event: EventRow, user_id: Option<Uuid>) -> ApiResult<EventView> {
     let (taken, waiting) = state.db.event_counts(event.id).await?;
-    let mine = match user {
-        Some(user) => state.db.live_registration(event.id, user.id).await?,
+    let mine = match user_id {
+        Some(user_id) => state.db.live_registration(event.id, user_id).await?,
         None => None,
     };
-    Ok(Json(EventView {
+    Ok(EventView {
         open: event.open_at(clock::now()),
         places_left: (i64::from(event.capacity) - taken).max(0),
         waiting,
@@ -123,7 +146,7 @@ pub async fn get_event(
         opens_at: event.opens_at,
         closes_at: event.closes_at,
         capacity: event.capacity,
-    }))
+    })
 }
 
 fn checked_answers(mut answers: RegistrationAnswers) -> ApiResult<RegistrationAnswers> {
@@ -158,7 +181,7 @@ fn checked_answers(mut answers: RegistrationAnswers) -> ApiResult<RegistrationAn
     ),
     security(("session" = []))
 )]
-pub async fn register(
+pub async fn register_for_event(
     State(state): State<AppState>,
     CompletedUser(user): CompletedUser,
     Path(slug): Path<String>,
@@ -197,7 +220,7 @@ pub async fn register(
     ),
     security(("session" = []))
 )]
-pub async fn cancel(
+pub async fn cancel_registration(
     State(state): State<AppState>,
     CompletedUser(user): CompletedUser,
     Path(slug): Path<String>,
@@ -234,7 +257,7 @@ pub async fn cancel(
     ),
     security(("session" = []))
 )]
-pub async fn accept_offer(
+pub async fn accept_place(
     State(state): State<AppState>,
     CompletedUser(user): CompletedUser,
     Path(slug): Path<String>,
@@ -338,7 +361,7 @@ pub async fn admin_event(
     ),
     security(("session" = []))
 )]
-pub async fn set_capacity(
+pub async fn set_event_capacity(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Path(slug): Path<String>,

@@ -53,12 +53,16 @@ async fn member(app: &TestApp, n: usize) -> (Client, String) {
 }
 
 async fn event_with(app: &TestApp, capacity: i32, offer_hours: i32) {
+    event_at(app, SLUG, capacity, offer_hours).await;
+}
+
+async fn event_at(app: &TestApp, slug: &str, capacity: i32, offer_hours: i32) {
     let starts = OffsetDateTime::now_utc() + Duration::days(60);
     let response = app
         .post_json(
             "/api/admin/events",
             json!({
-                "slug": SLUG, "title": "SCULC 2026", "starts_at": starts.format(&time::format_description::well_known::Rfc3339).unwrap(),
+                "slug": slug, "title": "SCULC 2026", "starts_at": starts.format(&time::format_description::well_known::Rfc3339).unwrap(),
                 "capacity": capacity, "offer_hours": offer_hours,
             }),
         )
@@ -243,4 +247,34 @@ async fn only_members_register_only_admins_manage_and_answers_are_bounded() {
     }
     assert_eq!(view(&app, &visitor).await["mine"], Value::Null);
     assert_eq!(visitor.get(app.url("/api/events/nope")).send().await.unwrap().status(), 404);
+}
+
+#[tokio::test]
+async fn the_current_editions_registration_is_on_the_members_home_with_an_offers_deadline() {
+    let app = app_with_admin().await;
+    let (first, _) = member(&app, 1).await;
+    let (second, _) = member(&app, 2).await;
+    let home = |client: &Client| {
+        let request = client.get(app.url("/api/me/home")).send();
+        async move { request.await.unwrap().json::<Value>().await.unwrap() }
+    };
+    assert_eq!(home(&first).await["registration"], Value::Null, "2025 does not use the site's registration");
+
+    event_at(&app, "sculc-2025", 1, 48).await;
+    for client in [&first, &second] {
+        let answer =
+            client.post(app.url("/api/events/sculc-2025/registration")).json(&in_person()).send().await;
+        assert_eq!(answer.unwrap().status(), 201);
+    }
+    assert_eq!(home(&first).await["registration"]["mine"]["state"], "registered");
+    assert_eq!(home(&second).await["registration"]["mine"]["position"], 1);
+    let cancelled = first.delete(app.url("/api/events/sculc-2025/registration")).send().await.unwrap();
+    assert_eq!(cancelled.status(), 200);
+    let offered = home(&second).await;
+    assert_eq!(offered["registration"]["mine"]["state"], "offered");
+    assert_eq!(offered["edition"]["next_deadline"]["what"], "accept_place");
+    assert_eq!(
+        offered["edition"]["next_deadline"]["at"],
+        offered["registration"]["mine"]["offer_expires_at"]
+    );
 }

@@ -33,3 +33,5 @@ export type MemberHome = Schemas['MemberHome'];
 export type HomeSubmission = Schemas['HomeSubmission'];
 export type NextStep = Schemas['NextStep'];
 export type Deadline = Schemas['Deadline'];
+export type EventView = Schemas['EventView'];
+export type RegistrationAnswers = Schemas['RegistrationAnswers'];

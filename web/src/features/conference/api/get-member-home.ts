@@ -9,10 +9,13 @@ export function getMemberHome(signal?: AbortSignal): Promise<MemberHome> {
   return answerOf(api.GET('/api/me/home', { signal }));
 }
 
+/** Prefix of every member's home; changes made from it invalidate by it. */
+export const memberHomeQueryKey = ['me', 'home'] as const;
+
 /** Keyed by user, so that after a change of account in the same tab the previous member's home never shows. */
 export function memberHomeQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['me', 'home', userId] as const,
+    queryKey: [...memberHomeQueryKey, userId] as const,
     queryFn: ({ signal }) => getMemberHome(signal),
   });
 }

@@ -61,6 +61,7 @@ const home: MemberHome = {
   ],
   reviews: null,
   waiting: null,
+  registration: null,
 };
 
 function renderHome(answer: MemberHome, user = member) {
@@ -131,6 +132,7 @@ describe('/sculc, the member home', () => {
         submissions: [],
         reviews: { assigned: 8, reviewed: 3, deadline: '2026-04-01T06:59:00Z', open: true },
         waiting: { undecided: 1, unconfirmed: 2, undelivered_emails: 0, unpublished_drafts: 3 },
+        registration: null,
       },
       { ...admin, roles: ['admin', 'reviewer'] },
     );

@@ -9,6 +9,7 @@ import { formatConferenceTime, formatSlotTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useSite } from '../../../lib/site-content';
 import { useMemberHome } from '../api/get-member-home';
+import { RegistrationCard } from './registration-card';
 
 import './conference.css';
 
@@ -73,6 +74,7 @@ function MemberHomeView() {
           </p>
         )}
       </section>
+      {home.data.registration && <RegistrationCard event={home.data.registration} />}
       <Submissions home={home.data} />
       {home.data.reviews && <Reviews reviews={home.data.reviews} />}
       {home.data.waiting && <Waiting waiting={home.data.waiting} />}
@@ -103,6 +105,7 @@ const DEADLINE_LABELS: Record<Deadline['what'], string> = {
   confirm_attendance: 'confirm your attendance',
   final_materials: 'send your final materials',
   reviews: 'submit your reviews',
+  accept_place: 'take the place offered to you',
 };
 
 function deadlineText(deadline: Deadline): string {

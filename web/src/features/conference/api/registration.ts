@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import type { RegistrationAnswers } from '../../../api/types';
+import { answerOf, api } from '../../../lib/api-client';
+import { memberHomeQueryKey } from './get-member-home';
+
+function register(slug: string, answers: RegistrationAnswers) {
+  return answerOf(api.POST('/api/events/{slug}/registration', { params: { path: { slug } }, body: answers }));
+}
+
+function cancel(slug: string) {
+  return answerOf(api.DELETE('/api/events/{slug}/registration', { params: { path: { slug } } }));
+}
+
+function acceptOffer(slug: string) {
+  return answerOf(api.POST('/api/events/{slug}/registration/accept', { params: { path: { slug } } }));
+}
+
+/** Registering, cancelling and taking an offered place; each reads the member's home again. */
+export function useRegistrationActions(slug: string) {
+  const client = useQueryClient();
+  const settle = () => client.invalidateQueries({ queryKey: memberHomeQueryKey });
+  return {
+    register: useMutation({ mutationFn: (answers: RegistrationAnswers) => register(slug, answers), onSettled: settle }),
+    cancel: useMutation({ mutationFn: () => cancel(slug), onSettled: settle }),
+    accept: useMutation({ mutationFn: () => acceptOffer(slug), onSettled: settle }),
+  };
+}

@@ -1,0 +1,156 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import type { EventView, MemberHome } from '../../../api/types';
+import { answerDialog } from '../../../test/dialog';
+import { errorResponse, findMessage, member, renderApp } from '../../../test/render-app';
+
+const event: EventView = {
+  slug: 'sculc-2026',
+  title: 'SCULC 2026',
+  starts_at: '2026-05-16T16:00:00Z',
+  opens_at: null,
+  closes_at: null,
+  open: true,
+  capacity: 10,
+  places_left: 3,
+  waiting: 0,
+  mine: null,
+};
+
+function homeWith(registration: EventView): MemberHome {
+  return {
+    edition: {
+      year: 2026,
+      title: 'SCULC 2026',
+      path: '/sculc-2026',
+      call: 'closed',
+      call_opens_at: null,
+      call_closes_at: null,
+      next_deadline: null,
+    },
+    submissions: [],
+    reviews: null,
+    waiting: null,
+    registration,
+  };
+}
+
+/** The member's home, answering with `current` until an action changes it. */
+function renderHome(first: EventView, after: EventView, extra: Record<string, () => Response> = {}) {
+  let current = first;
+  const change = () => {
+    current = after;
+    return Response.json(after);
+  };
+  return renderApp('/sculc', {
+    user: member,
+    api: {
+      'GET /api/me/home': () => Response.json(homeWith(current)),
+      'POST /api/events/sculc-2026/registration': change,
+      'DELETE /api/events/sculc-2026/registration': change,
+      'POST /api/events/sculc-2026/registration/accept': change,
+      ...extra,
+    },
+  });
+}
+
+const registered = (mode: 'in_person' | 'virtual', lunch: boolean): EventView => ({
+  ...event,
+  places_left: 2,
+  mine: { state: 'registered', mode, lunch, dietary: '', access: '', position: null, offer_expires_at: null },
+});
+
+describe('registration on the member home', () => {
+  it('registers in one step with the answers given, then says so', async () => {
+    const { user, requestsTo } = renderHome(event, registered('in_person', true));
+
+    const card = await screen.findByRole('region', { name: 'Registration' });
+    expect(card).toHaveTextContent('3 of 10 in-person places left.');
+    await user.click(within(card).getByRole('checkbox', { name: 'I would like lunch' }));
+    await user.type(within(card).getByRole('textbox', { name: 'Dietary needs (optional)' }), 'Vegetarian');
+    await user.click(within(card).getByRole('button', { name: 'Register' }));
+
+    expect(await within(card).findByText('You are registered for SCULC 2026: in person, with lunch.')).toBeInTheDocument();
+    expect(requestsTo('POST /api/events/sculc-2026/registration')).toEqual([
+      { mode: 'in_person', lunch: true, dietary: 'Vegetarian', access: '' },
+    ]);
+  });
+
+  it('offers the waiting list when the places are taken, and plain registration virtually', async () => {
+    const { user } = renderHome({ ...event, places_left: 0, waiting: 4 }, event);
+
+    const card = await screen.findByRole('region', { name: 'Registration' });
+    expect(card).toHaveTextContent('All 10 in-person places are taken: registering in person puts you on the waiting list (4 waiting).');
+    expect(within(card).getByRole('button', { name: 'Join the waiting list' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('radio', { name: 'Virtually (video call)' }));
+    expect(within(card).getByRole('button', { name: 'Register' })).toBeInTheDocument();
+  });
+
+  it('tells a waiting member their place in line and lets them leave it, after asking', async () => {
+    const waiting: EventView = {
+      ...event,
+      places_left: 0,
+      waiting: 5,
+      mine: { state: 'waiting', mode: 'in_person', lunch: false, dietary: '', access: '', position: 4, offer_expires_at: null },
+    };
+    const { user, requestsTo } = renderHome(waiting, event);
+
+    const card = await screen.findByRole('region', { name: 'Registration' });
+    expect(card).toHaveTextContent('You are number 4 on the waiting list');
+    await user.click(within(card).getByRole('button', { name: 'Leave the waiting list' }));
+    expect(await answerDialog(user, 'Leave the waiting list', 'Leave the waiting list')).toBe(
+      'Leave the waiting list for SCULC 2026?',
+    );
+
+    expect(await within(card).findByRole('button', { name: 'Register' })).toBeInTheDocument();
+    expect(requestsTo('DELETE /api/events/sculc-2026/registration')).toHaveLength(1);
+  });
+
+  it('lets a member offered a place take it before it runs out', async () => {
+    const offered: EventView = {
+      ...event,
+      places_left: 0,
+      mine: {
+        state: 'offered',
+        mode: 'in_person',
+        lunch: false,
+        dietary: '',
+        access: '',
+        position: null,
+        offer_expires_at: '2026-04-03T06:59:00Z',
+      },
+    };
+    const { user, requestsTo } = renderHome(offered, registered('in_person', false));
+
+    const card = await screen.findByRole('region', { name: 'Registration' });
+    expect(card).toHaveTextContent('Take it by April 2, 2026, 11:59 PM PDT');
+    await user.click(within(card).getByRole('button', { name: 'Take the place' }));
+
+    expect(await within(card).findByText('You are registered for SCULC 2026: in person.')).toBeInTheDocument();
+    expect(requestsTo('POST /api/events/sculc-2026/registration/accept')).toHaveLength(1);
+  });
+
+  it("shows the server's reason when an offer can no longer be taken", async () => {
+    const offered: EventView = {
+      ...event,
+      mine: { state: 'offered', mode: 'in_person', lunch: false, dietary: '', access: '', position: null, offer_expires_at: '2026-04-03T06:59:00Z' },
+    };
+    const reason = 'There is no place offered to you now: the offer may have run out.';
+    const { user } = renderHome(offered, offered, {
+      'POST /api/events/sculc-2026/registration/accept': () => errorResponse(409, reason),
+    });
+
+    const card = await screen.findByRole('region', { name: 'Registration' });
+    await user.click(within(card).getByRole('button', { name: 'Take the place' }));
+    expect(await findMessage('alert', reason)).toBeInTheDocument();
+  });
+
+  it('says when registration opens while it is not open yet', async () => {
+    renderHome({ ...event, open: false, opens_at: '2099-02-01T08:00:00Z' }, event);
+
+    const card = await screen.findByRole('region', { name: 'Registration' });
+    expect(card).toHaveTextContent('Registration for SCULC 2026 opens on February 1, 2099, 12:00 AM PST.');
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+  });
+});

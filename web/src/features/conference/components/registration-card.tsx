@@ -1,0 +1,150 @@
+import { useState, type SubmitEvent } from 'react';
+
+import type { EventView, RegistrationAnswers } from '../../../api/types';
+import { Button } from '../../../components/button';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { CheckboxField, RadioGroup, TextAreaField } from '../../../components/field';
+import { FormMessage } from '../../../components/form-message';
+import { refusalMessage } from '../../../lib/api-client';
+import { formatConferenceTime } from '../../../lib/format';
+import { useRegistrationActions } from '../api/registration';
+
+const MODES = [
+  { value: 'in_person', label: 'In person' },
+  { value: 'virtual', label: 'Virtually (video call)' },
+] as const;
+
+type Mode = RegistrationAnswers['mode'];
+
+/** The member's registration for the current edition: the form, or where they stand, with what they can do next. */
+export function RegistrationCard({ event }: { event: EventView }) {
+  const actions = useRegistrationActions(event.slug);
+  const confirm = useConfirm();
+  const [failure, setFailure] = useState<string | null>(null);
+  const mine = event.mine;
+
+  const run = async (action: () => Promise<unknown>, fallback: string) => {
+    setFailure(null);
+    try {
+      await action();
+    } catch (error) {
+      setFailure(refusalMessage(error) ?? fallback);
+    }
+  };
+
+  const cancel = async () => {
+    const leaving = mine?.state === 'waiting' ? 'Leave the waiting list' : 'Cancel your registration';
+    const sure = await confirm({
+      title: leaving,
+      message:
+        mine?.state === 'registered' && mine.mode === 'in_person'
+          ? `${leaving} for ${event.title}? Your place goes to the next person waiting.`
+          : `${leaving} for ${event.title}?`,
+      confirmLabel: leaving,
+      cancelLabel: 'Keep it',
+      tone: 'danger',
+    });
+    if (sure) await run(() => actions.cancel.mutateAsync(), 'Your registration could not be cancelled. Please try again.');
+  };
+
+  return (
+    <section className="card" aria-labelledby="home-registration">
+      <h2 id="home-registration">Registration</h2>
+      {failure && <FormMessage tone="error">{failure}</FormMessage>}
+      {!mine && <RegistrationForm event={event} onRegister={(answers) => run(() => actions.register.mutateAsync(answers), 'Your registration could not be sent. Please try again.')} busy={actions.register.isPending} />}
+      {mine?.state === 'registered' && (
+        <p>
+          You are registered for {event.title}: {mine.mode === 'in_person' ? 'in person' : 'virtually'}
+          {mine.lunch ? ', with lunch' : ''}.
+        </p>
+      )}
+      {mine?.state === 'waiting' && (
+        <p>
+          In-person places are full. You are number {mine.position} on the waiting list; if a place comes free,
+          we will e-mail you.
+        </p>
+      )}
+      {mine?.state === 'offered' && mine.offer_expires_at && (
+        <>
+          <p>
+            A place has come free for you. Take it by {formatConferenceTime(mine.offer_expires_at)}, or it goes to the
+            next person waiting.
+          </p>
+          <p className="button-row">
+            <Button
+              disabled={actions.accept.isPending}
+              onClick={() => void run(() => actions.accept.mutateAsync(), 'The place could not be taken. Please try again.')}
+            >
+              Take the place
+            </Button>
+          </p>
+        </>
+      )}
+      {mine && (
+        <p className="button-row">
+          <Button variant="secondary" disabled={actions.cancel.isPending} onClick={() => void cancel()}>
+            {mine.state === 'waiting' ? 'Leave the waiting list' : 'Cancel my registration'}
+          </Button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+interface RegistrationFormProps {
+  event: EventView;
+  onRegister: (answers: RegistrationAnswers) => Promise<void>;
+  busy: boolean;
+}
+
+function RegistrationForm({ event, onRegister, busy }: RegistrationFormProps) {
+  const [mode, setMode] = useState<Mode>('in_person');
+  const [lunch, setLunch] = useState(false);
+  const [dietary, setDietary] = useState('');
+  const [access, setAccess] = useState('');
+  // Only picks the wording of a closed registration ("opens on" or "is closed").
+  const [now] = useState(() => Date.now());
+  if (!event.open) {
+    return (
+      <p>
+        Registration for {event.title}{' '}
+        {event.opens_at && Date.parse(event.opens_at) > now
+          ? `opens on ${formatConferenceTime(event.opens_at)}.`
+          : 'is closed.'}
+      </p>
+    );
+  }
+  const full = event.places_left === 0;
+  const submit = (formEvent: SubmitEvent<HTMLFormElement>) => {
+    formEvent.preventDefault();
+    void onRegister({ mode, lunch, dietary, access });
+  };
+  return (
+    <form className="form" onSubmit={submit}>
+      <p>
+        {full
+          ? `All ${String(event.capacity)} in-person places are taken: registering in person puts you on the waiting list (${String(event.waiting)} waiting). Virtual places are not limited.`
+          : `${String(event.places_left)} of ${String(event.capacity)} in-person places left.`}
+      </p>
+      <RadioGroup legend="How will you attend?" name="mode" choices={MODES} value={mode} onChange={setMode} />
+      <CheckboxField label="I would like lunch" checked={lunch} onChange={(change) => { setLunch(change.target.checked); }} />
+      <TextAreaField
+        label="Dietary needs (optional)"
+        maxLength={500}
+        rows={2}
+        value={dietary}
+        onChange={(change) => { setDietary(change.target.value); }}
+      />
+      <TextAreaField
+        label="Access needs (optional)"
+        maxLength={500}
+        rows={2}
+        value={access}
+        onChange={(change) => { setAccess(change.target.value); }}
+      />
+      <Button type="submit" disabled={busy}>
+        {full && mode === 'in_person' ? 'Join the waiting list' : 'Register'}
+      </Button>
+    </form>
+  );
+}
