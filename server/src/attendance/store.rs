@@ -141,6 +141,18 @@ impl Db {
             }
             saved
         });
+        // A confirmed presenter is registered for the edition, in the same
+        // transaction: the answer and the place are kept together or not at all.
+        if saved && let Some(mode) = answer.mode.filter(|_| answer.response == Response::Confirmed) {
+            let year: i32 = on_tx!(&mut tx, |conn| {
+                sqlx::query_scalar("SELECT edition_year FROM submissions WHERE id = $1")
+                    .bind(id)
+                    .fetch_one(&mut **conn)
+                    .await?
+            });
+            crate::registration::store::register_presenter(&mut tx, year, author, mode, &answer.needs, now)
+                .await?;
+        }
         tx.commit().await?;
         Ok(saved)
     }

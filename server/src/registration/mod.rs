@@ -103,11 +103,6 @@ pub async fn get_event(
     Ok(Json(view_of(&state, event, user.map(|user| user.id)).await?))
 }
 
-/// The address of an edition's registration: `sculc-2026`.
-pub fn edition_slug(year: i32) -> String {
-    format!("sculc-{year}")
-}
-
 /// Edition `year`'s registration as `user_id` sees it (null: the edition
 /// does not use the site's registration).
 pub async fn edition_registration(
@@ -115,7 +110,7 @@ pub async fn edition_registration(
     year: i32,
     user_id: Uuid,
 ) -> ApiResult<Option<EventView>> {
-    match state.db.event_by_slug(&edition_slug(year)).await? {
+    match state.db.event_by_slug(&types::edition_slug(year)).await? {
         Some(event) => Ok(Some(view_of(state, event, Some(user_id)).await?)),
         None => Ok(None),
     }

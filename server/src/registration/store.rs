@@ -308,6 +308,60 @@ impl Db {
     }
 }
 
+/// Registers a presenter who has just confirmed attendance in `mode` for
+/// edition `year`, in the caller's transaction (the one saving the
+/// answer): a presenter's place is theirs even when the places are taken,
+/// and they are not asked their needs twice (`needs` goes with it). Does
+/// nothing when the edition does not use the site's registration. A place
+/// already held (or waited for) becomes theirs in `mode`.
+pub async fn register_presenter(
+    tx: &mut Tx,
+    year: i32,
+    user_id: Uuid,
+    mode: Mode,
+    needs: &str,
+    now: OffsetDateTime,
+) -> sqlx::Result<()> {
+    let event: Option<Uuid> = on_tx!(&mut *tx, |conn| {
+        sqlx::query_scalar("SELECT id FROM events WHERE slug = $1")
+            .bind(super::types::edition_slug(year))
+            .fetch_optional(&mut **conn)
+            .await?
+    });
+    let Some(event_id) = event else { return Ok(()) };
+    let arrival = arrive(tx, event_id).await?;
+    on_tx!(&mut *tx, |conn| {
+        let updated = sqlx::query(
+            "UPDATE registrations SET state = 'registered', mode = $3, offer_expires_at = NULL, updated_at = $4
+             WHERE event_id = $1 AND user_id = $2 AND state IN ('registered', 'waiting', 'offered')",
+        )
+        .bind(event_id)
+        .bind(user_id)
+        .bind(mode.as_str())
+        .bind(now)
+        .execute(&mut **conn)
+        .await?
+        .rows_affected();
+        if updated == 0 {
+            sqlx::query(
+                "INSERT INTO registrations
+                     (id, event_id, user_id, state, mode, lunch, dietary, access, arrival, created_at, updated_at)
+                 VALUES ($1, $2, $3, 'registered', $4, FALSE, '', $5, $6, $7, $7)",
+            )
+            .bind(Uuid::now_v7())
+            .bind(event_id)
+            .bind(user_id)
+            .bind(mode.as_str())
+            .bind(needs)
+            .bind(arrival)
+            .bind(now)
+            .execute(&mut **conn)
+            .await?;
+        }
+    });
+    Ok(())
+}
+
 /// The first write of every transaction on an event's registrations: takes
 /// the event's turn and answers the next number in its order of arrival.
 async fn arrive(tx: &mut Tx, event_id: Uuid) -> sqlx::Result<i32> {

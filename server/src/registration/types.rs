@@ -31,6 +31,11 @@ impl RegistrationState {
     }
 }
 
+/// The address of an edition's registration: `sculc-2026`.
+pub fn edition_slug(year: i32) -> String {
+    format!("sculc-{year}")
+}
+
 /// An event people register for, as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct EventRow {

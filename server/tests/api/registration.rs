@@ -278,3 +278,47 @@ async fn the_current_editions_registration_is_on_the_members_home_with_an_offers
         offered["registration"]["mine"]["offer_expires_at"]
     );
 }
+
+#[tokio::test]
+async fn a_presenter_who_confirms_is_registered_even_when_the_places_are_taken_and_not_asked_twice() {
+    let app = app_with_admin().await;
+    event_at(&app, "sculc-2025", 1, 48).await;
+    let (attendee, _) = member(&app, 1).await;
+    let answer =
+        attendee.post(app.url("/api/events/sculc-2025/registration")).json(&in_person()).send().await;
+    assert_eq!(answer.unwrap().status(), 201);
+
+    // The author signs in on the app's own client (the admin's session ends).
+    let submission = crate::attendance::accepted_author(&app, "ada@example.org").await;
+    let confirmed = crate::attendance::answer(
+        &app,
+        &app.client,
+        submission,
+        crate::attendance::confirming("Tone sandhi"),
+    )
+    .await;
+    assert_eq!(confirmed.status(), 200, "{}", confirmed.text().await.unwrap());
+    let event = view_at(&app, &app.client, "sculc-2025").await;
+    assert_eq!(event["mine"]["state"], "registered", "a presenter's place is theirs: {event}");
+    assert_eq!(event["mine"]["mode"], "in_person");
+    assert_eq!(event["mine"]["access"], "Step-free access", "the needs they gave are not asked again");
+    assert_eq!(event["places_left"], 0);
+
+    // Confirming again, virtually, changes the registration, not adds one.
+    let mut virtually = crate::attendance::confirming("Tone sandhi");
+    virtually["mode"] = json!("virtual");
+    assert_eq!(crate::attendance::answer(&app, &app.client, submission, virtually).await.status(), 200);
+    let event = view_at(&app, &app.client, "sculc-2025").await;
+    assert_eq!(event["mine"]["mode"], "virtual");
+    let live: i64 = colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query_scalar("SELECT COUNT(*) FROM registrations WHERE state = 'registered'")
+            .fetch_one(pool)
+            .await
+            .unwrap()
+    });
+    assert_eq!(live, 2, "the attendee and the presenter, once each");
+}
+
+async fn view_at(app: &TestApp, client: &Client, slug: &str) -> Value {
+    client.get(app.url(&format!("/api/events/{slug}"))).send().await.unwrap().json().await.unwrap()
+}
