@@ -34,7 +34,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MemberHome {
-    /// The current edition (null before there is one).
+    /// The edition the public site shows (null before one is announced).
     #[schema(required = true)]
     pub edition: Option<HomeEdition>,
     /// The member's submissions to the current edition (withdrawn ones
@@ -191,7 +191,9 @@ pub async fn member_home(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> ApiResult<Json<MemberHome>> {
-    let Some(edition) = state.db.current_edition().await? else {
+    // The edition the public site shows: one an admin is still preparing
+    // is not the members' yet.
+    let Some(edition) = state.db.announced_edition().await? else {
         return Ok(Json(MemberHome {
             edition: None,
             submissions: Vec::new(),
