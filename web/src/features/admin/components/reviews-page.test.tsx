@@ -456,6 +456,16 @@ describe('/user-data/reviews in an earlier edition', () => {
     expect([...new Set(paths2025)].sort()).toEqual(['/api/admin/review/settings', '/api/admin/reviewers', '/api/admin/reviews']);
   });
 
+  it('says so when the editions cannot be loaded, instead of loading for ever', async () => {
+    renderApp('/user-data/reviews', {
+      user: admin,
+      api: reviewsApi({ 'GET /api/admin/editions': () => errorResponse(500, 'Internal server error') }),
+    });
+
+    expect(await findMessage('alert', 'Failed to load the editions. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading the reviews…')).not.toBeInTheDocument();
+  });
+
   it('opens an earlier edition’s submission read only, and assigns in the current one', async () => {
     const api = reviewsApi({
       'GET /api/admin/editions': editions,

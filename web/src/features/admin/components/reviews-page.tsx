@@ -37,7 +37,14 @@ export function ReviewsPage() {
       />
       <section aria-labelledby={scoresId}>
         <h2 id={scoresId}>Scores</h2>
-        {(year === undefined || overview.isPending) && <PageLoading label="Loading the reviews…" />}
+        {year === undefined && edition.editions.isError && (
+          <FormMessage tone="error">
+            {refusalMessage(edition.editions.error) ?? 'Failed to load the editions. Please try again.'}
+          </FormMessage>
+        )}
+        {((year === undefined && !edition.editions.isError) || (year !== undefined && overview.isPending)) && (
+          <PageLoading label="Loading the reviews…" />
+        )}
         {overview.isError && (
           <FormMessage tone="error">
             {refusalMessage(overview.error) ?? 'Failed to load the reviews. Please try again.'}

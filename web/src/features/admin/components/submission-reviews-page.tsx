@@ -33,7 +33,7 @@ import './reviews.css';
  */
 export function SubmissionReviewsPage() {
   const { submissionId = '' } = useParams();
-  const { year, current } = useChosenEdition();
+  const { year, current, editions } = useChosenEdition();
   // An earlier edition's reviews are read, not changed (the server refuses with 409).
   const earlier = year !== undefined && current !== undefined && year !== current;
   const reviews = useSubmissionReviews(year, submissionId);
@@ -53,7 +53,14 @@ export function SubmissionReviewsPage() {
           SCULC {year} is not the current edition: its reviews can be read, not changed.
         </FormMessage>
       )}
-      {(year === undefined || reviews.isPending) && <PageLoading label="Loading the reviews…" />}
+      {year === undefined && editions.isError && (
+        <FormMessage tone="error">
+          {refusalMessage(editions.error) ?? 'Failed to load the editions. Please try again.'}
+        </FormMessage>
+      )}
+      {((year === undefined && !editions.isError) || (year !== undefined && reviews.isPending)) && (
+        <PageLoading label="Loading the reviews…" />
+      )}
       {reviews.isError && (
         <FormMessage tone="error">
           {refusalMessage(reviews.error) ?? 'Failed to load the reviews. Please try again.'}
