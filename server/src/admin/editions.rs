@@ -440,7 +440,7 @@ pub async fn get_edition_proposal(
     State(state): State<AppState>,
     Admin(_admin): Admin,
 ) -> ApiResult<Json<Edition>> {
-    let newest = state.db.current_edition().await?.ok_or_else(no_such_edition)?;
+    let newest = state.db.newest_edition().await?.ok_or_else(no_such_edition)?;
     Ok(Json(propose(&state, &newest, newest.year + 1).await?))
 }
 
@@ -478,7 +478,7 @@ pub async fn create_edition(
     Json(new): Json<NewEdition>,
 ) -> ApiResult<(StatusCode, Json<Edition>)> {
     crate::accounts::fields::one("year", plausible_year(new.year, clock::now()))?;
-    let newest = state.db.current_edition().await?.ok_or_else(no_such_edition)?;
+    let newest = state.db.newest_edition().await?.ok_or_else(no_such_edition)?;
     let too_early = || {
         ApiError::Conflict(format!(
             "A new edition must come after SCULC {}; SCULC {} cannot be created.",

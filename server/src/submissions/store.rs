@@ -18,7 +18,7 @@ use crate::{on_db, on_tx};
 const ROW_COLUMNS: &str = "s.id, s.user_id, s.edition_year, s.number, s.title, s.preferred_format, \
      s.original_name, s.storage_key, s.size_bytes, s.word_count, s.warnings, s.status, s.uploaded_at, \
      e.word_limit, e.call_opens_at, e.call_closes_at, e.confirm_attendance_by, e.final_materials_by, \
-     s.edition_year = (SELECT MAX(year) FROM editions) AS current";
+     s.edition_year = (SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL) AS current";
 
 /// Inserts the row, with the edition's next number, unless its author
 /// already has as many submissions to the edition (withdrawn ones aside) as
@@ -117,7 +117,7 @@ impl Db {
         on_db!(self, |pool| {
             sqlx::query_as(&format!(
                 "SELECT {ROW_COLUMNS} FROM submissions s JOIN editions e ON e.year = s.edition_year
-                 WHERE s.user_id = $1 AND s.edition_year = (SELECT MAX(year) FROM editions)
+                 WHERE s.user_id = $1 AND s.edition_year = (SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL)
                    AND s.status <> 'withdrawn'
                  ORDER BY s.uploaded_at DESC, s.id DESC"
             ))
@@ -204,7 +204,7 @@ impl Db {
     pub async fn withdrawable(&self, id: Uuid, user_id: Uuid) -> sqlx::Result<Option<Withdrawable>> {
         on_db!(self, |pool| {
             sqlx::query_as(
-                "SELECT title, status, edition_year, edition_year = (SELECT MAX(year) FROM editions) AS current
+                "SELECT title, status, edition_year, edition_year = (SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL) AS current
                  FROM submissions WHERE id = $1 AND user_id = $2",
             )
             .bind(id)
@@ -231,7 +231,7 @@ impl Db {
             let changed = sqlx::query(
                 "UPDATE submissions SET status = $1
                  WHERE id = $2 AND ($3 IS NULL OR user_id = $3) AND status <> $1 AND status <> 'withdrawn'
-                   AND edition_year = (SELECT MAX(year) FROM editions)",
+                   AND edition_year = (SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL)",
             )
             .bind(status.as_str())
             .bind(id)

@@ -18,9 +18,9 @@ pub const SESSION_USER_COLUMNS: &str = concat!(
      (u.first_name <> '' AND u.last_name <> '' AND u.password_hash IS NOT NULL) AS profile_complete, \
      (u.password_hash IS NOT NULL) AS has_password, \
      EXISTS (SELECT 1 FROM submissions a WHERE a.user_id = u.id AND a.status <> 'withdrawn' \
-             AND a.edition_year = (SELECT MAX(year) FROM editions)) AS applicant, \
+             AND a.edition_year = (SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL)) AS applicant, \
      EXISTS (SELECT 1 FROM submissions p WHERE p.user_id = u.id AND p.status = 'accepted' \
-             AND p.edition_year = (SELECT MAX(year) FROM editions)) AS presenter"
+             AND p.edition_year = (SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL)) AS presenter"
 );
 
 #[derive(sqlx::FromRow)]

@@ -28,7 +28,7 @@ impl Db {
             sqlx::query_as(&format!(
                 "SELECT {SUBMISSION_COLUMNS}, s.storage_key, u.email AS author_email,
                         u.first_name AS author_first_name, u.last_name AS author_last_name,
-                        s.edition_year = (SELECT MAX(year) FROM editions) AS current
+                        s.edition_year = (SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL) AS current
                  FROM submissions s JOIN users u ON u.id = s.user_id WHERE s.id = $1"
             ))
             .bind(id)

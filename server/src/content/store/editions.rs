@@ -40,19 +40,29 @@ impl Db {
         Ok(self.announced_edition_years().await?.first().copied())
     }
 
-    /// The newest edition: the one admins prepare and members' pages read.
-    /// It may not be on the public site yet (see `announced_edition`).
+    /// The newest edition of all: the one admins prepare next from. It may
+    /// not be announced yet.
+    pub async fn newest_edition(&self) -> sqlx::Result<Option<Edition>> {
+        self.newest_where("").await
+    }
+
+    /// The current edition: the newest one an admin has announced, which
+    /// the public site (nav, banner, `/sculc`, `/sculc-program.pdf`),
+    /// members' pages and flags, and the admin screens' default show. One
+    /// being prepared stays on the editions screen (and the edition
+    /// pickers) until it is announced, so nothing of the running edition
+    /// is hidden meanwhile. The submissions and session queries say the
+    /// same in SQL (`announced_at IS NOT NULL`).
     pub async fn current_edition(&self) -> sqlx::Result<Option<Edition>> {
-        self.newest_edition("").await
+        self.newest_where("WHERE announced_at IS NOT NULL").await
     }
 
-    /// The newest edition an admin has announced: the one the public site
-    /// (nav, banner, `/sculc`, `/sculc-program.pdf`) shows as current.
+    /// The current edition (the public site's name for it).
     pub async fn announced_edition(&self) -> sqlx::Result<Option<Edition>> {
-        self.newest_edition("WHERE announced_at IS NOT NULL").await
+        self.current_edition().await
     }
 
-    async fn newest_edition(&self, only: &'static str) -> sqlx::Result<Option<Edition>> {
+    async fn newest_where(&self, only: &'static str) -> sqlx::Result<Option<Edition>> {
         let edition: Option<Edition> = on_db!(self, |pool| {
             sqlx::query_as(&format!(
                 "SELECT {EDITION_COLUMNS} FROM editions {only} ORDER BY year DESC LIMIT 1"

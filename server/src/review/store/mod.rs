@@ -145,7 +145,11 @@ pub(crate) use load_edition;
 impl Db {
     /// The newest edition's year (reviews belong to it).
     pub async fn current_edition_year(&self) -> sqlx::Result<Option<i32>> {
-        on_db!(self, |pool| sqlx::query_scalar("SELECT MAX(year) FROM editions").fetch_one(pool).await)
+        on_db!(self, |pool| sqlx::query_scalar(
+            "SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL"
+        )
+        .fetch_one(pool)
+        .await)
     }
 
     /// Whether edition `year` exists.

@@ -48,7 +48,9 @@ impl Db {
     pub async fn lock_current_review_in(&self, tx: &mut Tx) -> sqlx::Result<()> {
         on_tx!(tx, |conn| {
             let year: Option<i32> =
-                sqlx::query_scalar("SELECT MAX(year) FROM editions").fetch_one(&mut **conn).await?;
+                sqlx::query_scalar("SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL")
+                    .fetch_one(&mut **conn)
+                    .await?;
             if let Some(year) = year {
                 lock_edition!(self, &mut **conn, year);
             }
@@ -68,7 +70,9 @@ impl Db {
     ) -> sqlx::Result<Vec<String>> {
         on_tx!(tx, |conn| {
             let year: Option<i32> =
-                sqlx::query_scalar("SELECT MAX(year) FROM editions").fetch_one(&mut **conn).await?;
+                sqlx::query_scalar("SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL")
+                    .fetch_one(&mut **conn)
+                    .await?;
             let Some(year) = year else { return Ok(Vec::new()) };
             lock_edition!(self, &mut **conn, year);
             let data = load_edition!(&mut **conn, year);

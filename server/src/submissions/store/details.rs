@@ -128,7 +128,7 @@ impl Db {
             let coauthors = sqlx::query_as(
                 "SELECT c.submission_id, c.name, c.email, c.institution FROM submission_coauthors c
                      JOIN submissions s ON s.id = c.submission_id
-                     WHERE s.edition_year = (SELECT MAX(year) FROM editions)
+                     WHERE s.edition_year = (SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL)
                      ORDER BY c.submission_id, c.position",
             )
             .fetch_all(pool)
@@ -137,7 +137,7 @@ impl Db {
                 "SELECT k.submission_id, k.keyword FROM submission_keywords k
                      JOIN submissions s ON s.id = k.submission_id
                      LEFT JOIN edition_keywords e ON e.edition_year = s.edition_year AND e.keyword = k.keyword
-                     WHERE s.edition_year = (SELECT MAX(year) FROM editions)
+                     WHERE s.edition_year = (SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL)
                      ORDER BY k.submission_id, COALESCE(e.position, 1000000), k.keyword",
             )
             .fetch_all(pool)
@@ -202,7 +202,7 @@ impl Db {
             sqlx::query(
                 "UPDATE submissions SET title = $1, preferred_format = $2
                  WHERE id = $3 AND user_id = $4 AND status = 'submitted'
-                   AND edition_year = (SELECT MAX(year) FROM editions)",
+                   AND edition_year = (SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL)",
             )
             .bind(&details.title)
             .bind(details.preferred_format.as_str())
@@ -217,7 +217,7 @@ impl Db {
             let status: Option<SubmissionStatus> = on_tx!(&mut tx, |conn| {
                 sqlx::query_scalar(
                     "SELECT status FROM submissions
-                     WHERE id = $1 AND user_id = $2 AND edition_year = (SELECT MAX(year) FROM editions)",
+                     WHERE id = $1 AND user_id = $2 AND edition_year = (SELECT MAX(year) FROM editions WHERE announced_at IS NOT NULL)",
                 )
                 .bind(id)
                 .bind(author)

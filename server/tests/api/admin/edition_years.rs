@@ -45,7 +45,11 @@ async fn an_edition_without_submissions_can_be_deleted_and_the_previous_one_is_c
     let app = spawn_app().await;
     admin(&app, "admin@example.edu").await;
     let next = this_year() + 1;
+    let running = json(app.get("/api/editions/current").await).await["year"].clone();
     assert_eq!(app.post_json("/api/admin/editions", json!({ "year": next })).await.status(), 201);
+    assert_eq!(json(app.get("/api/editions/current").await).await["year"], running, "prepared, not current");
+    let announced = app.post_json(&format!("/api/admin/editions/{next}/announce"), json!({})).await;
+    assert_eq!(announced.status(), 200);
     assert_eq!(json(app.get("/api/editions/current").await).await["year"], next);
 
     let stranger = browser();

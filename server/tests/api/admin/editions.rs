@@ -147,7 +147,8 @@ async fn creating_2026_copies_2025_and_its_call_then_governs_uploads() {
     assert_eq!(edition["contact_email"], "sculc@example.edu");
     assert_eq!(edition["announced_at"], Value::Null);
     assert_eq!(editions(&app).await[0]["year"], 2026);
-    assert_eq!(json(app.get("/api/editions/current").await).await["year"], 2026);
+    // Prepared, not current: the running edition stays 2025 until 2026 is announced.
+    assert_eq!(json(app.get("/api/editions/current").await).await["year"], 2025);
     assert_eq!(app.post_json("/api/admin/editions", json!({"year": 2026})).await.status(), 409);
 
     // The 2026 call now decides uploads: closed until it is announced,
@@ -155,8 +156,13 @@ async fn creating_2026_copies_2025_and_its_call_then_governs_uploads() {
     let pdf = || make_pdf(&words(40).iter().map(String::as_str).collect::<Vec<_>>(), None);
     let unannounced = upload(&app, &applicant, "tones.pdf", pdf()).await;
     assert_eq!(unannounced.status(), 403);
-    assert_eq!(json(unannounced).await["error"], "The call for abstracts for SCULC 2026 is not open yet.");
+    assert_eq!(
+        json(unannounced).await["error"],
+        "The call for abstracts for SCULC 2025 closed on March 21, 2025 at 11:59 PM PDT.",
+        "uploads still go to 2025 while 2026 is prepared"
+    );
     assert_eq!(app.post_json("/api/admin/editions/2026/announce", json!({})).await.status(), 200);
+    assert_eq!(json(app.get("/api/editions/current").await).await["year"], 2026);
     let closed = upload(&app, &applicant, "tones.pdf", pdf()).await;
     assert_eq!(closed.status(), 403);
     assert_eq!(

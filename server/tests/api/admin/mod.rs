@@ -113,14 +113,19 @@ pub async fn set_status(app: &TestApp, id: Uuid, status: &str) {
     });
 }
 
-/// The next edition as an admin creates it: the guided form's proposal
-/// (the newest edition's dates a year on), sent back as it is; its year.
+/// The next edition as an admin opens it: the guided form's proposal (the
+/// newest edition's dates a year on), sent back as it is, then announced,
+/// which makes it the current edition; its year.
 pub async fn create_next_edition(app: &TestApp, client: &reqwest::Client) -> i64 {
     let proposal = client.get(app.url("/api/admin/editions/proposal")).send().await.unwrap();
     let proposal = json(proposal).await;
     let created = client.post(app.url("/api/admin/editions")).json(&proposal).send().await.unwrap();
     assert_eq!(created.status(), 201, "{}", created.text().await.unwrap());
-    proposal["year"].as_i64().unwrap()
+    let year = proposal["year"].as_i64().unwrap();
+    let announced =
+        client.post(app.url(&format!("/api/admin/editions/{year}/announce"))).send().await.unwrap();
+    assert_eq!(announced.status(), 200, "{}", announced.text().await.unwrap());
+    year
 }
 
 pub async fn put_json(app: &TestApp, path: &str, body: Value) -> reqwest::Response {

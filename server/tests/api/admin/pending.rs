@@ -129,9 +129,10 @@ async fn every_write_that_changes_who_has_not_acted_moves_them_in_or_out_of_the_
     // are not an order the guided form would accept a year on.
     colloquy::on_db!(&app.state.db, |pool| {
         sqlx::query(
-            "INSERT INTO editions (year, word_limit, max_file_bytes, contact_email)
-             VALUES (2026, 500, 10485760, 'sculc@example.edu')",
+            "INSERT INTO editions (year, word_limit, max_file_bytes, contact_email, announced_at)
+             VALUES (2026, 500, 10485760, 'sculc@example.edu', $1)",
         )
+        .bind(colloquy::clock::now())
         .execute(pool)
         .await
         .unwrap();

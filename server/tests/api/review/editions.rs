@@ -55,10 +55,14 @@ async fn creating_2026_leaves_2025s_reviews_as_they_read_and_2026_starts_empty()
 
     assert_eq!(app.post_json("/api/admin/editions", json!({"year": 2026})).await.status(), 201);
 
-    // 2025 reads exactly as it did.
+    // 2025 reads exactly as it did; while 2026 is prepared, it is still the current edition.
+    assert_eq!(screens(&app, reviewed, "?edition=2025").await, before);
+    assert_eq!(body(app.get("/api/admin/reviews").await).await["edition_year"], 2025);
+    let announced = app.post_json("/api/admin/editions/2026/announce", json!({})).await;
+    assert!(announced.status().is_success(), "{}", announced.text().await.unwrap());
     assert_eq!(screens(&app, reviewed, "?edition=2025").await, before);
 
-    // 2026, the current edition, starts empty, with the default settings.
+    // 2026, the current edition once announced, starts empty, with the default settings.
     let overview = body(app.get("/api/admin/reviews").await).await;
     assert_eq!(overview["edition_year"], 2026);
     assert_eq!(overview["submissions"], json!([]));

@@ -89,9 +89,19 @@ async fn an_accepted_submission_makes_its_author_a_presenter_of_the_current_edit
     assert_eq!((user["applicant"].as_bool(), user["presenter"].as_bool()), (Some(true), Some(true)));
     assert_eq!(json(app.get("/api/submissions").await).await["submissions"][0]["status"], "accepted");
 
-    // A new edition starts everyone afresh: the flags belong to the current one.
+    // A new edition starts everyone afresh once it is announced: the flags
+    // belong to the current one, and one still being prepared is not.
     colloquy::on_db!(&app.state.db, |pool| {
         sqlx::query("INSERT INTO editions (year, word_limit, max_file_bytes, contact_email) VALUES (2026, 500, 1024, 'x@example.edu')")
+            .execute(pool)
+            .await
+            .unwrap();
+    });
+    let user = json(app.get("/api/me").await).await;
+    assert_eq!((user["applicant"].as_bool(), user["presenter"].as_bool()), (Some(true), Some(true)));
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query("UPDATE editions SET announced_at = $1 WHERE year = 2026")
+            .bind(colloquy::clock::now())
             .execute(pool)
             .await
             .unwrap();

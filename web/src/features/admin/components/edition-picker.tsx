@@ -19,7 +19,7 @@ export interface ChosenEdition {
   year: number | undefined;
   /** Shows another edition (undefined: all editions), keeping the URL's other parameters. */
   setYear: (year: number | undefined) => void;
-  /** The current edition: the newest. */
+  /** The current edition: the newest announced one (one being prepared is not yet). */
   current: number | undefined;
   /** Every edition's year, newest first. */
   years: number[];
@@ -46,7 +46,7 @@ export function useChosenEdition({ all = false, resets = [] }: ChosenEditionOpti
   const [searchParams, setSearchParams] = useSearchParams();
   const editions = useEditions();
   const years = editions.data?.map((edition) => edition.year) ?? [];
-  const current = years[0];
+  const current = editions.data?.find((edition) => edition.announced_at)?.year ?? years[0];
   const asked = yearOf(searchParams.get(EDITION_PARAM));
   return {
     year: asked ?? (all ? undefined : current),
