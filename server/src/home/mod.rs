@@ -239,8 +239,10 @@ pub async fn member_home(
     let title =
         state.db.current_edition_facts().await?.map_or_else(|| format!("SCULC {year}"), |facts| facts.title);
     let registration = crate::registration::edition_registration(&state, year, user.id).await?;
-    let offer =
-        registration.as_ref().and_then(|event| event.mine.as_ref()).and_then(|mine| mine.offer_expires_at);
+    let offer = registration
+        .as_ref()
+        .and_then(|event| event.mine.as_ref())
+        .and_then(|mine| mine.facts.offer_expires_at);
     let next_deadline = next_deadline(&edition, &submissions, reviews.as_ref(), offer, now);
     Ok(Json(MemberHome {
         edition: Some(HomeEdition {

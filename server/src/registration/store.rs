@@ -97,7 +97,7 @@ impl Db {
             .await?
         });
         let Some(row) = row else { return Ok(None) };
-        if row.state != RegistrationState::Waiting {
+        if row.facts.state != RegistrationState::Waiting {
             return Ok(Some((row, None)));
         }
         let ahead: i64 = on_db!(self, |pool| {

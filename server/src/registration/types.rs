@@ -57,18 +57,28 @@ impl EventRow {
     }
 }
 
-/// One registration, as stored.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct RegistrationRow {
-    pub id: Uuid,
-    pub user_id: Uuid,
+/// What one registration says: where it stands and the person's answers.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct RegistrationFacts {
     pub state: RegistrationState,
     pub mode: Mode,
     pub lunch: bool,
     pub dietary: String,
     pub access: String,
-    pub arrival: i32,
+    /// Offered: until when the place is kept (null otherwise).
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
     pub offer_expires_at: Option<OffsetDateTime>,
+}
+
+/// One registration, as stored.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RegistrationRow {
+    pub id: Uuid,
+    pub user_id: Uuid,
+    pub arrival: i32,
+    #[sqlx(flatten)]
+    pub facts: RegistrationFacts,
 }
 
 /// What a person answers when registering.
@@ -114,17 +124,11 @@ pub struct EventView {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MyRegistration {
-    pub state: RegistrationState,
-    pub mode: Mode,
-    pub lunch: bool,
-    pub dietary: String,
-    pub access: String,
+    #[serde(flatten)]
+    pub facts: RegistrationFacts,
     /// On the waiting list: 1 for the next in line (null otherwise).
     #[schema(required = true)]
     pub position: Option<i64>,
-    #[serde(with = "time::serde::rfc3339::option")]
-    #[schema(value_type = Option<String>, format = DateTime, required = true)]
-    pub offer_expires_at: Option<OffsetDateTime>,
 }
 
 /// An event as an admin creates it.
@@ -168,15 +172,11 @@ pub struct AdminRegistration {
     pub first_name: String,
     pub last_name: String,
     pub email: String,
-    pub state: RegistrationState,
-    pub mode: Mode,
-    pub lunch: bool,
-    pub dietary: String,
-    pub access: String,
+    /// Its place in the order of arrival.
     pub arrival: i32,
-    #[serde(with = "time::serde::rfc3339::option")]
-    #[schema(value_type = Option<String>, format = DateTime, required = true)]
-    pub offer_expires_at: Option<OffsetDateTime>,
+    #[serde(flatten)]
+    #[sqlx(flatten)]
+    pub facts: RegistrationFacts,
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub created_at: OffsetDateTime,

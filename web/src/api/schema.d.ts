@@ -1854,23 +1854,19 @@ export interface components {
             warnings: components["schemas"]["ScheduleWarning"][];
         };
         /** @description One row of the admin's list, in order of arrival. */
-        AdminRegistration: {
-            access: string;
-            /** Format: int32 */
+        AdminRegistration: components["schemas"]["RegistrationFacts"] & {
+            /**
+             * Format: int32
+             * @description Its place in the order of arrival.
+             */
             arrival: number;
             /** Format: date-time */
             created_at: string;
-            dietary: string;
             email: string;
             first_name: string;
             /** Format: uuid */
             id: string;
             last_name: string;
-            lunch: boolean;
-            mode: components["schemas"]["Mode"];
-            /** Format: date-time */
-            offer_expires_at: string | null;
-            state: components["schemas"]["RegistrationState"];
         };
         /** @description A review as admins read it. */
         AdminReview: components["schemas"]["ReviewWords"] & {
@@ -2784,19 +2780,12 @@ export interface components {
          * @enum {string}
          */
         Mode: "in_person" | "virtual";
-        MyRegistration: {
-            access: string;
-            dietary: string;
-            lunch: boolean;
-            mode: components["schemas"]["Mode"];
-            /** Format: date-time */
-            offer_expires_at: string | null;
+        MyRegistration: components["schemas"]["RegistrationFacts"] & {
             /**
              * Format: int64
              * @description On the waiting list: 1 for the next in line (null otherwise).
              */
             position: number | null;
-            state: components["schemas"]["RegistrationState"];
         };
         /** @description One of the signed-in presenter's slots in the published program. */
         MySlot: components["schemas"]["TimeSpan"] & {
@@ -3158,6 +3147,19 @@ export interface components {
             dietary?: string;
             lunch: boolean;
             mode: components["schemas"]["Mode"];
+        };
+        /** @description What one registration says: where it stands and the person's answers. */
+        RegistrationFacts: {
+            access: string;
+            dietary: string;
+            lunch: boolean;
+            mode: components["schemas"]["Mode"];
+            /**
+             * Format: date-time
+             * @description Offered: until when the place is kept (null otherwise).
+             */
+            offer_expires_at: string | null;
+            state: components["schemas"]["RegistrationState"];
         };
         /**
          * @description Where one person's registration stands.

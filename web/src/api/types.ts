@@ -35,3 +35,4 @@ export type NextStep = Schemas['NextStep'];
 export type Deadline = Schemas['Deadline'];
 export type EventView = Schemas['EventView'];
 export type RegistrationAnswers = Schemas['RegistrationAnswers'];
+export type MySlot = Schemas['MySlot'];

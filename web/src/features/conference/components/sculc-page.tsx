@@ -5,7 +5,8 @@ import { FormMessage } from '../../../components/form-message';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { paths, routes } from '../../../config/routes';
-import { formatConferenceTime, formatSlotTime } from '../../../lib/format';
+import { SlotPlace } from '../../../components/slot-place';
+import { formatConferenceTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useSite } from '../../../lib/site-content';
 import { useMemberHome } from '../api/get-member-home';
@@ -191,11 +192,7 @@ function Step({ submission }: { submission: HomeSubmission }) {
         <ul>
           {submission.slots.map((slot) => (
             <li key={`${slot.session.title}-${slot.starts_at}`}>
-              Your slot: “{slot.session.title}”, {formatSlotTime(slot.starts_at, slot.ends_at)}
-              {slot.session.room && `, ${slot.session.room}`}.{' '}
-              <a href={slot.calendar_url} download>
-                Add to calendar<span className="visually-hidden">: {slot.title}</span>
-              </a>
+              Your slot: <SlotPlace slot={slot} />
             </li>
           ))}
         </ul>

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { components } from '../../../api/schema';
 import { answerOf, api } from '../../../lib/api-client';
 
-export type MySlot = components['schemas']['MySlot'];
+export type { MySlot } from '../../../api/types';
 
 export const mySlotsQueryOptions = queryOptions({
   queryKey: ['program', 'mine'] as const,

@@ -1,4 +1,4 @@
-import { formatSlotTime } from '../../../lib/format';
+import { SlotPlace } from '../../../components/slot-place';
 import { useMySlots } from '../api/get-my-slots';
 
 /** A presenter's places in the published program, on their congratulations page (nothing before publishing). */
@@ -11,12 +11,8 @@ export function MySlot() {
       <ul>
         {slots.data.map((slot) => (
           <li key={`${slot.code}-${slot.session.kind}`}>
-            <strong>{slot.title}</strong> ({slot.code}): {slot.session.kind === 'posters' ? 'poster session' : 'talk'} in “
-            {slot.session.title}”, {formatSlotTime(slot.starts_at, slot.ends_at)}
-            {slot.session.room && `, ${slot.session.room}`}.{' '}
-            <a href={slot.calendar_url} download>
-              Add to calendar<span className="visually-hidden">: {slot.title}</span>
-            </a>
+            <strong>{slot.title}</strong> ({slot.code}): {slot.session.kind === 'posters' ? 'poster session' : 'talk'} in{' '}
+            <SlotPlace slot={slot} />
           </li>
         ))}
       </ul>
