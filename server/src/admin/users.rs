@@ -110,6 +110,7 @@ const MAX_SEARCH_CHARS: usize = 200;
     responses(
         (status = 200, description = "A page of the user table", body = AdminUserPage),
         (status = 400, description = "An unknown sort, direction, filter or bad paging", body = ErrorBody),
+        (status = 404, description = "No such edition", body = ErrorBody),
     ),
     security(("session" = []))
 )]
