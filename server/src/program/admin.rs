@@ -142,8 +142,10 @@ impl SessionInput {
         let slot = SessionSlot {
             kind: self.kind,
             title: title.ok_or_else(missing)?,
-            starts_at: starts.ok_or_else(missing)?,
-            ends_at: ends.ok_or_else(missing)?,
+            time: super::TimeSpan {
+                starts_at: starts.ok_or_else(missing)?,
+                ends_at: ends.ok_or_else(missing)?,
+            },
             room: room.ok_or_else(missing)?,
         };
         Ok((slot, TalkTiming { talk_minutes: self.talk_minutes, question_minutes: self.question_minutes }))

@@ -103,7 +103,7 @@ pub fn render(year: i32, sessions: &[PublishedSession]) -> anyhow::Result<Vec<u8
     let mut title =
         Block { lines: vec![(text(Face::Bold, 20.0, MARGIN, 0.0, format!("SCULC {year} Program")), 20.0)] };
     if let Some(first) = sessions.first() {
-        let date = format!("{} · times are Pacific Time", day(first.slot.starts_at));
+        let date = format!("{} · times are Pacific Time", day(first.slot.time.starts_at));
         title.lines.push((text(Face::Regular, 11.0, MARGIN, 0.3, date), 20.0));
     }
     pages.place(title, None);
@@ -236,7 +236,8 @@ struct Heading {
 }
 
 fn session_heading(faces: &Faces<'_>, session: &PublishedSession) -> Heading {
-    let times = format!("{} – {}", clock_time(session.slot.starts_at), clock_time(session.slot.ends_at));
+    let times =
+        format!("{} – {}", clock_time(session.slot.time.starts_at), clock_time(session.slot.time.ends_at));
     let label = match session.slot.kind {
         SessionKind::Talks => "Talks",
         SessionKind::Posters => "Posters",

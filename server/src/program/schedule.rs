@@ -29,7 +29,7 @@ pub const DEFAULT_QUESTION_MINUTES: u16 = 5;
 pub fn time_items(sessions: &mut [ProgramSession]) {
     for session in sessions {
         let slot = Duration::minutes(i64::from(session.talk_minutes) + i64::from(session.question_minutes));
-        let mut next = session.slot.starts_at;
+        let mut next = session.slot.time.starts_at;
         for item in &mut session.items {
             if item.left_out_reason.is_some() {
                 (item.starts_at, item.ends_at) = (None, None);
@@ -41,7 +41,7 @@ pub fn time_items(sessions: &mut [ProgramSession]) {
                     next += slot;
                     (Some(starts), Some(next))
                 }
-                _ => (Some(session.slot.starts_at), Some(session.slot.ends_at)),
+                _ => (Some(session.slot.time.starts_at), Some(session.slot.time.ends_at)),
             };
         }
     }
@@ -71,14 +71,19 @@ pub fn warnings(sessions: &[ProgramSession]) -> Vec<ScheduleWarning> {
     for (index, a) in sessions.iter().enumerate() {
         for b in &sessions[index + 1..] {
             let same_room = room_key(&a.slot.room).is_some_and(|room| Some(room) == room_key(&b.slot.room));
-            if same_room && overlap((a.slot.starts_at, a.slot.ends_at), (b.slot.starts_at, b.slot.ends_at)) {
+            if same_room
+                && overlap(
+                    (a.slot.time.starts_at, a.slot.time.ends_at),
+                    (b.slot.time.starts_at, b.slot.time.ends_at),
+                )
+            {
                 warnings.push(ScheduleWarning {
                     message: format!(
                         "“{}” ({}) and “{}” ({}) are both in {} at once.",
                         a.slot.title,
-                        range(a.slot.starts_at, a.slot.ends_at),
+                        range(a.slot.time.starts_at, a.slot.time.ends_at),
                         b.slot.title,
-                        range(b.slot.starts_at, b.slot.ends_at),
+                        range(b.slot.time.starts_at, b.slot.time.ends_at),
                         a.slot.room.trim(),
                     ),
                     session_ids: vec![a.id, b.id],
@@ -132,14 +137,14 @@ pub fn warnings(sessions: &[ProgramSession]) -> Vec<ScheduleWarning> {
 
     for session in sessions.iter().filter(|s| s.slot.kind == SessionKind::Talks) {
         let Some(last) = session.items.iter().filter_map(|item| item.ends_at).max() else { continue };
-        if last > session.slot.ends_at {
+        if last > session.slot.time.ends_at {
             warnings.push(ScheduleWarning {
                 message: format!(
                     "The talks of “{}” run until {}, past the session's end at {}: shorten them, \
                      lengthen the session or move a talk.",
                     session.slot.title,
                     clock_time(last),
-                    clock_time(session.slot.ends_at),
+                    clock_time(session.slot.time.ends_at),
                 ),
                 session_ids: vec![session.id],
             });
@@ -167,8 +172,10 @@ mod tests {
             slot: SessionSlot {
                 kind,
                 title: title.into(),
-                starts_at: starts,
-                ends_at: starts + Duration::minutes(minutes),
+                time: crate::program::TimeSpan {
+                    starts_at: starts,
+                    ends_at: starts + Duration::minutes(minutes),
+                },
                 room: room.into(),
             },
             talk_minutes: DEFAULT_TALK_MINUTES,

@@ -132,6 +132,22 @@ macro_rules! session_kind_locked {
     }};
 }
 
+/// Binds a session's slot and timing, in the column order both the insert
+/// and the update name them (kind, title, start, end, room, talk and
+/// question minutes), after the parameters the query bound before.
+macro_rules! bind_slot {
+    ($query:expr, $session:expr, $timing:expr) => {
+        $query
+            .bind($session.kind.as_str())
+            .bind(&$session.title)
+            .bind($session.time.starts_at)
+            .bind($session.time.ends_at)
+            .bind(&$session.room)
+            .bind(i32::from($timing.talk_minutes))
+            .bind(i32::from($timing.question_minutes))
+    };
+}
+
 impl Db {
     pub async fn edition_exists(&self, year: i32) -> sqlx::Result<bool> {
         on_db!(self, |pool| {
@@ -222,8 +238,7 @@ impl Db {
                     slot: SessionSlot {
                         kind: row.kind,
                         title: row.title,
-                        starts_at: row.starts_at,
-                        ends_at: row.ends_at,
+                        time: super::TimeSpan { starts_at: row.starts_at, ends_at: row.ends_at },
                         room: row.room,
                     },
                     // The columns' CHECKs keep both within u16.
@@ -295,22 +310,14 @@ impl Db {
             if usize::try_from(count).unwrap_or(usize::MAX) >= max {
                 return Ok(None);
             }
-            sqlx::query(
+            let insert = sqlx::query(
                 "INSERT INTO program_sessions
                      (id, edition_year, kind, title, starts_at, ends_at, room, talk_minutes, question_minutes)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
             .bind(id)
-            .bind(year)
-            .bind(session.kind.as_str())
-            .bind(&session.title)
-            .bind(session.starts_at)
-            .bind(session.ends_at)
-            .bind(&session.room)
-            .bind(i32::from(timing.talk_minutes))
-            .bind(i32::from(timing.question_minutes))
-            .execute(&mut *tx)
-            .await?;
+            .bind(year);
+            bind_slot!(insert, session, timing).execute(&mut *tx).await?;
             record!(&mut *tx, entry)?;
             tx.commit().await?;
         });
@@ -338,21 +345,13 @@ impl Db {
             if kind != session.kind && items > 0 {
                 return Ok(Err(SessionRefused::HoldsPresentations));
             }
-            sqlx::query(
-                "UPDATE program_sessions SET kind = $1, title = $2, starts_at = $3, ends_at = $4, room = $5,
-                     talk_minutes = $6, question_minutes = $7
-                 WHERE id = $8",
+            let update = sqlx::query(
+                "UPDATE program_sessions SET kind = $2, title = $3, starts_at = $4, ends_at = $5, room = $6,
+                     talk_minutes = $7, question_minutes = $8
+                 WHERE id = $1",
             )
-            .bind(session.kind.as_str())
-            .bind(&session.title)
-            .bind(session.starts_at)
-            .bind(session.ends_at)
-            .bind(&session.room)
-            .bind(i32::from(timing.talk_minutes))
-            .bind(i32::from(timing.question_minutes))
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+            .bind(id);
+            bind_slot!(update, session, timing).execute(&mut *tx).await?;
             record!(&mut *tx, entry)?;
             tx.commit().await?;
             Ok(())

@@ -97,12 +97,8 @@ pub struct LeftOutItem {
 pub struct SessionSlot {
     pub kind: SessionKind,
     pub title: String,
-    #[serde(with = "time::serde::rfc3339")]
-    #[schema(value_type = String, format = DateTime)]
-    pub starts_at: OffsetDateTime,
-    #[serde(with = "time::serde::rfc3339")]
-    #[schema(value_type = String, format = DateTime)]
-    pub ends_at: OffsetDateTime,
+    #[serde(flatten)]
+    pub time: TimeSpan,
     /// A room, "Virtual", or empty.
     pub room: String,
 }
@@ -263,8 +259,8 @@ pub fn to_published(sessions: &[ProgramSession]) -> Vec<PublishedSession> {
                     title: item.title.clone(),
                     authors: item.authors.clone(),
                     time: TimeSpan {
-                        starts_at: item.starts_at.unwrap_or(session.slot.starts_at),
-                        ends_at: item.ends_at.unwrap_or(session.slot.ends_at),
+                        starts_at: item.starts_at.unwrap_or(session.slot.time.starts_at),
+                        ends_at: item.ends_at.unwrap_or(session.slot.time.ends_at),
                     },
                 })
                 .collect(),
@@ -320,8 +316,8 @@ mod stored_tests {
             "ends_at":"2025-05-17T17:00:00Z","room":"Room 2",
             "items":[{"code":"S25-001","title":"Reduplication","authors":"Ada Lovelace"}]}]"#;
         let sessions = published_sessions(old).unwrap();
-        assert_eq!(sessions[0].items[0].time.starts_at, sessions[0].slot.starts_at);
-        assert_eq!(sessions[0].items[0].time.ends_at, sessions[0].slot.ends_at);
+        assert_eq!(sessions[0].items[0].time.starts_at, sessions[0].slot.time.starts_at);
+        assert_eq!(sessions[0].items[0].time.ends_at, sessions[0].slot.time.ends_at);
         let new = serde_json::to_string(&sessions).unwrap();
         assert_eq!(published_sessions(&new).unwrap(), sessions, "a new snapshot reads back as written");
     }

@@ -3429,14 +3429,10 @@ export interface components {
          * @description A session's kind, title, time and room: what an admin sets, what the
          *     draft and the published program both show.
          */
-        SessionSlot: {
-            /** Format: date-time */
-            ends_at: string;
+        SessionSlot: components["schemas"]["TimeSpan"] & {
             kind: components["schemas"]["SessionKind"];
             /** @description A room, "Virtual", or empty. */
             room: string;
-            /** Format: date-time */
-            starts_at: string;
             title: string;
         };
         /** @description The signed-in person, as the web app sees them. */
