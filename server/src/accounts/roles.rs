@@ -20,6 +20,9 @@ stored_enum! {
         /// Edits the public site's content (home, board, NACLO, editions'
         /// pages): sees no submissions, reviews or personal data.
         Editor = "editor",
+        /// Checks people in at an event's door (a volunteer): sees the
+        /// check-in screen and nothing else.
+        CheckIn = "check_in",
     }
 }
 

@@ -32,6 +32,8 @@ stored_enum! {
         ReviewerRevoked = "reviewer.revoked",
         EditorGranted = "editor.granted",
         EditorRevoked = "editor.revoked",
+        CheckInGranted = "check_in.granted",
+        CheckInRevoked = "check_in.revoked",
         EditionUpdated = "edition.updated",
         EditionCreated = "edition.created",
         EditionDeleted = "edition.deleted",

@@ -3347,7 +3347,7 @@ export interface components {
          * @description A role an account can hold.
          * @enum {string}
          */
-        Role: "admin" | "reviewer" | "editor";
+        Role: "admin" | "reviewer" | "editor" | "check_in";
         Scale: {
             /** Format: int32 */
             max: number;

@@ -107,6 +107,13 @@ impl Db {
                     (Role::Editor, false) => {
                         (AuditAction::EditorRevoked, format!("Removed the editor role from {name} ({email})"))
                     }
+                    (Role::CheckIn, true) => {
+                        (AuditAction::CheckInGranted, format!("Made {name} ({email}) a check-in volunteer"))
+                    }
+                    (Role::CheckIn, false) => (
+                        AuditAction::CheckInRevoked,
+                        format!("Removed the check-in role from {name} ({email})"),
+                    ),
                 };
                 record!(&mut **tx, &NewEntry { actor, action, summary })?;
                 FlagChange::Changed

@@ -9,6 +9,7 @@ import { displayName } from './display-name';
 const ROLES: Record<PlainRole, { label: string; holder: string }> = {
   reviewer: { label: 'Reviewer', holder: 'a reviewer' },
   editor: { label: 'Editor', holder: 'an editor' },
+  check_in: { label: 'Check-in', holder: 'a check-in volunteer' },
 };
 
 /** The roles with a box beside Admin, in the order they are shown. */
@@ -21,7 +22,7 @@ interface RoleToggleProps {
 }
 
 /**
- * Beside the Admin box, labelled with the role ('Reviewer', 'Editor'):
+ * Beside the Admin box, labelled with the role ('Reviewer', 'Editor', 'Check-in'):
  * gives or takes it. No question first, unlike admin rights: neither role
  * shows anyone's personal data (a reviewer sees only the abstracts assigned
  * to them, without their authors; an editor the site's text), and either is

@@ -50,8 +50,9 @@ describe('/user-data', () => {
       'No',
       'Phonology.pdf (opens in a new tab) +1 more',
       'March 1, 2025, 10:15 AM PST',
-      // The Admin cell: the admin flag, and the reviewer (issue 14) and editor (issue 24) roles beside it.
-      'Admin Reviewer Editor',
+      // The Admin cell: the admin flag, and the reviewer (issue 14), editor (issue 24) and
+      // check-in (issue 26) roles beside it.
+      'Admin Reviewer Editor Check-in',
     ]);
     const link = within(graceRow).getByRole('link', { name: 'Phonology.pdf (opens in a new tab)' });
     expect(link).toHaveAttribute('href', phonology.file_url);
@@ -65,6 +66,7 @@ describe('/user-data', () => {
     expect(shown('Admin: Grace Hopper')).toBe('Admin');
     expect(shown('Reviewer: Grace Hopper')).toBe('Reviewer');
     expect(shown('Editor: Grace Hopper')).toBe('Editor');
+    expect(shown('Check-in: Grace Hopper')).toBe('Check-in');
 
     // The table scrolls in a labelled region on narrow screens.
     expect(screen.getByRole('region', { name: 'Users of SCULC 2025, sorted by Name, ascending' })).toContainElement(table);
@@ -392,6 +394,7 @@ describe('/user-data', () => {
   it.each([
     ['reviewer', 'Reviewer', 'a reviewer'],
     ['editor', 'Editor', 'an editor'],
+    ['check_in', 'Check-in', 'a check-in volunteer'],
   ] as const)('gives and takes the %s role with its box beside Admin, without a question', async (role, label, holder) => {
     let roles: Role[] = [];
     const { user, requests } = renderApp('/user-data', {
