@@ -117,7 +117,8 @@ test('every protected route shows itself to a signed-in user', async ({ page, ou
       // only that they are not for them (admin.spec.ts and review.spec.ts
       // sign in an admin and reviewers).
       const rule = protectedRoutes[id];
-      const forRole = rule?.adminOnly === true || rule?.reviewerOnly === true || rule?.editorOnly === true;
+      const forRole =
+        rule?.adminOnly === true || rule?.reviewerOnly === true || rule?.editorOnly === true || rule?.checkInOnly === true;
       await expectPage(page, forRole ? NOT_AUTHORISED_TITLE : title, testInfo.project.name);
     });
   }

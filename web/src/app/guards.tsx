@@ -11,8 +11,9 @@ import { ReviewerOnly } from '../features/review/components/reviewer-only';
  * page, not with the home page (router.tsx).
  */
 export function Guarded({ rule, children }: { rule: ProtectedRouteRule; children: ReactNode }) {
-  // editorOnly: the editor's pages guard themselves (EditorPage), in their own chunk.
-  const { adminOnly, reviewerOnly, editorOnly: _editorOnly, ...signedIn } = rule;
+  // editorOnly, checkInOnly: the editor's and the check-in desk's pages guard
+  // themselves (EditorPage, CheckInOnly), in their own chunks.
+  const { adminOnly, reviewerOnly, editorOnly: _editorOnly, checkInOnly: _checkInOnly, ...signedIn } = rule;
   let page = children;
   if (adminOnly) page = <AdminOnly>{page}</AdminOnly>;
   if (reviewerOnly) page = <ReviewerOnly>{page}</ReviewerOnly>;

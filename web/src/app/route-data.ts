@@ -52,6 +52,7 @@ function shows(rule: ProtectedRouteRule, user: SessionUser): boolean {
   if (!user.profile_complete && !rule.allowIncompleteProfile) return false;
   if (rule.adminOnly && !user.roles.includes('admin')) return false;
   if (rule.editorOnly && !user.roles.includes('editor') && !user.roles.includes('admin')) return false;
+  if (rule.checkInOnly && !user.roles.includes('check_in') && !user.roles.includes('admin')) return false;
   return !(rule.reviewerOnly && !user.roles.includes('reviewer'));
 }
 

@@ -50,6 +50,7 @@ const home = lazyPage(() => import('../features/home/components/home-page'), 'Ho
 const adminPages = () => import('../features/admin/components/admin-pages');
 const reviewPages = () => import('../features/review/components/review-pages');
 const editorPages = () => import('../features/site-editor/components/site-editor-pages');
+const checkInPages = () => import('../features/check-in/components/check-in-pages');
 
 /** Every id of the route table has its page; the compiler checks none is missing. */
 const pages: Record<RouteId, RoutePage> = {
@@ -110,10 +111,12 @@ const pages: Record<RouteId, RoutePage> = {
   siteEditor: lazyPage(editorPages, 'SiteOverviewPage'),
   siteEditorDocument: lazyPage(editorPages, 'SiteEditPage'),
   siteEditorHistory: lazyPage(editorPages, 'SiteHistoryPage'),
+  checkIn: lazyPage(checkInPages, 'CheckInEventsPage'),
 };
 
 const ReviewSubmissionPage = lazyPage(reviewPages, 'ReviewSubmissionPage');
 const SubmissionReviewsPage = lazyPage(adminPages, 'SubmissionReviewsPage');
+const CheckInDeskPage = lazyPage(checkInPages, 'CheckInDeskPage');
 
 /** The pages of detailRoutes, guarded as their lists are. */
 const detailRouteObjects: RouteObject[] = [
@@ -130,6 +133,14 @@ const detailRouteObjects: RouteObject[] = [
     element: (
       <Guarded rule={{ adminOnly: true }}>
         <SubmissionReviewsPage />
+      </Guarded>
+    ),
+  },
+  {
+    path: detailRoutes.checkInDesk,
+    element: (
+      <Guarded rule={{ checkInOnly: true }}>
+        <CheckInDeskPage />
       </Guarded>
     ),
   },

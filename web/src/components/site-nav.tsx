@@ -16,8 +16,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link
 /**
  * The main navigation. Under 768 px the links collapse behind a "Menu"
  * button (see global.css); at wider widths they are always shown.
- * Hiding User Data from non-admins (and Review from non-reviewers) is
- * cosmetic: the server enforces it.
+ * Hiding User Data from non-admins (Review from non-reviewers, Check-in
+ * from all but check-in volunteers and admins) is cosmetic: the server
+ * enforces it.
  */
 export function SiteNav({ user }: SiteNavProps) {
   const location = useLocation();
@@ -89,6 +90,13 @@ export function SiteNav({ user }: SiteNavProps) {
             <li className="nav-item">
               <NavLink to={paths.userData} className={linkClass}>
                 User Data
+              </NavLink>
+            </li>
+          )}
+          {(user?.roles.includes('check_in') || user?.roles.includes('admin')) && (
+            <li className="nav-item">
+              <NavLink to={paths.checkIn} className={linkClass}>
+                Check-in
               </NavLink>
             </li>
           )}

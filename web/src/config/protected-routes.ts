@@ -26,6 +26,8 @@ export interface ProtectedRouteRule {
   readonly reviewerOnly?: boolean;
   /** Only editors of the site's content (the `editor` role) and admins; like adminOnly otherwise. */
   readonly editorOnly?: boolean;
+  /** Only check-in volunteers (the `check_in` role) and admins; like adminOnly otherwise. */
+  readonly checkInOnly?: boolean;
 }
 
 export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRule>>> = {
@@ -46,5 +48,6 @@ export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRul
   siteEditor: { editorOnly: true },
   siteEditorDocument: { editorOnly: true },
   siteEditorHistory: { editorOnly: true },
+  checkIn: { checkInOnly: true },
 };
 

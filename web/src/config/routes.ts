@@ -67,6 +67,9 @@ export const routes = {
   siteEditor: { path: '/site', title: 'Edit the Site' },
   siteEditorDocument: { path: '/site/edit', title: 'Edit a Page' },
   siteEditorHistory: { path: '/site/history', title: 'Site History' },
+  // The check-in desk (issue 26): for check-in volunteers and admins; one
+  // event's desk is the detail route below.
+  checkIn: { path: '/check-in', title: 'Check-in' },
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteId = keyof typeof routes;
@@ -83,12 +86,13 @@ export const paths = Object.fromEntries(
 
 /**
  * Routes with a parameter, kept out of the table (whose every path can be
- * visited as written): one submission to review, by its code, and one
- * submission's reviews for admins. Their titles come from their data.
+ * visited as written): one submission to review, by its code, one
+ * submission's reviews for admins, and one event's check-in desk. Their titles come from their data.
  */
 export const detailRoutes = {
   reviewSubmission: '/review/:code',
   userDataReview: '/user-data/reviews/:submissionId',
+  checkInDesk: '/check-in/:slug',
 } as const;
 
 /** Title of the page not in the table. */

@@ -1,0 +1,247 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { SessionUser } from '../../../api/types';
+import { admin, errorResponse, member, renderApp, type Handler } from '../../../test/render-app';
+import type { CheckInDesk, CheckInPerson, CheckInResult } from '../api/types';
+import { QUEUE_STORAGE_KEY } from '../offline-queue';
+
+const volunteer: SessionUser = { ...member, first_name: 'Noam', last_name: 'Chomsky', roles: ['check_in'] };
+
+const ada: CheckInPerson = {
+  registration_id: '7d1e8a40-0000-4000-8000-000000000001',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  mode: 'in_person',
+  lunch: true,
+  dietary: 'Vegetarian',
+  access: '',
+  checked_in_at: null,
+  checked_in_by: null,
+};
+
+const counts = { registered: 12, in_person: 10, virtual: 2, waiting: 3, checked_in: 4, lunches: 8, dietary: 2, access: 1 };
+
+function desk(checkedIn: number): CheckInDesk {
+  return { slug: 'sculc-2026', title: 'SCULC 2026', starts_at: '2026-05-16T16:00:00Z', counts: { ...counts, checked_in: checkedIn } };
+}
+
+const adaIn = (): CheckInResult => ({
+  outcome: 'checked_in',
+  message: 'Ada Lovelace is checked in.',
+  person: { ...ada, checked_in_at: '2026-05-16T15:42:00Z', checked_in_by: 'Noam Chomsky' },
+});
+
+/** The desk of SCULC 2026 with Ada registered; `checkedIn` counts the check-ins the fake server took. */
+function renderDesk(api: Record<string, Handler> = {}, user: SessionUser = volunteer) {
+  const state = { checkedIn: 4 };
+  const rendered = renderApp('/check-in', {
+    user,
+    api: {
+      'GET /api/check-in': () =>
+        Response.json([{ slug: 'sculc-2026', title: 'SCULC 2026', starts_at: '2026-05-16T16:00:00Z' }]),
+      'GET /api/check-in/sculc-2026': () => Response.json(desk(state.checkedIn)),
+      'GET /api/check-in/sculc-2026/people': () => Response.json([ada]),
+      [`POST /api/check-in/sculc-2026/registrations/${ada.registration_id}`]: () => {
+        state.checkedIn += 1;
+        return Response.json(adaIn());
+      },
+      [`DELETE /api/check-in/sculc-2026/registrations/${ada.registration_id}`]: () => {
+        state.checkedIn -= 1;
+        return Response.json({ ...adaIn(), outcome: 'undone', message: 'Ada Lovelace’s check-in is undone.' });
+      },
+      ...api,
+    },
+  });
+  return { ...rendered, state };
+}
+
+async function findAda(user: ReturnType<typeof renderDesk>['user']) {
+  await user.type(await screen.findByRole('searchbox', { name: 'First or last name' }), 'lov');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  return screen.findByRole('button', { name: 'Check in Ada Lovelace' });
+}
+
+function count(label: string) {
+  const term = within(screen.getByRole('region', { name: 'Counts' })).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent;
+}
+
+describe('the check-in desk', () => {
+  beforeEach(() => {
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows a check-in volunteer the Check-in link and none of the officers’ links', async () => {
+    renderDesk();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Check-in' })).toBeInTheDocument();
+    for (const link of ['User Data', 'Review', 'Site']) expect(within(nav).queryByRole('link', { name: link })).toBeNull();
+  });
+
+  it('shows admins the link too', async () => {
+    renderDesk({}, admin);
+    expect(await screen.findByRole('link', { name: 'Check-in' })).toBeInTheDocument();
+  });
+
+  it('refuses the desk to a member without the role, asking nothing of the check-in API', async () => {
+    const { requests } = renderDesk({}, member);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not authorised' })).toBeInTheDocument();
+    expect(screen.getByText('You need to be a check-in volunteer to see this page.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Check-in' })).toBeNull();
+    expect(requests.filter((request) => request.path.startsWith('/api/check-in'))).toEqual([]);
+  });
+
+  it('lists the events when there are several, each opening its desk', async () => {
+    const { user, router } = renderDesk({
+      'GET /api/check-in': () =>
+        Response.json([
+          { slug: 'sculc-2026', title: 'SCULC 2026', starts_at: '2026-05-16T16:00:00Z' },
+          { slug: 'naclo-open-2026', title: 'NACLO Open Round 2026', starts_at: '2026-01-29T17:00:00Z' },
+        ]),
+    });
+    await user.click(await screen.findByRole('link', { name: 'SCULC 2026' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check-in: SCULC 2026' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/check-in/sculc-2026');
+  });
+
+  it('goes straight to the only event’s desk, with its counts', async () => {
+    const { router } = renderDesk();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check-in: SCULC 2026' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/check-in/sculc-2026');
+    expect(count('Checked in')).toBe('4');
+    expect(count('Registered')).toBe('12');
+    expect(count('Waiting list')).toBe('3');
+    expect(count('Lunches')).toBe('8');
+    expect(count('Dietary needs')).toBe('2');
+  });
+
+  it('checks a person in by name: green at a glance, announced, counts refreshed; and undoes it', async () => {
+    const { user, requests } = renderDesk();
+    await user.click(await findAda(user));
+
+    const result = await screen.findByText('Checked in', { selector: '.check-in-result-headline *, .check-in-result-headline', exact: false });
+    const panel = result.closest('.check-in-result');
+    expect(panel).toHaveClass('is-good');
+    expect(panel?.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
+    expect(panel).toHaveTextContent('Ada Lovelace');
+    expect(panel).toHaveTextContent('In person');
+    expect(panel).toHaveTextContent('Lunch: yes');
+    expect(panel).toHaveTextContent('Dietary needs: Vegetarian');
+    await vi.waitFor(() => {
+      expect(count('Checked in')).toBe('5');
+    });
+    // Sent now, so without a time: the server's clock is the check-in's.
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({});
+
+    await user.click(screen.getByRole('button', { name: 'Undo this check-in' }));
+    expect(await screen.findByText(/Check-in undone/)).toBeInTheDocument();
+    await vi.waitFor(() => {
+      expect(count('Checked in')).toBe('4');
+    });
+  });
+
+  it('says who checked the person in first, in amber, for a second check-in', async () => {
+    const { user } = renderDesk({
+      [`POST /api/check-in/sculc-2026/registrations/${ada.registration_id}`]: () =>
+        Response.json({ ...adaIn(), outcome: 'already_checked_in', message: 'Already checked in at 08:42 by Grace Hopper.' }),
+    });
+    await user.click(await findAda(user));
+    const message = await screen.findByText('Already checked in at 08:42 by Grace Hopper.');
+    expect(message.closest('.check-in-result')).toHaveClass('is-warning');
+    expect(message.closest('.check-in-result')).toHaveTextContent('Already checked in');
+    expect(screen.queryByRole('button', { name: 'Undo this check-in' })).toBeNull();
+  });
+
+  it('shows the server’s refusal in red', async () => {
+    const { user } = renderDesk({
+      [`POST /api/check-in/sculc-2026/registrations/${ada.registration_id}`]: () =>
+        errorResponse(409, 'Ada Lovelace is not registered: cancelled.'),
+    });
+    await user.click(await findAda(user));
+    const message = await screen.findByText('Ada Lovelace is not registered: cancelled.');
+    expect(message.closest('.check-in-result')).toHaveClass('is-bad');
+    expect(message.closest('.check-in-result')).toHaveTextContent('Not checked in');
+  });
+
+  it('keeps a check-in made offline, says so, and sends it with its time when the network is back', async () => {
+    let online = false;
+    const { user, requestsTo, state } = renderDesk({
+      [`POST /api/check-in/sculc-2026/registrations/${ada.registration_id}`]: () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        state.checkedIn += 1;
+        return Response.json({ ...adaIn(), outcome: 'already_checked_in', message: 'Already checked in at 08:42 by Grace Hopper.' });
+      },
+    });
+    const button = await findAda(user);
+    await user.click(button);
+
+    expect(await screen.findAllByText('Saved — will be sent when the connection is back (1 waiting).')).not.toHaveLength(0);
+    const [queued] = JSON.parse(localStorage.getItem(QUEUE_STORAGE_KEY) ?? '[]') as { at: string }[];
+    expect(queued?.at).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    const queue = await screen.findByRole('region', { name: 'Saved while offline' });
+    expect(await within(queue).findByText(/Sent after the connection came back: 0 check-ins, 1 needs a look/)).toBeInTheDocument();
+    expect(within(queue).getByText('Ada Lovelace: Already checked in at 08:42 by Grace Hopper.')).toBeInTheDocument();
+    expect(requestsTo(`POST /api/check-in/sculc-2026/registrations/${ada.registration_id}`).at(-1)).toEqual({ at: queued?.at });
+    expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('sends the check-ins a reload left saved as soon as the desk opens', async () => {
+    localStorage.setItem(
+      QUEUE_STORAGE_KEY,
+      JSON.stringify([{ id: 'x', slug: 'sculc-2026', at: '2026-05-16T15:40:00Z', kind: 'scan', token: 'AAA.BBB' }]),
+    );
+    const { requestsTo } = renderDesk({ 'POST /api/check-in/sculc-2026/scans': () => Response.json(adaIn()) });
+    expect(await screen.findByText(/Sent after the connection came back: 1 check-in\./)).toBeInTheDocument();
+    expect(requestsTo('POST /api/check-in/sculc-2026/scans')).toEqual([{ token: 'AAA.BBB', at: '2026-05-16T15:40:00Z' }]);
+  });
+
+  it('reads a ticket from the camera and checks it in', async () => {
+    const track = { stop: vi.fn() };
+    const stream = { getTracks: () => [track] };
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, {
+      mediaDevices: { getUserMedia: vi.fn(() => Promise.resolve(stream)) },
+    }));
+    // The browser's own detector, seeing one ticket.
+    vi.stubGlobal(
+      'BarcodeDetector',
+      Object.assign(
+        class {
+          detect() {
+            return Promise.resolve([{ rawValue: 'TICKET.TOKEN' }]);
+          }
+        },
+        { getSupportedFormats: () => Promise.resolve(['qr_code']) },
+      ),
+    );
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', { configurable: true, writable: true, value: null });
+
+    const { user, requestsTo } = renderDesk({ 'POST /api/check-in/sculc-2026/scans': () => Response.json(adaIn()) });
+    await user.click(await screen.findByRole('button', { name: 'Start the camera' }));
+
+    expect(await screen.findByText('Ada Lovelace', { selector: '.check-in-result-name' })).toBeInTheDocument();
+    // Held in view, the ticket is sent once.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(requestsTo('POST /api/check-in/sculc-2026/scans')).toEqual([{ token: 'TICKET.TOKEN' }]);
+    await user.click(screen.getByRole('button', { name: 'Stop the camera' }));
+    expect(track.stop).toHaveBeenCalled();
+  });
+
+  it('says plainly when the camera is not allowed, pointing to the name lookup', async () => {
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, {
+      mediaDevices: { getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+    }));
+    const { user } = renderDesk();
+    await user.click(await screen.findByRole('button', { name: 'Start the camera' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The camera is not allowed. Allow this site to use the camera in the browser’s settings, or look the person up by name below.',
+    );
+  });
+});

@@ -1,0 +1,91 @@
+import { useState, type SubmitEvent } from 'react';
+
+import { Button } from '../../../components/button';
+import { FormMessage } from '../../../components/form-message';
+import { TextField } from '../../../components/field';
+import { formatConferenceClock } from '../../../lib/format';
+import { usePeople } from '../api/find-people';
+import type { CheckInPerson } from '../api/types';
+
+function fullName(person: CheckInPerson) {
+  return `${person.first_name} ${person.last_name}`;
+}
+
+/**
+ * Finds registered people by first or last name, each with a button to
+ * check them in. The last results stay on screen when the network goes, so
+ * a volunteer can still check in someone found a moment before (queued).
+ */
+export function NameLookup({
+  slug,
+  busy,
+  onCheckIn,
+}: {
+  slug: string;
+  busy: boolean;
+  onCheckIn: (person: CheckInPerson) => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const people = usePeople(slug, q);
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setQ(typed.trim());
+  };
+  return (
+    <section className="check-in-lookup" aria-labelledby="check-in-lookup-title">
+      <h2 id="check-in-lookup-title">Find by name</h2>
+      <form role="search" aria-label="Find a registered person" onSubmit={submit}>
+        <TextField
+          label="First or last name"
+          type="search"
+          autoComplete="off"
+          value={typed}
+          onChange={(change) => {
+            setTyped(change.target.value);
+          }}
+          action={<Button type="submit">Search</Button>}
+        />
+      </form>
+      {people.isError && !people.data && (
+        <FormMessage tone="error">The search could not reach the server. Please try again.</FormMessage>
+      )}
+      {q && people.data && (
+        <>
+          <p role="status">
+            {people.data.length === 0
+              ? `No one registered matches “${q}”.`
+              : `${String(people.data.length)} ${people.data.length === 1 ? 'person matches' : 'people match'} “${q}”.`}
+          </p>
+          <ul className="check-in-people">
+            {people.data.map((person) => (
+              <li key={person.registration_id} className="check-in-person">
+                <p className="check-in-person-name">{fullName(person)}</p>
+                <p className="check-in-person-facts">
+                  {person.mode === 'in_person' ? 'In person' : 'Virtual'}
+                  {person.lunch ? ', lunch' : ''}
+                  {person.dietary || person.access ? ', needs written' : ''}
+                </p>
+                {person.checked_in_at ? (
+                  <p className="check-in-person-done">
+                    ✓ Checked in at {formatConferenceClock(person.checked_in_at)}
+                    {person.checked_in_by ? ` by ${person.checked_in_by}` : ''}
+                  </p>
+                ) : (
+                  <Button
+                    disabled={busy}
+                    onClick={() => {
+                      onCheckIn(person);
+                    }}
+                  >
+                    Check in {fullName(person)}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+
+import { ApiError } from '../../lib/api-client';
+import { checkInByName, scanTicket, undoCheckIn } from './api/check-in';
+import { checkInQueryKey } from './api/check-in-query-key';
+import type { CheckInPerson, CheckInResult } from './api/types';
+import { enqueue, isOffline, sendQueue, waitingCount, type NewCheckIn, type QueueReport, type QueuedCheckIn } from './offline-queue';
+
+/** What the desk shows at a glance after the volunteer's last action. */
+export type DeskOutcome =
+  | { kind: 'result'; result: CheckInResult }
+  | { kind: 'refused'; message: string }
+  | { kind: 'queued'; waiting: number };
+
+const FAILED = 'The check-in could not be sent. Please try again.';
+
+/** Sends one queued check-in, with the time it was made. */
+function sendEntry(entry: QueuedCheckIn): Promise<CheckInResult> {
+  return entry.kind === 'scan'
+    ? scanTicket(entry.slug, entry.token, entry.at)
+    : checkInByName(entry.slug, entry.registrationId, entry.at);
+}
+
+/**
+ * The desk of event `slug`: check in by ticket or by name, undo, and the
+ * offline queue (offline-queue.ts), sent on load and whenever the browser
+ * is back online. Every answer refreshes the counts and the lookups.
+ */
+export function useDesk(slug: string) {
+  const client = useQueryClient();
+  const [outcome, setOutcome] = useState<DeskOutcome | null>(null);
+  const [waiting, setWaiting] = useState(() => waitingCount(slug));
+  const [report, setReport] = useState<QueueReport | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey: checkInQueryKey }), [client]);
+
+  const flush = useCallback(async () => {
+    if (waitingCount() === 0) return;
+    const sent = await sendQueue(sendEntry);
+    setWaiting(waitingCount(slug));
+    if (sent.checkedIn.length + sent.conflicts.length + sent.refused.length > 0) {
+      setReport(sent);
+      void refresh();
+    }
+  }, [slug, refresh]);
+
+  // On load (a reload with check-ins still saved) and whenever the network is back.
+  useEffect(() => {
+    const online = () => void flush();
+    const onLoad = setTimeout(online, 0);
+    window.addEventListener('online', online);
+    return () => {
+      clearTimeout(onLoad);
+      window.removeEventListener('online', online);
+    };
+  }, [flush]);
+
+  /** Sends a check-in now, or keeps it for later when the network is gone (or others wait before it). */
+  const checkIn = useCallback(
+    async (send: () => Promise<CheckInResult>, later: NewCheckIn) => {
+      const queueFirst = () => {
+        enqueue(later);
+        const count = waitingCount(slug);
+        setWaiting(count);
+        setOutcome({ kind: 'queued', waiting: count });
+      };
+      // Earlier check-ins wait still: this one goes after them, in order.
+      if (waitingCount() > 0) {
+        queueFirst();
+        void flush();
+        return;
+      }
+      setBusy(true);
+      try {
+        setOutcome({ kind: 'result', result: await send() });
+        void refresh();
+      } catch (error) {
+        if (isOffline(error)) queueFirst();
+        else setOutcome({ kind: 'refused', message: refusal(error) });
+      } finally {
+        setBusy(false);
+      }
+    },
+    [slug, flush, refresh],
+  );
+
+  const scan = useCallback(
+    (token: string) => checkIn(() => scanTicket(slug, token), { kind: 'scan', slug, token }),
+    [slug, checkIn],
+  );
+
+  const checkInPerson = useCallback(
+    (person: CheckInPerson) =>
+      checkIn(() => checkInByName(slug, person.registration_id), {
+        kind: 'name',
+        slug,
+        registrationId: person.registration_id,
+        name: `${person.first_name} ${person.last_name}`,
+      }),
+    [slug, checkIn],
+  );
+
+  const undo = useCallback(
+    async (person: CheckInPerson) => {
+      setBusy(true);
+      try {
+        setOutcome({ kind: 'result', result: await undoCheckIn(slug, person.registration_id) });
+        void refresh();
+      } catch (error) {
+        setOutcome({
+          kind: 'refused',
+          message: isOffline(error) ? 'Undo needs the connection. Try again when it is back.' : refusal(error),
+        });
+      } finally {
+        setBusy(false);
+      }
+    },
+    [slug, refresh],
+  );
+
+  return { outcome, waiting, report, busy, scan, checkInPerson, undo, dismissReport: () => { setReport(null); } };
+}
+
+function refusal(error: unknown): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : FAILED;
+}
