@@ -153,4 +153,26 @@ describe('registration on the member home', () => {
     expect(card).toHaveTextContent('Registration for SCULC 2026 opens on February 1, 2099, 12:00 AM PST.');
     expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it('shows a registered member their ticket on request: the QR code named for the event and the member, and how to use it', async () => {
+    const { user } = renderHome(registered('in_person', false), event);
+
+    const card = await screen.findByRole('region', { name: 'Registration' });
+    expect(within(card).queryByRole('img')).not.toBeInTheDocument();
+    const show = within(card).getByRole('button', { name: 'Show my ticket' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await user.click(show);
+
+    const code = within(card).getByRole('img', { name: 'Ticket for SCULC 2026: QR code for Ada Lovelace' });
+    expect(code).toHaveAttribute('src', '/api/events/sculc-2026/ticket.svg');
+    expect(card).toHaveTextContent('Show this code at the door on May 16, 2026, 9:00 AM PDT: a volunteer scans it');
+    expect(within(card).getByRole('button', { name: 'Hide my ticket' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('offers no ticket to a member on the waiting list', async () => {
+    renderHome({ ...event, mine: { state: 'waiting', mode: 'in_person', lunch: false, dietary: '', access: '', position: 2, offer_expires_at: null } }, event);
+    const card = await screen.findByRole('region', { name: 'Registration' });
+    expect(card).toHaveTextContent('You are number 2 on the waiting list');
+    expect(within(card).queryByRole('button', { name: 'Show my ticket' })).not.toBeInTheDocument();
+  });
 });

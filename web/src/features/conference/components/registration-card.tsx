@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 
 import type { EventView, RegistrationAnswers } from '../../../api/types';
 import { Button } from '../../../components/button';
@@ -7,6 +7,7 @@ import { CheckboxField, RadioGroup, TextAreaField } from '../../../components/fi
 import { FormMessage } from '../../../components/form-message';
 import { refusalMessage } from '../../../lib/api-client';
 import { formatConferenceTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { useRegistrationActions } from '../api/registration';
 
 const MODES = [
@@ -53,10 +54,13 @@ export function RegistrationCard({ event }: { event: EventView }) {
       {failure && <FormMessage tone="error">{failure}</FormMessage>}
       {!mine && <RegistrationForm event={event} onRegister={(answers) => run(() => actions.register.mutateAsync(answers), 'Your registration could not be sent. Please try again.')} busy={actions.register.isPending} />}
       {mine?.state === 'registered' && (
-        <p>
-          You are registered for {event.title}: {mine.mode === 'in_person' ? 'in person' : 'virtually'}
-          {mine.lunch ? ', with lunch' : ''}.
-        </p>
+        <>
+          <p>
+            You are registered for {event.title}: {mine.mode === 'in_person' ? 'in person' : 'virtually'}
+            {mine.lunch ? ', with lunch' : ''}.
+          </p>
+          <MyTicket event={event} />
+        </>
       )}
       {mine?.state === 'waiting' && (
         <p>
@@ -88,6 +92,54 @@ export function RegistrationCard({ event }: { event: EventView }) {
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * The member's ticket, folded away until asked for: the QR code a volunteer
+ * scans at the door (the same as in the confirmation e-mail), drawn by the
+ * server from the member's registration.
+ */
+function MyTicket({ event }: { event: EventView }) {
+  const [shown, setShown] = useState(false);
+  const [broken, setBroken] = useState(false);
+  const { user } = useSession();
+  const ticketId = useId();
+  const name = user ? `${user.first_name} ${user.last_name}` : 'you';
+  return (
+    <>
+      <p className="button-row">
+        <Button
+          variant="secondary"
+          aria-expanded={shown}
+          aria-controls={ticketId}
+          onClick={() => {
+            setShown(!shown);
+          }}
+        >
+          {shown ? 'Hide my ticket' : 'Show my ticket'}
+        </Button>
+      </p>
+      <div id={ticketId} hidden={!shown} className="conference-ticket">
+        {shown && !broken && (
+          <img
+            className="conference-ticket-code"
+            src={`/api/events/${encodeURIComponent(event.slug)}/ticket.svg`}
+            alt={`Ticket for ${event.title}: QR code for ${name}`}
+            width={240}
+            height={240}
+            onError={() => {
+              setBroken(true);
+            }}
+          />
+        )}
+        {broken && <FormMessage tone="error">Your ticket could not be loaded. Please reload the page.</FormMessage>}
+        <p>
+          Show this code at the door on {formatConferenceTime(event.starts_at)}: a volunteer scans it with a phone to
+          check you in. Your screen or a printout both work, and the same code is in your confirmation e-mail.
+        </p>
+      </div>
+    </>
   );
 }
 
