@@ -31,6 +31,7 @@ pub mod registration;
 pub mod request_body;
 pub mod review;
 pub mod serve;
+pub mod spreadsheet;
 pub mod storage;
 pub mod stored;
 pub mod submissions;

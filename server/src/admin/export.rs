@@ -1,11 +1,9 @@
 //! The user table as a CSV file for spreadsheets.
 
 use axum::extract::State;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use std::collections::HashMap;
 
-use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::table::TableRow;
@@ -13,8 +11,8 @@ use super::users::{TableParams, table_query};
 use crate::accounts::roles::Role;
 use crate::accounts::session::Admin;
 use crate::attendance::pending::AttendanceCounts;
-use crate::content::editions::CONFERENCE_TIME_ZONE;
 use crate::error::{ApiError, ApiResult, ErrorBody, Query};
+use crate::spreadsheet::{csv_attachment, pacific_date, pacific_time, safe_cell as spreadsheet_safe};
 use crate::submissions::PreferredFormat;
 use crate::submissions::store::details::DetailsById;
 use crate::{AppState, clock};
@@ -75,15 +73,7 @@ pub async fn export_users(
     let body = to_csv(year, &rows, &details, &reviews, &needs)
         .map_err(|e| ApiError::Internal(e.context("writing the CSV export")))?;
     let today = pacific_date(clock::now());
-    let disposition = format!("attachment; filename=\"sculc-{year}-users-{today}.csv\"");
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8")),
-            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).expect("ASCII")),
-        ],
-        body,
-    )
-        .into_response())
+    Ok(csv_attachment(&format!("sculc-{year}-users-{today}.csv"), body))
 }
 
 /// `year`: the edition the rows show; `details`: title aside, what each
@@ -150,49 +140,4 @@ fn attendance_cells(counts: &AttendanceCounts) -> [String; 4] {
         counts.modes().iter().map(|m| m.label()).collect::<Vec<_>>().join("; "),
         materials.into(),
     ]
-}
-
-/// A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (or a tab
-/// or carriage return before one) as a formula; a leading `'` makes it text.
-fn spreadsheet_safe(value: &str) -> String {
-    match value.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{value}"),
-        _ => value.to_owned(),
-    }
-}
-
-fn zoned(at: OffsetDateTime) -> Option<jiff::Zoned> {
-    let zone = jiff::tz::TimeZone::get(CONFERENCE_TIME_ZONE).ok()?;
-    Some(jiff::Timestamp::from_second(at.unix_timestamp()).ok()?.to_zoned(zone))
-}
-
-/// "2025-03-21 23:59:00 PDT": sortable in a spreadsheet, and says its zone.
-fn pacific_time(at: OffsetDateTime) -> String {
-    zoned(at).map(|z| z.strftime("%Y-%m-%d %H:%M:%S %Z").to_string()).unwrap_or_else(|| at.to_string())
-}
-
-fn pacific_date(at: OffsetDateTime) -> String {
-    zoned(at).map(|z| z.strftime("%Y-%m-%d").to_string()).unwrap_or_else(|| at.date().to_string())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use time::macros::datetime;
-
-    #[test]
-    fn formula_cells_are_neutralised_and_others_kept() {
-        for risky in ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1"] {
-            assert_eq!(spreadsheet_safe(risky), format!("'{risky}"));
-        }
-        assert_eq!(spreadsheet_safe("Ada"), "Ada");
-        assert_eq!(spreadsheet_safe("a=b"), "a=b");
-        assert_eq!(spreadsheet_safe(""), "");
-    }
-
-    #[test]
-    fn upload_times_read_as_pacific() {
-        assert_eq!(pacific_time(datetime!(2025-03-22 06:59 UTC)), "2025-03-21 23:59:00 PDT");
-        assert_eq!(pacific_date(datetime!(2025-03-22 06:59 UTC)), "2025-03-21");
-    }
 }
