@@ -1,7 +1,7 @@
 /*
  * Reads a QR code from the camera's current frame: the browser's own
  * BarcodeDetector where it has one that knows QR codes (Chrome on Android
- * and macOS, Safari), otherwise jsQR, loaded only then (about 40 KB of
+ * and macOS, Safari), otherwise jsQR, loaded only then (about 48 KB of
  * gzip that the desk's first view does not carry).
  */
 
