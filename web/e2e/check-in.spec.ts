@@ -86,11 +86,14 @@ function y4mOf(rgba: Buffer, { width, height }: typeof FRAME): Buffer {
   return Buffer.concat([Buffer.from(`YUV4MPEG2 W${String(width)} H${String(height)} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]);
 }
 
-/** Axe on the desk as it stands, at the phone's width and a desktop's. */
+/** Axe on the desk as it stands, at the phone's width and a desktop's; at neither does the page scroll sideways. */
 async function axeAtBothWidths(page: Page, state: string) {
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   await expectNoViolations(page, `${state} at 375 px`);
+  expect(await fits(), `${state} fits 375 px`).toBe(true);
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectNoViolations(page, `${state} at 1280 px`);
+  expect(await fits(), `${state} fits 1280 px`).toBe(true);
   await page.setViewportSize({ width: 375, height: 667 });
 }
 
