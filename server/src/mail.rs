@@ -13,7 +13,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::Context;
-use lettre::message::{Mailbox, SinglePart};
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment as MimeAttachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use secrecy::ExposeSecret;
 use tokio::sync::Notify;
@@ -29,6 +30,17 @@ pub const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
 pub struct Letter {
     pub subject: String,
     pub body: String,
+}
+
+/// A file sent with a letter (a ticket's QR code, a calendar entry); kept in
+/// the outbox with it until it is delivered.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Attachment {
+    /// The name the recipient sees: `ticket.png`.
+    pub filename: String,
+    /// Its MIME type: `image/png`, `text/calendar; charset=utf-8`.
+    pub content_type: String,
+    pub content: Vec<u8>,
 }
 
 #[derive(Clone)]
@@ -121,18 +133,30 @@ impl Mailer {
 
     /// Hands one e-mail over now; fails if it cannot be. Only the sender
     /// loop calls this: everything else queues (`outbox::enqueue`).
-    async fn deliver(&self, to: &str, letter: Letter) -> anyhow::Result<()> {
+    async fn deliver(&self, to: &str, letter: Letter, attachments: Vec<Attachment>) -> anyhow::Result<()> {
         // Names and titles are often not ASCII ("Zoë Ñúñez"): a MIME part
         // declared `text/plain; charset=utf-8` (with `MIME-Version: 1.0`) makes
         // mail clients read the body as UTF-8 instead of guessing, and lettre
         // picks a 7-bit-safe transfer encoding for it and RFC 2047 words for
         // non-ASCII headers.
-        let message = Message::builder()
+        let builder = Message::builder()
             .from(self.from.clone())
             .to(to.parse().context("recipient address")?)
-            .subject(letter.subject)
-            .singlepart(SinglePart::plain(letter.body))
-            .context("building an e-mail")?;
+            .subject(letter.subject);
+        let text = SinglePart::plain(letter.body);
+        let message = if attachments.is_empty() {
+            builder.singlepart(text)
+        } else {
+            // multipart/mixed: the text first, then each file (base64).
+            let mut parts = MultiPart::mixed().singlepart(text);
+            for file in attachments {
+                let kind = ContentType::parse(&file.content_type)
+                    .with_context(|| format!("the attachment type {}", file.content_type))?;
+                parts = parts.singlepart(MimeAttachment::new(file.filename).body(file.content, kind));
+            }
+            builder.multipart(parts)
+        }
+        .context("building an e-mail")?;
         match self.transport.as_ref() {
             Transport::Smtp(smtp) => smtp.send(message).await.map(|_| ()).context("SMTP delivery failed"),
             Transport::Outbox(outbox) => {

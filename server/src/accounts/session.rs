@@ -148,6 +148,13 @@ signed_in_extractor!(
     edits_content
 );
 
+signed_in_extractor!(
+    /// A check-in volunteer at the door, or an admin (every `/api/check-in`
+    /// endpoint takes one).
+    CheckInDesk,
+    |user| if user.roles.has(Role::Admin) { Ok(()) } else { holds(user, Role::CheckIn) }
+);
+
 /// Passes editors and admins (admins can do everything editors can).
 pub fn edits_content(user: &SessionUser) -> Result<(), ApiError> {
     if user.roles.has(Role::Admin) { Ok(()) } else { holds(user, Role::Editor) }

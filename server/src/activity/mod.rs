@@ -57,6 +57,10 @@ stored_enum! {
         ContentRestored = "content.restored",
         /// Content files imported from the command line.
         ContentImported = "content.imported",
+        /// A person let in at an event's door, by a volunteer or an admin.
+        CheckedIn = "registration.checked_in",
+        /// A check-in taken back (a mistake at the door).
+        CheckInUndone = "registration.check_in_undone",
     }
 }
 
@@ -189,7 +193,7 @@ mod tests {
 
     #[test]
     fn actions_keep_their_dotted_names() {
-        assert_eq!(AuditAction::ALL.len(), 30);
+        assert_eq!(AuditAction::ALL.len(), 34);
         assert_eq!(AuditAction::ReviewSettingsChanged.as_str(), "review.settings_changed");
         assert_eq!(serde_json::to_value(AuditAction::SubmissionAccepted).unwrap(), "submission.accepted");
         for action in AuditAction::ALL {

@@ -117,9 +117,11 @@ pub async fn answer_attendance(
         ));
     }
     let answer = body.validate()?;
-    if !state.db.answer_attendance(id, user.id, &answer).await? {
+    if !state.db.answer_attendance(id, user.id, &answer, state.config.public_url().as_str()).await? {
         return Err(ApiError::Conflict("The submission changed meanwhile. Please reload the page.".into()));
     }
+    // Confirming may have registered them, with a ticket by e-mail.
+    state.mailer.wake();
     let row = state.db.submission(id).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(state.db.shown_one(row).await?))
 }

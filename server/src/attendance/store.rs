@@ -110,7 +110,15 @@ impl Db {
     /// Saves the author's answer for their accepted submission `id` (and,
     /// when confirming, its title), in one transaction; whether it was an
     /// accepted submission of theirs. The first answer's time stays.
-    pub async fn answer_attendance(&self, id: Uuid, author: Uuid, answer: &Answer) -> sqlx::Result<bool> {
+    /// A presenter who confirms is registered for the edition, with a ticket
+    /// by e-mail (`site_url`: the site's address for its link).
+    pub async fn answer_attendance(
+        &self,
+        id: Uuid,
+        author: Uuid,
+        answer: &Answer,
+        site_url: &str,
+    ) -> sqlx::Result<bool> {
         let now = crate::clock::now();
         let mut tx = self.begin().await?;
         let saved = on_tx!(&mut tx, |conn| {
@@ -150,8 +158,16 @@ impl Db {
                     .fetch_one(&mut **conn)
                     .await?
             });
-            crate::registration::store::register_presenter(&mut tx, year, author, mode, &answer.needs, now)
-                .await?;
+            crate::registration::store::register_presenter(
+                &mut tx,
+                year,
+                author,
+                mode,
+                &answer.needs,
+                now,
+                site_url,
+            )
+            .await?;
         }
         tx.commit().await?;
         Ok(saved)

@@ -16,7 +16,7 @@ pub fn ics(year: i32, day: &ConferenceDay, stamp: &str) -> Result<String, jiff::
         uid: format!("sculc-{year}@colloquy"),
         stamp: stamp.to_owned(),
         starts: utc(&day.date, &day.starts)?,
-        ends: utc(&day.date, &day.ends)?,
+        ends: Some(utc(&day.date, &day.ends)?),
         summary: day.summary.clone(),
         location: day.location.clone(),
         description: day.description.clone(),
@@ -29,7 +29,9 @@ pub struct Event {
     pub uid: String,
     pub stamp: String,
     pub starts: String,
-    pub ends: String,
+    /// None when only the start is known (a registration's event): the
+    /// entry then marks the moment it starts (RFC 5545 3.6.1).
+    pub ends: Option<String>,
     pub summary: String,
     pub location: String,
     pub description: Option<String>,
@@ -47,10 +49,10 @@ pub fn vcalendar(event: &Event) -> String {
         format!("UID:{}", escape(&event.uid)),
         format!("DTSTAMP:{}", event.stamp),
         format!("DTSTART:{}", event.starts),
-        format!("DTEND:{}", event.ends),
-        format!("SUMMARY:{}", escape(&event.summary)),
-        format!("LOCATION:{}", escape(&event.location)),
     ];
+    lines.extend(event.ends.as_ref().map(|ends| format!("DTEND:{ends}")));
+    lines.push(format!("SUMMARY:{}", escape(&event.summary)));
+    lines.push(format!("LOCATION:{}", escape(&event.location)));
     if let Some(description) = &event.description {
         lines.push(format!("DESCRIPTION:{}", escape(description)));
     }

@@ -5,7 +5,7 @@
 use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
 
-use super::Letter;
+use super::{Attachment, Letter};
 use crate::accounts::email::Email;
 use crate::clock;
 use crate::db::Tx;
@@ -33,8 +33,19 @@ pub fn backoff(attempts: i32) -> Duration {
 /// Puts `letter` to `to` in the outbox inside `tx`: it exists exactly when
 /// what caused it is committed. Call `Mailer::wake` after the commit.
 pub async fn enqueue(tx: &mut Tx, to: &Email, letter: &Letter) -> sqlx::Result<Uuid> {
+    enqueue_with(tx, to, letter, &[]).await
+}
+
+/// `enqueue`, with files attached; they are kept with the e-mail until it
+/// is delivered.
+pub async fn enqueue_with(
+    tx: &mut Tx,
+    to: &Email,
+    letter: &Letter,
+    attachments: &[Attachment],
+) -> sqlx::Result<Uuid> {
     let id = Uuid::now_v7();
-    super::store::insert_email(tx, id, to, letter, clock::now()).await?;
+    super::store::insert_email(tx, id, to, letter, attachments, clock::now()).await?;
     Ok(id)
 }
 

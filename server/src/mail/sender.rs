@@ -66,8 +66,9 @@ async fn deliver_due(state: &AppState, holder: &str) -> sqlx::Result<()> {
 
 async fn deliver_one(state: &AppState, holder: &str, claimed: Claimed) -> sqlx::Result<()> {
     let letter = Letter { subject: claimed.subject.clone(), body: claimed.body.clone() };
+    let attachments = state.db.email_attachments(claimed.id).await?;
     let counters = &state.mailer.counters;
-    match state.mailer.deliver(&claimed.recipient, letter).await {
+    match state.mailer.deliver(&claimed.recipient, letter, attachments).await {
         Ok(()) => {
             counters.sent.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             state.metrics.email_sent();

@@ -4,18 +4,19 @@
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::Letter;
 use super::outbox::{CLAIM, Claimed, KEEP_SENT, MAX_ATTEMPTS, OutboxCounts, Undelivered, backoff};
+use super::{Attachment, Letter};
 use crate::accounts::email::Email;
 use crate::db::{Db, Tx};
 use crate::{clock, on_db, on_tx};
 
-/// Writes the e-mail `id` inside `tx`, due at once.
+/// Writes the e-mail `id` with its attachments inside `tx`, due at once.
 pub(super) async fn insert_email(
     tx: &mut Tx,
     id: Uuid,
     to: &Email,
     letter: &Letter,
+    attachments: &[Attachment],
     now: OffsetDateTime,
 ) -> sqlx::Result<()> {
     on_tx!(tx, |conn| {
@@ -30,6 +31,19 @@ pub(super) async fn insert_email(
         .bind(now)
         .execute(&mut **conn)
         .await?;
+        for (position, file) in (0i32..).zip(attachments) {
+            sqlx::query(
+                "INSERT INTO outbox_attachments (email_id, position, filename, content_type, content)
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(id)
+            .bind(position)
+            .bind(&file.filename)
+            .bind(&file.content_type)
+            .bind(&file.content)
+            .execute(&mut **conn)
+            .await?;
+        }
     });
     Ok(())
 }
@@ -61,11 +75,26 @@ impl Db {
             .await)
     }
 
-    /// Records a delivery; the body goes (it may hold a single-use link).
-    /// Only the claim's holder may; false if its claim was lost.
+    /// The files queued with the e-mail `id`, in order.
+    pub async fn email_attachments(&self, id: Uuid) -> sqlx::Result<Vec<Attachment>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT filename, content_type, content FROM outbox_attachments
+                 WHERE email_id = $1 ORDER BY position",
+            )
+            .bind(id)
+            .fetch_all(pool)
+            .await
+        })
+    }
+
+    /// Records a delivery; the body and attachments go (the body may hold a
+    /// single-use link, a ticket is a key to the door). Only the claim's
+    /// holder may; false if its claim was lost.
     pub async fn email_sent(&self, id: Uuid, holder: &str) -> sqlx::Result<bool> {
-        let done = on_db!(self, |pool| {
-            sqlx::query(
+        let mut tx = self.begin().await?;
+        let done = on_tx!(&mut tx, |conn| {
+            let done = sqlx::query(
                 "UPDATE outbox SET sent_at = $1, body = '', claimed_by = NULL, claimed_until = NULL,
                         last_error = NULL
                  WHERE id = $2 AND claimed_by = $3 AND sent_at IS NULL",
@@ -73,10 +102,18 @@ impl Db {
             .bind(clock::now())
             .bind(id)
             .bind(holder)
-            .execute(pool)
+            .execute(&mut **conn)
             .await?
-            .rows_affected()
+            .rows_affected();
+            if done == 1 {
+                sqlx::query("DELETE FROM outbox_attachments WHERE email_id = $1")
+                    .bind(id)
+                    .execute(&mut **conn)
+                    .await?;
+            }
+            done
         });
+        tx.commit().await?;
         Ok(done == 1)
     }
 

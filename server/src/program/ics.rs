@@ -19,13 +19,13 @@ pub fn talk(
         uid: format!("sculc-{year}-{}@colloquy", item.code),
         stamp: utc(published_at),
         starts: utc(item.time.starts_at),
-        ends: utc(item.time.ends_at),
+        ends: Some(utc(item.time.ends_at)),
         summary: item.title.clone(),
         location: session.slot.room.clone(),
         description: Some(format!("{} — {} (SCULC {year}, {})", item.authors, session.slot.title, item.code)),
     })
 }
 
-fn utc(at: OffsetDateTime) -> String {
+pub fn utc(at: OffsetDateTime) -> String {
     jiff::Timestamp::from_second(at.unix_timestamp()).map(utc_time).unwrap_or_default()
 }

@@ -6,11 +6,18 @@
 //! out, more places) is offered at once to the next in line by e-mail, for
 //! the event's `offer_hours`. The guarantees live in `store.rs`.
 //!
+//! Whoever gets a place (registering, taking an offer, a presenter
+//! confirming) is sent a confirmation with their ticket in the same
+//! transaction (`ticket.rs`, `my_ticket.rs`); volunteers check tickets at
+//! the door (`check_in.rs`).
+//!
 //! Not yet here: visitors registering by an e-mailed link, admin-defined
-//! questions, presenters registered on confirming, tickets, check-in and
-//! certificates (the rest of issue 26), and the web pages.
+//! questions and certificates (the rest of issue 26).
 
+pub mod check_in;
+pub mod my_ticket;
 pub mod store;
+pub mod ticket;
 pub mod types;
 
 use std::time::Duration as StdDuration;
@@ -47,6 +54,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(accept_place))
         .routes(routes!(create_event))
         .routes(routes!(admin_event, set_event_capacity))
+        .merge(my_ticket::routes())
+        .merge(check_in::routes())
 }
 
 fn no_event() -> ApiError {
@@ -184,8 +193,9 @@ pub async fn register_for_event(
             format!("Registration for {} is not open.", event.title),
         ));
     }
-    match state.db.register(&event, user.id, &answers, now).await? {
-        Ok(_) => {}
+    match state.db.register(&event, user.id, &answers, now, state.config.public_url().as_str()).await? {
+        // A place comes with its ticket by e-mail.
+        Ok(_) => state.mailer.wake(),
         Err(_) => return Err(ApiError::Conflict(format!("You are already registered for {}.", event.title))),
     }
     let view = get_event(State(state), MaybeUser(Some(user)), Path(slug)).await?;
@@ -250,11 +260,17 @@ pub async fn accept_place(
     Path(slug): Path<String>,
 ) -> ApiResult<Json<EventView>> {
     let event = event(&state, &slug).await?;
-    if state.db.accept_offer(&event, user.id, clock::now()).await?.is_err() {
+    if state
+        .db
+        .accept_offer(&event, user.id, clock::now(), state.config.public_url().as_str())
+        .await?
+        .is_err()
+    {
         return Err(ApiError::Conflict(
             "There is no place offered to you now: the offer may have run out.".into(),
         ));
     }
+    state.mailer.wake();
     get_event(State(state), MaybeUser(Some(user)), Path(slug)).await
 }
 

@@ -80,6 +80,7 @@ fn sqlite_type(postgres: &str) -> String {
         "text" | "timestamp with time zone" => "TEXT",
         "integer" | "bigint" | "smallint" => "INTEGER",
         "boolean" => "BOOLEAN",
+        "bytea" => "BLOB",
         other => return format!("unmapped PostgreSQL type {other}"),
     }
     .to_owned()

@@ -4,6 +4,9 @@
 //! so counting the places taken and claiming one, or freeing one and
 //! offering it, cannot interleave with another request.
 
+pub mod check_in;
+pub mod tickets;
+
 use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
 
@@ -114,15 +117,19 @@ impl Db {
 
     /// Registers the person: a place in person while one is free (and
     /// nobody waits for one), the waiting list otherwise; virtually, always.
+    /// A place held is confirmed by e-mail, with the ticket (`site_url`:
+    /// the site's address for its link).
     pub async fn register(
         &self,
         event: &EventRow,
         user_id: Uuid,
         answers: &RegistrationAnswers,
         now: OffsetDateTime,
+        site_url: &str,
     ) -> sqlx::Result<Result<RegistrationState, Refusal>> {
         let mut tx = self.begin().await?;
         let arrival = arrive(&mut tx, event.id).await?;
+        let id = Uuid::now_v7();
         let state = on_tx!(&mut tx, |conn| {
             let live: bool = sqlx::query_scalar(
                 "SELECT EXISTS (SELECT 1 FROM registrations
@@ -155,7 +162,7 @@ impl Db {
                      (id, event_id, user_id, state, mode, lunch, dietary, access, arrival, created_at, updated_at)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
             )
-            .bind(Uuid::now_v7())
+            .bind(id)
             .bind(event.id)
             .bind(user_id)
             .bind(state.as_str())
@@ -169,6 +176,9 @@ impl Db {
             .await?;
             state
         });
+        if state == RegistrationState::Registered {
+            tickets::queue_confirmation(&mut tx, event, id, site_url, now).await?;
+        }
         tx.commit().await?;
         Ok(Ok(state))
     }
@@ -210,29 +220,33 @@ impl Db {
         Ok(Ok(before))
     }
 
-    /// Takes the place offered to the person, while the offer runs.
+    /// Takes the place offered to the person, while the offer runs, and
+    /// confirms it by e-mail with the ticket.
     pub async fn accept_offer(
         &self,
         event: &EventRow,
         user_id: Uuid,
         now: OffsetDateTime,
+        site_url: &str,
     ) -> sqlx::Result<Result<(), Refusal>> {
         let mut tx = self.begin().await?;
         arrive(&mut tx, event.id).await?;
-        let taken = on_tx!(&mut tx, |conn| {
-            sqlx::query(
+        let taken: Option<Uuid> = on_tx!(&mut tx, |conn| {
+            sqlx::query_scalar(
                 "UPDATE registrations SET state = 'registered', offer_expires_at = NULL, updated_at = $3
-                 WHERE event_id = $1 AND user_id = $2 AND state = 'offered' AND offer_expires_at > $3",
+                 WHERE event_id = $1 AND user_id = $2 AND state = 'offered' AND offer_expires_at > $3
+                 RETURNING id",
             )
             .bind(event.id)
             .bind(user_id)
             .bind(now)
-            .execute(&mut **conn)
+            .fetch_optional(&mut **conn)
             .await?
-            .rows_affected()
         });
+        let Some(id) = taken else { return Ok(Err(Refusal::NoOffer)) };
+        tickets::queue_confirmation(&mut tx, event, id, site_url, now).await?;
         tx.commit().await?;
-        Ok(if taken == 1 { Ok(()) } else { Err(Refusal::NoOffer) })
+        Ok(Ok(()))
     }
 
     /// Sets the event's in-person places; places that come free are offered
@@ -313,7 +327,9 @@ impl Db {
 /// answer): a presenter's place is theirs even when the places are taken,
 /// and they are not asked their needs twice (`needs` goes with it). Does
 /// nothing when the edition does not use the site's registration. A place
-/// already held (or waited for) becomes theirs in `mode`.
+/// already held (or waited for) becomes theirs in `mode`. A place that is
+/// new to them is confirmed by e-mail with the ticket (`site_url`: the
+/// site's address for its link).
 pub async fn register_presenter(
     tx: &mut Tx,
     year: i32,
@@ -321,6 +337,7 @@ pub async fn register_presenter(
     mode: Mode,
     needs: &str,
     now: OffsetDateTime,
+    site_url: &str,
 ) -> sqlx::Result<()> {
     let event: Option<Uuid> = on_tx!(&mut *tx, |conn| {
         sqlx::query_scalar("SELECT id FROM events WHERE slug = $1")
@@ -330,35 +347,53 @@ pub async fn register_presenter(
     });
     let Some(event_id) = event else { return Ok(()) };
     let arrival = arrive(tx, event_id).await?;
-    on_tx!(&mut *tx, |conn| {
-        let updated = sqlx::query(
-            "UPDATE registrations SET state = 'registered', mode = $3, offer_expires_at = NULL, updated_at = $4
+    let newly_placed: Option<Uuid> = on_tx!(&mut *tx, |conn| {
+        let before: Option<(Uuid, RegistrationState)> = sqlx::query_as(
+            "SELECT id, state FROM registrations
              WHERE event_id = $1 AND user_id = $2 AND state IN ('registered', 'waiting', 'offered')",
         )
         .bind(event_id)
         .bind(user_id)
-        .bind(mode.as_str())
-        .bind(now)
-        .execute(&mut **conn)
-        .await?
-        .rows_affected();
-        if updated == 0 {
-            sqlx::query(
-                "INSERT INTO registrations
-                     (id, event_id, user_id, state, mode, lunch, dietary, access, arrival, created_at, updated_at)
-                 VALUES ($1, $2, $3, 'registered', $4, FALSE, '', $5, $6, $7, $7)",
-            )
-            .bind(Uuid::now_v7())
-            .bind(event_id)
-            .bind(user_id)
-            .bind(mode.as_str())
-            .bind(needs)
-            .bind(arrival)
-            .bind(now)
-            .execute(&mut **conn)
-            .await?;
+        .fetch_optional(&mut **conn)
+        .await?;
+        match before {
+            Some((id, before)) => {
+                sqlx::query(
+                    "UPDATE registrations SET state = 'registered', mode = $2, offer_expires_at = NULL,
+                            updated_at = $3
+                     WHERE id = $1",
+                )
+                .bind(id)
+                .bind(mode.as_str())
+                .bind(now)
+                .execute(&mut **conn)
+                .await?;
+                (before != RegistrationState::Registered).then_some(id)
+            }
+            None => {
+                let id = Uuid::now_v7();
+                sqlx::query(
+                    "INSERT INTO registrations
+                         (id, event_id, user_id, state, mode, lunch, dietary, access, arrival, created_at, updated_at)
+                     VALUES ($1, $2, $3, 'registered', $4, FALSE, '', $5, $6, $7, $7)",
+                )
+                .bind(id)
+                .bind(event_id)
+                .bind(user_id)
+                .bind(mode.as_str())
+                .bind(needs)
+                .bind(arrival)
+                .bind(now)
+                .execute(&mut **conn)
+                .await?;
+                Some(id)
+            }
         }
     });
+    if let Some(id) = newly_placed {
+        let event = tickets::event_of(tx, id).await?;
+        tickets::queue_confirmation(tx, &event, id, site_url, now).await?;
+    }
     Ok(())
 }
 

@@ -1,0 +1,451 @@
+//! The door (issue 26 item 3): volunteers with the `check_in` role, and
+//! admins, choose an event, watch its live counts, scan tickets or find a
+//! person by name, let them in, and take back a mistake. Scans a phone made
+//! offline arrive later with the time they were made (`at`), which is kept
+//! as long as it is neither in the future nor more than a day old. Every
+//! check-in and undo is in the activity log. Who checked a person in
+//! first wins: the rest are told when and by whom (`store/check_in.rs`).
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use time::{Duration, OffsetDateTime};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::store::check_in::{CheckIn, DeskPersonRow};
+use super::types::{EventRow, RegistrationState};
+use crate::AppState;
+use crate::accounts::session::CheckInDesk;
+use crate::activity::Actor;
+use crate::attendance::Mode;
+use crate::clock;
+use crate::content::editions::CONFERENCE_TIME_ZONE;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
+use crate::text::name_key;
+
+/// The most people a search answers.
+const MAX_PEOPLE: usize = 20;
+/// How far back an offline scan's time is believed.
+const OFFLINE_AT_MOST: Duration = Duration::hours(24);
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(desk_events))
+        .routes(routes!(desk))
+        .routes(routes!(desk_people))
+        .routes(routes!(scan))
+        .routes(routes!(check_in_by_name, undo_check_in))
+}
+
+/// An event at the desk.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeskEvent {
+    pub slug: String,
+    pub title: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: OffsetDateTime,
+}
+
+/// An event's numbers at the door, live.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeskCounts {
+    /// People with a place (in person or virtually).
+    pub registered: i64,
+    pub in_person: i64,
+    #[serde(rename = "virtual")]
+    pub r#virtual: i64,
+    /// On the waiting list.
+    pub waiting: i64,
+    pub checked_in: i64,
+    /// Registered people who want lunch.
+    pub lunches: i64,
+    /// Registered people who wrote a dietary need.
+    pub dietary: i64,
+    /// Registered people who wrote an access need.
+    pub access: i64,
+}
+
+/// The desk of one event.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CheckInDesk)]
+pub struct Desk {
+    pub slug: String,
+    pub title: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: OffsetDateTime,
+    pub counts: DeskCounts,
+}
+
+/// A registered person at the desk.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CheckInPerson {
+    pub registration_id: Uuid,
+    pub first_name: String,
+    pub last_name: String,
+    pub mode: Mode,
+    pub lunch: bool,
+    pub dietary: String,
+    pub access: String,
+    /// When they were checked in (null: not yet).
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub checked_in_at: Option<OffsetDateTime>,
+    /// The volunteer who checked them in, "First Last" (null: not yet, or
+    /// the volunteer's account is gone).
+    #[schema(required = true)]
+    pub checked_in_by: Option<String>,
+}
+
+impl From<&DeskPersonRow> for CheckInPerson {
+    fn from(row: &DeskPersonRow) -> Self {
+        Self {
+            registration_id: row.registration_id,
+            first_name: row.first_name.clone(),
+            last_name: row.last_name.clone(),
+            mode: row.mode,
+            lunch: row.lunch,
+            dietary: row.dietary.clone(),
+            access: row.access.clone(),
+            checked_in_at: row.checked_in_at,
+            checked_in_by: row.checked_in_by(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckInOutcome {
+    CheckedIn,
+    AlreadyCheckedIn,
+    Undone,
+}
+
+/// What a check-in (or its undo) came to, with what to tell the volunteer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CheckInResult {
+    pub outcome: CheckInOutcome,
+    pub person: CheckInPerson,
+    pub message: String,
+}
+
+/// A scanned ticket.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Scan {
+    pub token: String,
+    /// When the scan was made, if earlier than now (a phone that was
+    /// offline sends its queue later); a time in the future counts as now,
+    /// one more than a day ago as a day ago.
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub at: Option<OffsetDateTime>,
+}
+
+/// A check-in by name.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckInAt {
+    /// When it was made (as for a scan).
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub at: Option<OffsetDateTime>,
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct PeopleQuery {
+    /// Part of a first or last name (any case, any Unicode form); empty:
+    /// the first people by name.
+    #[serde(default)]
+    pub q: String,
+}
+
+async fn event(state: &AppState, slug: &str) -> ApiResult<EventRow> {
+    state.db.event_by_slug(slug).await?.ok_or_else(|| ApiError::NotFound("There is no such event.".into()))
+}
+
+/// The events, the soonest upcoming or under way first (one that started
+/// less than a day ago is under way), then those past, latest first.
+#[utoipa::path(
+    get,
+    path = "/api/check-in",
+    tag = "check-in",
+    responses(
+        (status = 200, description = "The events", body = Vec<DeskEvent>),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Neither a check-in volunteer nor an admin", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn desk_events(
+    State(state): State<AppState>,
+    _desk: CheckInDesk,
+) -> ApiResult<Json<Vec<DeskEvent>>> {
+    let since = clock::now() - Duration::days(1);
+    let (mut current, mut past): (Vec<_>, Vec<_>) =
+        state.db.desk_events().await?.into_iter().partition(|event| event.starts_at >= since);
+    past.reverse();
+    current.append(&mut past);
+    Ok(Json(
+        current
+            .into_iter()
+            .map(|event| DeskEvent { slug: event.slug, title: event.title, starts_at: event.starts_at })
+            .collect(),
+    ))
+}
+
+/// One event's desk: its live counts (the web app asks every few seconds).
+#[utoipa::path(
+    get,
+    path = "/api/check-in/{slug}",
+    tag = "check-in",
+    params(("slug" = String, Path, description = "The event's address")),
+    responses(
+        (status = 200, description = "The event and its counts", body = Desk),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Neither a check-in volunteer nor an admin", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn desk(
+    State(state): State<AppState>,
+    _desk: CheckInDesk,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<Desk>> {
+    let event = event(&state, &slug).await?;
+    let counts = state.db.desk_counts(event.id).await?;
+    Ok(Json(Desk {
+        slug: event.slug,
+        title: event.title,
+        starts_at: event.starts_at,
+        counts: DeskCounts {
+            registered: counts.registered,
+            in_person: counts.in_person,
+            r#virtual: counts.r#virtual,
+            waiting: counts.waiting,
+            checked_in: counts.checked_in,
+            lunches: counts.lunches,
+            dietary: counts.dietary,
+            access: counts.access,
+        },
+    }))
+}
+
+/// How well a person's name answers a search: 0 a name starts with it,
+/// 1 a name contains it, None not at all.
+fn rank(person: &DeskPersonRow, wanted: &str) -> Option<u8> {
+    let first = name_key(&person.first_name);
+    let last = name_key(&person.last_name);
+    let whole = format!("{first} {last}");
+    if [&first, &last, &whole].iter().any(|name| name.starts_with(wanted)) {
+        Some(0)
+    } else if whole.contains(wanted) {
+        Some(1)
+    } else {
+        None
+    }
+}
+
+/// The registered people whose first or last name starts with or contains
+/// `q` (those it starts first), at most 20.
+#[utoipa::path(
+    get,
+    path = "/api/check-in/{slug}/people",
+    tag = "check-in",
+    params(("slug" = String, Path, description = "The event's address"), PeopleQuery),
+    responses(
+        (status = 200, description = "At most 20 people, best matches first", body = Vec<CheckInPerson>),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Neither a check-in volunteer nor an admin", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn desk_people(
+    State(state): State<AppState>,
+    _desk: CheckInDesk,
+    Path(slug): Path<String>,
+    Query(query): Query<PeopleQuery>,
+) -> ApiResult<Json<Vec<CheckInPerson>>> {
+    let event = event(&state, &slug).await?;
+    let wanted = name_key(&query.q);
+    let mut found: Vec<(u8, DeskPersonRow)> = state
+        .db
+        .desk_people(event.id)
+        .await?
+        .into_iter()
+        .filter_map(|person| rank(&person, &wanted).map(|rank| (rank, person)))
+        .collect();
+    // Stable: within a rank, the store's order by name stays.
+    found.sort_by_key(|(rank, _)| *rank);
+    Ok(Json(found.iter().take(MAX_PEOPLE).map(|(_, person)| person.into()).collect()))
+}
+
+/// When a check-in counts as made: when the phone says, unless that is in
+/// the future (now) or more than a day ago (a day ago).
+fn made_at(at: Option<OffsetDateTime>, now: OffsetDateTime) -> OffsetDateTime {
+    at.map_or(now, |at| at.min(now).max(now - OFFLINE_AT_MOST))
+}
+
+/// A time of day at the conference, "08:42".
+fn clock_time(at: OffsetDateTime) -> String {
+    let zone = jiff::tz::TimeZone::get(CONFERENCE_TIME_ZONE).expect("the bundled time zone database has it");
+    jiff::Timestamp::from_second(at.unix_timestamp())
+        .map(|at| at.to_zoned(zone).strftime("%H:%M").to_string())
+        .unwrap_or_default()
+}
+
+fn not_a_ticket(event: &EventRow) -> ApiError {
+    ApiError::NotFound(format!("This is not a ticket for {}.", event.title))
+}
+
+fn not_registered(person: &DeskPersonRow) -> ApiError {
+    let state = match person.state {
+        RegistrationState::Registered => "registered",
+        RegistrationState::Waiting => "on the waiting list",
+        RegistrationState::Offered => "offered a place, not yet taken",
+        RegistrationState::Cancelled => "cancelled",
+        RegistrationState::Expired => "an offered place not taken in time",
+    };
+    ApiError::Conflict(format!("{} is not registered: {state}.", person.name()))
+}
+
+async fn let_in(
+    state: &AppState,
+    desk: &CheckInDesk,
+    event: &EventRow,
+    id: Uuid,
+    at: Option<OffsetDateTime>,
+) -> ApiResult<Json<CheckInResult>> {
+    let now = clock::now();
+    let volunteer = Actor::admin(&desk.0);
+    let (outcome, person, message) = match state.db.check_in(event, id, &volunteer, made_at(at, now)).await? {
+        CheckIn::CheckedIn(person) => {
+            let message = format!("{} is checked in.", person.name());
+            (CheckInOutcome::CheckedIn, person, message)
+        }
+        CheckIn::Already(person) => {
+            let when = clock_time(person.checked_in_at.unwrap_or(now));
+            let message = match person.checked_in_by() {
+                Some(by) => format!("Already checked in at {when} by {by}."),
+                None => format!("Already checked in at {when}."),
+            };
+            (CheckInOutcome::AlreadyCheckedIn, person, message)
+        }
+        CheckIn::NotRegistered(person) => return Err(not_registered(&person)),
+        CheckIn::Unknown => return Err(not_a_ticket(event)),
+    };
+    Ok(Json(CheckInResult { outcome, person: (&person).into(), message }))
+}
+
+/// Checks in the holder of a scanned ticket.
+#[utoipa::path(
+    post,
+    path = "/api/check-in/{slug}/scans",
+    tag = "check-in",
+    params(("slug" = String, Path, description = "The event's address")),
+    request_body = Scan,
+    responses(
+        (status = 200, description = "Checked in now, or already", body = CheckInResult),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Neither a check-in volunteer nor an admin", body = ErrorBody),
+        (status = 404, description = "No such event, or not a ticket for it (forged, altered, another event's)", body = ErrorBody),
+        (status = 409, description = "The ticket's registration holds no place", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn scan(
+    State(state): State<AppState>,
+    desk: CheckInDesk,
+    Path(slug): Path<String>,
+    Json(scan): Json<Scan>,
+) -> ApiResult<Json<CheckInResult>> {
+    let event = event(&state, &slug).await?;
+    let key = state.db.ticket_key().await?;
+    let Some(id) = super::ticket::verify(&key, &scan.token) else { return Err(not_a_ticket(&event)) };
+    let_in(&state, &desk, &event, id, scan.at).await
+}
+
+/// Checks in a registered person found by name.
+#[utoipa::path(
+    post,
+    path = "/api/check-in/{slug}/registrations/{registration_id}",
+    tag = "check-in",
+    params(
+        ("slug" = String, Path, description = "The event's address"),
+        ("registration_id" = Uuid, Path, description = "The person's registration"),
+    ),
+    request_body = CheckInAt,
+    responses(
+        (status = 200, description = "Checked in now, or already", body = CheckInResult),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Neither a check-in volunteer nor an admin", body = ErrorBody),
+        (status = 404, description = "No such event, or no such registration at it", body = ErrorBody),
+        (status = 409, description = "The registration holds no place", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn check_in_by_name(
+    State(state): State<AppState>,
+    desk: CheckInDesk,
+    Path((slug, id)): Path<(String, Uuid)>,
+    Json(body): Json<CheckInAt>,
+) -> ApiResult<Json<CheckInResult>> {
+    let event = event(&state, &slug).await?;
+    let_in(&state, &desk, &event, id, body.at).await
+}
+
+/// Takes back a check-in made by mistake (logged); a person not checked in
+/// stays so.
+#[utoipa::path(
+    delete,
+    path = "/api/check-in/{slug}/registrations/{registration_id}",
+    tag = "check-in",
+    params(
+        ("slug" = String, Path, description = "The event's address"),
+        ("registration_id" = Uuid, Path, description = "The person's registration"),
+    ),
+    responses(
+        (status = 200, description = "Not checked in (any more)", body = CheckInResult),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 403, description = "Neither a check-in volunteer nor an admin", body = ErrorBody),
+        (status = 404, description = "No such event, or no such registration at it", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn undo_check_in(
+    State(state): State<AppState>,
+    desk: CheckInDesk,
+    Path((slug, id)): Path<(String, Uuid)>,
+) -> ApiResult<Json<CheckInResult>> {
+    let event = event(&state, &slug).await?;
+    let Some(person) = state.db.undo_check_in(&event, id, &Actor::admin(&desk.0)).await? else {
+        return Err(ApiError::NotFound(format!("There is no such registration for {}.", event.title)));
+    };
+    let message = format!("{} is no longer checked in.", person.name());
+    Ok(Json(CheckInResult { outcome: CheckInOutcome::Undone, person: (&person).into(), message }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::datetime;
+
+    #[test]
+    fn an_offline_scan_keeps_its_time_within_a_day() {
+        let now = datetime!(2026-04-11 16:00 UTC);
+        assert_eq!(made_at(None, now), now);
+        assert_eq!(made_at(Some(now - Duration::minutes(5)), now), now - Duration::minutes(5));
+        assert_eq!(made_at(Some(now + Duration::hours(1)), now), now);
+        assert_eq!(made_at(Some(now - Duration::days(3)), now), now - Duration::days(1));
+    }
+
+    #[test]
+    fn the_time_is_the_conference_clock() {
+        assert_eq!(clock_time(datetime!(2026-04-11 15:42 UTC)), "08:42");
+    }
+}

@@ -1,0 +1,238 @@
+//! Check-in's SQL: the desk's events, counts and people, and letting a
+//! person in (or taking it back) with its activity-log entry.
+//!
+//! A check-in is one conditional UPDATE (`... WHERE checked_in_at IS
+//! NULL`): of two volunteers scanning one ticket at once, PostgreSQL makes
+//! the second wait for the first's row lock and then finds the condition
+//! false, and SQLite runs one writer at a time, so exactly one checks it in
+//! and the other reads who did and when. It needs no `arrive` turn: it
+//! changes no place and no order.
+
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::super::types::{EventRow, RegistrationState};
+use crate::activity::{Actor, AuditAction, NewEntry, record};
+use crate::attendance::Mode;
+use crate::db::{Db, Tx};
+use crate::text::display_name;
+use crate::{on_db, on_tx};
+
+/// An event as the desk lists it.
+#[derive(Debug, sqlx::FromRow)]
+pub struct DeskEventRow {
+    pub slug: String,
+    pub title: String,
+    pub starts_at: OffsetDateTime,
+}
+
+/// An event's numbers at the door.
+#[derive(Debug, Default, Clone, Copy, sqlx::FromRow)]
+pub struct DeskCountsRow {
+    pub registered: i64,
+    pub in_person: i64,
+    pub r#virtual: i64,
+    pub waiting: i64,
+    pub checked_in: i64,
+    pub lunches: i64,
+    pub dietary: i64,
+    pub access: i64,
+}
+
+/// One registration as the desk sees it, with who checked it in.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DeskPersonRow {
+    pub registration_id: Uuid,
+    pub state: RegistrationState,
+    pub first_name: String,
+    pub last_name: String,
+    pub mode: Mode,
+    pub lunch: bool,
+    pub dietary: String,
+    pub access: String,
+    pub checked_in_at: Option<OffsetDateTime>,
+    by_first_name: Option<String>,
+    by_last_name: Option<String>,
+    by_email: Option<String>,
+}
+
+impl DeskPersonRow {
+    /// The volunteer who checked the person in ("First Last"); None when
+    /// nobody has, or their account is gone.
+    pub fn checked_in_by(&self) -> Option<String> {
+        let email = self.by_email.as_deref()?;
+        Some(display_name(
+            self.by_first_name.as_deref().unwrap_or_default(),
+            self.by_last_name.as_deref().unwrap_or_default(),
+            email,
+        ))
+    }
+
+    pub fn name(&self) -> String {
+        format!("{} {}", self.first_name, self.last_name).trim().to_owned()
+    }
+}
+
+/// What letting a person in came to.
+#[derive(Debug)]
+pub enum CheckIn {
+    /// Checked in now (this request did it).
+    CheckedIn(DeskPersonRow),
+    /// Someone had already: when and by whom are on the row.
+    Already(DeskPersonRow),
+    /// The registration holds no place (cancelled, waiting, offered, expired).
+    NotRegistered(DeskPersonRow),
+    /// No such registration at this event.
+    Unknown,
+}
+
+const PERSON: &str = "SELECT r.id AS registration_id, r.state, u.first_name, u.last_name, r.mode, r.lunch,
+        r.dietary, r.access, r.checked_in_at, v.first_name AS by_first_name, v.last_name AS by_last_name,
+        v.email AS by_email
+     FROM registrations r JOIN users u ON u.id = r.user_id LEFT JOIN users v ON v.id = r.checked_in_by";
+
+impl Db {
+    /// Every event, for the desk to choose from.
+    pub async fn desk_events(&self) -> sqlx::Result<Vec<DeskEventRow>> {
+        on_db!(self, |pool| {
+            sqlx::query_as("SELECT slug, title, starts_at FROM events ORDER BY starts_at, slug")
+                .fetch_all(pool)
+                .await
+        })
+    }
+
+    /// The event's live counts; the needs are the registered people who
+    /// wrote one.
+    pub async fn desk_counts(&self, event_id: Uuid) -> sqlx::Result<DeskCountsRow> {
+        on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT COUNT(*) FILTER (WHERE state = 'registered') AS registered,
+                        COUNT(*) FILTER (WHERE state = 'registered' AND mode = 'in_person') AS in_person,
+                        COUNT(*) FILTER (WHERE state = 'registered' AND mode = 'virtual') AS virtual,
+                        COUNT(*) FILTER (WHERE state = 'waiting') AS waiting,
+                        COUNT(*) FILTER (WHERE state = 'registered' AND checked_in_at IS NOT NULL) AS checked_in,
+                        COUNT(*) FILTER (WHERE state = 'registered' AND lunch) AS lunches,
+                        COUNT(*) FILTER (WHERE state = 'registered' AND dietary <> '') AS dietary,
+                        COUNT(*) FILTER (WHERE state = 'registered' AND access <> '') AS access
+                 FROM registrations WHERE event_id = $1",
+            )
+            .bind(event_id)
+            .fetch_one(pool)
+            .await
+        })
+    }
+
+    /// The event's registered people, by last and first name.
+    pub async fn desk_people(&self, event_id: Uuid) -> sqlx::Result<Vec<DeskPersonRow>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(&format!(
+                "{PERSON} WHERE r.event_id = $1 AND r.state = 'registered' ORDER BY u.last_name, u.first_name, r.id"
+            ))
+            .bind(event_id)
+            .fetch_all(pool)
+            .await
+        })
+    }
+
+    /// One registration of the event, in any state.
+    pub async fn desk_person(&self, event_id: Uuid, id: Uuid) -> sqlx::Result<Option<DeskPersonRow>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(&format!("{PERSON} WHERE r.event_id = $1 AND r.id = $2"))
+                .bind(event_id)
+                .bind(id)
+                .fetch_optional(pool)
+                .await
+        })
+    }
+
+    /// Checks registration `id` of the event in at `at`, by `volunteer`,
+    /// unless someone already has; logged.
+    pub async fn check_in(
+        &self,
+        event: &EventRow,
+        id: Uuid,
+        volunteer: &Actor,
+        at: OffsetDateTime,
+    ) -> sqlx::Result<CheckIn> {
+        let mut tx = self.begin().await?;
+        let done = on_tx!(&mut tx, |conn| {
+            sqlx::query(
+                "UPDATE registrations SET checked_in_at = $3, checked_in_by = $4, updated_at = $5
+                 WHERE id = $1 AND event_id = $2 AND state = 'registered' AND checked_in_at IS NULL",
+            )
+            .bind(id)
+            .bind(event.id)
+            .bind(at)
+            .bind(volunteer.id)
+            .bind(crate::clock::now())
+            .execute(&mut **conn)
+            .await?
+            .rows_affected()
+                == 1
+        });
+        let person = person_in(&mut tx, event.id, id).await?;
+        let Some(person) = person else { return Ok(CheckIn::Unknown) };
+        if done {
+            let entry = NewEntry {
+                actor: volunteer,
+                action: AuditAction::CheckedIn,
+                summary: format!("Checked in {} at {}", person.name(), event.title),
+            };
+            on_tx!(&mut tx, |conn| record!(&mut **conn, &entry))?;
+        }
+        tx.commit().await?;
+        Ok(if done {
+            CheckIn::CheckedIn(person)
+        } else if person.state == RegistrationState::Registered {
+            CheckIn::Already(person)
+        } else {
+            CheckIn::NotRegistered(person)
+        })
+    }
+
+    /// Takes back the check-in of registration `id` of the event; logged
+    /// when there was one. None: no such registration.
+    pub async fn undo_check_in(
+        &self,
+        event: &EventRow,
+        id: Uuid,
+        volunteer: &Actor,
+    ) -> sqlx::Result<Option<DeskPersonRow>> {
+        let mut tx = self.begin().await?;
+        let undone = on_tx!(&mut tx, |conn| {
+            sqlx::query(
+                "UPDATE registrations SET checked_in_at = NULL, checked_in_by = NULL, updated_at = $3
+                 WHERE id = $1 AND event_id = $2 AND checked_in_at IS NOT NULL",
+            )
+            .bind(id)
+            .bind(event.id)
+            .bind(crate::clock::now())
+            .execute(&mut **conn)
+            .await?
+            .rows_affected()
+                == 1
+        });
+        let person = person_in(&mut tx, event.id, id).await?;
+        if let Some(person) = person.as_ref().filter(|_| undone) {
+            let entry = NewEntry {
+                actor: volunteer,
+                action: AuditAction::CheckInUndone,
+                summary: format!("Undid the check-in of {} at {}", person.name(), event.title),
+            };
+            on_tx!(&mut tx, |conn| record!(&mut **conn, &entry))?;
+        }
+        tx.commit().await?;
+        Ok(person)
+    }
+}
+
+/// One registration of the event, in any state, inside `tx`.
+async fn person_in(tx: &mut Tx, event_id: Uuid, id: Uuid) -> sqlx::Result<Option<DeskPersonRow>> {
+    on_tx!(tx, |conn| {
+        sqlx::query_as(&format!("{PERSON} WHERE r.event_id = $1 AND r.id = $2"))
+            .bind(event_id)
+            .bind(id)
+            .fetch_optional(&mut **conn)
+            .await
+    })
+}

@@ -1,0 +1,117 @@
+//! Tickets' SQL: the key every instance signs with, the member's ticket,
+//! and the confirmation e-mail queued when a registration gets its place.
+
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::super::ticket::{self, Holder, KEY_BYTES};
+use super::super::types::EventRow;
+use crate::accounts::email::Email;
+use crate::attendance::Mode;
+use crate::db::{Db, Tx};
+use crate::mail::outbox;
+use crate::{on_db, on_tx};
+
+/// The registered person a ticket belongs to.
+#[derive(Debug, sqlx::FromRow)]
+pub struct TicketHolder {
+    pub registration_id: Uuid,
+    pub first_name: String,
+    pub last_name: String,
+}
+
+/// The ticket key, made now if there is none yet (32 random bytes; of two
+/// instances making it at once, the first to commit wins and both read it).
+async fn key_in(tx: &mut Tx) -> sqlx::Result<Vec<u8>> {
+    let mut fresh = [0u8; KEY_BYTES];
+    getrandom::fill(&mut fresh).map_err(|error| sqlx::Error::Protocol(format!("no randomness: {error}")))?;
+    on_tx!(tx, |conn| {
+        sqlx::query(
+            "INSERT INTO ticket_key (id, secret, created_at) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(&fresh[..])
+        .bind(crate::clock::now())
+        .execute(&mut **conn)
+        .await?;
+        sqlx::query_scalar("SELECT secret FROM ticket_key WHERE id = 1").fetch_one(&mut **conn).await
+    })
+}
+
+impl Db {
+    /// The ticket key (made on first use).
+    pub async fn ticket_key(&self) -> sqlx::Result<Vec<u8>> {
+        let stored: Option<Vec<u8>> = on_db!(self, |pool| {
+            sqlx::query_scalar("SELECT secret FROM ticket_key WHERE id = 1").fetch_optional(pool).await?
+        });
+        if let Some(key) = stored {
+            return Ok(key);
+        }
+        let mut tx = self.begin().await?;
+        let key = key_in(&mut tx).await?;
+        tx.commit().await?;
+        Ok(key)
+    }
+
+    /// The person's registration that holds a place (in person or
+    /// virtually) at the event: the one a ticket is for.
+    pub async fn ticket_holder(&self, event_id: Uuid, user_id: Uuid) -> sqlx::Result<Option<TicketHolder>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT r.id AS registration_id, u.first_name, u.last_name
+                 FROM registrations r JOIN users u ON u.id = r.user_id
+                 WHERE r.event_id = $1 AND r.user_id = $2 AND r.state = 'registered'",
+            )
+            .bind(event_id)
+            .bind(user_id)
+            .fetch_optional(pool)
+            .await
+        })
+    }
+}
+
+/// Queues the confirmation of registration `id` (now registered) with its
+/// ticket and the event's calendar entry, in the caller's transaction: the
+/// e-mail exists exactly when the place does.
+pub(super) async fn queue_confirmation(
+    tx: &mut Tx,
+    event: &EventRow,
+    id: Uuid,
+    site_url: &str,
+    now: OffsetDateTime,
+) -> sqlx::Result<()> {
+    let key = key_in(tx).await?;
+    let (email, first_name, mode): (String, String, Mode) = on_tx!(&mut *tx, |conn| {
+        sqlx::query_as(
+            "SELECT u.email, u.first_name, r.mode FROM registrations r JOIN users u ON u.id = r.user_id
+             WHERE r.id = $1",
+        )
+        .bind(id)
+        .fetch_one(&mut **conn)
+        .await?
+    });
+    let to = match Email::parse(&email) {
+        Ok(to) => to,
+        Err(error) => {
+            tracing::error!(error, "a registrant's stored address does not parse; no confirmation e-mail");
+            return Ok(());
+        }
+    };
+    let holder = Holder { first_name: &first_name, mode };
+    let (letter, attachments) = ticket::confirmation(event, &holder, &ticket::token(&key, id), site_url, now);
+    outbox::enqueue_with(tx, &to, &letter, &attachments).await?;
+    Ok(())
+}
+
+/// The event a registration belongs to, for confirmations made where only
+/// its id is at hand.
+pub(super) async fn event_of(tx: &mut Tx, id: Uuid) -> sqlx::Result<EventRow> {
+    on_tx!(tx, |conn| {
+        sqlx::query_as(&format!(
+            "SELECT {} FROM events WHERE id = (SELECT event_id FROM registrations WHERE id = $1)",
+            super::EVENT_COLUMNS
+        ))
+        .bind(id)
+        .fetch_one(&mut **conn)
+        .await
+    })
+}

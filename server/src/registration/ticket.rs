@@ -1,0 +1,185 @@
+//! Tickets (issue 26 item 3): what a registered person shows at the door.
+//! A ticket is the registration's id signed with HMAC-SHA256 under the
+//! site's ticket key (32 random bytes made once and kept in the database,
+//! `store/tickets.rs`): `base64url(id) "." base64url(first 16 bytes of
+//! HMAC(key, "ticket:" + id))`. Whoever holds the key can make one; nobody
+//! else can, and a changed byte fails the check, which runs in constant
+//! time. The ticket names no event: the check-in desk looks the
+//! registration up and refuses another event's. It is drawn as a QR code
+//! (SVG on the page, PNG in the confirmation e-mail, with the event's
+//! calendar entry). This file knows nothing of HTTP or SQL.
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use hmac::{Hmac, Mac};
+use qrcode::QrCode;
+use sha2::Sha256;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::types::EventRow;
+use crate::attendance::Mode;
+use crate::content::calendar::{Event, vcalendar};
+use crate::content::editions::pacific;
+use crate::mail::{Attachment, Letter};
+
+/// The ticket key's length in bytes.
+pub const KEY_BYTES: usize = 32;
+/// How much of the HMAC a ticket carries: 128 bits, as unguessable as the
+/// key is secret, and a QR code small enough to scan from a cracked phone.
+const TAG_BYTES: usize = 16;
+
+fn tag(key: &[u8], id: Uuid) -> Hmac<Sha256> {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes a key of any length");
+    mac.update(b"ticket:");
+    mac.update(id.as_bytes());
+    mac
+}
+
+/// The ticket of registration `id`.
+pub fn token(key: &[u8], id: Uuid) -> String {
+    let tag = tag(key, id).finalize().into_bytes();
+    format!("{}.{}", URL_SAFE_NO_PAD.encode(id.as_bytes()), URL_SAFE_NO_PAD.encode(&tag[..TAG_BYTES]))
+}
+
+/// The registration a ticket names, if it was made with `key` and not
+/// changed; None for anything else.
+pub fn verify(key: &[u8], token: &str) -> Option<Uuid> {
+    let (id, signature) = token.trim().split_once('.')?;
+    let id = Uuid::from_slice(&URL_SAFE_NO_PAD.decode(id).ok()?).ok()?;
+    let signature = URL_SAFE_NO_PAD.decode(signature).ok()?;
+    if signature.len() != TAG_BYTES {
+        return None;
+    }
+    // `verify_truncated_left` compares in constant time.
+    tag(key, id).verify_truncated_left(&signature).ok().map(|()| id)
+}
+
+fn qr(token: &str) -> QrCode {
+    QrCode::new(token.as_bytes()).expect("a ticket is far shorter than a QR code holds")
+}
+
+/// The ticket as an SVG QR code.
+pub fn svg(token: &str) -> String {
+    qr(token).render::<qrcode::render::svg::Color<'_>>().min_dimensions(240, 240).build()
+}
+
+/// The ticket as a PNG QR code: 8 pixels a module, with the four-module
+/// quiet zone readers need.
+pub fn png(token: &str) -> Vec<u8> {
+    const SCALE: u32 = 8;
+    const QUIET: u32 = 4;
+    let code = qr(token);
+    let width = u32::try_from(code.width()).expect("a QR code is at most 177 modules wide");
+    let colors = code.to_colors();
+    let side = (width + 2 * QUIET) * SCALE;
+    let picture = image::GrayImage::from_fn(side, side, |x, y| {
+        let (column, row) = ((x / SCALE).wrapping_sub(QUIET), (y / SCALE).wrapping_sub(QUIET));
+        let dark =
+            column < width && row < width && colors[(row * width + column) as usize] == qrcode::Color::Dark;
+        image::Luma([if dark { 0 } else { 255 }])
+    });
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    picture.write_to(&mut bytes, image::ImageFormat::Png).expect("a PNG is written to memory");
+    bytes.into_inner()
+}
+
+/// The event as a calendar entry (its start only: events record no end).
+pub fn calendar_entry(event: &EventRow, stamp: OffsetDateTime) -> String {
+    vcalendar(&Event {
+        uid: format!("{}@colloquy", event.slug),
+        stamp: crate::program::ics::utc(stamp),
+        starts: crate::program::ics::utc(event.starts_at),
+        ends: None,
+        summary: event.title.clone(),
+        location: String::new(),
+        description: None,
+    })
+}
+
+/// Who a confirmation is for.
+pub struct Holder<'a> {
+    pub first_name: &'a str,
+    pub mode: Mode,
+}
+
+/// The e-mail confirming a place: the ticket as `ticket.png` and the event
+/// as `event.ics`.
+pub fn confirmation(
+    event: &EventRow,
+    holder: &Holder<'_>,
+    token: &str,
+    site_url: &str,
+    now: OffsetDateTime,
+) -> (Letter, Vec<Attachment>) {
+    let greeting = crate::text::greeting(holder.first_name);
+    let title = &event.title;
+    let how = match holder.mode {
+        Mode::InPerson => "in person",
+        Mode::Virtual => "virtually",
+    };
+    let letter = Letter {
+        subject: format!("You are registered for {title}"),
+        body: format!(
+            "{greeting}\n\n\
+             You are registered for {title}, {how}. It starts on {}.\n\n\
+             Your ticket is attached (ticket.png): show its QR code at the door, \
+             on your phone or on paper. It is also on your page: {site_url}sculc\n\n\
+             The event is attached for your calendar (event.ics).\n\n\
+             If you can no longer come, please cancel on that page, \
+             so that your place goes to the next person on the waiting list.\n\n\
+             Undergraduate Linguistics Society\n",
+            pacific(event.starts_at)
+        ),
+    };
+    let attachments = vec![
+        Attachment { filename: "ticket.png".into(), content_type: "image/png".into(), content: png(token) },
+        Attachment {
+            filename: "event.ics".into(),
+            content_type: "text/calendar; charset=utf-8".into(),
+            content: calendar_entry(event, now).into_bytes(),
+        },
+    ];
+    (letter, attachments)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEY: [u8; KEY_BYTES] = [7; KEY_BYTES];
+
+    #[test]
+    fn a_ticket_names_its_registration_under_its_key_only() {
+        let id = Uuid::now_v7();
+        let ticket = token(&KEY, id);
+        assert_eq!(verify(&KEY, &ticket), Some(id));
+        assert_eq!(verify(&[8; KEY_BYTES], &ticket), None);
+        assert_eq!(ticket.len(), 22 + 1 + 22);
+    }
+
+    #[test]
+    fn a_changed_character_anywhere_fails() {
+        let ticket = token(&KEY, Uuid::now_v7());
+        for at in 0..ticket.len() {
+            let mut changed = ticket.clone().into_bytes();
+            changed[at] = if changed[at] == b'A' { b'B' } else { b'A' };
+            let changed = String::from_utf8(changed).unwrap();
+            assert_eq!(verify(&KEY, &changed), None, "{changed}");
+        }
+        let other = Uuid::now_v7();
+        let (_, signature) = ticket.split_once('.').unwrap();
+        assert_eq!(verify(&KEY, &format!("{}.{signature}", URL_SAFE_NO_PAD.encode(other.as_bytes()))), None);
+        for junk in ["", ".", "abc", "a.b.c", &format!("{ticket}A"), &ticket[..ticket.len() - 1]] {
+            assert_eq!(verify(&KEY, junk), None, "{junk}");
+        }
+    }
+
+    #[test]
+    fn the_png_is_a_picture() {
+        let png = png(&token(&KEY, Uuid::now_v7()));
+        let picture = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap();
+        assert_eq!(picture.width(), picture.height());
+        assert!(picture.width() >= 200);
+    }
+}
