@@ -61,6 +61,11 @@ stored_enum! {
         CheckedIn = "registration.checked_in",
         /// A check-in taken back (a mistake at the door).
         CheckInUndone = "registration.check_in_undone",
+        /// An event opened for registration (issue 26).
+        EventCreated = "event.created",
+        EventCapacityChanged = "event.capacity_changed",
+        /// Someone moved on an event's waiting list.
+        RegistrationMoved = "registration.moved",
     }
 }
 
@@ -193,7 +198,7 @@ mod tests {
 
     #[test]
     fn actions_keep_their_dotted_names() {
-        assert_eq!(AuditAction::ALL.len(), 34);
+        assert_eq!(AuditAction::ALL.len(), 37);
         assert_eq!(AuditAction::ReviewSettingsChanged.as_str(), "review.settings_changed");
         assert_eq!(serde_json::to_value(AuditAction::SubmissionAccepted).unwrap(), "submission.accepted");
         for action in AuditAction::ALL {

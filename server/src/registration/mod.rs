@@ -14,6 +14,7 @@
 //! Not yet here: visitors registering by an e-mailed link, admin-defined
 //! questions and certificates (the rest of issue 26).
 
+pub mod admin;
 pub mod check_in;
 pub mod my_ticket;
 pub mod store;
@@ -30,11 +31,9 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use self::store::Refusal;
-use self::types::{
-    AdminEvent, CapacityChange, EventRow, EventView, MyRegistration, NewEvent, RegistrationAnswers,
-};
+use self::types::{EventRow, EventView, MyRegistration, RegistrationAnswers};
 use crate::AppState;
-use crate::accounts::session::{Admin, CompletedUser, MaybeUser};
+use crate::accounts::session::{CompletedUser, MaybeUser};
 use crate::clock;
 use crate::content::editions::pacific;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
@@ -52,8 +51,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(get_event))
         .routes(routes!(register_for_event, cancel_registration))
         .routes(routes!(accept_place))
-        .routes(routes!(create_event))
-        .routes(routes!(admin_event, set_event_capacity))
+        .merge(admin::routes())
         .merge(my_ticket::routes())
         .merge(check_in::routes())
 }
@@ -272,116 +270,6 @@ pub async fn accept_place(
     }
     state.mailer.wake();
     get_event(State(state), MaybeUser(Some(user)), Path(slug)).await
-}
-
-fn checked_event(event: &NewEvent) -> ApiResult<()> {
-    let slug_ok = (1..=60).contains(&event.slug.len())
-        && event.slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    let problem = if !slug_ok {
-        Some(("slug", "Lowercase letters, digits and hyphens, at most 60.".to_owned()))
-    } else if event.title.trim().is_empty() || event.title.chars().count() > 200 {
-        Some(("title", "A title of 1 to 200 characters.".to_owned()))
-    } else if !(0..=MAX_CAPACITY).contains(&event.capacity) {
-        Some(("capacity", format!("Between 0 and {MAX_CAPACITY} places.")))
-    } else if !(1..=336).contains(&event.offer_hours) {
-        Some(("offer_hours", "Between 1 and 336 hours.".to_owned()))
-    } else if event.opens_at.zip(event.closes_at).is_some_and(|(opens, closes)| opens >= closes) {
-        Some(("closes_at", "Registration must close after it opens.".to_owned()))
-    } else if event.closes_at.is_some_and(|closes| closes > event.starts_at) {
-        Some(("closes_at", "Registration must close by the time the event starts.".to_owned()))
-    } else {
-        None
-    };
-    match problem {
-        Some((field, message)) => Err(ApiError::Unprocessable {
-            message: "Please correct the fields marked below.".into(),
-            fields: [(field.to_owned(), vec![message])].into(),
-        }),
-        None => Ok(()),
-    }
-}
-
-/// Opens registration for a new event.
-#[utoipa::path(
-    post,
-    path = "/api/admin/events",
-    tag = "registration",
-    request_body = NewEvent,
-    responses(
-        (status = 201, description = "Created", body = AdminEvent),
-        (status = 409, description = "The address is taken", body = ErrorBody),
-        (status = 422, description = "A field is not valid", body = ErrorBody),
-    ),
-    security(("session" = []))
-)]
-pub async fn create_event(
-    State(state): State<AppState>,
-    Admin(_admin): Admin,
-    Json(event): Json<NewEvent>,
-) -> ApiResult<(StatusCode, Json<AdminEvent>)> {
-    checked_event(&event)?;
-    if state.db.create_event(&event, clock::now()).await?.is_none() {
-        return Err(ApiError::Conflict(format!("There is already an event at {}.", event.slug)));
-    }
-    let answer = admin_event(State(state), Admin(_admin), Path(event.slug)).await?;
-    Ok((StatusCode::CREATED, answer))
-}
-
-/// An event's registrations, in order of arrival.
-#[utoipa::path(
-    get,
-    path = "/api/admin/events/{slug}",
-    tag = "registration",
-    params(("slug" = String, Path, description = "The event's address")),
-    responses(
-        (status = 200, description = "The event and its registrations", body = AdminEvent),
-        (status = 404, description = "No such event", body = ErrorBody),
-    ),
-    security(("session" = []))
-)]
-pub async fn admin_event(
-    State(state): State<AppState>,
-    Admin(_admin): Admin,
-    Path(slug): Path<String>,
-) -> ApiResult<Json<AdminEvent>> {
-    let event = event(&state, &slug).await?;
-    let registrations = state.db.admin_registrations(event.id).await?;
-    Ok(Json(AdminEvent { slug: event.slug, title: event.title, capacity: event.capacity, registrations }))
-}
-
-/// Changes an event's in-person places; places that come free are offered
-/// to the waiting list at once.
-#[utoipa::path(
-    put,
-    path = "/api/admin/events/{slug}",
-    tag = "registration",
-    params(("slug" = String, Path, description = "The event's address")),
-    request_body = CapacityChange,
-    responses(
-        (status = 200, description = "The event and its registrations", body = AdminEvent),
-        (status = 404, description = "No such event", body = ErrorBody),
-        (status = 422, description = "Not a number of places", body = ErrorBody),
-    ),
-    security(("session" = []))
-)]
-pub async fn set_event_capacity(
-    State(state): State<AppState>,
-    Admin(admin): Admin,
-    Path(slug): Path<String>,
-    Json(change): Json<CapacityChange>,
-) -> ApiResult<Json<AdminEvent>> {
-    if !(0..=MAX_CAPACITY).contains(&change.capacity) {
-        return Err(ApiError::Unprocessable {
-            message: "Please correct the fields marked below.".into(),
-            fields: [("capacity".to_owned(), vec![format!("Between 0 and {MAX_CAPACITY} places.")])].into(),
-        });
-    }
-    let event = event(&state, &slug).await?;
-    let compose = composer(&state);
-    if state.db.set_capacity(&event, change.capacity, clock::now(), &compose).await? > 0 {
-        state.mailer.wake();
-    }
-    admin_event(State(state), Admin(admin), Path(slug)).await
 }
 
 /// One pass of the sweep, on the app's clock: the offers that ran out go to

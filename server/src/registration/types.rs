@@ -180,13 +180,71 @@ pub struct AdminRegistration {
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub created_at: OffsetDateTime,
+    /// When the person was checked in at the door (null: not, or undone).
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub checked_in_at: Option<OffsetDateTime>,
+}
+
+/// How an event's registrations stand, for its admins.
+#[derive(Debug, Clone, Default, Serialize, ToSchema, sqlx::FromRow)]
+pub struct EventCounts {
+    /// Live registrations with a place, in person or virtual.
+    pub registered: i64,
+    /// In-person places taken (offers hold theirs).
+    pub taken: i64,
+    /// Places offered from the waiting list, not yet taken.
+    pub offered: i64,
+    pub waiting: i64,
+    pub checked_in: i64,
+    /// Registered people who want lunch.
+    pub lunches: i64,
+    /// Registered people who wrote a dietary or an access need.
+    pub needs: i64,
+}
+
+/// One event in the admins' list.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct AdminEventSummary {
+    pub slug: String,
+    pub title: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub opens_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub closes_at: Option<OffsetDateTime>,
+    pub capacity: i32,
+    pub offer_hours: i32,
+    #[sqlx(flatten)]
+    pub counts: EventCounts,
 }
 
 /// An event's registrations for its admins.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AdminEvent {
-    pub slug: String,
-    pub title: String,
-    pub capacity: i32,
+    #[serde(flatten)]
+    pub event: AdminEventSummary,
+    /// Whether registration is open now.
+    pub open: bool,
     pub registrations: Vec<AdminRegistration>,
+}
+
+/// Which way an admin moves someone on the waiting list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveDirection {
+    /// One place nearer the front (an offer comes sooner).
+    Up,
+    Down,
+}
+
+/// An admin's move on the waiting list.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WaitingMove {
+    pub direction: MoveDirection,
 }

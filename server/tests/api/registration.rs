@@ -322,3 +322,104 @@ async fn a_presenter_who_confirms_is_registered_even_when_the_places_are_taken_a
 async fn view_at(app: &TestApp, client: &Client, slug: &str) -> Value {
     client.get(app.url(&format!("/api/events/{slug}"))).send().await.unwrap().json().await.unwrap()
 }
+
+/// The admins' side (issue 26 item 2): the events with their counts, a
+/// move on the waiting list that the next offer follows, the CSV with
+/// formula-safe cells, and each change in the activity log.
+#[tokio::test]
+async fn admins_see_the_counts_move_people_on_the_waiting_list_and_download_the_list() {
+    let app = app_with_admin().await;
+    event_with(&app, 1, 48).await;
+    let mut members = Vec::new();
+    for n in 0..4 {
+        members.push(member(&app, n).await);
+    }
+    for (client, _) in &members {
+        assert_eq!(register(&app, client, in_person()).await.status(), 201);
+    }
+    // A dangerous-looking answer, for the CSV.
+    let (online, _) = member(&app, 9).await;
+    let virtual_answer = json!({"mode": "virtual", "lunch": false, "dietary": "=HYPERLINK(\"x\")"});
+    assert_eq!(register(&app, &online, virtual_answer).await.status(), 201);
+
+    let events: Value = app.get("/api/admin/events").await.json().await.unwrap();
+    assert_eq!(events[0]["slug"], SLUG);
+    let summary = &events[0]["counts"];
+    assert_eq!(
+        [
+            &summary["registered"],
+            &summary["taken"],
+            &summary["waiting"],
+            &summary["lunches"],
+            &summary["needs"]
+        ],
+        [&json!(2), &json!(1), &json!(3), &json!(1), &json!(2)],
+        "{summary}"
+    );
+
+    // The last of the three waiting moves up twice: first in line.
+    let list = admin_list(&app).await;
+    let waiting: Vec<&Value> = list.iter().filter(|r| r["state"] == "waiting").collect();
+    let last = waiting[2]["id"].as_str().unwrap().to_owned();
+    let last_email = waiting[2]["email"].as_str().unwrap().to_owned();
+    for _ in 0..2 {
+        let moved = app
+            .post_json(
+                &format!("/api/admin/events/{SLUG}/registrations/{last}/move"),
+                json!({"direction": "up"}),
+            )
+            .await;
+        assert_eq!(moved.status(), 200);
+    }
+    let again = app
+        .post_json(&format!("/api/admin/events/{SLUG}/registrations/{last}/move"), json!({"direction": "up"}))
+        .await;
+    assert_eq!(again.status(), 409);
+    assert!(again.text().await.unwrap().contains("is first on the waiting list already."));
+    let holder = list.iter().find(|r| r["state"] == "registered" && r["mode"] == "in_person").unwrap();
+    let not_waiting = app
+        .post_json(
+            &format!("/api/admin/events/{SLUG}/registrations/{}/move", holder["id"].as_str().unwrap()),
+            json!({"direction": "down"}),
+        )
+        .await;
+    assert_eq!(not_waiting.status(), 404);
+    let mover = members.iter().find(|(_, email)| *email == last_email).unwrap();
+    assert_eq!(view(&app, &mover.0).await["mine"]["position"], 1);
+
+    // The place that comes free goes to the one moved to the front.
+    let holder_client = &members.iter().find(|(_, email)| *email == holder["email"]).unwrap().0;
+    let cancelled =
+        holder_client.delete(app.url(&format!("/api/events/{SLUG}/registration"))).send().await.unwrap();
+    assert_eq!(cancelled.status(), 200);
+    assert_eq!(offers_queued(&app).await, [last_email.clone()]);
+
+    let csv = app.get(&format!("/api/admin/events/{SLUG}/registrations.csv")).await;
+    assert_eq!(csv.status(), 200);
+    assert!(
+        csv.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .starts_with("attachment; filename=\"sculc-2026-registrations-")
+    );
+    let text = csv.text().await.unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    assert_eq!(&header[3], "Status");
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 5, "the cancelled one too");
+    assert!(rows.iter().any(|row| &row[7] == "'=HYPERLINK(\"x\")"), "formula made text: {text}");
+    assert!(rows.iter().any(|row| &row[3] == "Offered a place" && row[2] == last_email));
+    assert!(rows.iter().any(|row| &row[3] == "Cancelled"));
+    // The remaining waiting person is 1st on the list now.
+    assert_eq!(
+        rows.iter().filter(|row| &row[3] == "Waiting").map(|row| row[4].to_owned()).collect::<Vec<_>>(),
+        ["1", "2"]
+    );
+
+    let log: Value = app.get("/api/admin/audit").await.json().await.unwrap();
+    let actions: Vec<&str> =
+        log["entries"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert_eq!(actions.iter().filter(|a| **a == "registration.moved").count(), 2, "{actions:?}");
+    assert!(actions.contains(&"event.created"));
+}

@@ -4,6 +4,7 @@
 //! so counting the places taken and claiming one, or freeing one and
 //! offering it, cannot interleave with another request.
 
+pub mod admin;
 pub mod check_in;
 pub mod tickets;
 
@@ -14,6 +15,7 @@ use super::types::{
     AdminRegistration, EventRow, NewEvent, RegistrationAnswers, RegistrationRow, RegistrationState,
 };
 use crate::accounts::email::Email;
+use crate::activity::{NewEntry, record};
 use crate::attendance::Mode;
 use crate::db::{Db, Tx};
 use crate::mail::{Letter, outbox};
@@ -36,15 +38,21 @@ pub enum Refusal {
 }
 
 impl Db {
-    /// Creates the event; `None` when its address is taken.
-    pub async fn create_event(&self, event: &NewEvent, now: OffsetDateTime) -> sqlx::Result<Option<Uuid>> {
-        let id = Uuid::now_v7();
-        on_db!(self, |pool| {
+    /// Creates the event, with its log entry; `None` when its address is
+    /// taken.
+    pub async fn create_event(
+        &self,
+        event: &NewEvent,
+        now: OffsetDateTime,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<Option<Uuid>> {
+        let mut tx = self.begin().await?;
+        let id: Option<Uuid> = on_tx!(&mut tx, |conn| {
             sqlx::query_scalar(
                 "INSERT INTO events (id, slug, title, starts_at, opens_at, closes_at, capacity, offer_hours, created_at)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (slug) DO NOTHING RETURNING id",
             )
-            .bind(id)
+            .bind(Uuid::now_v7())
             .bind(&event.slug)
             .bind(&event.title)
             .bind(event.starts_at)
@@ -53,9 +61,14 @@ impl Db {
             .bind(event.capacity)
             .bind(event.offer_hours)
             .bind(now)
-            .fetch_optional(pool)
-            .await
-        })
+            .fetch_optional(&mut **conn)
+            .await?
+        });
+        if id.is_some() {
+            on_tx!(&mut tx, |conn| record!(&mut **conn, entry))?;
+        }
+        tx.commit().await?;
+        Ok(id)
     }
 
     pub async fn event_by_slug(&self, slug: &str) -> sqlx::Result<Option<EventRow>> {
@@ -257,6 +270,7 @@ impl Db {
         capacity: i32,
         now: OffsetDateTime,
         compose: ComposeOffer<'_>,
+        entry: &NewEntry<'_>,
     ) -> sqlx::Result<usize> {
         let mut tx = self.begin().await?;
         arrive(&mut tx, event.id).await?;
@@ -266,6 +280,7 @@ impl Db {
                 .bind(capacity)
                 .execute(&mut **conn)
                 .await?;
+            record!(&mut **conn, entry)?;
         });
         let event = EventRow { capacity, ..event.clone() };
         let offered = offer_free_places(&mut tx, &event, now, compose).await?;
@@ -311,7 +326,7 @@ impl Db {
         on_db!(self, |pool| {
             sqlx::query_as(
                 "SELECT r.id, u.first_name, u.last_name, u.email, r.state, r.mode, r.lunch, r.dietary, r.access,
-                        r.arrival, r.offer_expires_at, r.created_at
+                        r.arrival, r.offer_expires_at, r.created_at, r.checked_in_at
                  FROM registrations r JOIN users u ON u.id = r.user_id
                  WHERE r.event_id = $1 ORDER BY r.arrival",
             )
@@ -399,7 +414,7 @@ pub async fn register_presenter(
 
 /// The first write of every transaction on an event's registrations: takes
 /// the event's turn and answers the next number in its order of arrival.
-async fn arrive(tx: &mut Tx, event_id: Uuid) -> sqlx::Result<i32> {
+pub(super) async fn arrive(tx: &mut Tx, event_id: Uuid) -> sqlx::Result<i32> {
     on_tx!(tx, |conn| {
         sqlx::query_scalar("UPDATE events SET arrivals = arrivals + 1 WHERE id = $1 RETURNING arrivals")
             .bind(event_id)

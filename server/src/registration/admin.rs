@@ -1,0 +1,311 @@
+//! The admins' registration screens: open registration for an event, see
+//! every event with its counts and one event's list, change its places,
+//! move someone on its waiting list, download its registrations.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::store::admin::MoveRefusal;
+use super::types::{
+    AdminEvent, AdminEventSummary, AdminRegistration, CapacityChange, MoveDirection, NewEvent,
+    RegistrationState, WaitingMove,
+};
+use super::{MAX_CAPACITY, composer, event};
+use crate::AppState;
+use crate::accounts::session::Admin;
+use crate::activity::{Actor, AuditAction, NewEntry};
+use crate::clock;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::spreadsheet::{csv_attachment, pacific_date, pacific_time, safe_cell};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_events, create_event))
+        .routes(routes!(admin_event, set_event_capacity))
+        .routes(routes!(move_on_waiting_list))
+        .routes(routes!(export_registrations))
+}
+
+fn unprocessable(field: &str, message: String) -> ApiError {
+    ApiError::Unprocessable {
+        message: "Please correct the fields marked below.".into(),
+        fields: [(field.to_owned(), vec![message])].into(),
+    }
+}
+
+fn checked_event(event: &NewEvent) -> ApiResult<()> {
+    let slug_ok = (1..=60).contains(&event.slug.len())
+        && event.slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    let problem = if !slug_ok {
+        Some(("slug", "Lowercase letters, digits and hyphens, at most 60.".to_owned()))
+    } else if event.title.trim().is_empty() || event.title.chars().count() > 200 {
+        Some(("title", "A title of 1 to 200 characters.".to_owned()))
+    } else if !(0..=MAX_CAPACITY).contains(&event.capacity) {
+        Some(("capacity", format!("Between 0 and {MAX_CAPACITY} places.")))
+    } else if !(1..=336).contains(&event.offer_hours) {
+        Some(("offer_hours", "Between 1 and 336 hours.".to_owned()))
+    } else if event.opens_at.zip(event.closes_at).is_some_and(|(opens, closes)| opens >= closes) {
+        Some(("closes_at", "Registration must close after it opens.".to_owned()))
+    } else if event.closes_at.is_some_and(|closes| closes > event.starts_at) {
+        Some(("closes_at", "Registration must close by the time the event starts.".to_owned()))
+    } else {
+        None
+    };
+    match problem {
+        Some((field, message)) => Err(unprocessable(field, message)),
+        None => Ok(()),
+    }
+}
+
+/// Every event, the latest first, with how its registrations stand.
+#[utoipa::path(
+    get,
+    path = "/api/admin/events",
+    tag = "registration",
+    responses((status = 200, description = "The events", body = Vec<AdminEventSummary>)),
+    security(("session" = []))
+)]
+pub async fn list_events(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+) -> ApiResult<Json<Vec<AdminEventSummary>>> {
+    Ok(Json(state.db.event_summaries().await?))
+}
+
+/// Opens registration for a new event.
+#[utoipa::path(
+    post,
+    path = "/api/admin/events",
+    tag = "registration",
+    request_body = NewEvent,
+    responses(
+        (status = 201, description = "Created", body = AdminEvent),
+        (status = 409, description = "The address is taken", body = ErrorBody),
+        (status = 422, description = "A field is not valid", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn create_event(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Json(mut event): Json<NewEvent>,
+) -> ApiResult<(StatusCode, Json<AdminEvent>)> {
+    event.title = event.title.trim().to_owned();
+    checked_event(&event)?;
+    let actor = Actor::admin(&admin);
+    let entry = NewEntry {
+        actor: &actor,
+        action: AuditAction::EventCreated,
+        summary: format!("Opened registration for {} ({} places in person)", event.title, event.capacity),
+    };
+    if state.db.create_event(&event, clock::now(), &entry).await?.is_none() {
+        return Err(ApiError::Conflict(format!("There is already an event at {}.", event.slug)));
+    }
+    let answer = admin_event(State(state), Admin(admin), Path(event.slug)).await?;
+    Ok((StatusCode::CREATED, answer))
+}
+
+/// An event, its counts and its registrations, in order of arrival (the
+/// waiting list in its order).
+#[utoipa::path(
+    get,
+    path = "/api/admin/events/{slug}",
+    tag = "registration",
+    params(("slug" = String, Path, description = "The event's address")),
+    responses(
+        (status = 200, description = "The event and its registrations", body = AdminEvent),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn admin_event(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<AdminEvent>> {
+    let event = event(&state, &slug).await?;
+    let summary = state.db.event_summary(event.id).await?;
+    let registrations = state.db.admin_registrations(event.id).await?;
+    Ok(Json(AdminEvent { event: summary, open: event.open_at(clock::now()), registrations }))
+}
+
+/// Changes an event's in-person places; places that come free are offered
+/// to the waiting list at once.
+#[utoipa::path(
+    put,
+    path = "/api/admin/events/{slug}",
+    tag = "registration",
+    params(("slug" = String, Path, description = "The event's address")),
+    request_body = CapacityChange,
+    responses(
+        (status = 200, description = "The event and its registrations", body = AdminEvent),
+        (status = 404, description = "No such event", body = ErrorBody),
+        (status = 422, description = "Not a number of places", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn set_event_capacity(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(slug): Path<String>,
+    Json(change): Json<CapacityChange>,
+) -> ApiResult<Json<AdminEvent>> {
+    if !(0..=MAX_CAPACITY).contains(&change.capacity) {
+        return Err(unprocessable("capacity", format!("Between 0 and {MAX_CAPACITY} places.")));
+    }
+    let event = event(&state, &slug).await?;
+    let compose = composer(&state);
+    let actor = Actor::admin(&admin);
+    let entry = NewEntry {
+        actor: &actor,
+        action: AuditAction::EventCapacityChanged,
+        summary: format!(
+            "Changed the places in person at {} from {} to {}",
+            event.title, event.capacity, change.capacity
+        ),
+    };
+    if state.db.set_capacity(&event, change.capacity, clock::now(), &compose, &entry).await? > 0 {
+        state.mailer.wake();
+    }
+    admin_event(State(state), Admin(admin), Path(slug)).await
+}
+
+/// Moves someone one place up or down the event's waiting list.
+#[utoipa::path(
+    post,
+    path = "/api/admin/events/{slug}/registrations/{id}/move",
+    tag = "registration",
+    params(
+        ("slug" = String, Path, description = "The event's address"),
+        ("id" = Uuid, Path, description = "The registration"),
+    ),
+    request_body = WaitingMove,
+    responses(
+        (status = 200, description = "Moved: the event and its registrations", body = AdminEvent),
+        (status = 404, description = "No such event, or no such registration on its waiting list", body = ErrorBody),
+        (status = 409, description = "First or last on the list already", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn move_on_waiting_list(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path((slug, id)): Path<(String, Uuid)>,
+    Json(change): Json<WaitingMove>,
+) -> ApiResult<Json<AdminEvent>> {
+    let event = event(&state, &slug).await?;
+    let registrations = state.db.admin_registrations(event.id).await?;
+    let Some(person) =
+        registrations.iter().find(|r| r.id == id && r.facts.state == RegistrationState::Waiting)
+    else {
+        return Err(ApiError::NotFound("That person is not on the waiting list.".into()));
+    };
+    let name = crate::text::display_name(&person.first_name, &person.last_name, &person.email);
+    let actor = Actor::admin(&admin);
+    let way = match change.direction {
+        MoveDirection::Up => "up",
+        MoveDirection::Down => "down",
+    };
+    let entry = NewEntry {
+        actor: &actor,
+        action: AuditAction::RegistrationMoved,
+        summary: format!("Moved {name} {way} the waiting list of {}", event.title),
+    };
+    match state.db.move_waiting(event.id, id, change.direction, &entry).await? {
+        Ok(()) => {}
+        Err(MoveRefusal::NotWaiting) => {
+            return Err(ApiError::NotFound("That person is not on the waiting list.".into()));
+        }
+        Err(MoveRefusal::AtTheEnd) => {
+            let end = if change.direction == MoveDirection::Up { "first" } else { "last" };
+            return Err(ApiError::Conflict(format!("{name} is {end} on the waiting list already.")));
+        }
+    }
+    admin_event(State(state), Admin(admin), Path(slug)).await
+}
+
+const CSV_HEADER: [&str; 12] = [
+    "First Name",
+    "Last Name",
+    "Email",
+    "Status",
+    "Waiting list position",
+    "Mode",
+    "Lunch",
+    "Dietary needs",
+    "Access needs",
+    "Registered (Pacific)",
+    "Checked in (Pacific)",
+    "Event",
+];
+
+/// The words the screens use for a registration's state.
+pub fn state_label(state: RegistrationState) -> &'static str {
+    match state {
+        RegistrationState::Registered => "Registered",
+        RegistrationState::Waiting => "Waiting",
+        RegistrationState::Offered => "Offered a place",
+        RegistrationState::Cancelled => "Cancelled",
+        RegistrationState::Expired => "Offer expired",
+    }
+}
+
+fn registrations_csv(title: &str, rows: &[AdminRegistration]) -> anyhow::Result<Vec<u8>> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record(CSV_HEADER)?;
+    let mut waiting = 0;
+    for row in rows {
+        let position = if row.facts.state == RegistrationState::Waiting {
+            waiting += 1;
+            waiting.to_string()
+        } else {
+            String::new()
+        };
+        writer.write_record([
+            safe_cell(&row.first_name),
+            safe_cell(&row.last_name),
+            safe_cell(&row.email),
+            state_label(row.facts.state).to_owned(),
+            position,
+            row.facts.mode.label().to_owned(),
+            if row.facts.lunch { "yes" } else { "no" }.to_owned(),
+            safe_cell(&row.facts.dietary),
+            safe_cell(&row.facts.access),
+            pacific_time(row.created_at),
+            row.checked_in_at.map(pacific_time).unwrap_or_default(),
+            safe_cell(title),
+        ])?;
+    }
+    Ok(writer.into_inner()?)
+}
+
+/// Every registration of the event, cancelled ones included, in order of
+/// arrival, as CSV for a spreadsheet (cells that would run as formulas are
+/// made text).
+#[utoipa::path(
+    get,
+    path = "/api/admin/events/{slug}/registrations.csv",
+    tag = "registration",
+    params(("slug" = String, Path, description = "The event's address")),
+    responses(
+        (status = 200, description = "The registrations as CSV (UTF-8, header row)", content_type = "text/csv"),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn export_registrations(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+    Path(slug): Path<String>,
+) -> ApiResult<Response> {
+    let event = event(&state, &slug).await?;
+    let rows = state.db.admin_registrations(event.id).await?;
+    let body = registrations_csv(&event.title, &rows)
+        .map_err(|e| ApiError::Internal(e.context("writing the registrations CSV")))?;
+    let today = pacific_date(clock::now());
+    Ok(csv_attachment(&format!("{}-registrations-{today}.csv", event.slug), body))
+}

@@ -1,0 +1,105 @@
+//! The admins' side of registration: every event with its counts, and
+//! moving someone on a waiting list (in the event's turn, as every change).
+
+use uuid::Uuid;
+
+use super::super::types::{AdminEventSummary, MoveDirection};
+use super::arrive;
+use crate::activity::{NewEntry, record};
+use crate::db::Db;
+use crate::{on_db, on_tx};
+
+/// The counts of `EventCounts`, from the registrations `r` of the event `e`.
+const EVENT_SUMMARY: &str =
+    "SELECT e.slug, e.title, e.starts_at, e.opens_at, e.closes_at, e.capacity, e.offer_hours,
+        COUNT(r.id) FILTER (WHERE r.state = 'registered') AS registered,
+        COUNT(r.id) FILTER (WHERE r.state IN ('registered', 'offered') AND r.mode = 'in_person') AS taken,
+        COUNT(r.id) FILTER (WHERE r.state = 'offered') AS offered,
+        COUNT(r.id) FILTER (WHERE r.state = 'waiting') AS waiting,
+        COUNT(r.id) FILTER (WHERE r.state = 'registered' AND r.checked_in_at IS NOT NULL) AS checked_in,
+        COUNT(r.id) FILTER (WHERE r.state = 'registered' AND r.lunch) AS lunches,
+        COUNT(r.id) FILTER (WHERE r.state = 'registered' AND (r.dietary <> '' OR r.access <> '')) AS needs
+     FROM events e LEFT JOIN registrations r ON r.event_id = e.id";
+
+/// Why a move on the waiting list did not happen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveRefusal {
+    /// The registration is not on this event's waiting list.
+    NotWaiting,
+    /// First (moving up) or last (moving down) already.
+    AtTheEnd,
+}
+
+impl Db {
+    /// Every event, the latest first, with its counts.
+    pub async fn event_summaries(&self) -> sqlx::Result<Vec<AdminEventSummary>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(&format!("{EVENT_SUMMARY} GROUP BY e.id ORDER BY e.starts_at DESC, e.slug"))
+                .fetch_all(pool)
+                .await
+        })
+    }
+
+    /// One event with its counts.
+    pub async fn event_summary(&self, event_id: Uuid) -> sqlx::Result<AdminEventSummary> {
+        on_db!(self, |pool| {
+            sqlx::query_as(&format!("{EVENT_SUMMARY} WHERE e.id = $1 GROUP BY e.id"))
+                .bind(event_id)
+                .fetch_one(pool)
+                .await
+        })
+    }
+
+    /// Swaps the waiting registration with its neighbour on the list
+    /// (nearer the front for `Up`): their places in the order of arrival
+    /// change hands, so the next offer follows the new order.
+    pub async fn move_waiting(
+        &self,
+        event_id: Uuid,
+        registration_id: Uuid,
+        direction: MoveDirection,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<Result<(), MoveRefusal>> {
+        let mut tx = self.begin().await?;
+        arrive(&mut tx, event_id).await?;
+        let outcome = on_tx!(&mut tx, |conn| {
+            let arrival: Option<i32> = sqlx::query_scalar(
+                "SELECT arrival FROM registrations WHERE id = $1 AND event_id = $2 AND state = 'waiting'",
+            )
+            .bind(registration_id)
+            .bind(event_id)
+            .fetch_optional(&mut **conn)
+            .await?;
+            let Some(arrival) = arrival else { return Ok(Err(MoveRefusal::NotWaiting)) };
+            let neighbour: Option<(Uuid, i32)> = sqlx::query_as(match direction {
+                MoveDirection::Up => {
+                    "SELECT id, arrival FROM registrations WHERE event_id = $1 AND state = 'waiting' AND arrival < $2
+                     ORDER BY arrival DESC LIMIT 1"
+                }
+                MoveDirection::Down => {
+                    "SELECT id, arrival FROM registrations WHERE event_id = $1 AND state = 'waiting' AND arrival > $2
+                     ORDER BY arrival LIMIT 1"
+                }
+            })
+            .bind(event_id)
+            .bind(arrival)
+            .fetch_optional(&mut **conn)
+            .await?;
+            let Some((other, other_arrival)) = neighbour else { return Ok(Err(MoveRefusal::AtTheEnd)) };
+            // (event_id, arrival) is unique at every row: one of the two
+            // steps aside (arrivals are positive) while they swap.
+            for (id, to) in [(registration_id, -arrival), (other, arrival), (registration_id, other_arrival)]
+            {
+                sqlx::query("UPDATE registrations SET arrival = $2 WHERE id = $1")
+                    .bind(id)
+                    .bind(to)
+                    .execute(&mut **conn)
+                    .await?;
+            }
+            record!(&mut **conn, entry)?;
+            Ok(())
+        });
+        tx.commit().await?;
+        Ok(outcome)
+    }
+}
