@@ -365,6 +365,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/editions/{year}/signatory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Edition `year`'s certificate signatory. */
+        get: operations["get_signatory"];
+        /**
+         * Sets who signs edition `year`'s certificates. Certificates issued
+         *     before keep the signatory they were issued with.
+         */
+        put: operations["set_signatory"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/events": {
         parameters: {
             query?: never;
@@ -372,7 +393,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Every event, the latest first, with how its registrations stand. */
+        get: operations["list_events"];
         put?: never;
         /** Opens registration for a new event. */
         post: operations["create_event"];
@@ -389,7 +411,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An event's registrations, in order of arrival. */
+        /**
+         * An event, its counts and its registrations, in order of arrival (the
+         *     waiting list in its order).
+         */
         get: operations["admin_event"];
         /**
          * Changes an event's in-person places; places that come free are offered
@@ -397,6 +422,44 @@ export interface paths {
          */
         put: operations["set_event_capacity"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{slug}/registrations.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every registration of the event, cancelled ones included, in order of
+         *     arrival, as CSV for a spreadsheet (cells that would run as formulas are
+         *     made text).
+         */
+        get: operations["export_registrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{slug}/registrations/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves someone one place up or down the event's waiting list. */
+        post: operations["move_on_waiting_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -990,6 +1053,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events, the soonest upcoming or under way first (one that started
+         *     less than a day ago is under way), then those past, latest first.
+         */
+        get: operations["desk_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/check-in/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event's desk: its live counts (the web app asks every few seconds). */
+        get: operations["desk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/check-in/{slug}/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registered people whose first or last name starts with or contains
+         *     `q` (those it starts first), at most 20.
+         */
+        get: operations["desk_people"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/check-in/{slug}/registrations/{registration_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks in a registered person found by name. */
+        post: operations["check_in_by_name"];
+        /**
+         * Takes back a check-in made by mistake (logged); a person not checked in
+         *     stays so.
+         */
+        delete: operations["undo_check_in"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/check-in/{slug}/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks in the holder of a scanned ticket. */
+        post: operations["scan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/board": {
         parameters: {
             query?: never;
@@ -1321,6 +1479,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{slug}/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's ticket for the event. */
+        get: operations["get_ticket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{slug}/ticket.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's ticket as a QR code. */
+        get: operations["get_ticket_svg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1391,6 +1583,47 @@ export interface paths {
         head?: never;
         /** Changes the signed-in user's names (the e-mail address stays). */
         patch: operations["update_me"];
+        trace?: never;
+    };
+    "/api/me/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in member's certificates, available once the event's day
+         *     has passed in Pacific time.
+         */
+        get: operations["my_certificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/certificates/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the member's certificates as a PDF. The first download issues
+         *     it (its code and what it prints are kept); later ones give the same
+         *     certificate.
+         */
+        get: operations["download_certificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/me/home": {
@@ -1782,6 +2015,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/verify/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a certificate's verification address shows: who, what, which
+         *     event and when. Public: anyone holding the code may check it.
+         */
+        get: operations["verify_certificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1810,11 +2063,25 @@ export interface components {
             state: components["schemas"]["AssignmentState"];
         };
         /** @description An event's registrations for its admins. */
-        AdminEvent: {
+        AdminEvent: components["schemas"]["AdminEventSummary"] & {
+            /** @description Whether registration is open now. */
+            open: boolean;
+            registrations: components["schemas"]["AdminRegistration"][];
+        };
+        /** @description One event in the admins' list. */
+        AdminEventSummary: {
             /** Format: int32 */
             capacity: number;
-            registrations: components["schemas"]["AdminRegistration"][];
+            /** Format: date-time */
+            closes_at: string | null;
+            counts: components["schemas"]["EventCounts"];
+            /** Format: int32 */
+            offer_hours: number;
+            /** Format: date-time */
+            opens_at: string | null;
             slug: string;
+            /** Format: date-time */
+            starts_at: string;
             title: string;
         };
         AdminFlag: {
@@ -1860,6 +2127,11 @@ export interface components {
              * @description Its place in the order of arrival.
              */
             arrival: number;
+            /**
+             * Format: date-time
+             * @description When the person was checked in at the door (null: not, or undone).
+             */
+            checked_in_at: string | null;
             /** Format: date-time */
             created_at: string;
             email: string;
@@ -2199,9 +2471,59 @@ export interface components {
             /** Format: int32 */
             capacity: number;
         };
+        /**
+         * @description What a certificate certifies.
+         * @enum {string}
+         */
+        CertificateKind: "attendance" | "presentation";
         ChangePasswordRequest: {
             current_password: string;
             new_password: string;
+        };
+        /** @description A check-in by name. */
+        CheckInAt: {
+            /**
+             * Format: date-time
+             * @description When it was made (as for a scan).
+             */
+            at?: string | null;
+        };
+        /** @description The desk of one event. */
+        CheckInDesk: {
+            counts: components["schemas"]["DeskCounts"];
+            slug: string;
+            /** Format: date-time */
+            starts_at: string;
+            title: string;
+        };
+        /** @enum {string} */
+        CheckInOutcome: "checked_in" | "already_checked_in" | "undone";
+        /** @description A registered person at the desk. */
+        CheckInPerson: {
+            access: string;
+            /**
+             * Format: date-time
+             * @description When they were checked in (null: not yet).
+             */
+            checked_in_at: string | null;
+            /**
+             * @description The volunteer who checked them in, "First Last" (null: not yet, or
+             *     the volunteer's account is gone).
+             */
+            checked_in_by: string | null;
+            dietary: string;
+            first_name: string;
+            last_name: string;
+            lunch: boolean;
+            mode: components["schemas"]["Mode"];
+            /** Format: uuid */
+            registration_id: string;
+        };
+        /** @description What a check-in (or its undo) came to, with what to tell the volunteer. */
+        CheckInResult: {
+            message: string;
+            outcome: components["schemas"]["CheckInOutcome"];
+            person: components["schemas"]["CheckInPerson"];
         };
         /** @description A co-author, checked; `email` is lower-cased. */
         Coauthor: {
@@ -2357,6 +2679,47 @@ export interface components {
          * @enum {string}
          */
         DecisionValue: "accepted" | "rejected" | "submitted";
+        /** @description An event's numbers at the door, live. */
+        DeskCounts: {
+            /**
+             * Format: int64
+             * @description Registered people who wrote an access need.
+             */
+            access: number;
+            /** Format: int64 */
+            checked_in: number;
+            /**
+             * Format: int64
+             * @description Registered people who wrote a dietary need.
+             */
+            dietary: number;
+            /** Format: int64 */
+            in_person: number;
+            /**
+             * Format: int64
+             * @description Registered people who want lunch.
+             */
+            lunches: number;
+            /**
+             * Format: int64
+             * @description People with a place (in person or virtually).
+             */
+            registered: number;
+            /** Format: int64 */
+            virtual: number;
+            /**
+             * Format: int64
+             * @description On the waiting list.
+             */
+            waiting: number;
+        };
+        /** @description An event at the desk. */
+        DeskEvent: {
+            slug: string;
+            /** Format: date-time */
+            starts_at: string;
+            title: string;
+        };
         /** @description The details as sent: the upload's text parts, or an edit's body. */
         DetailsInput: {
             /** @description At most 10; the submitter is the corresponding author and is not listed. */
@@ -2599,6 +2962,38 @@ export interface components {
                 [key: string]: string[];
             } | null;
         };
+        /** @description How an event's registrations stand, for its admins. */
+        EventCounts: {
+            /** Format: int64 */
+            checked_in: number;
+            /**
+             * Format: int64
+             * @description Registered people who want lunch.
+             */
+            lunches: number;
+            /**
+             * Format: int64
+             * @description Registered people who wrote a dietary or an access need.
+             */
+            needs: number;
+            /**
+             * Format: int64
+             * @description Places offered from the waiting list, not yet taken.
+             */
+            offered: number;
+            /**
+             * Format: int64
+             * @description Live registrations with a place, in person or virtual.
+             */
+            registered: number;
+            /**
+             * Format: int64
+             * @description In-person places taken (offers hold theirs).
+             */
+            taken: number;
+            /** Format: int64 */
+            waiting: number;
+        };
         /** @description The event as a member sees it, with their own registration. */
         EventView: {
             /**
@@ -2780,6 +3175,27 @@ export interface components {
          * @enum {string}
          */
         Mode: "in_person" | "virtual";
+        /**
+         * @description Which way an admin moves someone on the waiting list.
+         * @enum {string}
+         */
+        MoveDirection: "up" | "down";
+        /** @description A certificate the member may download. */
+        MyCertificate: {
+            /** @description The event's day, YYYY-MM-DD in Pacific time. */
+            event_on: string;
+            /** @description The event: "SCULC 2026", or a registration event's title. */
+            event_title: string;
+            /** @description Where to download it: `/api/me/certificates/attendance-{id}.pdf`. */
+            href: string;
+            kind: components["schemas"]["CertificateKind"];
+            /** @description Why it cannot be printed (a character the fonts lack), else null. */
+            refusal?: string | null;
+            /** @description The talk's title (presentation), else null. */
+            title?: string | null;
+            /** @description Its verification address (`/verify/{code}`), once first downloaded. */
+            verify_path?: string | null;
+        };
         MyRegistration: components["schemas"]["RegistrationFacts"] & {
             /**
              * Format: int64
@@ -3354,6 +3770,17 @@ export interface components {
             /** Format: int32 */
             min: number;
         };
+        /** @description A scanned ticket. */
+        Scan: {
+            /**
+             * Format: date-time
+             * @description When the scan was made, if earlier than now (a phone that was
+             *     offline sends its queue later); a time in the future counts as now,
+             *     one more than a day ago as a day ago.
+             */
+            at?: string | null;
+            token: string;
+        };
         ScheduleItem: {
             detail?: string | null;
             time: string;
@@ -3465,6 +3892,13 @@ export interface components {
             missing: number;
             /** Format: uuid */
             submission_id: string;
+            title: string;
+        };
+        /** @description Who signs an edition's certificates. */
+        Signatory: {
+            /** @description "Dr. Ada Lovelace" (empty: no signature line). */
+            name: string;
+            /** @description "Faculty Advisor, Department of Linguistics" (empty: none). */
             title: string;
         };
         /**
@@ -3661,6 +4095,16 @@ export interface components {
             /** @description No submitted review yet: left undecided. */
             without_reviews: components["schemas"]["Unreviewed"][];
         };
+        /** @description A member's ticket. */
+        Ticket: {
+            event_title: string;
+            /** @description The holder, "First Last". */
+            name: string;
+            /** Format: date-time */
+            starts_at: string;
+            /** @description What the QR code holds; the check-in desk reads it. */
+            token: string;
+        };
         /** @description When a talk or poster starts and ends (a talk's end is after its questions). */
         TimeSpan: {
             /** Format: date-time */
@@ -3715,10 +4159,30 @@ export interface components {
         /** @enum {string} */
         Verdict: "ok" | "unreachable" | "unavailable";
         /**
+         * @description What a verification address shows: who, what, which event and when,
+         *     and nothing else about the person.
+         */
+        VerifiedCertificate: {
+            /** @description The event's day, YYYY-MM-DD in Pacific time. */
+            event_on: string;
+            event_title: string;
+            /** Format: date-time */
+            issued_at: string;
+            kind: components["schemas"]["CertificateKind"];
+            /** @description The name as printed. */
+            name: string;
+            /** @description The talk's title (presentation), else null. */
+            title?: string | null;
+        };
+        /**
          * @description Whether reviewers see each other's reviews (an edition setting).
          * @enum {string}
          */
         Visibility: "never" | "after_own";
+        /** @description An admin's move on the waiting list. */
+        WaitingMove: {
+            direction: components["schemas"]["MoveDirection"];
+        };
     };
     responses: never;
     parameters: never;
@@ -5278,6 +5742,220 @@ export interface operations {
             };
         };
     };
+    get_signatory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The edition's year */
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signatory */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signatory"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_signatory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The edition's year */
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Signatory"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signatory"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too long, or a character the fonts cannot print */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEventSummary"][];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_event: {
         parameters: {
             query?: never;
@@ -5531,6 +6209,184 @@ export interface operations {
                 };
             };
             /** @description Not a number of places */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_registrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registrations as CSV (UTF-8, header row) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    move_on_waiting_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+                /** @description The registration */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitingMove"];
+            };
+        };
+        responses: {
+            /** @description Moved: the event and its registrations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEvent"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event, or no such registration on its waiting list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description First or last on the list already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body has the wrong shape */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8408,6 +9264,483 @@ export interface operations {
             };
         };
     };
+    desk_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskEvent"][];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither a check-in volunteer nor an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event and its counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInDesk"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither a check-in volunteer nor an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    desk_people: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Part of a first or last name (any case, any Unicode form); empty:
+                 *     the first people by name.
+                 */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 20 people, best matches first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInPerson"][];
+                };
+            };
+            /** @description The query string is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither a check-in volunteer nor an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_in_by_name: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+                /** @description The person's registration */
+                registration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInAt"];
+            };
+        };
+        responses: {
+            /** @description Checked in now, or already */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInResult"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither a check-in volunteer nor an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event, or no such registration at it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The registration holds no place */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body has the wrong shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    undo_check_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+                /** @description The person's registration */
+                registration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not checked in (any more) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInResult"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither a check-in volunteer nor an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event, or no such registration at it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    scan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Scan"];
+            };
+        };
+        responses: {
+            /** @description Checked in now, or already */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInResult"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither a check-in volunteer nor an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event, or not a ticket for it (forged, altered, another event's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The ticket's registration holds no place */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body has the wrong shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_board: {
         parameters: {
             query?: {
@@ -9786,6 +11119,106 @@ export interface operations {
             };
         };
     };
+    get_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event, or no place at it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_ticket_svg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket's QR code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event, or no place at it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -9988,6 +11421,103 @@ export interface operations {
                 };
             };
             /** @description A name is missing or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_certificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's certificates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCertificate"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description attendance-{registration id}.pdf or presentation-{submission id}.pdf */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such certificate of this member's, or its event's day has not passed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The fonts cannot print a character of the name or title */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11709,6 +13239,47 @@ export interface operations {
             };
             /** @description Not a submission to the current edition */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code printed on the certificate */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifiedCertificate"];
+                };
+            };
+            /** @description No certificate has this code */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -107,6 +107,7 @@ const pages: Record<RouteId, RoutePage> = {
   userDataActivity: lazyPage(adminPages, 'ActivityPage'),
   userDataReviews: lazyPage(adminPages, 'ReviewsPage'),
   userDataProgram: lazyPage(adminPages, 'ProgramPage'),
+  userDataRegistration: lazyPage(adminPages, 'RegistrationPage'),
   review: lazyPage(reviewPages, 'ReviewHomePage'),
   siteEditor: lazyPage(editorPages, 'SiteOverviewPage'),
   siteEditorDocument: lazyPage(editorPages, 'SiteEditPage'),

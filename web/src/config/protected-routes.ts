@@ -43,6 +43,7 @@ export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRul
   userDataTemplates: { adminOnly: true },
   userDataActivity: { adminOnly: true },
   userDataProgram: { adminOnly: true },
+  userDataRegistration: { adminOnly: true },
   userDataReviews: { adminOnly: true },
   review: { reviewerOnly: true },
   siteEditor: { editorOnly: true },

@@ -63,6 +63,8 @@ export const routes = {
   userDataReviews: { path: '/user-data/reviews', title: 'Reviews' },
   // After acceptance (issue 15): the day's program, built from data.
   userDataProgram: { path: '/user-data/program', title: 'Program' },
+  // Attendee registration (issue 26): events, their places and waiting lists.
+  userDataRegistration: { path: '/user-data/registration', title: 'Registration' },
   // Editing the site in the browser (issue 24): for editors and admins.
   siteEditor: { path: '/site', title: 'Edit the Site' },
   siteEditorDocument: { path: '/site/edit', title: 'Edit a Page' },

@@ -7,6 +7,7 @@ const links = [
   // Also current on a submission's reviews (/user-data/reviews/…).
   { label: 'Reviews', to: paths.userDataReviews, end: false },
   { label: 'Program', to: paths.userDataProgram, end: true },
+  { label: 'Registration', to: paths.userDataRegistration, end: true },
   { label: 'Edition Settings', to: paths.userDataEditions, end: true },
   { label: 'E-mail Templates', to: paths.userDataTemplates, end: true },
   { label: 'Activity Log', to: paths.userDataActivity, end: true },

@@ -6,3 +6,4 @@ export { UserDataPage } from './user-data-page';
 export { ReviewsPage } from './reviews-page';
 export { SubmissionReviewsPage } from './submission-reviews-page';
 export { ProgramPage } from './program-page';
+export { RegistrationPage } from './registration-page';
