@@ -36,3 +36,10 @@ export type Deadline = Schemas['Deadline'];
 export type EventView = Schemas['EventView'];
 export type RegistrationAnswers = Schemas['RegistrationAnswers'];
 export type MySlot = Schemas['MySlot'];
+// The check-in desk and the member's ticket (issue 26).
+export type DeskEvent = Schemas['DeskEvent'];
+export type CheckInDesk = Schemas['CheckInDesk'];
+export type DeskCounts = Schemas['DeskCounts'];
+export type CheckInPerson = Schemas['CheckInPerson'];
+export type CheckInResult = Schemas['CheckInResult'];
+export type Ticket = Schemas['Ticket'];

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { ApiError, unreachableError } from '../../lib/api-client';
-import type { CheckInResult } from './api/types';
+import type { CheckInResult } from '../../api/types';
 import { enqueue, QUEUE_STORAGE_KEY, readQueue, sendQueue, waitingCount, type QueuedCheckIn } from './offline-queue';
 
 function result(outcome: CheckInResult['outcome'], first: string, message = ''): CheckInResult {

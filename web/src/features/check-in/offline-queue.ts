@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-client';
-import type { CheckInResult } from './api/types';
+import type { CheckInResult } from '../../api/types';
 
 /*
  * Check-ins made while the network is gone (flaky campus Wi-Fi), kept in

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { checkInByName, scanTicket, undoCheckIn } from './api/check-in';
 import { checkInQueryKey } from './api/check-in-query-key';
-import type { CheckInPerson, CheckInResult } from './api/types';
+import type { CheckInPerson, CheckInResult } from '../../api/types';
 import { enqueue, isOffline, sendQueue, waitingCount, type NewCheckIn, type QueueReport, type QueuedCheckIn } from './offline-queue';
 
 /** What the desk shows at a glance after the volunteer's last action. */

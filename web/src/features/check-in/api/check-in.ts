@@ -1,5 +1,5 @@
-import { checkInRequest, deskPath } from './request';
-import type { CheckInResult } from './types';
+import type { CheckInResult } from '../../../api/types';
+import { answerOf, api } from '../../../lib/api-client';
 
 /*
  * The desk's writes. They are plain calls, not TanStack mutations: a
@@ -10,15 +10,22 @@ import type { CheckInResult } from './types';
 
 /** `at`: when the scan was made, for one sent later from the offline queue. */
 export function scanTicket(slug: string, token: string, at?: string): Promise<CheckInResult> {
-  return checkInRequest('POST', deskPath(slug, '/scans'), { body: at ? { token, at } : { token } });
+  return answerOf(api.POST('/api/check-in/{slug}/scans', { params: { path: { slug } }, body: { token, at } }));
 }
 
 export function checkInByName(slug: string, registrationId: string, at?: string): Promise<CheckInResult> {
-  return checkInRequest('POST', deskPath(slug, `/registrations/${encodeURIComponent(registrationId)}`), {
-    body: at ? { at } : {},
-  });
+  return answerOf(
+    api.POST('/api/check-in/{slug}/registrations/{registration_id}', {
+      params: { path: { slug, registration_id: registrationId } },
+      body: { at },
+    }),
+  );
 }
 
 export function undoCheckIn(slug: string, registrationId: string): Promise<CheckInResult> {
-  return checkInRequest('DELETE', deskPath(slug, `/registrations/${encodeURIComponent(registrationId)}`));
+  return answerOf(
+    api.DELETE('/api/check-in/{slug}/registrations/{registration_id}', {
+      params: { path: { slug, registration_id: registrationId } },
+    }),
+  );
 }

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import type { CheckInPerson } from '../../../api/types';
+import { answerOf, api } from '../../../lib/api-client';
 import { checkInQueryKey } from './check-in-query-key';
-import { checkInRequest, deskPath } from './request';
-import type { CheckInPerson } from './types';
 
 /** Registered people whose first or last name starts with or contains `q` (at most 20). */
 export function findPeople(slug: string, q: string, signal?: AbortSignal): Promise<CheckInPerson[]> {
-  return checkInRequest('GET', deskPath(slug, `/people?q=${encodeURIComponent(q)}`), { signal });
+  return answerOf(api.GET('/api/check-in/{slug}/people', { params: { path: { slug }, query: { q } }, signal }));
 }
 
 export function peopleQueryOptions(slug: string, q: string) {

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import type { CheckInDesk } from '../../../api/types';
+import { answerOf, api } from '../../../lib/api-client';
 import { checkInQueryKey } from './check-in-query-key';
-import { checkInRequest, deskPath } from './request';
-import type { CheckInDesk } from './types';
 
 /** How often the desk asks for the counts again: other volunteers check people in too. */
 export const DESK_POLL_MS = 4_000;
 
 export function getCheckInDesk(slug: string, signal?: AbortSignal): Promise<CheckInDesk> {
-  return checkInRequest('GET', deskPath(slug), { signal });
+  return answerOf(api.GET('/api/check-in/{slug}', { params: { path: { slug } }, signal }));
 }
 
 export function checkInDeskQueryOptions(slug: string) {

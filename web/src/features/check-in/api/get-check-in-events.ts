@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import type { DeskEvent } from '../../../api/types';
+import { answerOf, api } from '../../../lib/api-client';
 import { checkInQueryKey } from './check-in-query-key';
-import { checkInRequest } from './request';
-import type { CheckInEvent } from './types';
 
 /** The events a desk can open, soonest first. */
-export function getCheckInEvents(signal?: AbortSignal): Promise<CheckInEvent[]> {
-  return checkInRequest('GET', '/api/check-in', { signal });
+export function getCheckInEvents(signal?: AbortSignal): Promise<DeskEvent[]> {
+  return answerOf(api.GET('/api/check-in', { signal }));
 }
 
 export const checkInEventsQueryOptions = queryOptions({

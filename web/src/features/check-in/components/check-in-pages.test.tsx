@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { SessionUser } from '../../../api/types';
 import { admin, errorResponse, member, renderApp, type Handler } from '../../../test/render-app';
-import type { CheckInDesk, CheckInPerson, CheckInResult } from '../api/types';
+import type { CheckInDesk, CheckInPerson, CheckInResult } from '../../../api/types';
 import { QUEUE_STORAGE_KEY } from '../offline-queue';
 
 const volunteer: SessionUser = { ...member, first_name: 'Noam', last_name: 'Chomsky', roles: ['check_in'] };

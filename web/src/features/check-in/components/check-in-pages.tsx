@@ -9,7 +9,7 @@ import { useCheckInDesk } from '../api/get-check-in-desk';
 import { useCheckInEvents } from '../api/get-check-in-events';
 import { useDesk } from '../use-desk';
 import { CheckInOnly } from './check-in-only';
-import { DeskCounts } from './desk-counts';
+import { CountsPanel } from './desk-counts';
 import { NameLookup } from './name-lookup';
 import { QueueStatus } from './queue-status';
 import { ResultPanel } from './result-panel';
@@ -81,7 +81,7 @@ function Desk({ slug }: { slug: string }) {
         <TicketScanner onTicket={(token) => void door.scan(token)} />
         <NameLookup slug={slug} busy={door.busy} onCheckIn={(person) => void door.checkInPerson(person)} />
       </div>
-      <DeskCounts counts={desk.data.counts} stale={desk.isError || desk.fetchStatus === 'paused'} />
+      <CountsPanel counts={desk.data.counts} stale={desk.isError || desk.fetchStatus === 'paused'} />
     </Page>
   );
 }

@@ -1,7 +1,7 @@
-import type { CheckInCounts } from '../api/types';
+import type { DeskCounts } from '../../../api/types';
 
 /** The event's numbers as the desk last heard them, asked again every few seconds. */
-export function DeskCounts({ counts, stale }: { counts: CheckInCounts; stale: boolean }) {
+export function CountsPanel({ counts, stale }: { counts: DeskCounts; stale: boolean }) {
   const rows: [string, number][] = [
     ['Checked in', counts.checked_in],
     ['Registered', counts.registered],

@@ -5,7 +5,7 @@ import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/field';
 import { formatConferenceClock } from '../../../lib/format';
 import { usePeople } from '../api/find-people';
-import type { CheckInPerson } from '../api/types';
+import type { CheckInPerson } from '../../../api/types';
 
 function fullName(person: CheckInPerson) {
   return `${person.first_name} ${person.last_name}`;

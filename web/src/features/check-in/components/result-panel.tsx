@@ -1,5 +1,5 @@
 import { Button } from '../../../components/button';
-import type { CheckInPerson } from '../api/types';
+import type { CheckInPerson } from '../../../api/types';
 import type { DeskOutcome } from '../use-desk';
 import { savedMessage } from './queue-status';
 
