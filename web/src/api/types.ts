@@ -42,4 +42,3 @@ export type CheckInDesk = Schemas['CheckInDesk'];
 export type DeskCounts = Schemas['DeskCounts'];
 export type CheckInPerson = Schemas['CheckInPerson'];
 export type CheckInResult = Schemas['CheckInResult'];
-export type Ticket = Schemas['Ticket'];
