@@ -36,7 +36,7 @@ export type Deadline = Schemas['Deadline'];
 export type EventView = Schemas['EventView'];
 export type RegistrationAnswers = Schemas['RegistrationAnswers'];
 export type MySlot = Schemas['MySlot'];
-// The check-in desk and the member's ticket (issue 26).
+// The check-in desk (issue 26).
 export type DeskEvent = Schemas['DeskEvent'];
 export type CheckInDesk = Schemas['CheckInDesk'];
 export type DeskCounts = Schemas['DeskCounts'];
