@@ -10,7 +10,8 @@
  * Chromium's fake camera (`--use-file-for-fake-video-capture`) in a browser
  * the test launches for the volunteer. Headless Chromium on Linux has no
  * BarcodeDetector, so this reads the code with jsQR, as most phones would.
- * Axe runs on each state of the desk at 375 and 1280 px. 7 e-mails.
+ * Axe runs on the choice of event and each state of the desk at 375 and
+ * 1280 px. 7 e-mails.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -131,6 +132,13 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
       await ok(
         await adminApi.post('/api/admin/events', { data: { slug: SLUG, title: 'SCULC 2025', starts_at: startsSoon, capacity: 10 } }),
       );
+      // A second event, later: the volunteer chooses the door they are at.
+      const inAWeek = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
+      await ok(
+        await adminApi.post('/api/admin/events', {
+          data: { slug: 'naclo-training-2025', title: 'NACLO Training 2025', starts_at: inAWeek, capacity: 30 },
+        }),
+      );
       for (const [person, lunch, dietary] of [
         [ada, true, 'Vegetarian'],
         [grace, false, ''],
@@ -175,12 +183,19 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
     context.on('weberror', (webError) => errors.push(webError.error().message));
     const desk = await context.newPage();
 
-    await test.step('the volunteer sees the Check-in link and nothing of the officers’, and the only event’s desk', async () => {
+    await test.step('the volunteer sees the Check-in link and nothing of the officers’, chooses the event, and sees its desk', async () => {
       await signInAs(desk, world, volunteer);
       const nav = await openNav(desk);
       await expect(nav.getByRole('link', { name: 'Check-in' })).toBeVisible();
       for (const officers of ['User Data', 'Review', 'Site']) await expect(nav.getByRole('link', { name: officers })).toHaveCount(0);
       await nav.getByRole('link', { name: 'Check-in' }).click();
+      const events = desk.getByRole('main').getByRole('listitem');
+      await expect(events).toHaveCount(2);
+      // Soonest first.
+      await expect(events.first()).toContainText('SCULC 2025');
+      await expect(events.last()).toContainText('NACLO Training 2025');
+      await axeAtBothWidths(desk, 'choosing the event');
+      await desk.getByRole('main').getByRole('link', { name: 'SCULC 2025' }).click();
       await expect(desk).toHaveURL(`${world.url}/check-in/${SLUG}`);
       await expect(desk.getByRole('heading', { level: 1 })).toHaveText('Check-in: SCULC 2025');
       await expect(count(desk, 'Registered')).toHaveText('5');
