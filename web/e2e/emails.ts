@@ -105,29 +105,46 @@ export function linkIn(email: Email, path: string): string {
 }
 
 /**
- * Reads one .eml file as lettre writes it: a single-part text message.
- * Undefined while the file is still being written (no end of headers yet).
+ * Reads one .eml file as lettre writes it: a text message, or a multipart
+ * one (a confirmation with its ticket and calendar entry attached) whose
+ * body is its first text/plain part. Undefined while the file is still
+ * being written (no end of headers yet).
  */
 function parseEmail(file: string, text: string, sentAt: Date): Email | undefined {
   const split = /\r?\n\r?\n/.exec(text);
   if (!split) return undefined;
   const headers = parseHeaders(text.slice(0, split.index));
-  const rawBody = text.slice(split.index + split[0].length);
-
-  const contentType = headers.get('content-type') ?? 'text/plain';
-  if (contentType.toLowerCase().startsWith('multipart/')) {
-    throw new Error(`${file}: multipart e-mails are not supported by this reader (${contentType})`);
-  }
-  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  const body =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(rawBody)
-      : encoding === 'base64'
-        ? Buffer.from(rawBody.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : rawBody;
-
+  const body = plainText(file, headers, text.slice(split.index + split[0].length));
+  if (body === undefined) return undefined;
   const to = [...(headers.get('to') ?? '').matchAll(/[^\s<>,"]+@[^\s<>,"]+/g)].map((m) => m[0].toLowerCase());
   return { file, to, subject: decodeEncodedWords(headers.get('subject') ?? ''), body, sentAt };
+}
+
+/** The text of a part with `headers`: itself, decoded, or a multipart's first text/plain part. */
+function plainText(file: string, headers: Map<string, string>, rawBody: string): string | undefined {
+  const contentType = headers.get('content-type') ?? 'text/plain';
+  if (contentType.toLowerCase().startsWith('multipart/')) {
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+    if (!boundary) throw new Error(`${file}: a multipart e-mail without a boundary (${contentType})`);
+    // Undefined until the closing boundary is written.
+    if (!rawBody.includes(`--${boundary}--`)) return undefined;
+    for (const part of rawBody.split(`--${boundary}`).slice(1, -1)) {
+      const end = /\r?\n\r?\n/.exec(part);
+      if (!end) continue;
+      const partHeaders = parseHeaders(part.slice(0, end.index).replace(/^\r?\n/, ''));
+      const type = (partHeaders.get('content-type') ?? 'text/plain').toLowerCase();
+      if (!type.startsWith('text/plain') && !type.startsWith('multipart/')) continue;
+      const text = plainText(file, partHeaders, part.slice(end.index + end[0].length).replace(/\r?\n$/, ''));
+      if (text !== undefined) return text;
+    }
+    throw new Error(`${file}: a multipart e-mail without a text part`);
+  }
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  return encoding === 'quoted-printable'
+    ? decodeQuotedPrintable(rawBody)
+    : encoding === 'base64'
+      ? Buffer.from(rawBody.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : rawBody;
 }
 
 /** Header names lower-cased; folded lines joined. */

@@ -11,33 +11,56 @@ import { answerDialog } from './dialog.ts';
 import { expect, test } from './fixtures.ts';
 import { signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
 
-async function openRegistration(page: Page, world: ReviewWorld) {
-  const starts = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
-  const response = await page.request.post(`${world.url}/api/admin/events`, {
-    data: { slug: 'sculc-2025', title: 'SCULC 2025', starts_at: starts, capacity: 1 },
-    headers: { 'X-Requested-With': 'colloquy' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
+/** A date-time input's value, in Pacific time, `days` from now at 9:00. */
+function pacificMorning(days: number): string {
+  const day = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(day);
+  return `${date}T09:00`;
 }
 
-test('members register on their home, wait for a place, and take one offered when another cancels', async ({
+/** The admin opens registration on the admin screen: refused once (closing after the start), then set up. */
+async function openRegistration(page: Page, world: ReviewWorld, capacity: number) {
+  await page.goto(`${world.url}/user-data/registration`);
+  await expect(page.getByText('No event has registration yet.')).toBeVisible();
+  await expectNoViolations(page, 'the registration screen, no event yet');
+  await page.getByRole('button', { name: 'Open Registration for an Event' }).click();
+  await page.getByLabel('Event', { exact: true }).fill('SCULC 2025');
+  await expect(page.getByLabel('Address')).toHaveValue('sculc-2025');
+  await page.getByLabel('Starts').fill(pacificMorning(30));
+  await page.getByLabel('Registration closes (optional)').fill(pacificMorning(31));
+  await page.getByLabel('Places in person').fill(String(capacity));
+  await page.getByRole('button', { name: 'Open Registration', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('Please correct the fields marked below.');
+  await expect(page.getByLabel('Registration closes (optional)')).toBeFocused();
+  await expectNoViolations(page, 'the new event form, refused');
+  await page.getByLabel('Registration closes (optional)').fill('');
+  await page.getByRole('button', { name: 'Open Registration', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('Registration for SCULC 2025 is set up.');
+  await expect(page.getByText('No one has registered yet.')).toBeVisible();
+}
+
+test('an admin opens registration for two; three members register, one cancels, and the third takes the place offered', async ({
   page,
   playwright,
+  browserErrors,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
+  // The new event form's refusal (422) is part of the journey.
+  browserErrors.allow(/Failed to load resource: .*status of 422/);
   const world = await startReviewWorld(playwright);
   const card = page.getByRole('main').getByRole('region', { name: 'Registration' });
   try {
     const admin = await world.person('Edward', 'Sapir');
     const first = await world.person('Ada', 'Lovelace');
-    const second = await world.person('Grace', 'Hopper');
+    const second = await world.person('Noam', 'Chomsky');
+    const third = await world.person('Grace', 'Hopper');
     await world.command('admin', 'grant', admin.email);
     await signInAs(page, world, admin);
-    await openRegistration(page, world);
+    await openRegistration(page, world, 2);
 
     await test.step('the first member registers in person, with lunch', async () => {
       await signInAs(page, world, first);
-      await expect(card).toContainText('1 of 1 in-person places left.');
+      await expect(card).toContainText('2 of 2 in-person places left.');
       await expectNoViolations(page, 'the registration form');
       await card.getByLabel('I would like lunch').check();
       await card.getByLabel('Dietary needs (optional)').fill('Vegetarian');
@@ -46,12 +69,26 @@ test('members register on their home, wait for a place, and take one offered whe
       await expectNoViolations(page, 'registered');
     });
 
-    await test.step('the second joins the waiting list', async () => {
+    await test.step('the second takes the last place, the third joins the waiting list', async () => {
       await signInAs(page, world, second);
-      await expect(card).toContainText('All 1 in-person places are taken');
+      await expect(card).toContainText('1 of 2 in-person places left.');
+      await card.getByRole('button', { name: 'Register' }).click();
+      await expect(card).toContainText('You are registered for SCULC 2025: in person.');
+      await signInAs(page, world, third);
+      await expect(card).toContainText('All 2 in-person places are taken');
       await card.getByRole('button', { name: 'Join the waiting list' }).click();
       await expect(card).toContainText('You are number 1 on the waiting list');
       await expectNoViolations(page, 'on the waiting list');
+    });
+
+    await test.step('the admin sees the list and its counts', async () => {
+      await signInAs(page, world, admin);
+      await page.goto(`${world.url}/user-data/registration`);
+      const list = page.getByRole('table', { name: 'Registrations for SCULC 2025, in order of arrival' });
+      await expect(list.getByRole('row')).toHaveCount(4);
+      await expect(list.getByRole('row', { name: /Grace Hopper/ })).toContainText('Waiting (1st in line)');
+      await expect(page.getByRole('table', { name: 'Events, the latest first' })).toContainText('2 of 2');
+      await expectNoViolations(page, 'the registration screen with its list');
     });
 
     await test.step('the first cancels, after a question', async () => {
@@ -62,12 +99,12 @@ test('members register on their home, wait for a place, and take one offered whe
       await expect(card.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
     });
 
-    await test.step('the place is offered to the second, by e-mail and on the home, who takes it', async () => {
+    await test.step('the place is offered to the third, by e-mail and on the home, who takes it', async () => {
       // Their second e-mail, after the verification.
-      const offer = await world.outbox.waitForEmail(second.email, { count: 2 });
+      const offer = await world.outbox.waitForEmail(third.email, { count: 2 });
       expect(offer.subject).toBe('A place at SCULC 2025 is yours if you want it');
       expect(offer.body).toContain('Dear Grace,');
-      await signInAs(page, world, second);
+      await signInAs(page, world, third);
       await expect(card).toContainText('A place has come free for you. Take it by');
       await expect(page.getByRole('main').getByRole('region', { name: 'SCULC 2025' })).toContainText(
         'Your next deadline: Take the place offered to you by',
@@ -75,6 +112,18 @@ test('members register on their home, wait for a place, and take one offered whe
       await expectNoViolations(page, 'a place offered');
       await card.getByRole('button', { name: 'Take the place' }).click();
       await expect(card).toContainText('You are registered for SCULC 2025: in person.');
+    });
+
+    await test.step('the admin’s list settles: two registered, one cancelled, no one waiting', async () => {
+      await signInAs(page, world, admin);
+      await page.goto(`${world.url}/user-data/registration?event=sculc-2025`);
+      const list = page.getByRole('table', { name: 'Registrations for SCULC 2025, in order of arrival' });
+      await expect(list.getByRole('row', { name: /Ada Lovelace/ })).toContainText('Cancelled');
+      await expect(list.getByRole('row', { name: /Grace Hopper/ })).toContainText('Registered');
+      await expect(page.getByRole('table', { name: 'Events, the latest first' }).getByRole('row', { name: /SCULC 2025/ })).toContainText(
+        '2 of 2',
+      );
+      await expect(page.getByText('On the waiting list').locator('..')).toContainText('0');
     });
   } finally {
     await world.close();
