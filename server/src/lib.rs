@@ -7,6 +7,7 @@ pub mod activity;
 pub mod admin;
 pub mod attendance;
 pub mod backup;
+pub mod certificates;
 pub mod check;
 pub mod client_ip;
 pub mod clock;

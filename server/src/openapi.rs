@@ -55,6 +55,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::program::routes())
         .merge(crate::home::routes())
         .merge(crate::registration::routes())
+        .merge(crate::certificates::routes())
         .routes(utoipa_axum::routes!(openapi_json))
 }
 

@@ -6,6 +6,7 @@ mod accounts;
 mod admin;
 mod attendance;
 mod bidi;
+mod certificates;
 mod cli;
 mod client_ip;
 mod content;

@@ -5,7 +5,7 @@ mod archive;
 mod calendar_text;
 mod left_out;
 mod placements;
-mod publish;
+pub mod publish;
 mod schedule;
 mod sessions;
 
