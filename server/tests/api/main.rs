@@ -7,6 +7,7 @@ mod admin;
 mod attendance;
 mod bidi;
 mod certificates;
+mod check_in;
 mod cli;
 mod client_ip;
 mod content;

@@ -17,7 +17,7 @@ const SLUG: &str = "sculc-2026";
 /// A member who can register: an account with a password, signed in
 /// through a session made straight in the database (50 sign-ins would
 /// spend the test hashing passwords).
-async fn member(app: &TestApp, n: usize) -> (Client, String) {
+pub(crate) async fn member(app: &TestApp, n: usize) -> (Client, String) {
     let id = Uuid::now_v7();
     let email = format!("member{n}@example.edu");
     let session = format!("registration-test-session-{n}-{id}");
