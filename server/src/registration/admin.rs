@@ -12,7 +12,7 @@ use uuid::Uuid;
 use super::store::admin::MoveRefusal;
 use super::types::{
     AdminEvent, AdminEventSummary, AdminRegistration, CapacityChange, MoveDirection, NewEvent,
-    RegistrationState, WaitingMove,
+    PersonRegistration, RegistrationState, WaitingMove,
 };
 use super::{MAX_CAPACITY, composer, event};
 use crate::AppState;
@@ -28,6 +28,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(admin_event, set_event_capacity))
         .routes(routes!(move_on_waiting_list))
         .routes(routes!(export_registrations))
+        .routes(routes!(person_registrations))
 }
 
 fn unprocessable(field: &str, message: String) -> ApiError {
@@ -308,4 +309,22 @@ pub async fn export_registrations(
         .map_err(|e| ApiError::Internal(e.context("writing the registrations CSV")))?;
     let today = pacific_date(clock::now());
     Ok(csv_attachment(&format!("{}-registrations-{today}.csv", event.slug), body))
+}
+
+/// Every registration of one person (for the user table), the latest event
+/// first, cancelled ones included.
+#[utoipa::path(
+    get,
+    path = "/api/admin/users/{id}/registrations",
+    tag = "registration",
+    params(("id" = Uuid, Path, description = "The user")),
+    responses((status = 200, description = "Their registrations (none for an unknown user)", body = Vec<PersonRegistration>)),
+    security(("session" = []))
+)]
+pub async fn person_registrations(
+    State(state): State<AppState>,
+    Admin(_admin): Admin,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<Vec<PersonRegistration>>> {
+    Ok(Json(state.db.registrations_of(id).await?))
 }

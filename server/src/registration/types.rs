@@ -248,3 +248,22 @@ pub enum MoveDirection {
 pub struct WaitingMove {
     pub direction: MoveDirection,
 }
+
+/// One of a person's registrations, for the user table.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct PersonRegistration {
+    pub event_slug: String,
+    pub event_title: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: OffsetDateTime,
+    #[serde(flatten)]
+    #[sqlx(flatten)]
+    pub facts: RegistrationFacts,
+    /// On the waiting list: 1 for the next in line (null otherwise).
+    #[schema(required = true)]
+    pub position: Option<i64>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub checked_in_at: Option<OffsetDateTime>,
+}

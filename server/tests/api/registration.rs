@@ -417,6 +417,40 @@ async fn admins_see_the_counts_move_people_on_the_waiting_list_and_download_the_
         ["1", "2"]
     );
 
+    // The user table shows each person's registrations.
+    let mover_id: String = colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query_scalar::<_, Uuid>("SELECT id FROM users WHERE email = $1")
+            .bind(&last_email)
+            .fetch_one(pool)
+            .await
+            .unwrap()
+            .to_string()
+    });
+    let theirs: Value =
+        app.get(&format!("/api/admin/users/{mover_id}/registrations")).await.json().await.unwrap();
+    assert_eq!(theirs.as_array().unwrap().len(), 1);
+    assert_eq!(theirs[0]["event_slug"], SLUG);
+    assert_eq!(theirs[0]["state"], "offered");
+    let waiter = list.iter().find(|r| r["state"] == "waiting" && r["email"] != last_email.as_str()).unwrap();
+    let waiter_id: String = colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query_scalar::<_, Uuid>("SELECT user_id FROM registrations WHERE id = $1")
+            .bind(Uuid::parse_str(waiter["id"].as_str().unwrap()).unwrap())
+            .fetch_one(pool)
+            .await
+            .unwrap()
+            .to_string()
+    });
+    let waiting_one: Value =
+        app.get(&format!("/api/admin/users/{waiter_id}/registrations")).await.json().await.unwrap();
+    assert!(waiting_one[0]["position"].as_i64().is_some_and(|p| (1..=2).contains(&p)), "{waiting_one}");
+    let member_asks = members[0]
+        .0
+        .get(app.url(&format!("/api/admin/users/{mover_id}/registrations")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(member_asks.status(), 403);
+
     let log: Value = app.get("/api/admin/audit").await.json().await.unwrap();
     let actions: Vec<&str> =
         log["entries"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();

@@ -1015,6 +1015,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every registration of one person (for the user table), the latest event
+         *     first, cancelled ones included.
+         */
+        get: operations["person_registrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{id}/roles/{role}": {
         parameters: {
             query?: never;
@@ -3397,6 +3417,20 @@ export interface components {
             state: components["schemas"]["ReviewState"];
             /** Format: date-time */
             submitted_at: string | null;
+        };
+        /** @description One of a person's registrations, for the user table. */
+        PersonRegistration: components["schemas"]["RegistrationFacts"] & {
+            /** Format: date-time */
+            checked_in_at: string | null;
+            event_slug: string;
+            event_title: string;
+            /**
+             * Format: int64
+             * @description On the waiting list: 1 for the next in line (null otherwise).
+             */
+            position: number | null;
+            /** Format: date-time */
+            starts_at: string;
         };
         /**
          * @description A photo's upload as its editor follows it: waiting for a turn, resizing,
@@ -9056,6 +9090,65 @@ export interface operations {
             };
             /** @description The request body has the wrong shape */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    person_registrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their registrations (none for an unknown user) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonRegistration"][];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing has this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -42,3 +42,8 @@ export type CheckInDesk = Schemas['CheckInDesk'];
 export type DeskCounts = Schemas['DeskCounts'];
 export type CheckInPerson = Schemas['CheckInPerson'];
 export type CheckInResult = Schemas['CheckInResult'];
+// Certificates (issue 26 item 4).
+export type MyCertificate = Schemas['MyCertificate'];
+export type VerifiedCertificate = Schemas['VerifiedCertificate'];
+export type CertificateKind = Schemas['CertificateKind'];
+export type Signatory = Schemas['Signatory'];

@@ -3,7 +3,7 @@
 
 use uuid::Uuid;
 
-use super::super::types::{AdminEventSummary, MoveDirection};
+use super::super::types::{AdminEventSummary, MoveDirection, PersonRegistration};
 use super::arrive;
 use crate::activity::{NewEntry, record};
 use crate::db::Db;
@@ -47,6 +47,27 @@ impl Db {
                 .bind(event_id)
                 .fetch_one(pool)
                 .await
+        })
+    }
+
+    /// Every registration of the person, the latest event first, with
+    /// their place on each waiting list.
+    pub async fn registrations_of(&self, user_id: Uuid) -> sqlx::Result<Vec<PersonRegistration>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT e.slug AS event_slug, e.title AS event_title, e.starts_at, r.state, r.mode, r.lunch,
+                        r.dietary, r.access, r.offer_expires_at, r.checked_in_at,
+                        CASE WHEN r.state = 'waiting' THEN
+                            (SELECT COUNT(*) FROM registrations ahead
+                             WHERE ahead.event_id = r.event_id AND ahead.state = 'waiting'
+                               AND ahead.arrival <= r.arrival)
+                        END AS position
+                 FROM registrations r JOIN events e ON e.id = r.event_id
+                 WHERE r.user_id = $1 ORDER BY e.starts_at DESC, r.arrival DESC",
+            )
+            .bind(user_id)
+            .fetch_all(pool)
+            .await
         })
     }
 

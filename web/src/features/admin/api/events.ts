@@ -75,3 +75,14 @@ export function useMoveWaiting() {
     ),
   );
 }
+
+export type PersonRegistration = Schemas['PersonRegistration'];
+
+/** One person's registrations, the latest event first (the user table's details). */
+export function useUserRegistrations(userId: string) {
+  return useQuery({
+    queryKey: [...eventsKey, 'of-user', userId],
+    queryFn: ({ signal }) =>
+      answerOf(api.GET('/api/admin/users/{id}/registrations', { params: { path: { id: userId } }, signal })),
+  });
+}

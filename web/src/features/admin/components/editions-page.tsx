@@ -16,6 +16,7 @@ import type { Notice } from './admin-toggle';
 import { EditionForm } from './edition-form';
 import { KeywordsForm } from './keywords-form';
 import { NewEditionForm } from './new-edition-form';
+import { SignatoryForm } from './signatory-form';
 
 /**
  * /user-data/editions: the newest edition's settings, announcing it on the
@@ -102,6 +103,8 @@ export function EditionsPage() {
             <EditionForm key={current.year} edition={current} />
             <h3>Keywords</h3>
             <KeywordsForm key={`keywords-${current.year}`} edition={current} />
+            <h3>Certificates&rsquo; signatory</h3>
+            <SignatoryForm key={`signatory-${current.year}`} year={current.year} />
           </section>
           <section className="card" aria-labelledby="next-edition">
             <h2 id="next-edition">Next year</h2>

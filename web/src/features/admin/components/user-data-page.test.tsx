@@ -161,6 +161,37 @@ describe('/user-data', () => {
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Status: Submitted, no decision yet');
   });
 
+  it('shows a user’s registrations for events beside their submissions, each linked to its list', async () => {
+    const { user } = renderApp('/user-data', {
+      user: admin,
+      api: {
+        ...usersApi(() => userPage([grace])),
+        [`GET /api/admin/users/${grace.id}/submissions`]: () => Response.json([syntax]),
+        [`GET /api/admin/users/${grace.id}/registrations`]: () =>
+          Response.json([
+            {
+              event_slug: 'sculc-2026',
+              event_title: 'SCULC 2026',
+              starts_at: '2026-05-16T16:00:00Z',
+              state: 'waiting',
+              mode: 'in_person',
+              lunch: true,
+              dietary: '',
+              access: '',
+              offer_expires_at: null,
+              position: 2,
+              checked_in_at: null,
+            },
+          ]),
+      },
+    });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Submissions of Grace Hopper' }));
+    const link = await screen.findByRole('link', { name: 'SCULC 2026' });
+    expect(link).toHaveAttribute('href', '/user-data/registration?event=sculc-2026');
+    expect(link.closest('li')).toHaveTextContent('SCULC 2026: Waiting (2nd in line), in person, with lunch.');
+  });
+
   it('opens a user’s submissions in every edition, and accepts one; the table is read again', async () => {
     let status: 'submitted' | 'accepted' = 'submitted';
     const { user, requests, requestsTo: bodiesTo } = renderApp('/user-data', {

@@ -11,6 +11,7 @@ import { ATTENDANCE_LABELS, FORMAT_LABELS, materialsLabel, MODE_LABELS } from '.
 import { displayName } from './display-name';
 import { PLAIN_ROLES, RoleToggle } from './role-toggle';
 import { SortHeader } from './sort-header';
+import { UserRegistrations } from './user-registrations';
 import { UserSubmissions } from './user-submissions';
 
 interface UserTableProps {
@@ -188,6 +189,7 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, edition,
                 <tr className="admin-user-details">
                   <td id={detailsId} colSpan={columnCount}>
                     <UserSubmissions user={user} currentYear={currentYear} />
+                    <UserRegistrations user={user} />
                   </td>
                 </tr>
               )}

@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+
+import { FormMessage } from '../../../components/form-message';
+import { PageLoading } from '../../../components/page-loading';
+import { paths } from '../../../config/routes';
+import { refusalMessage } from '../../../lib/api-client';
+import { formatConferenceTime } from '../../../lib/format';
+import { useUserRegistrations, type PersonRegistration } from '../api/events';
+import type { AdminUser } from '../api/types';
+import { displayName } from './display-name';
+import { ordinal } from './event-registrations';
+
+function stateText(registration: PersonRegistration): string {
+  switch (registration.state) {
+    case 'registered':
+      return registration.checked_in_at
+        ? `Registered, checked in ${formatConferenceTime(registration.checked_in_at)}`
+        : 'Registered';
+    case 'waiting':
+      return registration.position ? `Waiting (${ordinal(registration.position)} in line)` : 'Waiting';
+    case 'offered':
+      return registration.offer_expires_at
+        ? `Offered a place, until ${formatConferenceTime(registration.offer_expires_at)}`
+        : 'Offered a place';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'expired':
+      return 'Offer expired';
+  }
+}
+
+/** A person's registrations for events, in the user table's details, each linked to its list. */
+export function UserRegistrations({ user }: { user: AdminUser }) {
+  const registrations = useUserRegistrations(user.id);
+  const name = displayName(user);
+  if (registrations.isPending) return <PageLoading label={`Loading the registrations of ${name}…`} />;
+  if (registrations.isError) {
+    return (
+      <FormMessage tone="error">
+        {refusalMessage(registrations.error) ?? 'Failed to load the registrations. Please try again.'}
+      </FormMessage>
+    );
+  }
+  if (registrations.data.length === 0) return <p>{name} has not registered for an event.</p>;
+  return (
+    <>
+      <h3>Registrations</h3>
+      <ul>
+        {registrations.data.map((registration, index) => (
+          <li key={`${registration.event_slug}-${String(index)}`}>
+            <Link to={`${paths.userDataRegistration}?event=${encodeURIComponent(registration.event_slug)}`}>
+              {registration.event_title}
+            </Link>
+            : {stateText(registration)}, {registration.mode === 'in_person' ? 'in person' : 'virtually'}
+            {registration.lunch ? ', with lunch' : ''}.
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
