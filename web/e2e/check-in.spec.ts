@@ -3,7 +3,8 @@
  * test's own: a volunteer with only the check-in role checks people in by QR
  * and by name, is refused one whose registration was cancelled, loses the
  * network, checks two more in (one of them checked in meanwhile at another
- * desk), gets it back, and the queue goes out: the counts settle right.
+ * desk), gets it back, and the queue goes out: the counts settle right. A
+ * check-in saved offline also outlives its tab.
  *
  * The QR code is the member's own ticket as their registration card shows
  * it: drawn from the page into pixels, written as a Y4M file, and played to
@@ -11,7 +12,7 @@
  * the test launches for the volunteer. Headless Chromium on Linux has no
  * BarcodeDetector, so this reads the code with jsQR, as most phones would.
  * Axe runs on the choice of event and each state of the desk at 375 and
- * 1280 px. 7 e-mails.
+ * 1280 px. 8 e-mails.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -123,6 +124,7 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
     const ken = await world.person('Ken', 'Hale');
     const mary = await world.person('Mary', 'Haas');
     const franz = await world.person('Franz', 'Boas');
+    const leonard = await world.person('Leonard', 'Bloomfield');
     await world.command('admin', 'grant', admin.email);
     const adminApi = await sessionOf(playwright, world, admin);
     sessions.push(adminApi);
@@ -145,6 +147,7 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
         [ken, true, ''],
         [mary, true, 'No nuts'],
         [franz, false, ''],
+        [leonard, false, ''],
       ] as const) {
         const member = await sessionOf(playwright, world, person);
         sessions.push(member);
@@ -198,7 +201,7 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
       await desk.getByRole('main').getByRole('link', { name: 'SCULC 2025' }).click();
       await expect(desk).toHaveURL(`${world.url}/check-in/${SLUG}`);
       await expect(desk.getByRole('heading', { level: 1 })).toHaveText('Check-in: SCULC 2025');
-      await expect(count(desk, 'Registered')).toHaveText('5');
+      await expect(count(desk, 'Registered')).toHaveText('6');
       await expect(count(desk, 'Checked in')).toHaveText('0');
       await expect(count(desk, 'Lunches')).toHaveText('3');
       await axeAtBothWidths(desk, 'the desk, nothing checked in yet');
@@ -276,7 +279,7 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
       await expect(queue).toContainText(/Mary Haas: Already checked in at .* by Edward Sapir\./);
       await expect(queue).not.toContainText('waiting)');
       await expect(count(desk, 'Checked in')).toHaveText('4', { timeout: 10_000 });
-      await expect(count(desk, 'Registered')).toHaveText('4');
+      await expect(count(desk, 'Registered')).toHaveText('5');
       await expect(count(desk, 'Lunches')).toHaveText('3');
       await expect(count(desk, 'Dietary needs')).toHaveText('2');
       await axeAtBothWidths(desk, 'the queue sent, with a conflict');
@@ -288,6 +291,21 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
       }[];
       expect(kenRow?.checked_in_by).toBe('Noam Chomsky');
       expect(Date.parse(kenRow?.checked_in_at ?? '')).toBeLessThanOrEqual(kenClickedAt);
+    });
+
+    await test.step('a check-in saved offline survives the tab being closed, and goes out when the desk opens again', async () => {
+      await search('Bloom');
+      await context.setOffline(true);
+      await desk.getByRole('button', { name: 'Check in Leonard Bloomfield' }).click();
+      await expect(result).toContainText('Saved — will be sent when the connection is back (1 waiting).');
+      await desk.close();
+      await context.setOffline(false);
+      const again = await context.newPage();
+      await again.goto(`${world.url}/check-in/${SLUG}`);
+      await expect(again.getByRole('region', { name: 'Saved while offline' })).toContainText(
+        'Sent after the connection came back: 1 check-in.',
+      );
+      await expect(count(again, 'Checked in')).toHaveText('5', { timeout: 10_000 });
     });
 
     // Offline requests fail by design, and the refused check-in is answered 409.
