@@ -278,6 +278,7 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
       await expect(queue).toContainText('Sent after the connection came back: 1 check-in, 1 needs a look:', { timeout: 15_000 });
       await expect(queue).toContainText(/Mary Haas: Already checked in at .* by Edward Sapir\./);
       await expect(queue).not.toContainText('waiting)');
+      await expect(result).toHaveCount(0);
       await expect(count(desk, 'Checked in')).toHaveText('4', { timeout: 10_000 });
       await expect(count(desk, 'Registered')).toHaveText('5');
       await expect(count(desk, 'Lunches')).toHaveText('3');

@@ -39,7 +39,10 @@ export function useDesk(slug: string) {
   const flush = useCallback(async () => {
     if (waitingCount() === 0) return;
     const sent = await sendQueue(sendEntry);
-    setWaiting(waitingCount(slug));
+    const left = waitingCount(slug);
+    setWaiting(left);
+    // "Saved … (N waiting)" at the top would be stale now: the queue's report says what became of them.
+    setOutcome((shown) => (shown?.kind === 'queued' ? (left > 0 ? { kind: 'queued', waiting: left } : null) : shown));
     if (sent.checkedIn.length + sent.conflicts.length + sent.refused.length > 0) {
       setReport(sent);
       void refresh();

@@ -190,6 +190,8 @@ describe('the check-in desk', () => {
     expect(within(queue).getByText('Ada Lovelace: Already checked in at 08:42 by Grace Hopper.')).toBeInTheDocument();
     expect(requestsTo(`POST /api/check-in/sculc-2026/registrations/${ada.registration_id}`).at(-1)).toEqual({ at: queued?.at });
     expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+    // Nothing says they still wait.
+    expect(screen.queryByText(/waiting\)/)).toBeNull();
   });
 
   it('sends the check-ins a reload left saved as soon as the desk opens', async () => {
