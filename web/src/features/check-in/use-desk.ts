@@ -5,13 +5,22 @@ import { ApiError } from '../../lib/api-client';
 import { checkInByName, scanTicket, undoCheckIn } from './api/check-in';
 import { checkInQueryKey } from './api/check-in-query-key';
 import type { CheckInPerson, CheckInResult } from '../../api/types';
-import { enqueue, isOffline, sendQueue, waitingCount, type NewCheckIn, type QueueReport, type QueuedCheckIn } from './offline-queue';
+import {
+  enqueue,
+  isOffline,
+  readQueue,
+  sendQueue,
+  waitingCount,
+  type NewCheckIn,
+  type QueueReport,
+  type QueuedCheckIn,
+} from './offline-queue';
 
 /** What the desk shows at a glance after the volunteer's last action. */
 export type DeskOutcome =
   | { kind: 'result'; result: CheckInResult }
   | { kind: 'refused'; message: string }
-  | { kind: 'queued'; waiting: number };
+  | { kind: 'queued'; waiting: number; name: string | null };
 
 const FAILED = 'The check-in could not be sent. Please try again.';
 
@@ -31,6 +40,8 @@ export function useDesk(slug: string) {
   const client = useQueryClient();
   const [outcome, setOutcome] = useState<DeskOutcome | null>(null);
   const [waiting, setWaiting] = useState(() => waitingCount(slug));
+  /** The people picked by name whose check-in waits, so the lookup does not offer them again. */
+  const [waitingPeople, setWaitingPeople] = useState(() => peopleWaiting(slug));
   const [report, setReport] = useState<QueueReport | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -41,8 +52,9 @@ export function useDesk(slug: string) {
     const sent = await sendQueue(sendEntry);
     const left = waitingCount(slug);
     setWaiting(left);
+    setWaitingPeople(peopleWaiting(slug));
     // "Saved … (N waiting)" at the top would be stale now: the queue's report says what became of them.
-    setOutcome((shown) => (shown?.kind === 'queued' ? (left > 0 ? { kind: 'queued', waiting: left } : null) : shown));
+    setOutcome((shown) => (shown?.kind === 'queued' ? (left > 0 ? { ...shown, waiting: left } : null) : shown));
     if (sent.checkedIn.length + sent.conflicts.length + sent.refused.length > 0) {
       setReport(sent);
       void refresh();
@@ -67,7 +79,8 @@ export function useDesk(slug: string) {
         enqueue(later);
         const count = waitingCount(slug);
         setWaiting(count);
-        setOutcome({ kind: 'queued', waiting: count });
+        setWaitingPeople(peopleWaiting(slug));
+        setOutcome({ kind: 'queued', waiting: count, name: later.kind === 'name' ? later.name : null });
       };
       // Earlier check-ins wait still: this one goes after them, in order.
       if (waitingCount() > 0) {
@@ -123,7 +136,28 @@ export function useDesk(slug: string) {
     [slug, refresh],
   );
 
-  return { outcome, waiting, report, busy, scan, checkInPerson, undo, dismissReport: () => { setReport(null); } };
+  return {
+    outcome,
+    waiting,
+    waitingPeople,
+    report,
+    busy,
+    scan,
+    checkInPerson,
+    undo,
+    dismissReport: () => {
+      setReport(null);
+    },
+  };
+}
+
+/** The registrations picked by name whose check-in waits in the queue, at the desk of `slug`. */
+function peopleWaiting(slug: string): ReadonlySet<string> {
+  return new Set(
+    readQueue()
+      .filter((entry) => entry.slug === slug)
+      .flatMap((entry) => (entry.kind === 'name' ? [entry.registrationId] : [])),
+  );
 }
 
 function refusal(error: unknown): string {

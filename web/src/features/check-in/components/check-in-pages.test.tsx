@@ -179,7 +179,11 @@ describe('the check-in desk', () => {
     const button = await findAda(user);
     await user.click(button);
 
-    expect(await screen.findAllByText('Saved — will be sent when the connection is back (1 waiting).')).not.toHaveLength(0);
+    expect(await screen.findByText('Saved — will be sent when the connection is back (1 waiting).')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Saved while offline' })).toHaveTextContent('1 check-in waits for the connection');
+    // Not offered twice while it waits.
+    expect(screen.queryByRole('button', { name: 'Check in Ada Lovelace' })).toBeNull();
+    expect(screen.getByText('Saved offline: waits for the connection.')).toBeInTheDocument();
     const [queued] = JSON.parse(localStorage.getItem(QUEUE_STORAGE_KEY) ?? '[]') as { at: string }[];
     expect(queued?.at).toMatch(/^\d{4}-\d\d-\d\dT/);
 

@@ -79,7 +79,12 @@ function Desk({ slug }: { slug: string }) {
       <QueueStatus waiting={door.waiting} report={door.report} onDismiss={door.dismissReport} />
       <div className="check-in-tools">
         <TicketScanner onTicket={(token) => void door.scan(token)} />
-        <NameLookup slug={slug} busy={door.busy} onCheckIn={(person) => void door.checkInPerson(person)} />
+        <NameLookup
+          slug={slug}
+          busy={door.busy}
+          waiting={door.waitingPeople}
+          onCheckIn={(person) => void door.checkInPerson(person)}
+        />
       </div>
       <CountsPanel counts={desk.data.counts} stale={desk.isError || desk.fetchStatus === 'paused'} />
     </Page>

@@ -19,10 +19,13 @@ function fullName(person: CheckInPerson) {
 export function NameLookup({
   slug,
   busy,
+  waiting,
   onCheckIn,
 }: {
   slug: string;
   busy: boolean;
+  /** People whose check-in is saved offline: shown as waiting, not offered again. */
+  waiting: ReadonlySet<string>;
   onCheckIn: (person: CheckInPerson) => void;
 }) {
   const [typed, setTyped] = useState('');
@@ -71,6 +74,8 @@ export function NameLookup({
                     ✓ Checked in at {formatConferenceClock(person.checked_in_at)}
                     {person.checked_in_by ? ` by ${person.checked_in_by}` : ''}
                   </p>
+                ) : waiting.has(person.registration_id) ? (
+                  <p className="check-in-person-waiting">Saved offline: waits for the connection.</p>
                 ) : (
                   <Button
                     disabled={busy}

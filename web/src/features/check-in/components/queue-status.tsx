@@ -29,7 +29,12 @@ export function QueueStatus({
   return (
     <section className="check-in-queue" aria-labelledby="check-in-queue-title">
       <h2 id="check-in-queue-title">Saved while offline</h2>
-      {waiting > 0 && <p>{savedMessage(waiting)}</p>}
+      {waiting > 0 && (
+        <p>
+          {plural(waiting, 'check-in waits', 'check-ins wait')} for the connection, to be sent in the order made. Keep
+          this page open, or open the desk again later: they stay on this phone until sent.
+        </p>
+      )}
       {report && (
         <div role="status">
           <p>

@@ -66,7 +66,12 @@ export function ResultPanel({
             </>
           )}
           {outcome.kind === 'refused' && <p>{outcome.message}</p>}
-          {outcome.kind === 'queued' && <p>{savedMessage(outcome.waiting)}</p>}
+          {outcome.kind === 'queued' && (
+            <>
+              {outcome.name && <p className="check-in-result-name">{outcome.name}</p>}
+              <p>{savedMessage(outcome.waiting)}</p>
+            </>
+          )}
         </div>
       )}
     </div>
