@@ -14,6 +14,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+pub use super::store::check_in::DeskCounts;
 use super::store::check_in::{CheckIn, DeskPersonRow};
 use super::types::{EventRow, RegistrationState};
 use crate::AppState;
@@ -47,25 +48,6 @@ pub struct DeskEvent {
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub starts_at: OffsetDateTime,
-}
-
-/// An event's numbers at the door, live.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct DeskCounts {
-    /// People with a place (in person or virtually).
-    pub registered: i64,
-    pub in_person: i64,
-    #[serde(rename = "virtual")]
-    pub r#virtual: i64,
-    /// On the waiting list.
-    pub waiting: i64,
-    pub checked_in: i64,
-    /// Registered people who want lunch.
-    pub lunches: i64,
-    /// Registered people who wrote a dietary need.
-    pub dietary: i64,
-    /// Registered people who wrote an access need.
-    pub access: i64,
 }
 
 /// The desk of one event.
@@ -218,21 +200,7 @@ pub async fn desk(
 ) -> ApiResult<Json<Desk>> {
     let event = event(&state, &slug).await?;
     let counts = state.db.desk_counts(event.id).await?;
-    Ok(Json(Desk {
-        slug: event.slug,
-        title: event.title,
-        starts_at: event.starts_at,
-        counts: DeskCounts {
-            registered: counts.registered,
-            in_person: counts.in_person,
-            r#virtual: counts.r#virtual,
-            waiting: counts.waiting,
-            checked_in: counts.checked_in,
-            lunches: counts.lunches,
-            dietary: counts.dietary,
-            access: counts.access,
-        },
-    }))
+    Ok(Json(Desk { slug: event.slug, title: event.title, starts_at: event.starts_at, counts }))
 }
 
 /// How well a person's name answers a search: 0 a name starts with it,

@@ -8,7 +8,9 @@
 //! and the other reads who did and when. It needs no `arrive` turn: it
 //! changes no place and no order.
 
+use serde::Serialize;
 use time::OffsetDateTime;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::super::types::{EventRow, RegistrationState};
@@ -26,16 +28,22 @@ pub struct DeskEventRow {
     pub starts_at: OffsetDateTime,
 }
 
-/// An event's numbers at the door.
-#[derive(Debug, Default, Clone, Copy, sqlx::FromRow)]
-pub struct DeskCountsRow {
+/// An event's numbers at the door, live.
+#[derive(Debug, Default, Clone, Copy, Serialize, ToSchema, sqlx::FromRow)]
+pub struct DeskCounts {
+    /// People with a place (in person or virtually).
     pub registered: i64,
     pub in_person: i64,
+    #[serde(rename = "virtual")]
     pub r#virtual: i64,
+    /// On the waiting list.
     pub waiting: i64,
     pub checked_in: i64,
+    /// Registered people who want lunch.
     pub lunches: i64,
+    /// Registered people who wrote a dietary need.
     pub dietary: i64,
+    /// Registered people who wrote an access need.
     pub access: i64,
 }
 
@@ -103,7 +111,7 @@ impl Db {
 
     /// The event's live counts; the needs are the registered people who
     /// wrote one.
-    pub async fn desk_counts(&self, event_id: Uuid) -> sqlx::Result<DeskCountsRow> {
+    pub async fn desk_counts(&self, event_id: Uuid) -> sqlx::Result<DeskCounts> {
         on_db!(self, |pool| {
             sqlx::query_as(
                 "SELECT COUNT(*) FILTER (WHERE state = 'registered') AS registered,
@@ -155,21 +163,14 @@ impl Db {
         at: OffsetDateTime,
     ) -> sqlx::Result<CheckIn> {
         let mut tx = self.begin().await?;
-        let done = on_tx!(&mut tx, |conn| {
-            sqlx::query(
-                "UPDATE registrations SET checked_in_at = $3, checked_in_by = $4, updated_at = $5
-                 WHERE id = $1 AND event_id = $2 AND state = 'registered' AND checked_in_at IS NULL",
-            )
-            .bind(id)
-            .bind(event.id)
-            .bind(at)
-            .bind(volunteer.id)
-            .bind(crate::clock::now())
-            .execute(&mut **conn)
-            .await?
-            .rows_affected()
-                == 1
-        });
+        let done = mark(
+            &mut tx,
+            event.id,
+            id,
+            Some((at, volunteer.id)),
+            "state = 'registered' AND checked_in_at IS NULL",
+        )
+        .await?;
         let person = person_in(&mut tx, event.id, id).await?;
         let Some(person) = person else { return Ok(CheckIn::Unknown) };
         if done {
@@ -199,19 +200,7 @@ impl Db {
         volunteer: &Actor,
     ) -> sqlx::Result<Option<DeskPersonRow>> {
         let mut tx = self.begin().await?;
-        let undone = on_tx!(&mut tx, |conn| {
-            sqlx::query(
-                "UPDATE registrations SET checked_in_at = NULL, checked_in_by = NULL, updated_at = $3
-                 WHERE id = $1 AND event_id = $2 AND checked_in_at IS NOT NULL",
-            )
-            .bind(id)
-            .bind(event.id)
-            .bind(crate::clock::now())
-            .execute(&mut **conn)
-            .await?
-            .rows_affected()
-                == 1
-        });
+        let undone = mark(&mut tx, event.id, id, None, "checked_in_at IS NOT NULL").await?;
         let person = person_in(&mut tx, event.id, id).await?;
         if let Some(person) = person.as_ref().filter(|_| undone) {
             let entry = NewEntry {
@@ -235,4 +224,31 @@ async fn person_in(tx: &mut Tx, event_id: Uuid, id: Uuid) -> sqlx::Result<Option
             .fetch_optional(&mut **conn)
             .await
     })
+}
+
+/// Sets (or with None clears) when and by whom registration `id` of the
+/// event was checked in, where `condition` holds; whether it did.
+async fn mark(
+    tx: &mut Tx,
+    event_id: Uuid,
+    id: Uuid,
+    check_in: Option<(OffsetDateTime, Option<Uuid>)>,
+    condition: &str,
+) -> sqlx::Result<bool> {
+    let (at, by) = check_in.map_or((None, None), |(at, by)| (Some(at), by));
+    let changed = on_tx!(tx, |conn| {
+        sqlx::query(&format!(
+            "UPDATE registrations SET checked_in_at = $3, checked_in_by = $4, updated_at = $5
+             WHERE id = $1 AND event_id = $2 AND {condition}"
+        ))
+        .bind(id)
+        .bind(event_id)
+        .bind(at)
+        .bind(by)
+        .bind(crate::clock::now())
+        .execute(&mut **conn)
+        .await?
+        .rows_affected()
+    });
+    Ok(changed == 1)
 }
