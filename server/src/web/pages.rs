@@ -155,7 +155,13 @@ pub async fn status(State(pages): State<Pages>, mut request: Request, next: Next
         return response;
     }
     if pages.exists(&path).await {
-        return next.run(request).await;
+        let mut response = next.run(request).await;
+        // A certificate's verification page names a person: found by
+        // those who hold its code, never by a search engine.
+        if path.starts_with("/verify/") {
+            response.headers_mut().insert("x-robots-tag", HeaderValue::from_static("noindex"));
+        }
+        return response;
     }
     // The 404 is whole: no 304 from a cached shell, no part of it.
     let headers = request.headers_mut();

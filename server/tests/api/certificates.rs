@@ -160,6 +160,8 @@ async fn an_attendee_downloads_a_certificate_after_the_event_that_the_verificati
         ["event_on", "event_title", "issued_at", "kind", "name", "title"],
         "nothing else personal"
     );
+    let page = visitor.get(app.url(&format!("/verify/{code}"))).send().await.unwrap();
+    assert_eq!(page.headers()["x-robots-tag"], "noindex", "the page names a person: no search engine");
     let unknown = visitor.get(app.url("/api/verify/abcdefghij")).send().await.unwrap();
     assert_eq!(unknown.status(), 404);
     assert_eq!(body(unknown).await["error"], "There is no certificate with this code.");

@@ -118,6 +118,10 @@ const pages: Record<RouteId, RoutePage> = {
 const ReviewSubmissionPage = lazyPage(reviewPages, 'ReviewSubmissionPage');
 const SubmissionReviewsPage = lazyPage(adminPages, 'SubmissionReviewsPage');
 const CheckInDeskPage = lazyPage(checkInPages, 'CheckInDeskPage');
+const VerifyCertificatePage = lazyPage(
+  () => import('../features/certificates/components/verify-page'),
+  'VerifyCertificatePage',
+);
 
 /** The pages of detailRoutes, guarded as their lists are. */
 const detailRouteObjects: RouteObject[] = [
@@ -145,6 +149,8 @@ const detailRouteObjects: RouteObject[] = [
       </Guarded>
     ),
   },
+  // Public: anyone holding a certificate's code may check it.
+  { path: detailRoutes.verifyCertificate, element: <VerifyCertificatePage /> },
 ];
 
 /**

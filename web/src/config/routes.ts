@@ -95,6 +95,8 @@ export const detailRoutes = {
   reviewSubmission: '/review/:code',
   userDataReview: '/user-data/reviews/:submissionId',
   checkInDesk: '/check-in/:slug',
+  // A certificate's verification address (issue 26), public.
+  verifyCertificate: '/verify/:code',
 } as const;
 
 /** Title of the page not in the table. */

@@ -10,6 +10,7 @@ import { formatConferenceTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useSite } from '../../../lib/site-content';
 import { useMemberHome } from '../api/get-member-home';
+import { CertificatesCard } from './certificates-card';
 import { RegistrationCard } from './registration-card';
 
 import './conference.css';
@@ -25,7 +26,14 @@ export function SculcPage() {
   return (
     <Page title={routes.sculc.title}>
       <p>The Undergraduate Linguistics Conference, held every spring.</p>
-      {isPending ? null : user ? <MemberHomeView /> : <VisitorView />}
+      {isPending ? null : user ? (
+        <>
+          <MemberHomeView />
+          <CertificatesCard />
+        </>
+      ) : (
+        <VisitorView />
+      )}
     </Page>
   );
 }

@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import type { Signatory } from '../../../api/types';
+import { answerOf, api } from '../../../lib/api-client';
+import { adminQueryKey } from './admin-query-key';
+
+/** Who signs edition `year`'s certificates (empty: no signature line). */
+export function getSignatory(year: number, signal?: AbortSignal): Promise<Signatory> {
+  return answerOf(api.GET('/api/admin/editions/{year}/signatory', { params: { path: { year } }, signal }));
+}
+
+export function signatoryQueryOptions(year: number) {
+  return queryOptions({
+    queryKey: [...adminQueryKey, 'signatory', year],
+    queryFn: ({ signal }) => getSignatory(year, signal),
+  });
+}
+
+export function useSignatory(year: number) {
+  return useQuery(signatoryQueryOptions(year));
+}
+
+/** Sets the signatory; 422 with `fields.name` / `fields.title` when too long or not printable. */
+export function setSignatory({ year, signatory }: { year: number; signatory: Signatory }): Promise<Signatory> {
+  return answerOf(
+    api.PUT('/api/admin/editions/{year}/signatory', { params: { path: { year } }, body: signatory }),
+  );
+}
+
+export function useSetSignatory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setSignatory,
+    // The activity log gains an entry too: the whole admin prefix.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+  });
+}
