@@ -170,7 +170,10 @@ pub async fn download_certificate(
             state.db.issue_certificate(&new).await?
         }
     };
-    let certificate = IssuedCertificate { event_day: printed_day(eligible.event_on), ..certificate };
+    // The day as issued, even if the event has moved since.
+    let issued_day =
+        crate::content::edition_dates::parse_day(&certificate.event_on).unwrap_or(eligible.event_on);
+    let certificate = IssuedCertificate { event_day: printed_day(issued_day), ..certificate };
     let url = verify_url(&state, &certificate.code);
     let bytes = tokio::task::spawn_blocking(move || pdf::render(&certificate, &url))
         .await
