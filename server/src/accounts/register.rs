@@ -154,6 +154,26 @@ impl LinkByEmail {
     }
 }
 
+/// Takes a slot for one more e-mail to `to` at `client`'s request, or
+/// answers false (and logs why) when the inbox has had its share this hour,
+/// from this client or in all: then nothing may be sent, and the request is
+/// answered as usual, so nobody can flood an inbox through the site.
+pub async fn inbox_has_room(db: &crate::db::Db, client: &str, to: &Email) -> anyhow::Result<bool> {
+    let Some(from_client) =
+        db.take_slot(&limits::MAIL_CLIENT_INBOX, &format!("{client} {}", to.as_str())).await?
+    else {
+        tracing::warn!("not sending another e-mail to an inbox this client had sent too many this hour");
+        return Ok(false);
+    };
+    if db.take_slot(&limits::MAIL_INBOX, to.as_str()).await?.is_none() {
+        // Not sent: the client's share is not used up by it.
+        db.give_back_slot(&from_client).await?;
+        tracing::warn!("not sending another e-mail to an inbox that had too many this hour");
+        return Ok(false);
+    }
+    Ok(true)
+}
+
 /// Queues the e-mail unless the inbox has had its share this hour, from
 /// this client or in all. A link is made in the same transaction as its
 /// e-mail is queued: either both exist or neither does.
@@ -163,17 +183,7 @@ pub(super) async fn send_limited(
     to: Email,
     compose: Compose,
 ) -> anyhow::Result<()> {
-    let db = &state.db;
-    let Some(from_client) =
-        db.take_slot(&limits::MAIL_CLIENT_INBOX, &format!("{client} {}", to.as_str())).await?
-    else {
-        tracing::warn!("not sending another e-mail to an inbox this client had sent too many this hour");
-        return Ok(());
-    };
-    if db.take_slot(&limits::MAIL_INBOX, to.as_str()).await?.is_none() {
-        // Not sent: the client's share is not used up by it.
-        db.give_back_slot(&from_client).await?;
-        tracing::warn!("not sending another e-mail to an inbox that had too many this hour");
+    if !inbox_has_room(&state.db, client, &to).await? {
         return Ok(());
     }
     let mut tx = state.db.begin().await?;

@@ -20,6 +20,7 @@ pub mod my_ticket;
 pub mod store;
 pub mod ticket;
 pub mod types;
+pub mod visitors;
 
 use std::time::Duration as StdDuration;
 
@@ -52,6 +53,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(register_for_event, cancel_registration))
         .routes(routes!(accept_place))
         .merge(admin::routes())
+        .merge(visitors::routes())
         .merge(my_ticket::routes())
         .merge(check_in::routes())
 }
@@ -123,7 +125,11 @@ pub async fn edition_registration(
     }
 }
 
-async fn view_of(state: &AppState, event: EventRow, user_id: Option<Uuid>) -> ApiResult<EventView> {
+pub(crate) async fn view_of(
+    state: &AppState,
+    event: EventRow,
+    user_id: Option<Uuid>,
+) -> ApiResult<EventView> {
     let (taken, waiting) = state.db.event_counts(event.id).await?;
     let mine = match user_id {
         Some(user_id) => state.db.live_registration(event.id, user_id).await?,
@@ -143,7 +149,7 @@ async fn view_of(state: &AppState, event: EventRow, user_id: Option<Uuid>) -> Ap
     })
 }
 
-fn checked_answers(mut answers: RegistrationAnswers) -> ApiResult<RegistrationAnswers> {
+pub(crate) fn checked_answers(mut answers: RegistrationAnswers) -> ApiResult<RegistrationAnswers> {
     answers.dietary = answers.dietary.trim().to_owned();
     answers.access = answers.access.trim().to_owned();
     for (field, text) in [("dietary", &answers.dietary), ("access", &answers.access)] {
@@ -281,6 +287,8 @@ pub async fn expire_offers_once(state: &AppState) -> anyhow::Result<usize> {
     if expired > 0 {
         state.mailer.wake();
     }
+    // Visitors' requests whose link ran out are forgotten.
+    state.clock.clone().scope(async { state.db.delete_expired_requests(clock::now()).await }).await?;
     Ok(expired)
 }
 

@@ -457,3 +457,130 @@ async fn admins_see_the_counts_move_people_on_the_waiting_list_and_download_the_
     assert_eq!(actions.iter().filter(|a| **a == "registration.moved").count(), 2, "{actions:?}");
     assert!(actions.contains(&"event.created"));
 }
+
+/// Every e-mail queued to `address`: (subject, body), oldest first (a
+/// delivered one's body is gone).
+async fn mail_to(app: &TestApp, address: &str) -> Vec<(String, String)> {
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query_as("SELECT subject, body FROM outbox WHERE recipient = $1 ORDER BY created_at, id")
+            .bind(address)
+            .fetch_all(pool)
+            .await
+            .unwrap()
+    })
+}
+
+async fn ask_as_visitor(app: &TestApp, client: &Client, email: &str) -> reqwest::Response {
+    client
+        .post(app.url(&format!("/api/events/{SLUG}/visitors")))
+        .header("x-requested-with", "colloquy")
+        .json(&json!({"first_name": "Zoë", "last_name": "Visitor", "email": email, "answers": in_person()}))
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn confirm_as_visitor(app: &TestApp, client: &Client, token: &str) -> reqwest::Response {
+    client
+        .post(app.url(&format!("/api/events/{SLUG}/visitors/confirm")))
+        .header("x-requested-with", "colloquy")
+        .json(&json!({"token": token}))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A visitor registers without a password through the e-mailed link
+/// (issue 26 item 1): the link works once, makes a verified account without
+/// a password, and registers it; a member's address registers the member.
+#[tokio::test]
+async fn a_visitor_registers_through_the_emailed_link_once_without_a_password() {
+    let app = app_with_admin().await;
+    event_with(&app, 5, 48).await;
+    let visitor = browser();
+
+    let asked = ask_as_visitor(&app, &visitor, "Zoe@Example.org").await;
+    assert_eq!(asked.status(), 202);
+    let message: Value = asked.json().await.unwrap();
+    assert_eq!(
+        message["message"],
+        "Check your e-mail: we sent a link to confirm your registration for SCULC 2026 to zoe@example.org. It works for 24 hours."
+    );
+    assert!(admin_list(&app).await.is_empty(), "nothing registered before the link is followed");
+    let mail = app.emails_to("zoe@example.org", 1).await;
+    assert!(
+        mail[0].contains("Subject: Confirm your registration for SCULC 2026\r\n\r\nDear Zoë,"),
+        "{}",
+        mail[0]
+    );
+    assert!(mail[0].contains("&event=sculc-2026"), "{}", mail[0]);
+    let token = app.token_from_email("zoe@example.org", 1, "/registration/confirm").await;
+
+    let mut altered = token.clone();
+    altered.replace_range(..1, if altered.starts_with('A') { "B" } else { "A" });
+    assert_eq!(confirm_as_visitor(&app, &visitor, &altered).await.status(), 410);
+    let confirmed = confirm_as_visitor(&app, &visitor, &token).await;
+    assert_eq!(confirmed.status(), 201);
+    let answer: Value = confirmed.json().await.unwrap();
+    assert_eq!(answer["mine"]["state"], "registered");
+    assert_eq!(answer["places_left"], 4);
+    let used = confirm_as_visitor(&app, &visitor, &token).await;
+    assert_eq!(used.status(), 410, "the link works once");
+
+    let list = admin_list(&app).await;
+    assert_eq!(states(&list, "registered"), ["zoe@example.org"]);
+    let (password, verified): (Option<String>, bool) = colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query_as(
+            "SELECT password_hash, email_verified_at IS NOT NULL FROM users WHERE email = 'zoe@example.org'",
+        )
+        .fetch_one(pool)
+        .await
+        .unwrap()
+    });
+    assert_eq!((password, verified), (None, true), "an account without a password, its address proven");
+    assert_eq!(mail_to(&app, "zoe@example.org").await.len(), 2, "then the confirmation with the ticket");
+
+    // A member's address registers the member's own account, once.
+    let (member_client, member_email) = member(&app, 1).await;
+    assert_eq!(ask_as_visitor(&app, &visitor, &member_email).await.status(), 202);
+    let token = app.token_from_email(&member_email, 1, "/registration/confirm").await;
+    assert_eq!(confirm_as_visitor(&app, &visitor, &token).await.status(), 201);
+    assert_eq!(view(&app, &member_client).await["mine"]["state"], "registered");
+    assert_eq!(ask_as_visitor(&app, &visitor, &member_email).await.status(), 202);
+    // The second link, after the confirmation of the first registration.
+    let again = app.token_from_email(&member_email, 3, "/registration/confirm").await;
+    assert_ne!(again, token);
+    assert_eq!(confirm_as_visitor(&app, &visitor, &again).await.status(), 409);
+
+    // Bad fields change nothing.
+    let refused = visitor
+        .post(app.url(&format!("/api/events/{SLUG}/visitors")))
+        .header("x-requested-with", "colloquy")
+        .json(
+            &json!({"first_name": " ", "last_name": "V", "email": "not an address", "answers": in_person()}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 422);
+    let body: Value = refused.json().await.unwrap();
+    assert!(body["fields"]["first_name"].is_array() && body["fields"]["email"].is_array(), "{body}");
+}
+
+/// Many requests at once for one inbox send at most the inbox's share: the
+/// site cannot be used to flood someone's inbox, and every request gets the
+/// same answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn visitor_requests_for_one_inbox_at_once_send_at_most_its_share() {
+    let app = app_with_admin().await;
+    event_with(&app, 5, 48).await;
+    let visitor = browser();
+    let answers = join_all((0..12).map(|_| ask_as_visitor(&app, &visitor, "target@example.org"))).await;
+    assert!(
+        answers.iter().all(|r| r.status() == 202),
+        "{:?}",
+        answers.iter().map(|r| r.status()).collect::<Vec<_>>()
+    );
+    let sent = mail_to(&app, "target@example.org").await.len();
+    assert_eq!(sent, 3, "the inbox's share from one client in an hour");
+}

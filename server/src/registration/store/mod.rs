@@ -7,6 +7,7 @@
 pub mod admin;
 pub mod check_in;
 pub mod tickets;
+pub mod visitors;
 
 use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
