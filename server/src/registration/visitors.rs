@@ -8,7 +8,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -34,7 +34,38 @@ use crate::rate_limit::ClientIp;
 const LINK_LIFETIME: Duration = Duration::hours(24);
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(request_registration)).routes(routes!(confirm_registration))
+    OpenApiRouter::new()
+        .routes(routes!(current_registration))
+        .routes(routes!(request_registration))
+        .routes(routes!(confirm_registration))
+}
+
+/// The current edition's registration, for visitors (members read theirs in
+/// `/api/me/home`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CurrentRegistration {
+    /// Null when the current edition does not use the site's registration.
+    #[schema(required = true)]
+    pub event: Option<EventView>,
+}
+
+/// The current edition's registration as a visitor sees it. Always 200, so a
+/// visitor's page load logs no failed request.
+#[utoipa::path(
+    get,
+    path = "/api/registration/current",
+    tag = "registration",
+    responses((status = 200, description = "The registration, or null", body = CurrentRegistration))
+)]
+pub async fn current_registration(State(state): State<AppState>) -> ApiResult<Json<CurrentRegistration>> {
+    let Some(year) = state.db.announced_edition_year().await? else {
+        return Ok(Json(CurrentRegistration { event: None }));
+    };
+    let event = match state.db.event_by_slug(&super::types::edition_slug(year)).await? {
+        Some(event) => Some(view_of(&state, event, None).await?),
+        None => None,
+    };
+    Ok(Json(CurrentRegistration { event }))
 }
 
 /// A visitor's registration, before the link is followed.

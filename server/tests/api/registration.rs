@@ -498,6 +498,22 @@ async fn a_visitor_registers_through_the_emailed_link_once_without_a_password() 
     let app = app_with_admin().await;
     event_with(&app, 5, 48).await;
     let visitor = browser();
+    let current = || async {
+        let answer = visitor.get(app.url("/api/registration/current")).send().await.unwrap();
+        answer.json::<Value>().await.unwrap()
+    };
+    assert_eq!(current().await, json!({"event": null}), "the current edition has no registration yet");
+    let edition: Value =
+        visitor.get(app.url("/api/editions/current")).send().await.unwrap().json().await.unwrap();
+    let year = edition["year"].as_i64().unwrap();
+    event_at(&app, &format!("sculc-{year}"), 3, 48).await;
+    let shown = current().await;
+    assert_eq!(
+        shown["event"]["slug"],
+        format!("sculc-{year}"),
+        "the current edition's registration, for visitors"
+    );
+    assert_eq!(shown["event"]["mine"], Value::Null);
 
     let asked = ask_as_visitor(&app, &visitor, "Zoe@Example.org").await;
     assert_eq!(asked.status(), 202);
