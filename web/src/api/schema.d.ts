@@ -1781,6 +1781,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/registration/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current edition's registration as a visitor sees it. Always 200, so a
+         *     visitor's page load logs no failed request.
+         */
+        get: operations["current_registration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/review": {
         parameters: {
             query?: never;
@@ -2708,6 +2728,13 @@ export interface components {
             title: string;
             /** Format: int32 */
             year: number;
+        };
+        /**
+         * @description The current edition's registration, for visitors (members read theirs in
+         *     `/api/me/home`).
+         */
+        CurrentRegistration: {
+            event: null | components["schemas"]["EventView"];
         };
         Deadline: {
             /** Format: date-time */
@@ -12079,6 +12106,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    current_registration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentRegistration"];
                 };
             };
             /** @description The database cannot be reached right now; try again shortly */

@@ -108,6 +108,10 @@ const pages: Record<RouteId, RoutePage> = {
   userDataReviews: lazyPage(adminPages, 'ReviewsPage'),
   userDataProgram: lazyPage(adminPages, 'ProgramPage'),
   userDataRegistration: lazyPage(adminPages, 'RegistrationPage'),
+  registrationConfirm: lazyPage(
+    () => import('../features/conference/components/registration-confirm-page'),
+    'RegistrationConfirmPage',
+  ),
   review: lazyPage(reviewPages, 'ReviewHomePage'),
   siteEditor: lazyPage(editorPages, 'SiteOverviewPage'),
   siteEditorDocument: lazyPage(editorPages, 'SiteEditPage'),

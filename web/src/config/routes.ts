@@ -65,6 +65,8 @@ export const routes = {
   userDataProgram: { path: '/user-data/program', title: 'Program' },
   // Attendee registration (issue 26): events, their places and waiting lists.
   userDataRegistration: { path: '/user-data/registration', title: 'Registration' },
+  // A visitor's e-mailed link that completes their registration.
+  registrationConfirm: { path: '/registration/confirm', title: 'Confirm Your Registration' },
   // Editing the site in the browser (issue 24): for editors and admins.
   siteEditor: { path: '/site', title: 'Edit the Site' },
   siteEditorDocument: { path: '/site/edit', title: 'Edit a Page' },

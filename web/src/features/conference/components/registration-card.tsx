@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
 
 import type { EventView, RegistrationAnswers } from '../../../api/types';
 import { Button } from '../../../components/button';
@@ -147,9 +147,12 @@ interface RegistrationFormProps {
   event: EventView;
   onRegister: (answers: RegistrationAnswers) => Promise<void>;
   busy: boolean;
+  /** Fields asked before the answers (a visitor's name and address). */
+  children?: ReactNode;
 }
 
-function RegistrationForm({ event, onRegister, busy }: RegistrationFormProps) {
+/** The answers a registration asks for, or why registration is not open. */
+export function RegistrationForm({ event, onRegister, busy, children }: RegistrationFormProps) {
   const [mode, setMode] = useState<Mode>('in_person');
   const [lunch, setLunch] = useState(false);
   const [dietary, setDietary] = useState('');
@@ -172,12 +175,13 @@ function RegistrationForm({ event, onRegister, busy }: RegistrationFormProps) {
     void onRegister({ mode, lunch, dietary, access });
   };
   return (
-    <form className="form" onSubmit={submit}>
+    <form className="form" noValidate onSubmit={submit}>
       <p>
         {full
           ? `All ${String(event.capacity)} in-person places are taken: registering in person puts you on the waiting list (${String(event.waiting)} waiting). Virtual places are not limited.`
           : `${String(event.places_left)} of ${String(event.capacity)} in-person places left.`}
       </p>
+      {children}
       <RadioGroup legend="How will you attend?" name="mode" choices={MODES} value={mode} onChange={setMode} />
       <CheckboxField label="I would like lunch" checked={lunch} onChange={(change) => { setLunch(change.target.checked); }} />
       <TextAreaField

@@ -10,8 +10,10 @@ import { formatConferenceTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useSite } from '../../../lib/site-content';
 import { useMemberHome } from '../api/get-member-home';
+import { useCurrentRegistration } from '../api/visitor-registration';
 import { CertificatesCard } from './certificates-card';
 import { RegistrationCard } from './registration-card';
+import { VisitorRegistrationCard } from './visitor-registration-card';
 
 import './conference.css';
 
@@ -51,8 +53,16 @@ function VisitorView() {
       <p>
         <Link to={paths.login}>Sign in</Link> to submit an abstract and follow it here.
       </p>
+      <VisitorRegistration />
     </>
   );
+}
+
+/** The current edition's registration for a visitor, when it uses the site's. */
+function VisitorRegistration() {
+  const registration = useCurrentRegistration();
+  const event = registration.data?.event;
+  return event ? <VisitorRegistrationCard event={event} /> : null;
 }
 
 function MemberHomeView() {
