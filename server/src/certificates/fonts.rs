@@ -86,6 +86,19 @@ impl Run {
     }
 }
 
+/// Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko…):
+/// DejaVu has glyphs for some, but they need bidirectional layout and
+/// (Arabic) joining, which this typesetting does not do; printed one glyph
+/// after another they would read backwards and unjoined, so they are
+/// refused like a missing glyph.
+fn is_right_to_left(c: char) -> bool {
+    matches!(
+        c,
+        '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}' | '\u{10800}'..='\u{10FFF}'
+            | '\u{1E800}'..='\u{1EFFF}'
+    )
+}
+
 fn is_devanagari(c: char) -> bool {
     matches!(c, '\u{0900}'..='\u{097F}' | '\u{A8E0}'..='\u{A8FF}' | '\u{1CD0}'..='\u{1CFF}')
 }
@@ -103,6 +116,11 @@ pub fn runs(text: &str, base: Face) -> anyhow::Result<Result<Vec<Run>, Vec<char>
                 Some(face) if face.has(c) || !c.is_whitespace() => face,
                 _ => base,
             }
+        } else if is_right_to_left(c) {
+            if !missing.contains(&c) {
+                missing.push(c);
+            }
+            continue;
         } else if is_devanagari(c) && Face::Devanagari.has(c) {
             Face::Devanagari
         } else if base.has(c) {
@@ -188,6 +206,13 @@ mod tests {
         let run = shaped("क्ष").unwrap();
         assert_eq!(run.glyphs.len(), 1, "{:?}", run.glyphs);
         assert_eq!(run.glyphs[0].text, "क्ष");
+    }
+
+    #[test]
+    fn right_to_left_letters_are_refused_rather_than_printed_backwards() {
+        assert!(Face::Sans.has('ש'), "DejaVu has the glyph; the layout is what is missing");
+        let missing = runs("Ada שלום سلام", Face::Sans).unwrap().unwrap_err();
+        assert_eq!(missing, ['ש', 'ל', 'ו', 'ם', 'س', 'ل', 'ا', 'م']);
     }
 
     #[test]
