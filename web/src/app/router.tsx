@@ -122,6 +122,7 @@ const pages: Record<RouteId, RoutePage> = {
 const ReviewSubmissionPage = lazyPage(reviewPages, 'ReviewSubmissionPage');
 const SubmissionReviewsPage = lazyPage(adminPages, 'SubmissionReviewsPage');
 const CheckInDeskPage = lazyPage(checkInPages, 'CheckInDeskPage');
+const EventPage = lazyPage(() => import('../features/conference/components/event-page'), 'EventPage');
 const VerifyCertificatePage = lazyPage(
   () => import('../features/certificates/components/verify-page'),
   'VerifyCertificatePage',
@@ -155,6 +156,8 @@ const detailRouteObjects: RouteObject[] = [
   },
   // Public: anyone holding a certificate's code may check it.
   { path: detailRoutes.verifyCertificate, element: <VerifyCertificatePage /> },
+  // Public: visitors register there by e-mailed link, members in one step.
+  { path: detailRoutes.eventPage, element: <EventPage /> },
 ];
 
 /**

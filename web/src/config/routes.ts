@@ -99,6 +99,8 @@ export const detailRoutes = {
   checkInDesk: '/check-in/:slug',
   // A certificate's verification address (issue 26), public.
   verifyCertificate: '/verify/:code',
+  // Any event's registration (issue 26): a NACLO session's, an edition's.
+  eventPage: '/events/:slug',
 } as const;
 
 /** Title of the page not in the table. */

@@ -1,4 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
+import { Link } from 'react-router';
 
 import { Button } from '../../../components/button';
 import { DataTable } from '../../../components/data-table';
@@ -140,7 +141,9 @@ export function EventRegistrations({ slug, onNotice }: EventRegistrationsProps) 
       <h2 id={headingId}>{data.title}</h2>
       <p>
         Starts {formatConferenceTime(data.starts_at)}. Registration is {data.open ? 'open' : 'closed'}
-        {data.closes_at ? ` (it closes ${formatConferenceTime(data.closes_at)})` : ''}.
+        {data.closes_at ? ` (it closes ${formatConferenceTime(data.closes_at)})` : ''}. Members and visitors register
+        on its page, <Link to={`/events/${encodeURIComponent(data.slug)}`}>/events/{data.slug}</Link>
+        {data.slug.startsWith('sculc-') ? ', and on /sculc for its edition' : ''}.
       </p>
       <dl className="admin-event-counts">
         {facts.map(([term, value]) => (
