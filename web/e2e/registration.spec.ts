@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 
 import { expectNoViolations } from './axe.ts';
 import { answerDialog } from './dialog.ts';
+import { linkIn } from './emails.ts';
 import { expect, test } from './fixtures.ts';
 import { signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
 
@@ -125,6 +126,59 @@ test('an admin opens registration for two; three members register, one cancels, 
       );
       await expect(page.getByText('On the waiting list').locator('..')).toContainText('0');
     });
+  } finally {
+    await world.close();
+  }
+});
+
+test('a visitor registers for a NACLO session on its page, without an account, through the e-mailed link', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const world = await startReviewWorld(playwright);
+  try {
+    const admin = await world.person('Edward', 'Sapir');
+    await world.command('admin', 'grant', admin.email);
+    await signInAs(page, world, admin);
+    const starts = new Date(Date.now() + 40 * 24 * 60 * 60 * 1000).toISOString();
+    const created = await page.request.post(`${world.url}/api/admin/events`, {
+      data: { slug: 'naclo-open-round-2027', title: 'NACLO Open Round 2027', starts_at: starts, capacity: 30 },
+      headers: { 'X-Requested-With': 'colloquy' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.context().clearCookies();
+
+    await page.goto(`${world.url}/events/naclo-open-round-2027`);
+    const card = page.getByRole('region', { name: 'Register for NACLO Open Round 2027' });
+    await expect(card).toContainText('30 of 30 in-person places left.');
+    await expectNoViolations(page, 'an event page, for a visitor');
+    await card.getByLabel('First name').fill('Zoë');
+    await card.getByLabel('Last name').fill('Visitor');
+    await card.getByLabel('Email').fill('zoe.visitor@example.org');
+    await card.getByLabel('Virtually (video call)').check();
+    await card.getByRole('button', { name: 'Register' }).click();
+    await expect(card.getByRole('status')).toContainText(
+      'Check your e-mail: we sent a link to confirm your registration for NACLO Open Round 2027 to zoe.visitor@example.org.',
+    );
+    await expectNoViolations(page, 'the link sent');
+
+    const email = await world.outbox.waitForEmail('zoe.visitor@example.org');
+    expect(email.subject).toBe('Confirm your registration for NACLO Open Round 2027');
+    await page.goto(linkIn(email, '/registration/confirm'));
+    await expectNoViolations(page, 'the confirmation page, before the press');
+    await page.getByRole('button', { name: 'Confirm My Registration' }).click();
+    await expect(page.getByRole('status')).toContainText(
+      'You are registered for NACLO Open Round 2027. Your ticket is on its way by e-mail.',
+    );
+    const ticket = await world.outbox.waitForEmail('zoe.visitor@example.org', { count: 2 });
+    expect(ticket.body).toContain('NACLO Open Round 2027');
+
+    // The admin's list has them.
+    await signInAs(page, world, admin);
+    await page.goto(`${world.url}/user-data/registration?event=naclo-open-round-2027`);
+    const list = page.getByRole('table', { name: 'Registrations for NACLO Open Round 2027, in order of arrival' });
+    await expect(list.getByRole('row', { name: /Zoë Visitor/ })).toContainText('Registered');
   } finally {
     await world.close();
   }
