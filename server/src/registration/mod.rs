@@ -32,7 +32,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use self::store::Refusal;
-use self::types::{EventRow, EventView, MyRegistration, RegistrationAnswers};
+use self::types::{EventRow, EventView, EventWindow, MyRegistration, RegistrationAnswers};
 use crate::AppState;
 use crate::accounts::session::{CompletedUser, MaybeUser};
 use crate::clock;
@@ -136,15 +136,11 @@ pub(crate) async fn view_of(
         None => None,
     };
     Ok(EventView {
+        window: EventWindow::from(&event),
         open: event.open_at(clock::now()),
         places_left: (i64::from(event.capacity) - taken).max(0),
         waiting,
         mine: mine.map(|(row, position)| MyRegistration { facts: row.facts, position }),
-        slug: event.slug,
-        title: event.title,
-        starts_at: event.starts_at,
-        opens_at: event.opens_at,
-        closes_at: event.closes_at,
         capacity: event.capacity,
     })
 }

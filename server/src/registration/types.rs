@@ -82,7 +82,7 @@ pub struct RegistrationRow {
 }
 
 /// What a person answers when registering.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, ToSchema, sqlx::FromRow)]
 #[serde(deny_unknown_fields)]
 pub struct RegistrationAnswers {
     pub mode: Mode,
@@ -95,9 +95,10 @@ pub struct RegistrationAnswers {
     pub access: String,
 }
 
-/// The event as a member sees it, with their own registration.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct EventView {
+/// An event's name, address, start and registration window, as every
+/// view of it shows them.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct EventWindow {
     pub slug: String,
     pub title: String,
     #[serde(with = "time::serde::rfc3339")]
@@ -109,6 +110,25 @@ pub struct EventView {
     #[serde(with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime, required = true)]
     pub closes_at: Option<OffsetDateTime>,
+}
+
+impl From<&EventRow> for EventWindow {
+    fn from(event: &EventRow) -> Self {
+        Self {
+            slug: event.slug.clone(),
+            title: event.title.clone(),
+            starts_at: event.starts_at,
+            opens_at: event.opens_at,
+            closes_at: event.closes_at,
+        }
+    }
+}
+
+/// The event as a member sees it, with their own registration.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventView {
+    #[serde(flatten)]
+    pub window: EventWindow,
     /// Whether registration is open now.
     pub open: bool,
     /// In-person places, in all.
@@ -206,17 +226,9 @@ pub struct EventCounts {
 /// One event in the admins' list.
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct AdminEventSummary {
-    pub slug: String,
-    pub title: String,
-    #[serde(with = "time::serde::rfc3339")]
-    #[schema(value_type = String, format = DateTime)]
-    pub starts_at: OffsetDateTime,
-    #[serde(with = "time::serde::rfc3339::option")]
-    #[schema(value_type = Option<String>, format = DateTime, required = true)]
-    pub opens_at: Option<OffsetDateTime>,
-    #[serde(with = "time::serde::rfc3339::option")]
-    #[schema(value_type = Option<String>, format = DateTime, required = true)]
-    pub closes_at: Option<OffsetDateTime>,
+    #[serde(flatten)]
+    #[sqlx(flatten)]
+    pub window: EventWindow,
     pub capacity: i32,
     pub offer_hours: i32,
     #[sqlx(flatten)]

@@ -217,7 +217,7 @@ pub async fn confirm_registration(
         None => state.db.account_by_email(&email).await?.ok_or_else(gone)?.id,
     };
     let site_url = state.config.public_url().as_str().to_owned();
-    match state.db.register(&event, user_id, &taken.answers(), now, &site_url).await? {
+    match state.db.register(&event, user_id, &taken.answers, now, &site_url).await? {
         Ok(_) => state.mailer.wake(),
         Err(_) => return Err(ApiError::Conflict(format!("You are already registered for {}.", event.title))),
     }

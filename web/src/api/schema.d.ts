@@ -2150,20 +2150,12 @@ export interface components {
             registrations: components["schemas"]["AdminRegistration"][];
         };
         /** @description One event in the admins' list. */
-        AdminEventSummary: {
+        AdminEventSummary: components["schemas"]["EventWindow"] & {
             /** Format: int32 */
             capacity: number;
-            /** Format: date-time */
-            closes_at: string | null;
             counts: components["schemas"]["EventCounts"];
             /** Format: int32 */
             offer_hours: number;
-            /** Format: date-time */
-            opens_at: string | null;
-            slug: string;
-            /** Format: date-time */
-            starts_at: string;
-            title: string;
         };
         AdminFlag: {
             admin: boolean;
@@ -3083,33 +3075,39 @@ export interface components {
             waiting: number;
         };
         /** @description The event as a member sees it, with their own registration. */
-        EventView: {
+        EventView: components["schemas"]["EventWindow"] & {
             /**
              * Format: int32
              * @description In-person places, in all.
              */
             capacity: number;
-            /** Format: date-time */
-            closes_at: string | null;
             mine: null | components["schemas"]["MyRegistration"];
             /** @description Whether registration is open now. */
             open: boolean;
-            /** Format: date-time */
-            opens_at: string | null;
             /**
              * Format: int64
              * @description In-person places not taken (offers hold theirs).
              */
             places_left: number;
-            slug: string;
-            /** Format: date-time */
-            starts_at: string;
-            title: string;
             /**
              * Format: int64
              * @description People on the waiting list.
              */
             waiting: number;
+        };
+        /**
+         * @description An event's name, address, start and registration window, as every
+         *     view of it shows them.
+         */
+        EventWindow: {
+            /** Format: date-time */
+            closes_at: string | null;
+            /** Format: date-time */
+            opens_at: string | null;
+            slug: string;
+            /** Format: date-time */
+            starts_at: string;
+            title: string;
         };
         Fact: {
             label: string;

@@ -6,7 +6,6 @@ use uuid::Uuid;
 
 use super::super::types::RegistrationAnswers;
 use crate::accounts::email::Email;
-use crate::attendance::Mode;
 use crate::db::Db;
 use crate::mail::{Letter, outbox};
 use crate::{on_db, on_tx};
@@ -18,21 +17,8 @@ pub struct RegistrationRequest {
     pub email: String,
     pub first_name: String,
     pub last_name: String,
-    pub mode: Mode,
-    pub lunch: bool,
-    pub dietary: String,
-    pub access: String,
-}
-
-impl RegistrationRequest {
-    pub fn answers(&self) -> RegistrationAnswers {
-        RegistrationAnswers {
-            mode: self.mode,
-            lunch: self.lunch,
-            dietary: self.dietary.clone(),
-            access: self.access.clone(),
-        }
-    }
+    #[sqlx(flatten)]
+    pub answers: RegistrationAnswers,
 }
 
 /// What a visitor asks for, to be kept until they follow the link.

@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type ComponentProps, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '../../../components/button';
@@ -28,7 +28,10 @@ export function ordinal(n: number): string {
 }
 
 /** Where a registration stands, in words; `position` on the waiting list. */
-export function statusText(registration: AdminRegistration, position: number | undefined): string {
+export function statusText(
+  registration: Pick<AdminRegistration, 'state' | 'offer_expires_at'>,
+  position: number | null | undefined,
+): string {
   switch (registration.state) {
     case 'registered':
       return 'Registered';
@@ -43,6 +46,11 @@ export function statusText(registration: AdminRegistration, position: number | u
     case 'expired':
       return 'Offer expired';
   }
+}
+
+/** An event's places in person: a whole number from 0 to 10,000. */
+export function PlacesField(props: Omit<ComponentProps<typeof NumberField>, 'label' | 'name' | 'min' | 'max'>) {
+  return <NumberField label="Places in person" name="capacity" inputMode="numeric" min={0} max={10000} {...props} />;
 }
 
 function CapacityForm({ event, onNotice }: { event: AdminEvent; onNotice: (notice: Notice) => void }) {
@@ -71,12 +79,7 @@ function CapacityForm({ event, onNotice }: { event: AdminEvent; onNotice: (notic
 
   return (
     <form className="form admin-event-capacity" noValidate onSubmit={(form) => void submit(form)}>
-      <NumberField
-        label="Places in person"
-        name="capacity"
-        inputMode="numeric"
-        min={0}
-        max={10000}
+      <PlacesField
         hint="More places are offered to the waiting list at once; fewer take no one's place away."
         value={capacity}
         errors={errors.capacity}

@@ -6,6 +6,7 @@ import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import { useCreateEvent, type AdminEvent, type NewEvent } from '../api/events';
 import { fromPacificInput } from '../pacific-time';
+import { PlacesField } from './event-registrations';
 
 interface Values {
   title: string;
@@ -156,12 +157,7 @@ export function NewEventForm({ onCreated, onCancel }: NewEventFormProps) {
         errors={fieldErrors.closes_at}
         onChange={set('closes_at')}
       />
-      <NumberField
-        label="Places in person"
-        name="capacity"
-        inputMode="numeric"
-        min={0}
-        max={10000}
+      <PlacesField
         hint="Virtual places are not limited. Presenters who confirm count toward these."
         value={values.capacity}
         errors={fieldErrors.capacity}

@@ -8,25 +8,13 @@ import { formatConferenceTime } from '../../../lib/format';
 import { useUserRegistrations, type PersonRegistration } from '../api/events';
 import type { AdminUser } from '../api/types';
 import { displayName } from './display-name';
-import { ordinal } from './event-registrations';
+import { statusText } from './event-registrations';
 
 function stateText(registration: PersonRegistration): string {
-  switch (registration.state) {
-    case 'registered':
-      return registration.checked_in_at
-        ? `Registered, checked in ${formatConferenceTime(registration.checked_in_at)}`
-        : 'Registered';
-    case 'waiting':
-      return registration.position ? `Waiting (${ordinal(registration.position)} in line)` : 'Waiting';
-    case 'offered':
-      return registration.offer_expires_at
-        ? `Offered a place, until ${formatConferenceTime(registration.offer_expires_at)}`
-        : 'Offered a place';
-    case 'cancelled':
-      return 'Cancelled';
-    case 'expired':
-      return 'Offer expired';
-  }
+  const status = statusText(registration, registration.position);
+  return registration.state === 'registered' && registration.checked_in_at
+    ? `${status}, checked in ${formatConferenceTime(registration.checked_in_at)}`
+    : status;
 }
 
 /** A person's registrations for events, in the user table's details, each linked to its list. */
