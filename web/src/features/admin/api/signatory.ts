@@ -9,9 +9,14 @@ export function getSignatory(year: number, signal?: AbortSignal): Promise<Signat
   return answerOf(api.GET('/api/admin/editions/{year}/signatory', { params: { path: { year } }, signal }));
 }
 
+/**
+ * Outside the admin prefix: deleting an edition invalidates that prefix
+ * while the deleted edition's form is still on screen, and its signatory
+ * asked for again would answer 404.
+ */
 export function signatoryQueryOptions(year: number) {
   return queryOptions({
-    queryKey: [...adminQueryKey, 'signatory', year],
+    queryKey: ['signatory', year],
     queryFn: ({ signal }) => getSignatory(year, signal),
   });
 }
@@ -31,7 +36,10 @@ export function useSetSignatory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setSignatory,
-    // The activity log gains an entry too: the whole admin prefix.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+    onSuccess: (saved, { year }) => {
+      queryClient.setQueryData(signatoryQueryOptions(year).queryKey, saved);
+      // The activity log gains an entry too: the whole admin prefix.
+      return queryClient.invalidateQueries({ queryKey: adminQueryKey });
+    },
   });
 }
