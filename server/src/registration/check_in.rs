@@ -16,11 +16,11 @@ use uuid::Uuid;
 
 pub use super::store::check_in::DeskCounts;
 use super::store::check_in::{CheckIn, DeskPersonRow};
+use super::types::RegistrationAnswers;
 use super::types::{EventRow, RegistrationState};
 use crate::AppState;
 use crate::accounts::session::CheckInDesk;
 use crate::activity::Actor;
-use crate::attendance::Mode;
 use crate::clock;
 use crate::content::editions::CONFERENCE_TIME_ZONE;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
@@ -68,10 +68,9 @@ pub struct CheckInPerson {
     pub registration_id: Uuid,
     pub first_name: String,
     pub last_name: String,
-    pub mode: Mode,
-    pub lunch: bool,
-    pub dietary: String,
-    pub access: String,
+    /// How they attend, lunch and their needs, as they registered.
+    #[serde(flatten)]
+    pub answers: RegistrationAnswers,
     /// When they were checked in (null: not yet).
     #[serde(with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime, required = true)]
@@ -88,10 +87,7 @@ impl From<&DeskPersonRow> for CheckInPerson {
             registration_id: row.registration_id,
             first_name: row.first_name.clone(),
             last_name: row.last_name.clone(),
-            mode: row.mode,
-            lunch: row.lunch,
-            dietary: row.dietary.clone(),
-            access: row.access.clone(),
+            answers: row.answers.clone(),
             checked_in_at: row.checked_in_at,
             checked_in_by: row.checked_in_by(),
         }

@@ -82,7 +82,7 @@ pub struct RegistrationRow {
 }
 
 /// What a person answers when registering.
-#[derive(Debug, Clone, Deserialize, ToSchema, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
 #[serde(deny_unknown_fields)]
 pub struct RegistrationAnswers {
     pub mode: Mode,

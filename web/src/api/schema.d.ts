@@ -2572,8 +2572,7 @@ export interface components {
         /** @enum {string} */
         CheckInOutcome: "checked_in" | "already_checked_in" | "undone";
         /** @description A registered person at the desk. */
-        CheckInPerson: {
-            access: string;
+        CheckInPerson: components["schemas"]["RegistrationAnswers"] & {
             /**
              * Format: date-time
              * @description When they were checked in (null: not yet).
@@ -2584,11 +2583,8 @@ export interface components {
              *     the volunteer's account is gone).
              */
             checked_in_by: string | null;
-            dietary: string;
             first_name: string;
             last_name: string;
-            lunch: boolean;
-            mode: components["schemas"]["Mode"];
             /** Format: uuid */
             registration_id: string;
         };

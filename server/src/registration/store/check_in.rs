@@ -13,9 +13,9 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::super::types::RegistrationAnswers;
 use super::super::types::{EventRow, RegistrationState};
 use crate::activity::{Actor, AuditAction, NewEntry, record};
-use crate::attendance::Mode;
 use crate::db::{Db, Tx};
 use crate::text::display_name;
 use crate::{on_db, on_tx};
@@ -54,10 +54,8 @@ pub struct DeskPersonRow {
     pub state: RegistrationState,
     pub first_name: String,
     pub last_name: String,
-    pub mode: Mode,
-    pub lunch: bool,
-    pub dietary: String,
-    pub access: String,
+    #[sqlx(flatten)]
+    pub answers: RegistrationAnswers,
     pub checked_in_at: Option<OffsetDateTime>,
     by_first_name: Option<String>,
     by_last_name: Option<String>,
