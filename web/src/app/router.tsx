@@ -1,91 +1,53 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 
-import { protectedRoutes, type ProtectedRouteRule } from '../config/protected-routes';
+import type { ProtectedRouteId } from '../config/protected-routes';
 import { detailRoutes, routeList, type RouteId } from '../config/routes';
 import { sessionQueryOptions } from '../lib/session';
 import { EditionRoute } from './edition-route';
+import { lazyPage, type RoutePage } from './lazy-page';
 import { AppLayout } from './layout';
 import { RouteErrorBoundary } from './route-error-page';
 
-/** A page component; `preload` starts loading its code before it renders, if it is loaded lazily. */
-type RoutePage = ComponentType & { preload?: () => Promise<unknown> };
+type SignedInModule = typeof import('./signed-in-pages');
+let signedIn: SignedInModule | undefined;
+const loadSignedIn = async () => (signedIn ??= await import('./signed-in-pages'));
 
 /**
- * A page loaded on first visit, from a module's named export; `preload`
- * fetches its code sooner. A page whose code is here already when it mounts
- * (preloaded at start-up, or seen before) renders at once: suspending, even
- * for a moment, draws the loading fallback, and React then holds the page
- * back until 300 ms after it (its Suspense throttle), which cost the first
- * view of every page about 300 ms once its code was preloaded.
+ * A component of the signed-in pages' chunk (signed-in-pages.tsx), which
+ * comes with the first signed-in page, not with the home page. Like a page,
+ * it renders at once when its code is here (preloaded at start-up).
  */
-function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): RoutePage {
-  let loaded: ComponentType | undefined;
-  const preload = async () => (loaded ??= (await load())[name]);
-  const LazyPage = lazy(async () => ({ default: await preload() }));
-  function Page() {
-    // Chosen once, so that the page is not swapped for another component type (and remounted).
-    const [Loaded] = useState(() => loaded);
-    return Loaded ? <Loaded /> : <LazyPage />;
-  }
-  return Object.assign(Page, { preload });
+function fromSignedIn<Props extends object>(pick: (module: SignedInModule) => ComponentType<Props>) {
+  const Lazy = lazy(async () => ({ default: pick(await loadSignedIn()) }));
+  return function SignedInComponent(props: Props) {
+    const [Loaded] = useState(() => signedIn && pick(signedIn));
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  };
 }
 
-/**
- * The guards of signed-in pages come with the first such page, not with
- * the home page (about 0.5 KB of gzip, bench/README.md); like a page, they
- * render at once when their code is here (preloaded at start-up).
- */
-let guards: typeof import('./guards') | undefined;
-const preloadGuards = async () => (guards ??= await import('./guards'));
-const LazyGuarded = lazy(async () => ({ default: (await preloadGuards()).Guarded }));
+const SignedInPage = fromSignedIn((module) => module.SignedInPage);
+const SignedInDetailPage = fromSignedIn((module) => module.SignedInDetailPage);
 
-function Guarded({ rule, children }: { rule: ProtectedRouteRule; children: ReactNode }) {
-  const [Loaded] = useState(() => guards?.Guarded);
-  return Loaded ? <Loaded rule={rule}>{children}</Loaded> : <LazyGuarded rule={rule}>{children}</LazyGuarded>;
-}
+type PublicRouteId = Exclude<RouteId, ProtectedRouteId>;
 
 const home = lazyPage(() => import('../features/home/components/home-page'), 'HomePage');
-const adminPages = () => import('../features/admin/components/admin-pages');
-const reviewPages = () => import('../features/review/components/review-pages');
-const editorPages = () => import('../features/site-editor/components/site-editor-pages');
-const checkInPages = () => import('../features/check-in/components/check-in-pages');
 
-/** Every id of the route table has its page; the compiler checks none is missing. */
-const pages: Record<RouteId, RoutePage> = {
+/**
+ * Every public id of the route table has its page, and every other is a
+ * signed-in page; the compiler checks none is missing.
+ */
+const publicPages: Record<PublicRouteId, RoutePage> = {
   home,
   homeAlias: home,
   login: lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage'),
   register: lazyPage(() => import('../features/auth/components/register-page'), 'RegisterPage'),
-  completeProfile: lazyPage(
-    () => import('../features/auth/components/complete-profile-page'),
-    'CompleteProfilePage',
-  ),
-  profile: lazyPage(() => import('../features/profile/components/profile-page'), 'ProfilePage'),
-  editProfile: lazyPage(() => import('../features/profile/components/edit-profile-page'), 'EditProfilePage'),
-  changePassword: lazyPage(
-    () => import('../features/profile/components/change-password-page'),
-    'ChangePasswordPage',
-  ),
   board: lazyPage(() => import('../features/board/components/board-page'), 'BoardPage'),
   naclo: lazyPage(() => import('../features/naclo/components/naclo-page'), 'NacloPage'),
   sculc: lazyPage(() => import('../features/conference/components/sculc-page'), 'SculcPage'),
   // Edition pages come from the content data (edition-route.tsx).
   sculc2025: EditionRoute,
-  submitAbstract: lazyPage(
-    () => import('../features/submissions/components/submit-abstract-page'),
-    'SubmitAbstractPage',
-  ),
-  viewSubmission: lazyPage(
-    () => import('../features/submissions/components/view-submission-page'),
-    'ViewSubmissionPage',
-  ),
-  congratulations: lazyPage(
-    () => import('../features/submissions/components/congratulations-page'),
-    'CongratulationsPage',
-  ),
-  userData: lazyPage(adminPages, 'UserDataPage'),
   sculc2024: EditionRoute,
   sculc2023: EditionRoute,
   sculc2023Program: EditionRoute,
@@ -102,58 +64,27 @@ const pages: Record<RouteId, RoutePage> = {
     'ForgotPasswordPage',
   ),
   resetPassword: lazyPage(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
-  userDataEditions: lazyPage(adminPages, 'EditionsPage'),
-  userDataTemplates: lazyPage(adminPages, 'TemplatesPage'),
-  userDataActivity: lazyPage(adminPages, 'ActivityPage'),
-  userDataReviews: lazyPage(adminPages, 'ReviewsPage'),
-  userDataProgram: lazyPage(adminPages, 'ProgramPage'),
-  userDataRegistration: lazyPage(adminPages, 'RegistrationPage'),
   registrationConfirm: lazyPage(
     () => import('../features/conference/components/registration-confirm-page'),
     'RegistrationConfirmPage',
   ),
-  review: lazyPage(reviewPages, 'ReviewHomePage'),
-  siteEditor: lazyPage(editorPages, 'SiteOverviewPage'),
-  siteEditorDocument: lazyPage(editorPages, 'SiteEditPage'),
-  siteEditorHistory: lazyPage(editorPages, 'SiteHistoryPage'),
-  checkIn: lazyPage(checkInPages, 'CheckInEventsPage'),
 };
 
-const ReviewSubmissionPage = lazyPage(reviewPages, 'ReviewSubmissionPage');
-const SubmissionReviewsPage = lazyPage(adminPages, 'SubmissionReviewsPage');
-const CheckInDeskPage = lazyPage(checkInPages, 'CheckInDeskPage');
+function isPublic(id: RouteId): id is PublicRouteId {
+  return id in publicPages;
+}
+
 const EventPage = lazyPage(() => import('../features/conference/components/event-page'), 'EventPage');
 const VerifyCertificatePage = lazyPage(
   () => import('../features/certificates/components/verify-page'),
   'VerifyCertificatePage',
 );
 
-/** The pages of detailRoutes, guarded as their lists are. */
+/** The pages of detailRoutes; the signed-in ones guarded as their lists are. */
 const detailRouteObjects: RouteObject[] = [
-  {
-    path: detailRoutes.reviewSubmission,
-    element: (
-      <Guarded rule={{ reviewerOnly: true }}>
-        <ReviewSubmissionPage />
-      </Guarded>
-    ),
-  },
-  {
-    path: detailRoutes.userDataReview,
-    element: (
-      <Guarded rule={{ adminOnly: true }}>
-        <SubmissionReviewsPage />
-      </Guarded>
-    ),
-  },
-  {
-    path: detailRoutes.checkInDesk,
-    element: (
-      <Guarded rule={{ checkInOnly: true }}>
-        <CheckInDeskPage />
-      </Guarded>
-    ),
-  },
+  { path: detailRoutes.reviewSubmission, element: <SignedInDetailPage id="reviewSubmission" /> },
+  { path: detailRoutes.userDataReview, element: <SignedInDetailPage id="userDataReview" /> },
+  { path: detailRoutes.checkInDesk, element: <SignedInDetailPage id="checkInDesk" /> },
   // Public: anyone holding a certificate's code may check it.
   { path: detailRoutes.verifyCertificate, element: <VerifyCertificatePage /> },
   // Public: visitors register there by e-mailed link, members in one step.
@@ -179,10 +110,9 @@ export const appRoutes: RouteObject[] = [
         ),
         children: [
           ...routeList.map(({ id, path }): RouteObject => {
-            const PageComponent = pages[id];
-            const guard = protectedRoutes[id];
-            const element = <PageComponent />;
-            return { path, element: guard ? <Guarded rule={guard}>{element}</Guarded> : element };
+            if (!isPublic(id)) return { path, element: <SignedInPage id={id} /> };
+            const PageComponent = publicPages[id];
+            return { path, element: <PageComponent /> };
           }),
           ...detailRouteObjects,
           // A later edition's pages (/sculc-2026…) or "Page not found".
@@ -210,11 +140,13 @@ export function prefetchRoute(
   queryClient.query(sessionQueryOptions).catch(() => undefined);
   const route = routeList.find((candidate) => candidate.path === pathname);
   if (!route) return Promise.resolve();
-  const page = pages[route.id].preload?.() ?? Promise.resolve();
-  if (!protectedRoutes[route.id]) return page.catch(() => undefined);
-  void import('./route-data').then(({ prefetchRouteData }) => prefetchRouteData(queryClient, route.id, search));
+  const { id } = route;
   // A failure is the page's to show, as it renders.
-  return Promise.all([page, preloadGuards()]).catch(() => undefined);
+  if (isPublic(id)) return (publicPages[id].preload?.() ?? Promise.resolve()).catch(() => undefined);
+  void import('./route-data').then(({ prefetchRouteData }) => prefetchRouteData(queryClient, id, search));
+  return loadSignedIn()
+    .then((module) => module.preloadSignedInPage(id))
+    .catch(() => undefined);
 }
 
 /** The page for the current location. */

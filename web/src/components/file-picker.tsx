@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type Ref } from 'react';
 
-import { formatFileSize } from '../lib/format';
+import { formatFileSize } from '../lib/format-size';
 import { Button } from './button';
 import { FormMessage } from './form-message';
 import './file-picker.css';

@@ -1,5 +1,5 @@
 import type { MySlot } from '../api/types';
-import { formatSlotTime } from '../lib/format';
+import { formatSlotTime } from '../lib/format-clock';
 
 /**
  * Where and when a presenter's talk or poster is, and its calendar file:

@@ -30,7 +30,7 @@ export interface ProtectedRouteRule {
   readonly checkInOnly?: boolean;
 }
 
-export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRule>>> = {
+const rules = {
   submitAbstract: { message: messages.logInToSubmit },
   completeProfile: { message: messages.registerFirst, allowIncompleteProfile: true },
   profile: {},
@@ -50,5 +50,10 @@ export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRul
   siteEditorDocument: { editorOnly: true },
   siteEditorHistory: { editorOnly: true },
   checkIn: { checkInOnly: true },
-};
+} as const satisfies Partial<Record<RouteId, ProtectedRouteRule>>;
+
+/** The routes only signed-in people see; their pages load apart from the public ones (app/signed-in-pages.tsx). */
+export type ProtectedRouteId = keyof typeof rules;
+
+export const protectedRoutes: Readonly<Partial<Record<RouteId, ProtectedRouteRule>>> = rules;
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatConferenceTime, formatFileSize, formatSlotTime } from './format';
+import { formatConferenceTime } from './format';
+import { formatSlotTime } from './format-clock';
+import { formatFileSize } from './format-size';
 
 describe('formatConferenceTime', () => {
   it('shows a time in Pacific time with its zone name', () => {

@@ -1,4 +1,4 @@
-import { formatConferenceClock } from '../../lib/format';
+import { formatConferenceClock } from '../../lib/format-clock';
 
 /**
  * The program builder's list moves, kept apart from the page so they can be

@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { CheckboxField, DateTimeField, FieldGroup, NumberField, TextField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
-import { formatFileSize } from '../../../lib/format';
+import { formatFileSize } from '../../../lib/format-size';
 import { useUpdateEdition } from '../api/update-edition';
 import type { AdminEdition, EditionSettings } from '../api/types';
 import { fromPacificInput, toPacificInput, weekdayOf } from '../pacific-time';

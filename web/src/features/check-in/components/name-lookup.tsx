@@ -3,7 +3,7 @@ import { useState, type SubmitEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/field';
-import { formatConferenceClock } from '../../../lib/format';
+import { formatConferenceClock } from '../../../lib/format-clock';
 import { usePeople } from '../api/find-people';
 import type { CheckInPerson } from '../../../api/types';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { formatConferenceClock } from '../../../lib/format';
+import { formatConferenceClock } from '../../../lib/format-clock';
 import { talkCalendarUrl, usePublishedProgram, type PublishedProgram } from '../api/get-program';
 
 const day = new Intl.DateTimeFormat('en-US', {

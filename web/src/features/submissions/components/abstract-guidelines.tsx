@@ -1,7 +1,8 @@
 import { useId } from 'react';
 
 import type { Edition } from '../../../api/types';
-import { formatConferenceTime, formatFileSize } from '../../../lib/format';
+import { formatConferenceTime } from '../../../lib/format';
+import { formatFileSize } from '../../../lib/format-size';
 import './submissions.css';
 
 /** The spec's guidelines for abstracts, filled in from the edition's limits and deadline. */

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 
 import type { Submission } from '../../../api/types';
-import { formatConferenceTime, formatFileSize } from '../../../lib/format';
+import { formatConferenceTime } from '../../../lib/format';
+import { formatFileSize } from '../../../lib/format-size';
 import { formatLabels } from './details-draft';
 import './submissions.css';
 import { Button } from '../../../components/button';

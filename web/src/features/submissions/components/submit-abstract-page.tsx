@@ -11,7 +11,7 @@ import { paths, routes } from '../../../config/routes';
 import { useFocusAfterRender } from '../../../hooks/use-focus-after-render';
 import { useUpload } from '../../../hooks/use-upload';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
-import { formatFileSize } from '../../../lib/format';
+import { formatFileSize } from '../../../lib/format-size';
 import type { RedirectState } from '../../../lib/redirect-state';
 import { useCurrentEdition } from '../api/get-current-edition';
 import { useUploadSubmission } from '../api/upload-submission';
