@@ -1,8 +1,10 @@
 /**
  * Registration on the member's home (issue 26), on a server of the test's
- * own: one in-person place; the first member takes it, the second waits;
- * the first cancels, after a question, and the place is offered to the
- * second, who takes it. Axe runs on each state of the card.
+ * own: two in-person places and a question of the event's own, required;
+ * the first member is refused without its answer, then registers; the
+ * second takes the last place, the third waits; the first cancels, after
+ * a question, and the place is offered to the third, who takes it. The
+ * admin's list shows the answers. Axe runs on each state of the card.
  */
 import type { Page } from '@playwright/test';
 
@@ -40,6 +42,18 @@ async function openRegistration(page: Page, world: ReviewWorld, capacity: number
   await expect(page.getByText('No one has registered yet.')).toBeVisible();
 }
 
+/** The admin adds a required question of the event's own, on the event's part of the admin screen. */
+async function askQuestion(page: Page, label: string) {
+  const questions = page.getByRole('region', { name: 'Questions' });
+  await expect(questions).toContainText('No questions of its own yet.');
+  await questions.getByRole('textbox', { name: 'Question' }).fill(label);
+  await questions.getByRole('checkbox', { name: 'An answer is required' }).check();
+  await questions.getByRole('button', { name: 'Add the Question' }).click();
+  await expect(page.getByRole('status')).toContainText(`“${label}” is asked now.`);
+  await expect(questions.getByRole('listitem')).toContainText(`${label} (required)`);
+  await expectNoViolations(page, 'the registration screen with a question of its own');
+}
+
 test('an admin opens registration for two; three members register, one cancels, and the third takes the place offered', async ({
   page,
   playwright,
@@ -58,25 +72,44 @@ test('an admin opens registration for two; three members register, one cancels, 
     await world.command('admin', 'grant', admin.email);
     await signInAs(page, world, admin);
     await openRegistration(page, world, 2);
+    await askQuestion(page, 'University or college');
 
-    await test.step('the first member registers in person, with lunch', async () => {
+    await test.step('the first member registers in person, with lunch, answering the question once asked to', async () => {
       await signInAs(page, world, first);
       await expect(card).toContainText('2 of 2 in-person places left.');
       await expectNoViolations(page, 'the registration form');
       await card.getByLabel('I would like lunch').check();
       await card.getByLabel('Dietary needs (optional)').fill('Vegetarian');
       await card.getByRole('button', { name: 'Register' }).click();
+      await expect(card.getByRole('alert')).toContainText('Please answer “University or college”.');
+      const answer = card.getByRole('textbox', { name: 'University or college' });
+      await expect(answer).toHaveAttribute('aria-invalid', 'true');
+      await expectNoViolations(page, 'the registration form, a required question unanswered');
+      await answer.fill('University of Victoria');
+      await card.getByRole('button', { name: 'Register' }).click();
       await expect(card).toContainText('You are registered for SCULC 2025: in person, with lunch.');
+      await expect(card).toContainText('University or college: University of Victoria');
       await expectNoViolations(page, 'registered');
+    });
+
+    await test.step('the first changes their answer on the card', async () => {
+      await card.getByRole('button', { name: 'Change my answers' }).click();
+      await card.getByRole('textbox', { name: 'University or college' }).fill('UVic');
+      await expectNoViolations(page, 'changing the answers');
+      await card.getByRole('button', { name: 'Save my answers' }).click();
+      await expect(card.getByRole('status')).toContainText('Your answers are saved.');
+      await expect(card).toContainText('University or college: UVic');
     });
 
     await test.step('the second takes the last place, the third joins the waiting list', async () => {
       await signInAs(page, world, second);
       await expect(card).toContainText('1 of 2 in-person places left.');
+      await card.getByRole('textbox', { name: 'University or college' }).fill('SFU');
       await card.getByRole('button', { name: 'Register' }).click();
       await expect(card).toContainText('You are registered for SCULC 2025: in person.');
       await signInAs(page, world, third);
       await expect(card).toContainText('All 2 in-person places are taken');
+      await card.getByRole('textbox', { name: 'University or college' }).fill('UBC');
       await card.getByRole('button', { name: 'Join the waiting list' }).click();
       await expect(card).toContainText('You are number 1 on the waiting list');
       await expectNoViolations(page, 'on the waiting list');
@@ -88,6 +121,8 @@ test('an admin opens registration for two; three members register, one cancels, 
       const list = page.getByRole('table', { name: 'Registrations for SCULC 2025, in order of arrival' });
       await expect(list.getByRole('row')).toHaveCount(4);
       await expect(list.getByRole('row', { name: /Grace Hopper/ })).toContainText('Waiting (1st in line)');
+      await expect(list.getByRole('row', { name: /Ada Lovelace/ })).toContainText('University or college: UVic');
+      await expect(list.getByRole('row', { name: /Noam Chomsky/ })).toContainText('University or college: SFU');
       await expect(page.getByRole('table', { name: 'Events, the latest first' })).toContainText('2 of 2');
       await expectNoViolations(page, 'the registration screen with its list');
     });

@@ -64,6 +64,9 @@ stored_enum! {
         /// An event opened for registration (issue 26).
         EventCreated = "event.created",
         EventCapacityChanged = "event.capacity_changed",
+        /// A question of an event's registration added, changed, moved or
+        /// retired.
+        EventQuestionsChanged = "event.questions_changed",
         /// Someone moved on an event's waiting list.
         RegistrationMoved = "registration.moved",
     }
@@ -198,7 +201,7 @@ mod tests {
 
     #[test]
     fn actions_keep_their_dotted_names() {
-        assert_eq!(AuditAction::ALL.len(), 37);
+        assert_eq!(AuditAction::ALL.len(), 38);
         assert_eq!(AuditAction::ReviewSettingsChanged.as_str(), "review.settings_changed");
         assert_eq!(serde_json::to_value(AuditAction::SubmissionAccepted).unwrap(), "submission.accepted");
         for action in AuditAction::ALL {

@@ -11,7 +11,7 @@ use uuid::Uuid;
 
 use super::store::admin::MoveRefusal;
 use super::types::{
-    AdminEvent, AdminEventSummary, AdminRegistration, CapacityChange, MoveDirection, NewEvent,
+    AdminEvent, AdminEventSummary, AdminQuestion, AdminRegistration, CapacityChange, MoveDirection, NewEvent,
     PersonRegistration, RegistrationState, WaitingMove,
 };
 use super::{MAX_CAPACITY, composer, event};
@@ -86,7 +86,7 @@ pub async fn list_events(
     responses(
         (status = 201, description = "Created", body = AdminEvent),
         (status = 409, description = "The address is taken", body = ErrorBody),
-        (status = 422, description = "A field is not valid", body = ErrorBody),
+        (status = 422, description = "A field (or a question's label, or their number) is not valid", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -97,11 +97,17 @@ pub async fn create_event(
 ) -> ApiResult<(StatusCode, Json<AdminEvent>)> {
     event.title = event.title.trim().to_owned();
     checked_event(&event)?;
+    event.questions = super::questions::checked_new_questions(event.questions)?;
     let actor = Actor::admin(&admin);
     let entry = NewEntry {
         actor: &actor,
         action: AuditAction::EventCreated,
-        summary: format!("Opened registration for {} ({} places in person)", event.title, event.capacity),
+        summary: format!(
+            "Opened registration for {} ({} places in person, {} questions of its own)",
+            event.title,
+            event.capacity,
+            event.questions.len()
+        ),
     };
     if state.db.create_event(&event, clock::now(), &entry).await?.is_none() {
         return Err(ApiError::Conflict(format!("There is already an event at {}.", event.slug)));
@@ -130,8 +136,20 @@ pub async fn admin_event(
 ) -> ApiResult<Json<AdminEvent>> {
     let event = event(&state, &slug).await?;
     let summary = state.db.event_summary(event.id).await?;
-    let registrations = state.db.admin_registrations(event.id).await?;
-    Ok(Json(AdminEvent { event: summary, open: event.open_at(clock::now()), registrations }))
+    let questions = state.db.event_questions(event.id).await?;
+    let registrations = registrations_with_answers(&state, event.id).await?;
+    Ok(Json(AdminEvent { event: summary, open: event.open_at(clock::now()), questions, registrations }))
+}
+
+/// The event's registrations in order of arrival, each with its answers to
+/// the event's questions (retired ones too).
+async fn registrations_with_answers(state: &AppState, event_id: Uuid) -> ApiResult<Vec<AdminRegistration>> {
+    let mut registrations = state.db.admin_registrations(event_id).await?;
+    let mut answers = state.db.event_answers(event_id).await?;
+    for registration in &mut registrations {
+        registration.question_answers = answers.remove(&registration.id).unwrap_or_default();
+    }
+    Ok(registrations)
 }
 
 /// Changes an event's in-person places; places that come free are offered
@@ -255,9 +273,23 @@ pub fn state_label(state: RegistrationState) -> &'static str {
     }
 }
 
-fn registrations_csv(title: &str, rows: &[AdminRegistration]) -> anyhow::Result<Vec<u8>> {
+/// A question's column in the CSV: its label, and whether it is retired.
+fn question_header(question: &AdminQuestion) -> String {
+    let label = &question.question.label;
+    safe_cell(&if question.retired { format!("{label} (retired question)") } else { label.clone() })
+}
+
+/// The registrations as CSV: the fixed columns, then one per question of
+/// the event (retired ones too), each cell made safe from formulas.
+fn registrations_csv(
+    title: &str,
+    questions: &[AdminQuestion],
+    rows: &[AdminRegistration],
+) -> anyhow::Result<Vec<u8>> {
     let mut writer = csv::Writer::from_writer(Vec::new());
-    writer.write_record(CSV_HEADER)?;
+    let header =
+        CSV_HEADER.iter().map(|cell| (*cell).to_owned()).chain(questions.iter().map(question_header));
+    writer.write_record(header)?;
     let mut waiting = 0;
     for row in rows {
         let position = if row.facts.state == RegistrationState::Waiting {
@@ -266,7 +298,14 @@ fn registrations_csv(title: &str, rows: &[AdminRegistration]) -> anyhow::Result<
         } else {
             String::new()
         };
-        writer.write_record([
+        let answers = questions.iter().map(|question| {
+            row.question_answers
+                .iter()
+                .find(|answer| answer.question_id == question.question.id)
+                .map(|answer| safe_cell(&answer.answer))
+                .unwrap_or_default()
+        });
+        let fixed = [
             safe_cell(&row.first_name),
             safe_cell(&row.last_name),
             safe_cell(&row.email),
@@ -279,7 +318,8 @@ fn registrations_csv(title: &str, rows: &[AdminRegistration]) -> anyhow::Result<
             pacific_time(row.created_at),
             row.checked_in_at.map(pacific_time).unwrap_or_default(),
             safe_cell(title),
-        ])?;
+        ];
+        writer.write_record(fixed.into_iter().chain(answers))?;
     }
     Ok(writer.into_inner()?)
 }
@@ -304,8 +344,9 @@ pub async fn export_registrations(
     Path(slug): Path<String>,
 ) -> ApiResult<Response> {
     let event = event(&state, &slug).await?;
-    let rows = state.db.admin_registrations(event.id).await?;
-    let body = registrations_csv(&event.title, &rows)
+    let questions = state.db.event_questions(event.id).await?;
+    let rows = registrations_with_answers(&state, event.id).await?;
+    let body = registrations_csv(&event.title, &questions, &rows)
         .map_err(|e| ApiError::Internal(e.context("writing the registrations CSV")))?;
     let today = pacific_date(clock::now());
     Ok(csv_attachment(&format!("{}-registrations-{today}.csv", event.slug), body))

@@ -11,12 +11,13 @@
 //! transaction (`ticket.rs`, `my_ticket.rs`); volunteers check tickets at
 //! the door (`check_in.rs`).
 //!
-//! Not yet here: visitors registering by an e-mailed link, admin-defined
-//! questions and certificates (the rest of issue 26).
+//! Visitors register by an e-mailed link (`visitors.rs`); an event asks
+//! its own questions beside the fixed answers (`questions.rs`).
 
 pub mod admin;
 pub mod check_in;
 pub mod my_ticket;
+pub mod questions;
 pub mod store;
 pub mod ticket;
 pub mod types;
@@ -32,7 +33,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use self::store::Refusal;
-use self::types::{EventRow, EventView, EventWindow, MyRegistration, RegistrationAnswers};
+use self::types::{EventRow, EventView, EventWindow, MyRegistration, RegistrationAnswers, RegistrationForm};
 use crate::AppState;
 use crate::accounts::session::{CompletedUser, MaybeUser};
 use crate::clock;
@@ -56,6 +57,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(visitors::routes())
         .merge(my_ticket::routes())
         .merge(check_in::routes())
+        .merge(questions::routes())
 }
 
 fn no_event() -> ApiError {
@@ -135,12 +137,21 @@ pub(crate) async fn view_of(
         Some(user_id) => state.db.live_registration(event.id, user_id).await?,
         None => None,
     };
+    let mine = match mine {
+        Some((row, position)) => Some(MyRegistration {
+            question_answers: state.db.live_answers(row.id).await?,
+            facts: row.facts,
+            position,
+        }),
+        None => None,
+    };
     Ok(EventView {
         window: EventWindow::from(&event),
         open: event.open_at(clock::now()),
         places_left: (i64::from(event.capacity) - taken).max(0),
         waiting,
-        mine: mine.map(|(row, position)| MyRegistration { facts: row.facts, position }),
+        questions: state.db.live_questions(event.id).await?,
+        mine,
         capacity: event.capacity,
     })
 }
@@ -159,6 +170,17 @@ pub(crate) fn checked_answers(mut answers: RegistrationAnswers) -> ApiResult<Reg
     Ok(answers)
 }
 
+/// The fixed answers and those to the event's live questions, checked.
+pub(crate) async fn checked_form(
+    state: &AppState,
+    event: &EventRow,
+    form: RegistrationForm,
+) -> ApiResult<(RegistrationAnswers, Vec<types::QuestionAnswer>)> {
+    let answers = checked_answers(form.answers)?;
+    let questions = state.db.live_questions(event.id).await?;
+    Ok((answers, questions::checked_question_answers(&questions, form.question_answers)?))
+}
+
 /// Registers the signed-in member: a place in person while one is free, the
 /// waiting list once they are taken; virtually, always.
 #[utoipa::path(
@@ -166,14 +188,14 @@ pub(crate) fn checked_answers(mut answers: RegistrationAnswers) -> ApiResult<Reg
     path = "/api/events/{slug}/registration",
     tag = "registration",
     params(("slug" = String, Path, description = "The event's address")),
-    request_body = RegistrationAnswers,
+    request_body = RegistrationForm,
     responses(
         (status = 201, description = "Registered, or on the waiting list", body = EventView),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Registration is not open", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
         (status = 409, description = "Already registered", body = ErrorBody),
-        (status = 422, description = "An answer is too long", body = ErrorBody),
+        (status = 422, description = "An answer is too long, a required question unanswered, or a question unknown", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -181,10 +203,10 @@ pub async fn register_for_event(
     State(state): State<AppState>,
     CompletedUser(user): CompletedUser,
     Path(slug): Path<String>,
-    Json(answers): Json<RegistrationAnswers>,
+    Json(form): Json<RegistrationForm>,
 ) -> ApiResult<(StatusCode, Json<EventView>)> {
     let event = event(&state, &slug).await?;
-    let answers = checked_answers(answers)?;
+    let (answers, question_answers) = checked_form(&state, &event, form).await?;
     let now = clock::now();
     if !event.open_at(now) {
         return Err(ApiError::coded(
@@ -193,7 +215,8 @@ pub async fn register_for_event(
             format!("Registration for {} is not open.", event.title),
         ));
     }
-    match state.db.register(&event, user.id, &answers, now, state.config.public_url().as_str()).await? {
+    let site_url = state.config.public_url();
+    match state.db.register(&event, user.id, &answers, &question_answers, now, site_url.as_str()).await? {
         // A place comes with its ticket by e-mail.
         Ok(_) => state.mailer.wake(),
         Err(_) => return Err(ApiError::Conflict(format!("You are already registered for {}.", event.title))),

@@ -81,9 +81,14 @@ pub struct RegistrationRow {
     pub facts: RegistrationFacts,
 }
 
-/// What a person answers when registering.
+/// What a person answers when registering: the fixed questions every
+/// event asks.
+//
+// Not `deny_unknown_fields`: `RegistrationForm` flattens it with the
+// event's own questions beside it (serde cannot refuse unknown fields
+// across a flatten, and the OpenAPI document would then forbid the
+// questions beside it).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
-#[serde(deny_unknown_fields)]
 pub struct RegistrationAnswers {
     pub mode: Mode,
     pub lunch: bool,
@@ -93,6 +98,74 @@ pub struct RegistrationAnswers {
     /// Access needs (at most 500 characters).
     #[serde(default)]
     pub access: String,
+}
+
+/// A registration's answer to one of its event's own questions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
+#[serde(deny_unknown_fields)]
+pub struct QuestionAnswer {
+    pub question_id: Uuid,
+    /// At most 1,000 characters; empty: not answered.
+    pub answer: String,
+}
+
+/// What a person sends to register: the fixed answers and, by question,
+/// the answers to the event's own questions (`questions` of the event).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct RegistrationForm {
+    #[serde(flatten)]
+    pub answers: RegistrationAnswers,
+    /// Each required question must be answered; an empty answer is none.
+    #[serde(default)]
+    pub question_answers: Vec<QuestionAnswer>,
+}
+
+/// A registration's answers to the event's own questions, changed by the
+/// person until the event.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AnswersChange {
+    /// Every answer the person wants kept: a live question left out (or
+    /// empty) is unanswered; answers to retired questions stay.
+    pub question_answers: Vec<QuestionAnswer>,
+}
+
+/// One of an event's own questions, as people registering are asked it.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Question {
+    pub id: Uuid,
+    pub label: String,
+    pub required: bool,
+}
+
+/// One of an event's own questions, for its admins: retired ones too.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct AdminQuestion {
+    #[serde(flatten)]
+    #[sqlx(flatten)]
+    pub question: Question,
+    /// No longer asked; its answers are kept.
+    pub retired: bool,
+}
+
+/// A question an admin adds to an event, or its new wording.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QuestionText {
+    /// 1 to 200 characters.
+    pub label: String,
+    /// Whether registering needs an answer (never for presenters, who are
+    /// registered when they confirm).
+    #[serde(default)]
+    pub required: bool,
+}
+
+/// Which way an admin moves a question in the form.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QuestionMove {
+    /// Up: asked one place earlier.
+    pub direction: MoveDirection,
 }
 
 /// An event's name, address, start and registration window, as every
@@ -137,6 +210,8 @@ pub struct EventView {
     pub places_left: i64,
     /// People on the waiting list.
     pub waiting: i64,
+    /// The event's own questions, in the order they are asked.
+    pub questions: Vec<Question>,
     /// The signed-in member's live registration (null: none).
     #[schema(required = true)]
     pub mine: Option<MyRegistration>,
@@ -149,6 +224,9 @@ pub struct MyRegistration {
     /// On the waiting list: 1 for the next in line (null otherwise).
     #[schema(required = true)]
     pub position: Option<i64>,
+    /// Their answers to the event's live questions (a question without
+    /// one is unanswered).
+    pub question_answers: Vec<QuestionAnswer>,
 }
 
 /// An event as an admin creates it.
@@ -172,6 +250,9 @@ pub struct NewEvent {
     /// Hours an offered place is kept (1 to 336; default 48).
     #[serde(default = "default_offer_hours")]
     pub offer_hours: i32,
+    /// The event's own questions, in the order they are asked (at most 10).
+    #[serde(default)]
+    pub questions: Vec<QuestionText>,
 }
 
 fn default_offer_hours() -> i32 {
@@ -204,6 +285,9 @@ pub struct AdminRegistration {
     #[serde(with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime, required = true)]
     pub checked_in_at: Option<OffsetDateTime>,
+    /// Their answers to the event's questions, retired ones too.
+    #[sqlx(skip)]
+    pub question_answers: Vec<QuestionAnswer>,
 }
 
 /// How an event's registrations stand, for its admins.
@@ -242,6 +326,8 @@ pub struct AdminEvent {
     pub event: AdminEventSummary,
     /// Whether registration is open now.
     pub open: bool,
+    /// Its own questions in their order, retired ones too.
+    pub questions: Vec<AdminQuestion>,
     pub registrations: Vec<AdminRegistration>,
 }
 

@@ -15,8 +15,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::store::visitors::NewRequest;
-use super::types::{EventRow, EventView, RegistrationAnswers};
-use super::{checked_answers, event, view_of};
+use super::types::{EventRow, EventView, RegistrationForm};
+use super::{checked_form, event, view_of};
 use crate::AppState;
 use crate::accounts::api::{MessageBody, TokenRequest};
 use crate::accounts::email::Email;
@@ -75,7 +75,8 @@ pub struct VisitorRegistration {
     pub first_name: String,
     pub last_name: String,
     pub email: String,
-    pub answers: RegistrationAnswers,
+    /// The fixed answers and those to the event's own questions.
+    pub answers: RegistrationForm,
 }
 
 fn closed(event: &EventRow) -> ApiError {
@@ -116,7 +117,7 @@ pub fn confirm_letter(event: &EventRow, first_name: &str, link: &str) -> Letter 
         (status = 202, description = "The link is on its way", body = MessageBody),
         (status = 403, description = "Registration is not open", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
-        (status = 422, description = "A field is not valid", body = ErrorBody),
+        (status = 422, description = "A field is not valid, a required question unanswered, or a question unknown", body = ErrorBody),
         (status = 429, description = "Too many requests from this client", body = ErrorBody),
     )
 )]
@@ -139,7 +140,7 @@ pub async fn request_registration(
     let (Some(first_name), Some(last_name), Some(email)) = (first_name, last_name, email) else {
         unreachable!("finish() answered for a missing field")
     };
-    let answers = checked_answers(request.answers)?;
+    let (answers, question_answers) = checked_form(&state, &event, request.answers).await?;
     state.db.take(&limits::MAIL_CLIENT, &client.to_string(), limits::MAIL_CLIENT_MESSAGE).await?;
     let message = format!(
         "Check your e-mail: we sent a link to confirm your registration for {} to {}. It works for 24 hours.",
@@ -161,6 +162,7 @@ pub async fn request_registration(
             first_name: first_name.as_str(),
             last_name: last_name.as_str(),
             answers: &answers,
+            question_answers: &question_answers,
         };
         state.db.request_registration(&new, &hash_token(&token), now, now + LINK_LIFETIME, &letter).await?;
         state.mailer.wake();
@@ -217,7 +219,7 @@ pub async fn confirm_registration(
         None => state.db.account_by_email(&email).await?.ok_or_else(gone)?.id,
     };
     let site_url = state.config.public_url().as_str().to_owned();
-    match state.db.register(&event, user_id, &taken.answers, now, &site_url).await? {
+    match state.db.register(&event, user_id, &taken.answers, &taken.question_answers, now, &site_url).await? {
         Ok(_) => state.mailer.wake(),
         Err(_) => return Err(ApiError::Conflict(format!("You are already registered for {}.", event.title))),
     }

@@ -428,6 +428,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/events/{slug}/page-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets whether the event's pages keep their external registration links
+         *     (an edition's check-in form or RSVP, NACLO's attendance form) instead of
+         *     showing the site's registration.
+         */
+        put: operations["set_page_links"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{slug}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a question to an event's registration, asked after the others. */
+        post: operations["add_question"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{slug}/questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rewords a question, or changes whether it needs an answer; the answers
+         *     already given stay.
+         */
+        put: operations["change_question"];
+        post?: never;
+        /**
+         * Retires a question: no longer asked, its answers kept (the CSV still
+         *     has its column).
+         */
+        delete: operations["retire_question"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{slug}/questions/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a question one place earlier or later in the form. */
+        post: operations["move_question"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/events/{slug}/registrations.csv": {
         parameters: {
             query?: never;
@@ -1441,6 +1520,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The asked events that exist and, for a signed-in member, their own
+         *     registration for each. Always 200: an address with no event is left out.
+         */
+        get: operations["events_on_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{slug}": {
         parameters: {
             query?: never;
@@ -1493,6 +1592,26 @@ export interface paths {
         put?: never;
         /** Takes the place offered to the signed-in member, while the offer runs. */
         post: operations["accept_place"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{slug}/registration/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes the signed-in person's answers to the event's questions, until
+         *     the event starts: the answers sent replace those to the live questions.
+         */
+        put: operations["change_my_answers"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1795,6 +1914,67 @@ export interface paths {
         get: operations["current_registration"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registration/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The registration a link names, as its person sees it (`mine` is null
+         *     once it was cancelled or ran out). A read, sent as a POST so that the
+         *     token stays out of the address.
+         */
+        post: operations["managed_registration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registration/manage/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes the place offered to the registration a link names, while the
+         *     offer runs.
+         */
+        post: operations["accept_by_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registration/manage/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels the registration a link names, until the event starts; a place
+         *     it held is offered to the next in line at once.
+         */
+        post: operations["cancel_by_link"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2147,6 +2327,8 @@ export interface components {
         AdminEvent: components["schemas"]["AdminEventSummary"] & {
             /** @description Whether registration is open now. */
             open: boolean;
+            /** @description Its own questions in their order, retired ones too. */
+            questions: components["schemas"]["AdminQuestion"][];
             registrations: components["schemas"]["AdminRegistration"][];
         };
         /** @description One event in the admins' list. */
@@ -2193,6 +2375,11 @@ export interface components {
              */
             warnings: components["schemas"]["ScheduleWarning"][];
         };
+        /** @description One of an event's own questions, for its admins: retired ones too. */
+        AdminQuestion: components["schemas"]["Question"] & {
+            /** @description No longer asked; its answers are kept. */
+            retired: boolean;
+        };
         /** @description One row of the admin's list, in order of arrival. */
         AdminRegistration: components["schemas"]["RegistrationFacts"] & {
             /**
@@ -2212,6 +2399,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             last_name: string;
+            /** @description Their answers to the event's questions, retired ones too. */
+            question_answers: components["schemas"]["QuestionAnswer"][];
         };
         /** @description A review as admins read it. */
         AdminReview: components["schemas"]["ReviewWords"] & {
@@ -2318,6 +2507,17 @@ export interface components {
              * @description Pages of the site with unpublished changes.
              */
             unpublished_drafts: number;
+        };
+        /**
+         * @description A registration's answers to the event's own questions, changed by the
+         *     person until the event.
+         */
+        AnswersChange: {
+            /**
+             * @description Every answer the person wants kept: a live question left out (or
+             *     empty) is unanswered; answers to retired questions stay.
+             */
+            question_answers: components["schemas"]["QuestionAnswer"][];
         };
         AssignmentPair: {
             /** Format: uuid */
@@ -2471,6 +2671,13 @@ export interface components {
         } | {
             href: string;
             label: string;
+            /**
+             * @description The page's own registration link (a check-in form, an RSVP).
+             *     While the edition takes registrations on this site, the page
+             *     shows its registration (Register, or where the person stands)
+             *     here instead, unless the admins keep the external links.
+             */
+            registration?: boolean;
             style?: null | components["schemas"]["LinkStyle"];
             /** @enum {string} */
             type: "link";
@@ -2953,30 +3160,19 @@ export interface components {
              *     (false). Absent: unchanged.
              */
             attendance_in_app?: boolean | null;
-            /** Format: date-time */
-            call_closes_at?: string | null;
-            /**
-             * Format: date-time
-             * @description Before `call_closes_at` when both are set.
-             */
-            call_opens_at?: string | null;
+            call_closes_at?: null | components["schemas"]["TimeField"];
+            call_opens_at?: null | components["schemas"]["TimeField"];
             /**
              * @description The conference day, YYYY-MM-DD in Pacific time. Absent: unchanged;
              *     empty: not set.
              */
             conference_on?: string | null;
-            /** Format: date-time */
-            confirm_attendance_by?: string | null;
+            confirm_attendance_by?: null | components["schemas"]["TimeField"];
             /** @description An http(s) link, or empty or null for none. */
             confirmation_form_url?: string | null;
             contact_email: string;
-            /**
-             * Format: date-time
-             * @description When applicants hear the decisions. Absent: unchanged; empty: not set.
-             */
-            decisions_at?: string | null;
-            /** Format: date-time */
-            final_materials_by?: string | null;
+            decisions_at?: null | components["schemas"]["TimeField"];
+            final_materials_by?: null | components["schemas"]["TimeField"];
             /**
              * Format: int64
              * @description 1 MiB to 1 TiB: the bytes of final materials the edition may store
@@ -3070,6 +3266,14 @@ export interface components {
             /** Format: int64 */
             waiting: number;
         };
+        /** @description An event a page names, as the person asking sees it. */
+        EventOnPage: components["schemas"]["EventView"] & {
+            /**
+             * @description The admins keep the page's external registration links for this
+             *     event: its pages show those instead of the site's registration.
+             */
+            keep_external_links: boolean;
+        };
         /** @description The event as a member sees it, with their own registration. */
         EventView: components["schemas"]["EventWindow"] & {
             /**
@@ -3085,6 +3289,8 @@ export interface components {
              * @description In-person places not taken (offers hold theirs).
              */
             places_left: number;
+            /** @description The event's own questions, in the order they are asked. */
+            questions: components["schemas"]["Question"][];
             /**
              * Format: int64
              * @description People on the waiting list.
@@ -3104,6 +3310,10 @@ export interface components {
             /** Format: date-time */
             starts_at: string;
             title: string;
+        };
+        /** @description The events a page names that exist, in the order asked. */
+        EventsOnPage: {
+            events: components["schemas"]["EventOnPage"][];
         };
         Fact: {
             label: string;
@@ -3284,6 +3494,11 @@ export interface components {
              * @description On the waiting list: 1 for the next in line (null otherwise).
              */
             position: number | null;
+            /**
+             * @description Their answers to the event's live questions (a question without
+             *     one is unanswered).
+             */
+            question_answers: components["schemas"]["QuestionAnswer"][];
         };
         /** @description One of the signed-in presenter's slots in the published program. */
         MySlot: components["schemas"]["TimeSpan"] & {
@@ -3309,6 +3524,14 @@ export interface components {
             /** @description YYYY-MM-DD, Pacific. */
             date: string;
             ends: string;
+            /**
+             * @description The address of the session's registration on this site, e.g.
+             *     naclo-open-round-2026 (lowercase letters, digits and hyphens). Once
+             *     an admin opens registration at that address, the session shows
+             *     Register, or where the person stands, and the attendance form is
+             *     left out when every session has its own.
+             */
+            event_slug?: string | null;
             location?: string | null;
             name: string;
             notes: string[];
@@ -3330,22 +3553,16 @@ export interface components {
          *     empty one is not set. Times are RFC 3339.
          */
         NewEdition: {
-            /** Format: date-time */
-            call_closes_at?: string | null;
-            /** Format: date-time */
-            call_opens_at?: string | null;
+            call_closes_at?: null | components["schemas"]["TimeField"];
+            call_opens_at?: null | components["schemas"]["TimeField"];
             /** @description YYYY-MM-DD in Pacific time. */
             conference_on?: string | null;
-            /** Format: date-time */
-            confirm_attendance_by?: string | null;
+            confirm_attendance_by?: null | components["schemas"]["TimeField"];
             /** @description An http(s) link, or empty or null for none. */
             confirmation_form_url?: string | null;
-            /** Format: date-time */
-            decisions_at?: string | null;
-            /** Format: date-time */
-            final_materials_by?: string | null;
-            /** Format: date-time */
-            review_deadline?: string | null;
+            decisions_at?: null | components["schemas"]["TimeField"];
+            final_materials_by?: null | components["schemas"]["TimeField"];
+            review_deadline?: null | components["schemas"]["TimeField"];
             /**
              * Format: int32
              * @description From 2000 to two years after this calendar year.
@@ -3368,6 +3585,8 @@ export interface components {
             offer_hours?: number;
             /** Format: date-time */
             opens_at?: string | null;
+            /** @description The event's own questions, in the order they are asked (at most 10). */
+            questions?: components["schemas"]["QuestionText"][];
             /** @description Lowercase letters, digits and hyphens: "sculc-2026". */
             slug: string;
             /** Format: date-time */
@@ -3479,6 +3698,10 @@ export interface components {
             state: components["schemas"]["ReviewState"];
             /** Format: date-time */
             submitted_at: string | null;
+        };
+        /** @description Whether an event's pages keep their external registration links. */
+        PageLinks: {
+            keep_external_links: boolean;
         };
         /** @description One of a person's registrations, for the user table. */
         PersonRegistration: components["schemas"]["RegistrationFacts"] & {
@@ -3623,6 +3846,35 @@ export interface components {
         PublishedSession: components["schemas"]["SessionSlot"] & {
             items: components["schemas"]["PublishedItem"][];
         };
+        /** @description One of an event's own questions, as people registering are asked it. */
+        Question: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            required: boolean;
+        };
+        /** @description A registration's answer to one of its event's own questions. */
+        QuestionAnswer: {
+            /** @description At most 1,000 characters; empty: not answered. */
+            answer: string;
+            /** Format: uuid */
+            question_id: string;
+        };
+        /** @description Which way an admin moves a question in the form. */
+        QuestionMove: {
+            /** @description Up: asked one place earlier. */
+            direction: components["schemas"]["MoveDirection"];
+        };
+        /** @description A question an admin adds to an event, or its new wording. */
+        QuestionText: {
+            /** @description 1 to 200 characters. */
+            label: string;
+            /**
+             * @description Whether registering needs an answer (never for presenters, who are
+             *     registered when they confirm).
+             */
+            required?: boolean;
+        };
         Readiness: {
             database: components["schemas"]["Verdict"];
             /** @description `ok`, or `unavailable` when a dependency is down. */
@@ -3651,7 +3903,10 @@ export interface components {
             last_name: string;
             password: string;
         };
-        /** @description What a person answers when registering. */
+        /**
+         * @description What a person answers when registering: the fixed questions every
+         *     event asks.
+         */
         RegistrationAnswers: {
             /** @description Access needs (at most 500 characters). */
             access?: string;
@@ -3672,6 +3927,14 @@ export interface components {
              */
             offer_expires_at: string | null;
             state: components["schemas"]["RegistrationState"];
+        };
+        /**
+         * @description What a person sends to register: the fixed answers and, by question,
+         *     the answers to the event's own questions (`questions` of the event).
+         */
+        RegistrationForm: components["schemas"]["RegistrationAnswers"] & {
+            /** @description Each required question must be answered; an empty answer is none. */
+            question_answers?: components["schemas"]["QuestionAnswer"][];
         };
         /**
          * @description Where one person's registration stands.
@@ -4201,6 +4464,12 @@ export interface components {
             /** @description What the QR code holds; the check-in desk reads it. */
             token: string;
         };
+        /**
+         * Format: date-time
+         * @description A time as the forms send it: RFC 3339 with any offset; empty or null
+         *     is not set.
+         */
+        TimeField: string;
         /** @description When a talk or poster starts and ends (a talk's end is after its questions). */
         TimeSpan: {
             /** Format: date-time */
@@ -4277,7 +4546,8 @@ export interface components {
         Visibility: "never" | "after_own";
         /** @description A visitor's registration, before the link is followed. */
         VisitorRegistration: {
-            answers: components["schemas"]["RegistrationAnswers"];
+            /** @description The fixed answers and those to the event's own questions. */
+            answers: components["schemas"]["RegistrationForm"];
             email: string;
             first_name: string;
             last_name: string;
@@ -6144,7 +6414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A field is not valid */
+            /** @description A field (or a question's label, or their number) is not valid */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6312,6 +6582,539 @@ export interface operations {
                 };
             };
             /** @description Not a number of places */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_page_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageLinks"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageLinks"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body has the wrong shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_question: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionText"];
+            };
+        };
+        responses: {
+            /** @description Added: the event and its registrations */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEvent"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The event asks as many questions as it may */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The label is empty or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_question: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+                /** @description The question */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionText"];
+            };
+        };
+        responses: {
+            /** @description Changed: the event and its registrations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEvent"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event, or no such question of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The question is retired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The label is empty or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retire_question: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+                /** @description The question */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Retired: the event and its registrations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEvent"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event, or no such question of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Retired already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    move_question: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+                /** @description The question */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionMove"];
+            };
+        };
+        responses: {
+            /** @description Moved: the event and its registrations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEvent"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event, or no such question of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Retired, or first or last already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body has the wrong shape */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10987,6 +11790,50 @@ export interface operations {
             };
         };
     };
+    events_on_page: {
+        parameters: {
+            query: {
+                /**
+                 * @description Event addresses separated by commas (`sculc-2026,naclo-open-round-2026`);
+                 *     the first 20 different ones are looked up.
+                 */
+                slugs: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events that exist, in the order asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsOnPage"];
+                };
+            };
+            /** @description The query string is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_event: {
         parameters: {
             query?: never;
@@ -11040,7 +11887,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RegistrationAnswers"];
+                "application/json": components["schemas"]["RegistrationForm"];
             };
         };
         responses: {
@@ -11125,7 +11972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An answer is too long */
+            /** @description An answer is too long, a required question unanswered, or a question unknown */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11263,6 +12110,123 @@ export interface operations {
             };
             /** @description No offer, or it has run out */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_my_answers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswersChange"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventView"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event, or no registration for it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The event has started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required question unanswered, an unknown question, or an answer too long */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11460,7 +12424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A field is not valid */
+            /** @description A field is not valid, a required question unanswered, or a question unknown */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12129,6 +13093,312 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CurrentRegistration"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    managed_registration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The event and the registration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventView"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is not valid */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body has the wrong shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_by_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventView"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is not valid */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No place is offered now: the offer may have run out */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body has the wrong shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_by_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventView"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is not valid */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The event has started, or the registration is no longer active */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body has the wrong shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The database cannot be reached right now; try again shortly */

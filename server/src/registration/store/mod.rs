@@ -6,6 +6,7 @@
 
 pub mod admin;
 pub mod check_in;
+pub mod questions;
 pub mod tickets;
 pub mod visitors;
 
@@ -13,7 +14,8 @@ use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
 
 use super::types::{
-    AdminRegistration, EventRow, NewEvent, RegistrationAnswers, RegistrationRow, RegistrationState,
+    AdminRegistration, EventRow, NewEvent, QuestionAnswer, RegistrationAnswers, RegistrationRow,
+    RegistrationState,
 };
 use crate::accounts::email::Email;
 use crate::activity::{NewEntry, record};
@@ -39,8 +41,8 @@ pub enum Refusal {
 }
 
 impl Db {
-    /// Creates the event, with its log entry; `None` when its address is
-    /// taken.
+    /// Creates the event with its questions and its log entry; `None` when
+    /// its address is taken.
     pub async fn create_event(
         &self,
         event: &NewEvent,
@@ -65,7 +67,9 @@ impl Db {
             .fetch_optional(&mut **conn)
             .await?
         });
-        if id.is_some() {
+        if let Some(id) = id {
+            // The handler lets a new event ask no more than it may.
+            let _ = questions::add_questions(&mut tx, id, &event.questions, now).await?;
             on_tx!(&mut tx, |conn| record!(&mut **conn, entry))?;
         }
         tx.commit().await?;
@@ -132,12 +136,14 @@ impl Db {
     /// Registers the person: a place in person while one is free (and
     /// nobody waits for one), the waiting list otherwise; virtually, always.
     /// A place held is confirmed by e-mail, with the ticket (`site_url`:
-    /// the site's address for its link).
+    /// the site's address for its link). The answers to the event's own
+    /// questions are kept with it.
     pub async fn register(
         &self,
         event: &EventRow,
         user_id: Uuid,
         answers: &RegistrationAnswers,
+        question_answers: &[QuestionAnswer],
         now: OffsetDateTime,
         site_url: &str,
     ) -> sqlx::Result<Result<RegistrationState, Refusal>> {
@@ -190,6 +196,7 @@ impl Db {
             .await?;
             state
         });
+        questions::insert_answers(&mut tx, event.id, id, question_answers).await?;
         if state == RegistrationState::Registered {
             tickets::queue_confirmation(&mut tx, event, id, site_url, now).await?;
         }

@@ -4,7 +4,7 @@
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::super::types::RegistrationAnswers;
+use super::super::types::{QuestionAnswer, RegistrationAnswers};
 use crate::accounts::email::Email;
 use crate::db::Db;
 use crate::mail::{Letter, outbox};
@@ -19,6 +19,9 @@ pub struct RegistrationRequest {
     pub last_name: String,
     #[sqlx(flatten)]
     pub answers: RegistrationAnswers,
+    /// The answers to the event's own questions.
+    #[sqlx(skip)]
+    pub question_answers: Vec<QuestionAnswer>,
 }
 
 /// What a visitor asks for, to be kept until they follow the link.
@@ -28,6 +31,7 @@ pub struct NewRequest<'a> {
     pub first_name: &'a str,
     pub last_name: &'a str,
     pub answers: &'a RegistrationAnswers,
+    pub question_answers: &'a [QuestionAnswer],
 }
 
 impl Db {
@@ -62,28 +66,56 @@ impl Db {
             .bind(expires_at)
             .execute(&mut **conn)
             .await?;
+            for answer in request.question_answers {
+                sqlx::query(
+                    "INSERT INTO registration_request_answers (token_hash, question_id, answer)
+                     SELECT $1, id, $3 FROM registration_questions
+                     WHERE id = $2 AND event_id = $4 AND retired_at IS NULL",
+                )
+                .bind(token_hash)
+                .bind(answer.question_id)
+                .bind(&answer.answer)
+                .bind(request.event_id)
+                .execute(&mut **conn)
+                .await?;
+            }
         });
         outbox::enqueue(&mut tx, request.email, letter).await?;
         tx.commit().await
     }
 
     /// Takes the request whose link was followed (it works once), while it
-    /// runs; `None` for an unknown, used or expired token.
+    /// runs, with its answers; `None` for an unknown, used or expired token.
     pub async fn take_registration_request(
         &self,
         token_hash: &str,
         now: OffsetDateTime,
     ) -> sqlx::Result<Option<RegistrationRequest>> {
-        on_db!(self, |pool| {
-            sqlx::query_as(
+        let mut tx = self.begin().await?;
+        let taken: Option<RegistrationRequest> = on_tx!(&mut tx, |conn| {
+            // Read before the request goes: its answers go with it.
+            let question_answers: Vec<QuestionAnswer> = sqlx::query_as(
+                "SELECT a.question_id, a.answer FROM registration_request_answers a
+                 JOIN registration_questions q ON q.id = a.question_id
+                 WHERE a.token_hash = $1 ORDER BY q.position, q.id",
+            )
+            .bind(token_hash)
+            .fetch_all(&mut **conn)
+            .await?;
+            let taken: Option<RegistrationRequest> = sqlx::query_as(
                 "DELETE FROM registration_requests WHERE token_hash = $1 AND expires_at > $2
                  RETURNING event_id, email, first_name, last_name, mode, lunch, dietary, access",
             )
             .bind(token_hash)
             .bind(now)
-            .fetch_optional(pool)
-            .await
-        })
+            .fetch_optional(&mut **conn)
+            .await?;
+            taken.map(|taken| RegistrationRequest { question_answers, ..taken })
+        });
+        if taken.is_some() {
+            tx.commit().await?;
+        }
+        Ok(taken)
     }
 
     /// Forgets the requests that ran out. How many.

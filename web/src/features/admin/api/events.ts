@@ -10,6 +10,8 @@ export type AdminEvent = Schemas['AdminEvent'];
 export type AdminRegistration = Schemas['AdminRegistration'];
 export type NewEvent = Schemas['NewEvent'];
 export type MoveDirection = Schemas['MoveDirection'];
+export type AdminQuestion = Schemas['AdminQuestion'];
+export type QuestionText = Schemas['QuestionText'];
 
 const eventsKey = [...adminQueryKey, 'events'] as const;
 
@@ -73,6 +75,36 @@ export function useMoveWaiting() {
         body: { direction },
       }),
     ),
+  );
+}
+
+/** Adds a question to the event, asked after the others; 409 past ten, 422 with `fields.label`. */
+export function useAddQuestion() {
+  return useEventChange(({ slug, question }: { slug: string; question: QuestionText }) =>
+    answerOf(api.POST('/api/admin/events/{slug}/questions', { params: { path: { slug } }, body: question })),
+  );
+}
+
+/** Rewords a question or changes whether it is required; 422 with `fields.label`. */
+export function useChangeQuestion() {
+  return useEventChange(({ slug, id, question }: { slug: string; id: string; question: QuestionText }) =>
+    answerOf(api.PUT('/api/admin/events/{slug}/questions/{id}', { params: { path: { slug, id } }, body: question })),
+  );
+}
+
+/** Moves a question one place earlier or later in the form. */
+export function useMoveQuestion() {
+  return useEventChange(({ slug, id, direction }: { slug: string; id: string; direction: MoveDirection }) =>
+    answerOf(
+      api.POST('/api/admin/events/{slug}/questions/{id}/move', { params: { path: { slug, id } }, body: { direction } }),
+    ),
+  );
+}
+
+/** Retires a question: no longer asked, its answers kept. */
+export function useRetireQuestion() {
+  return useEventChange(({ slug, id }: { slug: string; id: string }) =>
+    answerOf(api.DELETE('/api/admin/events/{slug}/questions/{id}', { params: { path: { slug, id } } })),
   );
 }
 

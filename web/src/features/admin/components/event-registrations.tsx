@@ -18,6 +18,7 @@ import {
   type MoveDirection,
 } from '../api/events';
 import type { Notice } from './admin-toggle';
+import { EventQuestions } from './event-questions';
 
 const ORDINAL = new Intl.PluralRules('en-US', { type: 'ordinal' });
 const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
@@ -116,6 +117,9 @@ export function EventRegistrations({ slug, onNotice }: EventRegistrationsProps) 
   const data = event.data;
   const { counts } = data;
   const waiting = data.registrations.filter((registration) => registration.state === 'waiting');
+  const labels = new Map(
+    data.questions.map((question) => [question.id, question.retired ? `${question.label} (retired)` : question.label]),
+  );
   const positions = new Map(waiting.map((registration, index) => [registration.id, index + 1]));
 
   const moveOne = async (registration: AdminRegistration, direction: MoveDirection) => {
@@ -157,6 +161,7 @@ export function EventRegistrations({ slug, onNotice }: EventRegistrationsProps) 
         ))}
       </dl>
       <CapacityForm key={data.capacity} event={data} onNotice={onNotice} />
+      <EventQuestions event={data} onNotice={onNotice} />
       <p>
         <a className="button button-secondary" href={registrationsCsvUrl(slug)} download>
           Download the registrations (CSV)
@@ -174,6 +179,7 @@ export function EventRegistrations({ slug, onNotice }: EventRegistrationsProps) 
               <th scope="col">Mode</th>
               <th scope="col">Lunch</th>
               <th scope="col">Needs</th>
+              {labels.size > 0 && <th scope="col">Answers</th>}
               <th scope="col">Checked in</th>
               <th scope="col">Waiting list</th>
             </tr>
@@ -191,6 +197,17 @@ export function EventRegistrations({ slug, onNotice }: EventRegistrationsProps) 
                   <td>{registration.mode === 'in_person' ? 'In person' : 'Virtual'}</td>
                   <td>{registration.lunch ? 'Yes' : 'No'}</td>
                   <td>{needs || '—'}</td>
+                  {labels.size > 0 && (
+                    <td>
+                      {registration.question_answers.length === 0
+                        ? '—'
+                        : registration.question_answers.map((answer) => (
+                            <p key={answer.question_id} className="admin-registration-answer">
+                              {labels.get(answer.question_id)}: {answer.answer}
+                            </p>
+                          ))}
+                    </td>
+                  )}
                   <td>{registration.checked_in_at ? formatConferenceTime(registration.checked_in_at) : '—'}</td>
                   <td>
                     {position !== undefined && (

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 
 import { Button } from '../../../components/button';
-import { DateTimeField, NumberField, TextField } from '../../../components/field';
+import { CheckboxField, DateTimeField, FieldGroup, NumberField, TextField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
-import { useCreateEvent, type AdminEvent, type NewEvent } from '../api/events';
+import { useCreateEvent, type AdminEvent, type NewEvent, type QuestionText } from '../api/events';
+import { MAX_QUESTIONS } from './event-questions';
 import { fromPacificInput } from '../pacific-time';
 import { PlacesField } from './event-registrations';
 
@@ -16,9 +17,20 @@ interface Values {
   closes_at: string;
   capacity: string;
   offer_hours: string;
+  /** The event's own questions; a row left empty is not asked. */
+  questions: QuestionText[];
 }
 
-const EMPTY: Values = { title: '', slug: '', starts_at: '', opens_at: '', closes_at: '', capacity: '', offer_hours: '48' };
+const EMPTY: Values = {
+  title: '',
+  slug: '',
+  starts_at: '',
+  opens_at: '',
+  closes_at: '',
+  capacity: '',
+  offer_hours: '48',
+  questions: [],
+};
 
 /** An address from a title: "SCULC 2027" -> "sculc-2027". */
 export function slugOf(title: string): string {
@@ -54,6 +66,9 @@ export function newEventOf(values: Values): { event: NewEvent } | { fields: Fiel
       closes_at: closesAt ?? null,
       capacity: capacity ?? 0,
       offer_hours: offerHours ?? 48,
+      questions: values.questions
+        .map((question) => ({ label: question.label.trim(), required: question.required }))
+        .filter((question) => question.label !== ''),
     },
   };
 }
@@ -83,7 +98,14 @@ export function NewEventForm({ onCreated, onCancel }: NewEventFormProps) {
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [fieldErrors]);
 
-  const set = (name: keyof Values) => (event: { target: { value: string } }) => {
+  const setQuestion = (index: number, change: Partial<QuestionText>) => {
+    setValues((previous) => ({
+      ...previous,
+      questions: previous.questions.map((question, at) => (at === index ? { ...question, ...change } : question)),
+    }));
+  };
+
+  const set = (name: Exclude<keyof Values, 'questions'>) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setValues((previous) => ({ ...previous, [name]: value }));
   };
@@ -174,6 +196,51 @@ export function NewEventForm({ onCreated, onCancel }: NewEventFormProps) {
         errors={fieldErrors.offer_hours}
         onChange={set('offer_hours')}
       />
+      <FieldGroup
+        legend="Questions of its own (optional)"
+        hint="Asked after how people attend, lunch, and dietary and access needs; answered in free text. You can change them later."
+        errors={fieldErrors.questions}
+      >
+        {values.questions.map((question, index) => (
+          // The rows have no identity but their place (their fields are controlled, so a removal stays right).
+          <div key={index} className="admin-new-event-question">
+            <TextField
+              label={`Question ${String(index + 1)}`}
+              maxLength={200}
+              value={question.label}
+              errors={fieldErrors[`questions.${String(index)}.label`]}
+              onChange={(event) => {
+                setQuestion(index, { label: event.target.value });
+              }}
+            />
+            <CheckboxField
+              label={`An answer to question ${String(index + 1)} is required`}
+              checked={question.required}
+              onChange={(event) => {
+                setQuestion(index, { required: event.target.checked });
+              }}
+            />
+            <Button
+              variant="quiet"
+              onClick={() => {
+                setValues((previous) => ({ ...previous, questions: previous.questions.filter((_, at) => at !== index) }));
+              }}
+            >
+              Remove question {index + 1}
+            </Button>
+          </div>
+        ))}
+        {values.questions.length < MAX_QUESTIONS && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setValues((previous) => ({ ...previous, questions: [...previous.questions, { label: '', required: false }] }));
+            }}
+          >
+            Add a Question
+          </Button>
+        )}
+      </FieldGroup>
       <div className="admin-form-actions">
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Opening…' : 'Open Registration'}

@@ -35,13 +35,14 @@ function person(n: number, first: string, state: AdminRegistration['state']): Ad
     offer_expires_at: null,
     created_at: '2026-03-01T18:00:00Z',
     checked_in_at: null,
+    question_answers: [],
   };
 }
 
 const ada = person(1, 'Ada', 'registered');
 const grace = person(2, 'Grace', 'waiting');
 const noam = person(3, 'Noam', 'waiting');
-const event: AdminEvent = { ...summary, open: true, registrations: [ada, grace, noam] };
+const event: AdminEvent = { ...summary, open: true, questions: [], registrations: [ada, grace, noam] };
 
 describe('/user-data/registration', () => {
   it('shows the events, the latest one’s counts and list, and moves someone up the waiting list', async () => {
@@ -126,6 +127,7 @@ describe('/user-data/registration', () => {
       closes_at: null,
       capacity: 120,
       offer_hours: 48,
+      questions: [],
     });
     expect(await screen.findByText('No one has registered yet.')).toBeInTheDocument();
   });

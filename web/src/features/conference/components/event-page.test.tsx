@@ -14,6 +14,7 @@ const naclo: EventView = {
   capacity: 30,
   places_left: 12,
   waiting: 0,
+  questions: [],
   mine: null,
 };
 
@@ -32,7 +33,7 @@ describe('/events/{slug}', () => {
   it('shows a member their registration, with their ticket', async () => {
     const registered: EventView = {
       ...naclo,
-      mine: { state: 'registered', mode: 'virtual', lunch: false, dietary: '', access: '', offer_expires_at: null, position: null },
+      mine: { state: 'registered', mode: 'virtual', lunch: false, dietary: '', access: '', offer_expires_at: null, position: null, question_answers: [] },
     };
     renderApp('/events/naclo-open-round-2027', {
       user: member,

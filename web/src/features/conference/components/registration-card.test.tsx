@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import type { EventView, MemberHome } from '../../../api/types';
 import { answerDialog } from '../../../test/dialog';
@@ -15,6 +15,7 @@ const event: EventView = {
   capacity: 10,
   places_left: 3,
   waiting: 0,
+  questions: [],
   mine: null,
 };
 
@@ -50,6 +51,7 @@ function renderHome(first: EventView, after: EventView, extra: Record<string, ()
       'POST /api/events/sculc-2026/registration': change,
       'DELETE /api/events/sculc-2026/registration': change,
       'POST /api/events/sculc-2026/registration/accept': change,
+      'PUT /api/events/sculc-2026/registration/answers': change,
       ...extra,
     },
   });
@@ -58,7 +60,7 @@ function renderHome(first: EventView, after: EventView, extra: Record<string, ()
 const registered = (mode: 'in_person' | 'virtual', lunch: boolean): EventView => ({
   ...event,
   places_left: 2,
-  mine: { state: 'registered', mode, lunch, dietary: '', access: '', position: null, offer_expires_at: null },
+  mine: { state: 'registered', mode, lunch, dietary: '', access: '', position: null, offer_expires_at: null, question_answers: [] },
 });
 
 describe('registration on the member home', () => {
@@ -73,7 +75,7 @@ describe('registration on the member home', () => {
 
     expect(await within(card).findByText('You are registered for SCULC 2026: in person, with lunch.')).toBeInTheDocument();
     expect(requestsTo('POST /api/events/sculc-2026/registration')).toEqual([
-      { mode: 'in_person', lunch: true, dietary: 'Vegetarian', access: '' },
+      { mode: 'in_person', lunch: true, dietary: 'Vegetarian', access: '', question_answers: [] },
     ]);
   });
 
@@ -92,7 +94,7 @@ describe('registration on the member home', () => {
       ...event,
       places_left: 0,
       waiting: 5,
-      mine: { state: 'waiting', mode: 'in_person', lunch: false, dietary: '', access: '', position: 4, offer_expires_at: null },
+      mine: { state: 'waiting', mode: 'in_person', lunch: false, dietary: '', access: '', position: 4, offer_expires_at: null, question_answers: [] },
     };
     const { user, requestsTo } = renderHome(waiting, event);
 
@@ -119,6 +121,7 @@ describe('registration on the member home', () => {
         access: '',
         position: null,
         offer_expires_at: '2026-04-03T06:59:00Z',
+        question_answers: [],
       },
     };
     const { user, requestsTo } = renderHome(offered, registered('in_person', false));
@@ -134,7 +137,7 @@ describe('registration on the member home', () => {
   it("shows the server's reason when an offer can no longer be taken", async () => {
     const offered: EventView = {
       ...event,
-      mine: { state: 'offered', mode: 'in_person', lunch: false, dietary: '', access: '', position: null, offer_expires_at: '2026-04-03T06:59:00Z' },
+      mine: { state: 'offered', mode: 'in_person', lunch: false, dietary: '', access: '', position: null, offer_expires_at: '2026-04-03T06:59:00Z', question_answers: [] },
     };
     const reason = 'There is no place offered to you now: the offer may have run out.';
     const { user } = renderHome(offered, offered, {
@@ -170,9 +173,100 @@ describe('registration on the member home', () => {
   });
 
   it('offers no ticket to a member on the waiting list', async () => {
-    renderHome({ ...event, mine: { state: 'waiting', mode: 'in_person', lunch: false, dietary: '', access: '', position: 2, offer_expires_at: null } }, event);
+    renderHome({ ...event, mine: { state: 'waiting', mode: 'in_person', lunch: false, dietary: '', access: '', position: 2, offer_expires_at: null, question_answers: [] } }, event);
     const card = await screen.findByRole('region', { name: 'Registration' });
     expect(card).toHaveTextContent('You are number 2 on the waiting list');
     expect(within(card).queryByRole('button', { name: 'Show my ticket' })).not.toBeInTheDocument();
+  });
+
+  it("asks the event's own questions, and shows the server's refusal at the question it names", async () => {
+    const asking: EventView = {
+      ...event,
+      questions: [
+        { id: 'q-university', label: 'University or college', required: true },
+        { id: 'q-shirt', label: 'T-shirt size', required: false },
+      ],
+    };
+    let tries = 0;
+    const { user, requestsTo } = renderHome(asking, asking, {
+      'POST /api/events/sculc-2026/registration': () => {
+        tries += 1;
+        if (tries === 1) {
+          return errorResponse(422, 'Please answer “University or college”.', {
+            fields: { 'questions.q-university': ['Please answer “University or college”.'] },
+          });
+        }
+        return Response.json(asking, { status: 201 });
+      },
+    });
+
+    const card = await screen.findByRole('region', { name: 'Registration' });
+    const university = within(card).getByRole('textbox', { name: 'University or college' });
+    expect(university).toHaveAttribute('aria-required', 'true');
+    await user.type(within(card).getByRole('textbox', { name: 'T-shirt size (optional)' }), 'M');
+    await user.click(within(card).getByRole('button', { name: 'Register' }));
+    expect(await findMessage('alert', 'Please answer “University or college”.')).toBeInTheDocument();
+    expect(university).toHaveAttribute('aria-invalid', 'true');
+    expect(university).toHaveAccessibleDescription('Please answer “University or college”.');
+
+    await user.type(university, 'UCLA');
+    await user.click(within(card).getByRole('button', { name: 'Register' }));
+    await vi.waitFor(() => {
+      expect(requestsTo('POST /api/events/sculc-2026/registration')).toHaveLength(2);
+    });
+    expect(requestsTo('POST /api/events/sculc-2026/registration')[1]).toEqual({
+      mode: 'in_person',
+      lunch: false,
+      dietary: '',
+      access: '',
+      question_answers: [
+        { question_id: 'q-university', answer: 'UCLA' },
+        { question_id: 'q-shirt', answer: 'M' },
+      ],
+    });
+  });
+
+  it('tells a presenter registered on confirming what is still unanswered, and lets them answer', async () => {
+    const questions = [
+      { id: 'q-badge', label: 'Name on your badge', required: true },
+      { id: 'q-shirt', label: 'T-shirt size', required: false },
+    ];
+    const unanswered: EventView = { ...registered('in_person', false), starts_at: '2099-05-16T16:00:00Z', questions };
+    const answered: EventView = {
+      ...unanswered,
+      mine: unanswered.mine && { ...unanswered.mine, question_answers: [{ question_id: 'q-badge', answer: 'Ada L.' }] },
+    };
+    const { user, requestsTo } = renderHome(unanswered, answered);
+
+    const card = await screen.findByRole('region', { name: 'Registration' });
+    expect(card).toHaveTextContent('Name on your badge: not answered yet');
+    expect(card).toHaveTextContent('Still unanswered: “Name on your badge”, “T-shirt size”. You can answer now.');
+    await user.click(within(card).getByRole('button', { name: 'Change my answers' }));
+    await user.type(within(card).getByRole('textbox', { name: 'Name on your badge' }), 'Ada L.');
+    await user.click(within(card).getByRole('button', { name: 'Save my answers' }));
+
+    expect(await findMessage('status', 'Your answers are saved.')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Name on your badge: Ada L.');
+    expect(card).toHaveTextContent('Still unanswered: “T-shirt size”.');
+    expect(requestsTo('PUT /api/events/sculc-2026/registration/answers')).toEqual([
+      {
+        question_answers: [
+          { question_id: 'q-badge', answer: 'Ada L.' },
+          { question_id: 'q-shirt', answer: '' },
+        ],
+      },
+    ]);
+  });
+
+  it('offers no change of answers once the event has started', async () => {
+    const started: EventView = {
+      ...registered('virtual', false),
+      starts_at: '2020-05-16T16:00:00Z',
+      questions: [{ id: 'q-badge', label: 'Name on your badge', required: false }],
+    };
+    renderHome(started, started);
+    const card = await screen.findByRole('region', { name: 'Registration' });
+    expect(card).toHaveTextContent('Name on your badge: not answered yet');
+    expect(within(card).queryByRole('button', { name: 'Change my answers' })).not.toBeInTheDocument();
   });
 });

@@ -5,10 +5,11 @@ import { Button } from '../../../components/button';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { CheckboxField, RadioGroup, TextAreaField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
-import { refusalMessage } from '../../../lib/api-client';
+import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import { formatConferenceTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useRegistrationActions } from '../api/registration';
+import { useRegistrationActions, type RegistrationBody } from '../api/registration';
+import { answersOf, MyAnswers, QuestionFields } from './registration-questions';
 
 const MODES = [
   { value: 'in_person', label: 'In person' },
@@ -22,13 +23,16 @@ export function RegistrationCard({ event }: { event: EventView }) {
   const actions = useRegistrationActions(event.slug);
   const confirm = useConfirm();
   const [failure, setFailure] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const mine = event.mine;
 
   const run = async (action: () => Promise<unknown>, fallback: string) => {
     setFailure(null);
+    setFieldErrors({});
     try {
       await action();
     } catch (error) {
+      if (error instanceof ApiError) setFieldErrors(error.fields);
       setFailure(refusalMessage(error) ?? fallback);
     }
   };
@@ -52,7 +56,14 @@ export function RegistrationCard({ event }: { event: EventView }) {
     <section className="card" aria-labelledby="home-registration">
       <h2 id="home-registration">Registration</h2>
       {failure && <FormMessage tone="error">{failure}</FormMessage>}
-      {!mine && <RegistrationForm event={event} onRegister={(answers) => run(() => actions.register.mutateAsync(answers), 'Your registration could not be sent. Please try again.')} busy={actions.register.isPending} />}
+      {!mine && (
+        <RegistrationForm
+          event={event}
+          onRegister={(answers) => run(() => actions.register.mutateAsync(answers), 'Your registration could not be sent. Please try again.')}
+          busy={actions.register.isPending}
+          errors={fieldErrors}
+        />
+      )}
       {mine?.state === 'registered' && (
         <>
           <p>
@@ -84,6 +95,7 @@ export function RegistrationCard({ event }: { event: EventView }) {
           </p>
         </>
       )}
+      {mine && <MyAnswers event={event} />}
       {mine && (
         <p className="button-row">
           <Button variant="secondary" disabled={actions.cancel.isPending} onClick={() => void cancel()}>
@@ -145,18 +157,21 @@ function MyTicket({ event }: { event: EventView }) {
 
 interface RegistrationFormProps {
   event: EventView;
-  onRegister: (answers: RegistrationAnswers) => Promise<void>;
+  onRegister: (answers: RegistrationBody) => Promise<void>;
   busy: boolean;
+  /** The server's refusals by field (an event's question: `questions.{id}`). */
+  errors?: FieldErrors | undefined;
   /** Fields asked before the answers (a visitor's name and address). */
   children?: ReactNode;
 }
 
 /** The answers a registration asks for, or why registration is not open. */
-export function RegistrationForm({ event, onRegister, busy, children }: RegistrationFormProps) {
+export function RegistrationForm({ event, onRegister, busy, errors, children }: RegistrationFormProps) {
   const [mode, setMode] = useState<Mode>('in_person');
   const [lunch, setLunch] = useState(false);
   const [dietary, setDietary] = useState('');
   const [access, setAccess] = useState('');
+  const [answers, setAnswers] = useState<Record<string, string>>({});
   // Only picks the wording of a closed registration ("opens on" or "is closed").
   const [now] = useState(() => Date.now());
   if (!event.open) {
@@ -172,7 +187,7 @@ export function RegistrationForm({ event, onRegister, busy, children }: Registra
   const full = event.places_left === 0;
   const submit = (formEvent: SubmitEvent<HTMLFormElement>) => {
     formEvent.preventDefault();
-    void onRegister({ mode, lunch, dietary, access });
+    void onRegister({ mode, lunch, dietary, access, question_answers: answersOf(event.questions, answers) });
   };
   return (
     <form className="form" noValidate onSubmit={submit}>
@@ -197,6 +212,14 @@ export function RegistrationForm({ event, onRegister, busy, children }: Registra
         rows={2}
         value={access}
         onChange={(change) => { setAccess(change.target.value); }}
+      />
+      <QuestionFields
+        questions={event.questions}
+        answers={answers}
+        errors={errors}
+        onChange={(id, answer) => {
+          setAnswers((previous) => ({ ...previous, [id]: answer }));
+        }}
       />
       <Button type="submit" disabled={busy}>
         {full && mode === 'in_person' ? 'Join the waiting list' : 'Register'}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 
-import type { EventView, RegistrationAnswers } from '../../../api/types';
+import type { EventView } from '../../../api/types';
 import { TextField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
+import type { RegistrationBody } from '../api/registration';
 import { useRequestVisitorRegistration } from '../api/visitor-registration';
 import { RegistrationForm } from './registration-card';
 
@@ -19,7 +20,7 @@ export function VisitorRegistrationCard({ event }: { event: EventView }) {
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string }>();
   const request = useRequestVisitorRegistration(event.slug);
 
-  const register = async (answers: RegistrationAnswers) => {
+  const register = async (answers: RegistrationBody) => {
     setResult(undefined);
     setFieldErrors({});
     try {
@@ -37,7 +38,7 @@ export function VisitorRegistrationCard({ event }: { event: EventView }) {
       <p>No account needed: we e-mail you a link to confirm. Members can also sign in to register.</p>
       {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
       {result?.tone !== 'success' && (
-        <RegistrationForm event={event} onRegister={register} busy={request.isPending}>
+        <RegistrationForm event={event} onRegister={register} busy={request.isPending} errors={fieldErrors}>
           <TextField
             label="First name"
             autoComplete="given-name"

@@ -14,6 +14,7 @@ const event: EventView = {
   capacity: 10,
   places_left: 3,
   waiting: 0,
+  questions: [],
   mine: null,
 };
 
@@ -52,7 +53,28 @@ describe('registration without an account', () => {
       first_name: 'Ada',
       last_name: 'Lovelace',
       email: 'ada@example.org',
-      answers: { mode: 'in_person', lunch: true, dietary: '', access: '' },
+      answers: { mode: 'in_person', lunch: true, dietary: '', access: '', question_answers: [] },
+    });
+  });
+
+  it("asks a visitor the event's own questions and sends the answers with the request", async () => {
+    const asking: EventView = { ...event, questions: [{ id: 'q-pronouns', label: 'Pronouns', required: true }] };
+    const { user, requestsTo } = renderApp('/sculc', {
+      api: {
+        'GET /api/registration/current': () => Response.json({ event: asking }),
+        'POST /api/events/sculc-2026/visitors': () =>
+          Response.json({ message: 'Check your e-mail: we sent a link to ada@example.org.' }, { status: 202 }),
+      },
+    });
+    await screen.findByRole('region', { name: 'Register for SCULC 2026' });
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.org');
+    await user.type(screen.getByRole('textbox', { name: 'Pronouns' }), 'she/her');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await findMessage('status', 'Check your e-mail: we sent a link to ada@example.org.')).toBeInTheDocument();
+    expect(requestsTo('POST /api/events/sculc-2026/visitors')[0]).toMatchObject({
+      answers: { question_answers: [{ question_id: 'q-pronouns', answer: 'she/her' }] },
     });
   });
 
@@ -71,7 +93,7 @@ describe('registration without an account', () => {
           if (confirms === 1) {
             return errorResponse(410, 'This link has expired or has already been used. Please register again.');
           }
-          return Response.json({ ...event, mine: { state: 'waiting', mode: 'in_person', lunch: false, dietary: '', access: '', offer_expires_at: null, position: 4 } }, { status: 201 });
+          return Response.json({ ...event, mine: { state: 'waiting', mode: 'in_person', lunch: false, dietary: '', access: '', offer_expires_at: null, position: 4, question_answers: [] } }, { status: 201 });
         },
       },
     });

@@ -2,6 +2,8 @@
 //! waiting list in order of arrival, and each free place offered exactly
 //! once, also with two instances racing and after the offer runs out.
 
+mod questions;
+
 use futures_util::future::join_all;
 use reqwest::Client;
 use serde_json::{Value, json};

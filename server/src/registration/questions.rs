@@ -1,0 +1,354 @@
+//! An event's own questions (issue 26 item 1): free text an admin adds
+//! beside the fixed answers, asked when registering (members, visitors) and
+//! answered, or changed, on the person's card until the event. A required
+//! question is required of those who register; presenters, registered when
+//! they confirm, were never asked and answer when they like.
+
+use std::collections::{BTreeMap, HashSet};
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::admin::admin_event;
+use super::store::questions::{MAX_LIVE_QUESTIONS, MAX_QUESTIONS, QuestionRefusal};
+use super::types::{
+    AdminEvent, AnswersChange, EventRow, EventView, MoveDirection, Question, QuestionAnswer, QuestionMove,
+    QuestionText,
+};
+use super::{event, get_event};
+use crate::AppState;
+use crate::accounts::session::{Admin, CompletedUser, MaybeUser};
+use crate::activity::{Actor, AuditAction, NewEntry};
+use crate::clock;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+
+/// The longest label of a question.
+pub const MAX_LABEL_CHARS: usize = 200;
+/// The longest answer to a question.
+pub const MAX_ANSWER_CHARS: usize = 1_000;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(add_question))
+        .routes(routes!(change_question, retire_question))
+        .routes(routes!(move_question))
+        .routes(routes!(change_my_answers))
+}
+
+/// The field of a question's answer in a refusal: `questions.{id}`.
+pub fn answer_field(id: Uuid) -> String {
+    format!("questions.{id}")
+}
+
+/// The answers as kept: trimmed, empty ones left out. Refused (422, nothing
+/// kept) when one answers a question the event does not ask (unknown or
+/// retired), answers one twice, is longer than `MAX_ANSWER_CHARS`, or when
+/// a required question has no answer (the message names it).
+pub fn checked_question_answers(
+    questions: &[Question],
+    given: Vec<QuestionAnswer>,
+) -> ApiResult<Vec<QuestionAnswer>> {
+    let mut fields: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut seen = HashSet::new();
+    let mut kept = Vec::new();
+    for QuestionAnswer { question_id, answer } in given {
+        let field = answer_field(question_id);
+        if !questions.iter().any(|question| question.id == question_id) {
+            fields.entry(field).or_default().push(
+                "This question is no longer asked (or never was): reload the page to see the questions."
+                    .to_owned(),
+            );
+        } else if !seen.insert(question_id) {
+            fields.entry(field).or_default().push("Answered twice: send one answer.".to_owned());
+        } else if answer.trim().chars().count() > MAX_ANSWER_CHARS {
+            fields.entry(field).or_default().push("At most 1,000 characters.".to_owned());
+        } else if !answer.trim().is_empty() {
+            kept.push(QuestionAnswer { question_id, answer: answer.trim().to_owned() });
+        }
+    }
+    let unanswered: Vec<&Question> = questions
+        .iter()
+        .filter(|question| question.required && !kept.iter().any(|answer| answer.question_id == question.id))
+        .filter(|question| !fields.contains_key(&answer_field(question.id)))
+        .collect();
+    for question in &unanswered {
+        fields
+            .entry(answer_field(question.id))
+            .or_default()
+            .push(format!("Please answer “{}”.", question.label));
+    }
+    if fields.is_empty() {
+        // In the order the questions are asked.
+        kept.sort_by_key(|answer| questions.iter().position(|question| question.id == answer.question_id));
+        return Ok(kept);
+    }
+    let message = match unanswered.as_slice() {
+        [] => "Please correct the answers marked below.".to_owned(),
+        [one] => format!("Please answer “{}”.", one.label),
+        many => format!(
+            "Please answer {}.",
+            many.iter().map(|question| format!("“{}”", question.label)).collect::<Vec<_>>().join(", ")
+        ),
+    };
+    Err(ApiError::Unprocessable { message, fields })
+}
+
+/// A question's text as kept (trimmed), or the refusal at its field.
+fn checked_text(mut text: QuestionText) -> ApiResult<QuestionText> {
+    text.label = text.label.trim().to_owned();
+    if text.label.is_empty() || text.label.chars().count() > MAX_LABEL_CHARS {
+        return Err(ApiError::Unprocessable {
+            message: "Please correct the fields marked below.".into(),
+            fields: [("label".to_owned(), vec![format!("A question of 1 to {MAX_LABEL_CHARS} characters.")])]
+                .into(),
+        });
+    }
+    Ok(text)
+}
+
+/// The questions of a new event, checked (the refusal names the question's
+/// place: `questions.0.label`).
+pub fn checked_new_questions(questions: Vec<QuestionText>) -> ApiResult<Vec<QuestionText>> {
+    if questions.len() as i64 > MAX_LIVE_QUESTIONS {
+        return Err(ApiError::Unprocessable {
+            message: "Please correct the fields marked below.".into(),
+            fields: [("questions".to_owned(), vec![too_many_text()])].into(),
+        });
+    }
+    questions
+        .into_iter()
+        .enumerate()
+        .map(|(index, question)| {
+            checked_text(question).map_err(|error| match error {
+                ApiError::Unprocessable { message, fields } => ApiError::Unprocessable {
+                    message,
+                    fields: fields
+                        .into_iter()
+                        .map(|(field, m)| (format!("questions.{index}.{field}"), m))
+                        .collect(),
+                },
+                other => other,
+            })
+        })
+        .collect()
+}
+
+fn too_many_text() -> String {
+    format!("An event asks at most {MAX_LIVE_QUESTIONS} questions at once: retire one first.")
+}
+
+/// The answer to a question that could not change.
+fn refused(
+    event: &EventRow,
+    refusal: QuestionRefusal,
+    label: Option<&str>,
+    direction: MoveDirection,
+) -> ApiError {
+    match refusal {
+        QuestionRefusal::NoQuestion => ApiError::NotFound(format!("{} has no such question.", event.title)),
+        QuestionRefusal::Retired => {
+            ApiError::Conflict("That question is retired: it is no longer asked, nor changed.".into())
+        }
+        QuestionRefusal::TooMany => ApiError::Conflict(format!(
+            "{} asks as many questions as it may ({MAX_LIVE_QUESTIONS} at once, {MAX_QUESTIONS} in all): retire one first.",
+            event.title
+        )),
+        QuestionRefusal::AtTheEnd => ApiError::Conflict(format!(
+            "“{}” is asked {} already.",
+            label.unwrap_or("That question"),
+            if direction == MoveDirection::Up { "first" } else { "last" }
+        )),
+    }
+}
+
+fn entry<'a>(actor: &'a Actor, summary: String) -> NewEntry<'a> {
+    NewEntry { actor, action: AuditAction::EventQuestionsChanged, summary }
+}
+
+/// Adds a question to an event's registration, asked after the others.
+#[utoipa::path(
+    post,
+    path = "/api/admin/events/{slug}/questions",
+    tag = "registration",
+    params(("slug" = String, Path, description = "The event's address")),
+    request_body = QuestionText,
+    responses(
+        (status = 201, description = "Added: the event and its registrations", body = AdminEvent),
+        (status = 404, description = "No such event", body = ErrorBody),
+        (status = 409, description = "The event asks as many questions as it may", body = ErrorBody),
+        (status = 422, description = "The label is empty or too long", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn add_question(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(slug): Path<String>,
+    Json(text): Json<QuestionText>,
+) -> ApiResult<(StatusCode, Json<AdminEvent>)> {
+    let text = checked_text(text)?;
+    let event = event(&state, &slug).await?;
+    let actor = Actor::admin(&admin);
+    let required = if text.required { " (required)" } else { "" };
+    let entry = entry(&actor, format!("Added the question “{}”{required} to {}", text.label, event.title));
+    if let Err(refusal) = state.db.add_question(event.id, &text, clock::now(), &entry).await? {
+        return Err(refused(&event, refusal, None, MoveDirection::Up));
+    }
+    Ok((StatusCode::CREATED, admin_event(State(state), Admin(admin), Path(slug)).await?))
+}
+
+/// The label of the event's question `id` (retired ones too).
+async fn label_of(state: &AppState, event: &EventRow, id: Uuid) -> ApiResult<String> {
+    let questions = state.db.event_questions(event.id).await?;
+    match questions.into_iter().find(|question| question.question.id == id) {
+        Some(question) => Ok(question.question.label),
+        None => Err(refused(event, QuestionRefusal::NoQuestion, None, MoveDirection::Up)),
+    }
+}
+
+/// Rewords a question, or changes whether it needs an answer; the answers
+/// already given stay.
+#[utoipa::path(
+    put,
+    path = "/api/admin/events/{slug}/questions/{id}",
+    tag = "registration",
+    params(
+        ("slug" = String, Path, description = "The event's address"),
+        ("id" = Uuid, Path, description = "The question"),
+    ),
+    request_body = QuestionText,
+    responses(
+        (status = 200, description = "Changed: the event and its registrations", body = AdminEvent),
+        (status = 404, description = "No such event, or no such question of it", body = ErrorBody),
+        (status = 409, description = "The question is retired", body = ErrorBody),
+        (status = 422, description = "The label is empty or too long", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn change_question(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path((slug, id)): Path<(String, Uuid)>,
+    Json(text): Json<QuestionText>,
+) -> ApiResult<Json<AdminEvent>> {
+    let text = checked_text(text)?;
+    let event = event(&state, &slug).await?;
+    let before = label_of(&state, &event, id).await?;
+    let actor = Actor::admin(&admin);
+    let required = if text.required { "required" } else { "optional" };
+    let entry = entry(
+        &actor,
+        format!("Changed the question “{before}” of {} to “{}” ({required})", event.title, text.label),
+    );
+    if let Err(refusal) = state.db.change_question(event.id, id, &text, &entry).await? {
+        return Err(refused(&event, refusal, Some(&before), MoveDirection::Up));
+    }
+    admin_event(State(state), Admin(admin), Path(slug)).await
+}
+
+/// Retires a question: no longer asked, its answers kept (the CSV still
+/// has its column).
+#[utoipa::path(
+    delete,
+    path = "/api/admin/events/{slug}/questions/{id}",
+    tag = "registration",
+    params(
+        ("slug" = String, Path, description = "The event's address"),
+        ("id" = Uuid, Path, description = "The question"),
+    ),
+    responses(
+        (status = 200, description = "Retired: the event and its registrations", body = AdminEvent),
+        (status = 404, description = "No such event, or no such question of it", body = ErrorBody),
+        (status = 409, description = "Retired already", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn retire_question(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path((slug, id)): Path<(String, Uuid)>,
+) -> ApiResult<Json<AdminEvent>> {
+    let event = event(&state, &slug).await?;
+    let label = label_of(&state, &event, id).await?;
+    let actor = Actor::admin(&admin);
+    let entry = entry(&actor, format!("Retired the question “{label}” of {}", event.title));
+    if let Err(refusal) = state.db.retire_question(event.id, id, clock::now(), &entry).await? {
+        return Err(refused(&event, refusal, Some(&label), MoveDirection::Up));
+    }
+    admin_event(State(state), Admin(admin), Path(slug)).await
+}
+
+/// Moves a question one place earlier or later in the form.
+#[utoipa::path(
+    post,
+    path = "/api/admin/events/{slug}/questions/{id}/move",
+    tag = "registration",
+    params(
+        ("slug" = String, Path, description = "The event's address"),
+        ("id" = Uuid, Path, description = "The question"),
+    ),
+    request_body = QuestionMove,
+    responses(
+        (status = 200, description = "Moved: the event and its registrations", body = AdminEvent),
+        (status = 404, description = "No such event, or no such question of it", body = ErrorBody),
+        (status = 409, description = "Retired, or first or last already", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn move_question(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path((slug, id)): Path<(String, Uuid)>,
+    Json(change): Json<QuestionMove>,
+) -> ApiResult<Json<AdminEvent>> {
+    let event = event(&state, &slug).await?;
+    let label = label_of(&state, &event, id).await?;
+    let actor = Actor::admin(&admin);
+    let way = if change.direction == MoveDirection::Up { "up" } else { "down" };
+    let entry = entry(&actor, format!("Moved the question “{label}” of {} {way}", event.title));
+    if let Err(refusal) = state.db.move_question(event.id, id, change.direction, &entry).await? {
+        return Err(refused(&event, refusal, Some(&label), change.direction));
+    }
+    admin_event(State(state), Admin(admin), Path(slug)).await
+}
+
+/// Changes the signed-in person's answers to the event's questions, until
+/// the event starts: the answers sent replace those to the live questions.
+#[utoipa::path(
+    put,
+    path = "/api/events/{slug}/registration/answers",
+    tag = "registration",
+    params(("slug" = String, Path, description = "The event's address")),
+    request_body = AnswersChange,
+    responses(
+        (status = 200, description = "Changed", body = EventView),
+        (status = 401, description = "No one is signed in", body = ErrorBody),
+        (status = 404, description = "No such event, or no registration for it", body = ErrorBody),
+        (status = 409, description = "The event has started", body = ErrorBody),
+        (status = 422, description = "A required question unanswered, an unknown question, or an answer too long", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn change_my_answers(
+    State(state): State<AppState>,
+    CompletedUser(user): CompletedUser,
+    Path(slug): Path<String>,
+    Json(change): Json<AnswersChange>,
+) -> ApiResult<Json<EventView>> {
+    let event = event(&state, &slug).await?;
+    if clock::now() >= event.starts_at {
+        return Err(ApiError::Conflict(format!(
+            "{} has started: registrations no longer change.",
+            event.title
+        )));
+    }
+    let questions = state.db.live_questions(event.id).await?;
+    let answers = checked_question_answers(&questions, change.question_answers)?;
+    if !state.db.change_answers(event.id, user.id, &answers).await? {
+        return Err(ApiError::NotFound(format!("You have no registration for {}.", event.title)));
+    }
+    get_event(State(state), MaybeUser(Some(user)), Path(slug)).await
+}
