@@ -67,6 +67,8 @@ stored_enum! {
         /// A question of an event's registration added, changed, moved or
         /// retired.
         EventQuestionsChanged = "event.questions_changed",
+        /// Whether an event's pages keep their external registration links.
+        EventPageLinksChanged = "event.page_links_changed",
         /// Someone moved on an event's waiting list.
         RegistrationMoved = "registration.moved",
     }
@@ -201,7 +203,7 @@ mod tests {
 
     #[test]
     fn actions_keep_their_dotted_names() {
-        assert_eq!(AuditAction::ALL.len(), 38);
+        assert_eq!(AuditAction::ALL.len(), 39);
         assert_eq!(AuditAction::ReviewSettingsChanged.as_str(), "review.settings_changed");
         assert_eq!(serde_json::to_value(AuditAction::SubmissionAccepted).unwrap(), "submission.accepted");
         for action in AuditAction::ALL {

@@ -17,6 +17,7 @@
 pub mod admin;
 pub mod check_in;
 pub mod my_ticket;
+pub mod pages;
 pub mod questions;
 pub mod store;
 pub mod ticket;
@@ -57,6 +58,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(visitors::routes())
         .merge(my_ticket::routes())
         .merge(check_in::routes())
+        .merge(pages::routes())
         .merge(questions::routes())
 }
 

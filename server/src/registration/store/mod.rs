@@ -6,6 +6,7 @@
 
 pub mod admin;
 pub mod check_in;
+pub mod page_links;
 pub mod questions;
 pub mod tickets;
 pub mod visitors;
