@@ -362,9 +362,27 @@ fn check_naclo(naclo: &Naclo) -> Vec<String> {
         if let Some(arrive_by) = &event.arrive_by {
             check_time(arrive_by, &format!("{at}.arrive_by"), &mut found);
         }
+        if let Some(slug) = &event.event_slug {
+            if !is_event_slug(slug) {
+                found.push(format!(
+                    "{at}.event_slug {slug:?} must be an event's address: lowercase letters, digits and hyphens, at most 60"
+                ));
+            } else if naclo.events[..i].iter().any(|earlier| earlier.event_slug.as_ref() == Some(slug)) {
+                found.push(format!(
+                    "{at}.event_slug {slug:?} is another session's too: each session has its own"
+                ));
+            }
+        }
     }
     check_embed(&naclo.form, "form", &mut found);
     found
+}
+
+/// Whether `slug` can be an event's address (as registration's admins
+/// open one): 1 to 60 lowercase letters, digits and hyphens.
+fn is_event_slug(slug: &str) -> bool {
+    (1..=60).contains(&slug.len())
+        && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// Whether `term` names a board term: two consecutive years, "2024-2025".

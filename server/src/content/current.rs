@@ -134,6 +134,7 @@ pub fn announcement(edition: &Edition) -> EditionPage {
                         label: "Submit an Abstract".into(),
                         href: "/sculc/submit-abstract".into(),
                         style: Some(LinkStyle::Button),
+                        registration: false,
                     },
                     Block::SubmissionStatus,
                 ],

@@ -181,6 +181,13 @@ pub struct NacloEvent {
     #[serde(default)]
     #[schema(required = true)]
     pub notes: Vec<String>,
+    /// The address of the session's registration on this site, e.g.
+    /// naclo-open-round-2026 (lowercase letters, digits and hyphens). Once
+    /// an admin opens registration at that address, the session shows
+    /// Register, or where the person stands, and the attendance form is
+    /// left out when every session has its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_slug: Option<String>,
 }
 
 /// A frame showing a form, slides, a PDF or a video.
@@ -309,6 +316,12 @@ pub enum Block {
         href: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         style: Option<LinkStyle>,
+        /// The page's own registration link (a check-in form, an RSVP).
+        /// While the edition takes registrations on this site, the page
+        /// shows its registration (Register, or where the person stands)
+        /// here instead, unless the admins keep the external links.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        registration: bool,
     },
     Embed {
         title: String,

@@ -189,3 +189,30 @@ fn embeds_origins_are_https_origins_only() {
     assert_eq!(embed_origin("http://docs.google.com/x"), None);
     assert_eq!(embed_origin("/sculc-program.pdf"), None);
 }
+
+#[test]
+fn a_naclo_session_names_an_events_address_of_its_own() {
+    let naclo = bundled_text("naclo.toml").replace("\"naclo-training-2025\"", "\"NACLO training\"");
+    let found = problems(bundled_with("naclo.toml", &naclo));
+    assert_eq!(
+        found,
+        [
+            "naclo.toml: events[0].event_slug \"NACLO training\" must be an event's address: lowercase letters, digits and hyphens, at most 60"
+        ]
+    );
+    let naclo = bundled_text("naclo.toml").replace("naclo-training-2025", "naclo-open-round-2025");
+    let found = problems(bundled_with("naclo.toml", &naclo));
+    assert_eq!(
+        found,
+        [
+            "naclo.toml: events[1].event_slug \"naclo-open-round-2025\" is another session's too: each session has its own"
+        ]
+    );
+    let without: Vec<String> = bundled_text("naclo.toml")
+        .lines()
+        .filter(|line| !line.starts_with("event_slug"))
+        .map(String::from)
+        .collect();
+    let bundle = parse(bundled_with("naclo.toml", &without.join("\n"))).expect("a session may name no event");
+    assert!(bundle.naclo.value.events.iter().all(|event| event.event_slug.is_none()));
+}

@@ -34,7 +34,7 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// An app serving the repository's images, and a signed-in editor.
-async fn app_with_editor() -> (TestApp, Client) {
+pub(super) async fn app_with_editor() -> (TestApp, Client) {
     let app = spawn_app_with(axum::Router::new(), |config| {
         let dir = config.data_dir.join("web");
         web_folder(&dir);
@@ -46,7 +46,7 @@ async fn app_with_editor() -> (TestApp, Client) {
     (app, editor)
 }
 
-async fn get(app: &TestApp, client: &Client, path: &str) -> (u16, Value) {
+pub(super) async fn get(app: &TestApp, client: &Client, path: &str) -> (u16, Value) {
     let response = client.get(app.url(path)).send().await.unwrap();
     let status = response.status().as_u16();
     (status, response.json().await.unwrap_or(Value::Null))
@@ -58,14 +58,19 @@ async fn put(app: &TestApp, client: &Client, path: &str, body: Value) -> (u16, V
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-async fn post(app: &TestApp, client: &Client, path: &str, body: Value) -> (u16, Value) {
+pub(super) async fn post(app: &TestApp, client: &Client, path: &str, body: Value) -> (u16, Value) {
     let response = client.post(app.url(path)).json(&body).send().await.unwrap();
     let status = response.status().as_u16();
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
 /// Reads a document, changes it with `edit` and saves the draft.
-async fn edit(app: &TestApp, client: &Client, id: &str, change: impl FnOnce(&mut Value)) -> (u16, Value) {
+pub(super) async fn edit(
+    app: &TestApp,
+    client: &Client,
+    id: &str,
+    change: impl FnOnce(&mut Value),
+) -> (u16, Value) {
     let (status, document) = get(app, client, &format!("/api/editor/documents/{id}")).await;
     assert_eq!(status, 200, "{document}");
     let mut body = document["body"].clone();

@@ -8,3 +8,4 @@ mod editing;
 mod images;
 mod import;
 mod pages;
+mod registration_links;
