@@ -19,6 +19,7 @@ import {
 } from '../api/events';
 import type { Notice } from './admin-toggle';
 import { EventQuestions } from './event-questions';
+import { EventPageLinks } from './event-page-links';
 
 const ORDINAL = new Intl.PluralRules('en-US', { type: 'ordinal' });
 const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
@@ -162,6 +163,7 @@ export function EventRegistrations({ slug, onNotice }: EventRegistrationsProps) 
       </dl>
       <CapacityForm key={data.capacity} event={data} onNotice={onNotice} />
       <EventQuestions event={data} onNotice={onNotice} />
+      <EventPageLinks slug={data.slug} title={data.title} onNotice={onNotice} />
       <p>
         <a className="button button-secondary" href={registrationsCsvUrl(slug)} download>
           Download the registrations (CSV)

@@ -6,8 +6,10 @@ import { PageLoading } from '../../../components/page-loading';
 import { ApiError } from '../../../lib/api-client';
 import type { EditionPage, SubPage } from '../../../lib/content-types';
 import { useEdition } from '../api/get-edition';
+import { editionEventSlug, useEventOnPage, type EventOnPage } from '../api/get-event-on-page';
 import { BlockView } from './content-blocks';
 import { EditionNav } from './edition-nav';
+import { EditionRegistration } from './edition-registration';
 import { ProgramSection } from './published-program';
 import { SectionMenu } from './section-menu';
 import { useSectionTarget } from './use-section-target';
@@ -29,6 +31,8 @@ interface EditionScreenProps {
  */
 export function EditionScreen({ year, slug, notFound }: EditionScreenProps) {
   const edition = useEdition(year);
+  // Asked at once, beside the content, not after it.
+  const event = useEventOnPage(editionEventSlug(year));
   const page = edition.data?.pages.find((candidate) => candidate.slug === slug);
   useSectionTarget(page !== undefined);
 
@@ -42,10 +46,37 @@ export function EditionScreen({ year, slug, notFound }: EditionScreenProps) {
     );
   }
   if (!page) return notFound;
-  return <EditionView edition={edition.data} page={page} />;
+  let registration: SiteRegistration = 'pending';
+  if (!event.isPending) {
+    // No event (or an error asking): the content's own links, as before.
+    registration = event.data && !event.data.keep_external_links ? { event: event.data, at: firstRegistrationLink(page) } : 'external';
+  }
+  return <EditionView edition={edition.data} page={page} registration={registration} />;
 }
 
-function EditionView({ edition, page }: { edition: EditionPage; page: SubPage }) {
+/**
+ * What the content's registration links show: not known yet ('pending':
+ * nothing, rather than a link about to go), the content's links
+ * ('external'), or the site's registration, once, at the first of them.
+ */
+type SiteRegistration = 'pending' | 'external' | { event: EventOnPage; at: string | undefined };
+
+/** Where the page's first registration link is: "section-id/index". */
+function firstRegistrationLink(page: SubPage): string | undefined {
+  for (const section of page.sections) {
+    const index = section.blocks.findIndex((block) => block.type === 'link' && block.registration);
+    if (index >= 0) return `${section.id}/${String(index)}`;
+  }
+  return undefined;
+}
+
+interface EditionViewProps {
+  edition: EditionPage;
+  page: SubPage;
+  registration: SiteRegistration;
+}
+
+function EditionView({ edition, page, registration }: EditionViewProps) {
   const hasMenu = page.sections.some((section) => section.menu_label);
   return (
     <Page title={page.title} className="edition-page">
@@ -60,9 +91,12 @@ function EditionView({ edition, page }: { edition: EditionPage; page: SubPage })
                 {section.heading}
               </h2>
               {section.id === 'program' ? (
-                <ProgramSection year={edition.year} fallback={<Blocks section={section} year={edition.year} />} />
+                <ProgramSection
+                  year={edition.year}
+                  fallback={<Blocks section={section} year={edition.year} registration={registration} />}
+                />
               ) : (
-                <Blocks section={section} year={edition.year} />
+                <Blocks section={section} year={edition.year} registration={registration} />
               )}
             </section>
           ))}
@@ -72,14 +106,26 @@ function EditionView({ edition, page }: { edition: EditionPage; page: SubPage })
   );
 }
 
-function Blocks({ section, year }: { section: SubPage['sections'][number]; year: number }) {
-  return section.blocks.map((block, index) => (
-    <BlockView
-      // Blocks have no identity of their own; their order is the content's.
-      key={index}
-      block={block}
-      year={year}
-      label={section.heading}
-    />
-  ));
+interface BlocksProps {
+  section: SubPage['sections'][number];
+  year: number;
+  registration: SiteRegistration;
+}
+
+function Blocks({ section, year, registration }: BlocksProps) {
+  return section.blocks.map((block, index) => {
+    if (block.type === 'link' && block.registration && registration !== 'external') {
+      const here = typeof registration === 'object' && registration.at === `${section.id}/${String(index)}`;
+      return here ? <EditionRegistration key={index} event={registration.event} /> : null;
+    }
+    return (
+      <BlockView
+        // Blocks have no identity of their own; their order is the content's.
+        key={index}
+        block={block}
+        year={year}
+        label={section.heading}
+      />
+    );
+  });
 }

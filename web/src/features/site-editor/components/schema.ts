@@ -132,6 +132,8 @@ const LABELS: Record<string, string> = {
   ends: 'Ends (HH:MM)',
   date: 'Date (YYYY-MM-DD)',
   slug: 'Address part (lowercase letters; empty for the first page)',
+  registration: "The page's registration link (replaced by Register while registration is on this site)",
+  event_slug: 'Registration on this site: its event address (e.g. naclo-open-round-2026)',
 };
 
 /** A field's words where its content type gives it another meaning. */
