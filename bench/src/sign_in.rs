@@ -11,10 +11,8 @@
 //! figures; a 503 is retried after its `Retry-After`, as a browser user
 //! would. See bench/README.md for the figures.
 
-use std::net::{IpAddr, Ipv4Addr};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -109,30 +107,13 @@ impl Server {
 
     /// A field of `/proc/PID/status` in MiB (`VmRSS:`, `VmHWM:`).
     fn memory_mib(&self, field: &str) -> anyhow::Result<f64> {
-        let pid = self.child.id().context("the server is running")?;
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
-        let kib: f64 = status
-            .lines()
-            .find_map(|line| line.strip_prefix(field))
-            .and_then(|rest| rest.split_whitespace().next())
-            .with_context(|| format!("no {field} in /proc/{pid}/status"))?
-            .parse()?;
-        Ok(kib / 1024.0)
+        colloquy_bench::memory_mib(&self.child, field)
     }
-}
-
-/// Distinct loopback source addresses, one per request.
-static NEXT_ADDRESS: AtomicUsize = AtomicUsize::new(0);
-
-fn client() -> anyhow::Result<reqwest::Client> {
-    let n = NEXT_ADDRESS.fetch_add(1, Ordering::Relaxed);
-    let from = Ipv4Addr::new(127, 1 + (n / 62_500) as u8, ((n / 250) % 250) as u8, (n % 250 + 1) as u8);
-    Ok(reqwest::Client::builder().local_address(IpAddr::V4(from)).build()?)
 }
 
 /// One POST as the web app sends it; returns the status and `Retry-After`.
 async fn post(address: &str, path: &str, body: serde_json::Value) -> anyhow::Result<(u16, Option<u64>)> {
-    let response = client()?
+    let response = colloquy_bench::crowd_client()?
         .post(format!("{address}{path}"))
         .header("x-requested-with", "colloquy")
         .header("content-type", "application/json")
