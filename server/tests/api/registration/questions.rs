@@ -151,7 +151,7 @@ async fn admins_ask_their_own_questions_members_answer_them_and_the_csv_keeps_ev
     let shown = view(&app, &ada).await;
     assert_eq!(shown["questions"].as_array().unwrap().len(), 1);
     assert_eq!(shown["mine"]["question_answers"], json!([{"question_id": university, "answer": "=1+1"}]));
-    assert_eq!(admin_questions(&app).await[1].3, true, "retired");
+    assert!(admin_questions(&app).await[1].3, "retired");
     // Answering it now is refused; so is retiring it again.
     let (grace, _) = member(&app, 2).await;
     assert_eq!(register(&app, &grace, form(&[(&university, "MIT"), (&shirt, "L")])).await.status(), 422);
