@@ -27,14 +27,18 @@ use crate::{AppState, clock};
 
 pub use super::types::ValidSettings;
 
+/// A time as the forms send it: RFC 3339 with any offset; empty or null
+/// is not set.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(value_type = String, format = DateTime)]
+pub struct TimeField(String);
+
 /// The settings an admin edits. Times are RFC 3339 (any offset) or null.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EditionSettings {
     /// Before `call_closes_at` when both are set.
-    #[schema(format = DateTime)]
-    pub call_opens_at: Option<String>,
-    #[schema(format = DateTime)]
-    pub call_closes_at: Option<String>,
+    pub call_opens_at: Option<TimeField>,
+    pub call_closes_at: Option<TimeField>,
     #[schema(minimum = 1, maximum = 10000)]
     pub word_limit: i64,
     /// 1 KiB to 64 MiB, the largest upload the server reads.
@@ -43,10 +47,8 @@ pub struct EditionSettings {
     /// How many abstracts one author may submit, 1 to 100.
     #[schema(minimum = 1, maximum = 100)]
     pub max_submissions_per_author: i64,
-    #[schema(format = DateTime)]
-    pub confirm_attendance_by: Option<String>,
-    #[schema(format = DateTime)]
-    pub final_materials_by: Option<String>,
+    pub confirm_attendance_by: Option<TimeField>,
+    pub final_materials_by: Option<TimeField>,
     #[schema(schema_with = form_link)]
     pub confirmation_form_url: Option<String>,
     #[schema(schema_with = crate::accounts::api::email_address)]
@@ -66,8 +68,7 @@ pub struct EditionSettings {
     #[schema(pattern = r"^(|[0-9]{4}-[0-9]{2}-[0-9]{2})$")]
     pub conference_on: Option<String>,
     /// When applicants hear the decisions. Absent: unchanged; empty: not set.
-    #[schema(format = DateTime)]
-    pub decisions_at: Option<String>,
+    pub decisions_at: Option<TimeField>,
 }
 
 /// The external confirmation form's link as the API documents it: an
@@ -89,8 +90,8 @@ pub const MAX_WORD_LIMIT: i64 = 10_000;
 pub const MIN_FILE_BYTES: i64 = 1024;
 pub const MAX_SUBMISSIONS_PER_AUTHOR: i64 = 100;
 
-fn time(raw: &Option<String>) -> Result<Option<OffsetDateTime>, String> {
-    match raw.as_deref().map(str::trim) {
+fn time(raw: &Option<TimeField>) -> Result<Option<OffsetDateTime>, String> {
+    match raw.as_ref().map(|TimeField(raw)| raw.trim()) {
         None | Some("") => Ok(None),
         Some(raw) => OffsetDateTime::parse(raw, &Rfc3339)
             .map(|at| Some(clock::to_stored(at)))
@@ -366,18 +367,12 @@ pub struct NewEdition {
     /// YYYY-MM-DD in Pacific time.
     #[schema(pattern = r"^(|[0-9]{4}-[0-9]{2}-[0-9]{2})$")]
     pub conference_on: Option<String>,
-    #[schema(format = DateTime)]
-    pub call_opens_at: Option<String>,
-    #[schema(format = DateTime)]
-    pub call_closes_at: Option<String>,
-    #[schema(format = DateTime)]
-    pub review_deadline: Option<String>,
-    #[schema(format = DateTime)]
-    pub decisions_at: Option<String>,
-    #[schema(format = DateTime)]
-    pub confirm_attendance_by: Option<String>,
-    #[schema(format = DateTime)]
-    pub final_materials_by: Option<String>,
+    pub call_opens_at: Option<TimeField>,
+    pub call_closes_at: Option<TimeField>,
+    pub review_deadline: Option<TimeField>,
+    pub decisions_at: Option<TimeField>,
+    pub confirm_attendance_by: Option<TimeField>,
+    pub final_materials_by: Option<TimeField>,
     #[schema(schema_with = form_link)]
     pub confirmation_form_url: Option<String>,
 }
@@ -446,7 +441,7 @@ pub async fn get_edition_proposal(
 
 /// `given`, or `proposed` when the request leaves it out.
 fn given_or(
-    given: &Option<String>,
+    given: &Option<TimeField>,
     proposed: Option<OffsetDateTime>,
 ) -> Result<Option<OffsetDateTime>, String> {
     match given {
