@@ -16,6 +16,7 @@
 
 pub mod admin;
 pub mod check_in;
+pub mod manage;
 pub mod my_ticket;
 pub mod pages;
 pub mod questions;
@@ -33,7 +34,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use self::store::Refusal;
 use self::types::{EventRow, EventView, EventWindow, MyRegistration, RegistrationAnswers, RegistrationForm};
 use crate::AppState;
 use crate::accounts::session::{CompletedUser, MaybeUser};
@@ -57,6 +57,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(admin::routes())
         .merge(visitors::routes())
         .merge(my_ticket::routes())
+        .merge(manage::routes())
         .merge(check_in::routes())
         .merge(pages::routes())
         .merge(questions::routes())
@@ -70,8 +71,9 @@ async fn event(state: &AppState, slug: &str) -> ApiResult<EventRow> {
     state.db.event_by_slug(slug).await?.ok_or_else(no_event)
 }
 
-/// The e-mail offering a place that came free.
-pub fn offer_letter(event: &EventRow, first_name: &str, expires: OffsetDateTime, site_url: &str) -> Letter {
+/// The e-mail offering a place that came free, with the registration's own
+/// link (`manage`), which takes it without signing in.
+pub fn offer_letter(event: &EventRow, first_name: &str, expires: OffsetDateTime, manage: &str) -> Letter {
     let greeting = crate::text::greeting(first_name);
     let title = &event.title;
     Letter {
@@ -80,7 +82,7 @@ pub fn offer_letter(event: &EventRow, first_name: &str, expires: OffsetDateTime,
             "{greeting}\n\n\
              A place at {title} has come free, and you are next on the waiting list. \
              It is kept for you until {}.\n\n\
-             To take it, sign in and accept it: {site_url}sculc\n\n\
+             To take it, open this link and press \"Take the place\": {manage}\n\n\
              If you no longer want it, you need not do anything: when the time runs out, \
              it goes to the next person on the list.\n\n\
              Undergraduate Linguistics Society\n",
@@ -89,10 +91,10 @@ pub fn offer_letter(event: &EventRow, first_name: &str, expires: OffsetDateTime,
     }
 }
 
-fn composer(state: &AppState) -> impl Fn(&EventRow, &str, OffsetDateTime) -> Letter + Sync + use<> {
+fn composer(state: &AppState) -> impl Fn(&EventRow, &str, OffsetDateTime, &str) -> Letter + Sync + use<> {
     let site_url = state.config.public_url().as_str().to_owned();
-    move |event: &EventRow, first_name: &str, expires: OffsetDateTime| {
-        offer_letter(event, first_name, expires, &site_url)
+    move |event: &EventRow, first_name: &str, expires: OffsetDateTime, token: &str| {
+        offer_letter(event, first_name, expires, &ticket::manage_link(&site_url, token))
     }
 }
 
@@ -248,20 +250,9 @@ pub async fn cancel_registration(
     Path(slug): Path<String>,
 ) -> ApiResult<Json<EventView>> {
     let event = event(&state, &slug).await?;
-    let now = clock::now();
-    if now >= event.starts_at {
-        return Err(ApiError::Conflict(format!(
-            "{} has started: registrations no longer change.",
-            event.title
-        )));
-    }
-    let compose = composer(&state);
-    if let Err(Refusal::NotRegistered | Refusal::AlreadyRegistered | Refusal::NoOffer) =
-        state.db.cancel_registration(&event, user.id, now, &compose).await?
-    {
+    if !manage::cancel_for(&state, &event, user.id).await? {
         return Err(ApiError::NotFound(format!("You have no registration for {} to cancel.", event.title)));
     }
-    state.mailer.wake();
     get_event(State(state), MaybeUser(Some(user)), Path(slug)).await
 }
 
@@ -285,17 +276,9 @@ pub async fn accept_place(
     Path(slug): Path<String>,
 ) -> ApiResult<Json<EventView>> {
     let event = event(&state, &slug).await?;
-    if state
-        .db
-        .accept_offer(&event, user.id, clock::now(), state.config.public_url().as_str())
-        .await?
-        .is_err()
-    {
-        return Err(ApiError::Conflict(
-            "There is no place offered to you now: the offer may have run out.".into(),
-        ));
+    if !manage::accept_for(&state, &event, user.id).await? {
+        return Err(manage::no_offer());
     }
-    state.mailer.wake();
     get_event(State(state), MaybeUser(Some(user)), Path(slug)).await
 }
 

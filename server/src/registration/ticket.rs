@@ -29,22 +29,30 @@ pub const KEY_BYTES: usize = 32;
 /// key is secret, and a QR code small enough to scan from a cracked phone.
 const TAG_BYTES: usize = 16;
 
-fn tag(key: &[u8], id: Uuid) -> Hmac<Sha256> {
+/// What a signed token is for: the door, or managing the registration
+/// (the link in its e-mails). A token made for one is refused as the other.
+#[derive(Debug, Clone, Copy)]
+enum Purpose {
+    Ticket,
+    Manage,
+}
+
+fn tag(key: &[u8], purpose: Purpose, id: Uuid) -> Hmac<Sha256> {
     let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes a key of any length");
-    mac.update(b"ticket:");
+    mac.update(match purpose {
+        Purpose::Ticket => b"ticket:",
+        Purpose::Manage => b"manage:",
+    });
     mac.update(id.as_bytes());
     mac
 }
 
-/// The ticket of registration `id`.
-pub fn token(key: &[u8], id: Uuid) -> String {
-    let tag = tag(key, id).finalize().into_bytes();
+fn signed(key: &[u8], purpose: Purpose, id: Uuid) -> String {
+    let tag = tag(key, purpose, id).finalize().into_bytes();
     format!("{}.{}", URL_SAFE_NO_PAD.encode(id.as_bytes()), URL_SAFE_NO_PAD.encode(&tag[..TAG_BYTES]))
 }
 
-/// The registration a ticket names, if it was made with `key` and not
-/// changed; None for anything else.
-pub fn verify(key: &[u8], token: &str) -> Option<Uuid> {
+fn verified(key: &[u8], purpose: Purpose, token: &str) -> Option<Uuid> {
     let (id, signature) = token.trim().split_once('.')?;
     let id = Uuid::from_slice(&URL_SAFE_NO_PAD.decode(id).ok()?).ok()?;
     let signature = URL_SAFE_NO_PAD.decode(signature).ok()?;
@@ -52,7 +60,37 @@ pub fn verify(key: &[u8], token: &str) -> Option<Uuid> {
         return None;
     }
     // `verify_truncated_left` compares in constant time.
-    tag(key, id).verify_truncated_left(&signature).ok().map(|()| id)
+    tag(key, purpose, id).verify_truncated_left(&signature).ok().map(|()| id)
+}
+
+/// The ticket of registration `id`.
+pub fn token(key: &[u8], id: Uuid) -> String {
+    signed(key, Purpose::Ticket, id)
+}
+
+/// The registration a ticket names, if it was made with `key` and not
+/// changed; None for anything else.
+pub fn verify(key: &[u8], token: &str) -> Option<Uuid> {
+    verified(key, Purpose::Ticket, token)
+}
+
+/// The token of registration `id`'s own link (`/registration/manage`): its
+/// holder sees the registration, takes a place offered and cancels, without
+/// signing in (visitors have no password). Sent only to the registered
+/// address, in the confirmation and the offer.
+pub fn manage_token(key: &[u8], id: Uuid) -> String {
+    signed(key, Purpose::Manage, id)
+}
+
+/// The registration a link's token names; None for a ticket or anything else.
+pub fn verify_manage(key: &[u8], token: &str) -> Option<Uuid> {
+    verified(key, Purpose::Manage, token)
+}
+
+/// The address of a registration's own link, with its `manage_token`. The
+/// token is in the fragment, so no server log or `Referer` carries it.
+pub fn manage_link(site_url: &str, token: &str) -> String {
+    format!("{site_url}registration/manage#{token}")
 }
 
 fn qr(token: &str) -> QrCode {
@@ -104,12 +142,13 @@ pub struct Holder<'a> {
 }
 
 /// The e-mail confirming a place: the ticket as `ticket.png` and the event
-/// as `event.ics`.
+/// as `event.ics`, with the registration's own link (`manage`) to see or
+/// cancel it without signing in.
 pub fn confirmation(
     event: &EventRow,
     holder: &Holder<'_>,
     token: &str,
-    site_url: &str,
+    manage: &str,
     now: OffsetDateTime,
 ) -> (Letter, Vec<Attachment>) {
     let greeting = crate::text::greeting(holder.first_name);
@@ -124,10 +163,10 @@ pub fn confirmation(
             "{greeting}\n\n\
              You are registered for {title}, {how}. It starts on {}.\n\n\
              Your ticket is attached (ticket.png): show its QR code at the door, \
-             on your phone or on paper. It is also on your page: {site_url}sculc\n\n\
+             on your phone or on paper.\n\n\
              The event is attached for your calendar (event.ics).\n\n\
-             If you can no longer come, please cancel on that page, \
-             so that your place goes to the next person on the waiting list.\n\n\
+             If you can no longer come, please cancel, so that your place goes to \
+             the next person on the waiting list: {manage}\n\n\
              Undergraduate Linguistics Society\n",
             pacific(event.starts_at)
         ),
@@ -173,6 +212,19 @@ mod tests {
         for junk in ["", ".", "abc", "a.b.c", &format!("{ticket}A"), &ticket[..ticket.len() - 1]] {
             assert_eq!(verify(&KEY, junk), None, "{junk}");
         }
+    }
+
+    #[test]
+    fn a_ticket_opens_no_link_and_a_link_no_door() {
+        let id = Uuid::now_v7();
+        let link = manage_token(&KEY, id);
+        assert_eq!(verify_manage(&KEY, &link), Some(id));
+        assert_eq!(verify(&KEY, &link), None);
+        assert_eq!(verify_manage(&KEY, &token(&KEY, id)), None);
+        assert_eq!(
+            manage_link("https://example.edu/", &link),
+            format!("https://example.edu/registration/manage#{link}")
+        );
     }
 
     #[test]

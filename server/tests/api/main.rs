@@ -19,6 +19,7 @@ mod helpers;
 mod home;
 mod ics;
 mod mail;
+mod manage_link;
 mod openapi;
 mod operations;
 mod outbox;

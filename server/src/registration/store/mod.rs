@@ -30,8 +30,10 @@ const REGISTRATION_COLUMNS: &str =
     "id, user_id, state, mode, lunch, dietary, access, arrival, offer_expires_at";
 
 /// Writes the e-mail offering a place of the event to a person (their
-/// first name), with the time the offer runs out.
-pub type ComposeOffer<'a> = &'a (dyn Fn(&EventRow, &str, OffsetDateTime) -> Letter + Sync);
+/// first name), with the time the offer runs out and the token of the
+/// registration's own link (`ticket::manage_token`), which takes the place
+/// without signing in.
+pub type ComposeOffer<'a> = &'a (dyn Fn(&EventRow, &str, OffsetDateTime, &str) -> Letter + Sync);
 
 /// Why a registration could not change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -441,7 +443,7 @@ async fn offer_free_places(
     compose: ComposeOffer<'_>,
 ) -> sqlx::Result<usize> {
     let expires = now + Duration::hours(i64::from(event.offer_hours));
-    let offered: Vec<(String, String)> = on_tx!(&mut *tx, |conn| {
+    let offered: Vec<(Uuid, String, String)> = on_tx!(&mut *tx, |conn| {
         let taken: i64 = sqlx::query_scalar(
             "SELECT COUNT(*) FROM registrations
              WHERE event_id = $1 AND state IN ('registered', 'offered') AND mode = 'in_person'",
@@ -463,7 +465,7 @@ async fn offer_free_places(
                 sqlx::query_as(
                     "UPDATE registrations SET state = 'offered', offer_expires_at = $2, updated_at = $3
                      WHERE id = $1
-                     RETURNING (SELECT email FROM users WHERE users.id = registrations.user_id),
+                     RETURNING id, (SELECT email FROM users WHERE users.id = registrations.user_id),
                                (SELECT first_name FROM users WHERE users.id = registrations.user_id)",
                 )
                 .bind(id)
@@ -475,10 +477,12 @@ async fn offer_free_places(
         }
         offered
     });
-    for (email, first_name) in &offered {
+    let key = if offered.is_empty() { Vec::new() } else { tickets::key_in(tx).await? };
+    for (id, email, first_name) in &offered {
         match Email::parse(email) {
             Ok(to) => {
-                outbox::enqueue(tx, &to, &compose(event, first_name, expires)).await?;
+                let letter = compose(event, first_name, expires, &super::ticket::manage_token(&key, *id));
+                outbox::enqueue(tx, &to, &letter).await?;
             }
             Err(error) => {
                 tracing::error!(error, "a registrant's stored address does not parse; no offer e-mail")

@@ -20,9 +20,17 @@ pub struct TicketHolder {
     pub last_name: String,
 }
 
+/// Whose registration a link is for, and at which event.
+#[derive(Debug, sqlx::FromRow)]
+pub struct LinkHolder {
+    pub user_id: Uuid,
+    #[sqlx(flatten)]
+    pub event: EventRow,
+}
+
 /// The ticket key, made now if there is none yet (32 random bytes; of two
 /// instances making it at once, the first to commit wins and both read it).
-async fn key_in(tx: &mut Tx) -> sqlx::Result<Vec<u8>> {
+pub(super) async fn key_in(tx: &mut Tx) -> sqlx::Result<Vec<u8>> {
     let mut fresh = [0u8; KEY_BYTES];
     getrandom::fill(&mut fresh).map_err(|error| sqlx::Error::Protocol(format!("no randomness: {error}")))?;
     on_tx!(tx, |conn| {
@@ -50,6 +58,19 @@ impl Db {
         let key = key_in(&mut tx).await?;
         tx.commit().await?;
         Ok(key)
+    }
+
+    /// Whose registration `id` is, and its event (any state).
+    pub async fn link_holder(&self, id: Uuid) -> sqlx::Result<Option<LinkHolder>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT r.user_id, e.id, e.slug, e.title, e.starts_at, e.opens_at, e.closes_at, e.capacity, e.offer_hours
+                 FROM registrations r JOIN events e ON e.id = r.event_id WHERE r.id = $1",
+            )
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+        })
     }
 
     /// The person's registration that holds a place (in person or
@@ -97,7 +118,8 @@ pub(super) async fn queue_confirmation(
         }
     };
     let holder = Holder { first_name: &first_name, mode };
-    let (letter, attachments) = ticket::confirmation(event, &holder, &ticket::token(&key, id), site_url, now);
+    let manage = ticket::manage_link(site_url, &ticket::manage_token(&key, id));
+    let (letter, attachments) = ticket::confirmation(event, &holder, &ticket::token(&key, id), &manage, now);
     outbox::enqueue_with(tx, &to, &letter, &attachments).await?;
     Ok(())
 }
