@@ -6,7 +6,7 @@
  * presenters' deadlines belong to the current edition, which the suite's
  * shared server keeps for the submission journeys.
  */
-import { formatFileSize } from '../src/lib/format.ts';
+import { formatFileSize } from '../src/lib/format-size.ts';
 import { expect, test } from './fixtures.ts';
 import { abstractPdf } from './pdfs.ts';
 import { acceptAbstract, setPresenterDeadlines } from './program-world.ts';

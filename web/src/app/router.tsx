@@ -32,6 +32,7 @@ const SignedInDetailPage = fromSignedIn((module) => module.SignedInDetailPage);
 
 type PublicRouteId = Exclude<RouteId, ProtectedRouteId>;
 
+const registrationLinkPages = () => import('../features/conference/components/registration-link-pages');
 const home = lazyPage(() => import('../features/home/components/home-page'), 'HomePage');
 
 /**
@@ -64,10 +65,8 @@ const publicPages: Record<PublicRouteId, RoutePage> = {
     'ForgotPasswordPage',
   ),
   resetPassword: lazyPage(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
-  registrationConfirm: lazyPage(
-    () => import('../features/conference/components/registration-confirm-page'),
-    'RegistrationConfirmPage',
-  ),
+  registrationConfirm: lazyPage(registrationLinkPages, 'RegistrationConfirmPage'),
+  registrationManage: lazyPage(registrationLinkPages, 'RegistrationManagePage'),
 };
 
 function isPublic(id: RouteId): id is PublicRouteId {

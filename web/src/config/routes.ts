@@ -67,6 +67,8 @@ export const routes = {
   userDataRegistration: { path: '/user-data/registration', title: 'Registration' },
   // A visitor's e-mailed link that completes their registration.
   registrationConfirm: { path: '/registration/confirm', title: 'Confirm Your Registration' },
+  // A registration's own link, from its confirmation or offer e-mail.
+  registrationManage: { path: '/registration/manage', title: 'Your Registration' },
   // Editing the site in the browser (issue 24): for editors and admins.
   siteEditor: { path: '/site', title: 'Edit the Site' },
   siteEditorDocument: { path: '/site/edit', title: 'Edit a Page' },

@@ -1,4 +1,4 @@
-import type { Edition, Submission } from '../api/types';
+import type { Edition, EventView, Submission } from '../api/types';
 
 /** SCULC 2025 as the server seeds it: deadlines at 11:59 PM Pacific (PDT by then). */
 export const edition2025: Edition = {
@@ -73,3 +73,18 @@ export function pdfFile(name = 'abstract.pdf', size = 2048): File {
   const header = '%PDF-1.7\n';
   return new File([header, 'x'.repeat(Math.max(0, size - header.length))], name, { type: 'application/pdf' });
 }
+
+/** SCULC 2026's registration with places left and nobody waiting, as a visitor (or a member not registered) sees it. */
+export const event2026: EventView = {
+  slug: 'sculc-2026',
+  title: 'SCULC 2026',
+  starts_at: '2026-05-16T16:00:00Z',
+  opens_at: null,
+  closes_at: null,
+  open: true,
+  capacity: 10,
+  places_left: 3,
+  waiting: 0,
+  questions: [],
+  mine: null,
+};

@@ -2,22 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { EventView, MemberHome } from '../../../api/types';
+import { event2026 } from '../../../test/conference-data';
 import { answerDialog } from '../../../test/dialog';
 import { errorResponse, findMessage, member, renderApp } from '../../../test/render-app';
 
-const event: EventView = {
-  slug: 'sculc-2026',
-  title: 'SCULC 2026',
-  starts_at: '2026-05-16T16:00:00Z',
-  opens_at: null,
-  closes_at: null,
-  open: true,
-  capacity: 10,
-  places_left: 3,
-  waiting: 0,
-  questions: [],
-  mine: null,
-};
+const event: EventView = event2026;
 
 function homeWith(registration: EventView): MemberHome {
   return {

@@ -2,7 +2,6 @@ import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
 
 import type { EventView, RegistrationAnswers } from '../../../api/types';
 import { Button } from '../../../components/button';
-import { useConfirm } from '../../../components/confirm-dialog';
 import { CheckboxField, RadioGroup, TextAreaField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
@@ -10,6 +9,7 @@ import { formatConferenceTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useRegistrationActions, type RegistrationBody } from '../api/registration';
 import { answersOf, MyAnswers, QuestionFields } from './registration-questions';
+import { RegistrationStanding } from './registration-standing';
 
 const MODES = [
   { value: 'in_person', label: 'In person' },
@@ -21,87 +21,38 @@ type Mode = RegistrationAnswers['mode'];
 /** The member's registration for the current edition: the form, or where they stand, with what they can do next. */
 export function RegistrationCard({ event }: { event: EventView }) {
   const actions = useRegistrationActions(event.slug);
-  const confirm = useConfirm();
   const [failure, setFailure] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const mine = event.mine;
 
-  const run = async (action: () => Promise<unknown>, fallback: string) => {
+  const register = async (answers: RegistrationBody) => {
     setFailure(null);
     setFieldErrors({});
     try {
-      await action();
+      await actions.register.mutateAsync(answers);
     } catch (error) {
       if (error instanceof ApiError) setFieldErrors(error.fields);
-      setFailure(refusalMessage(error) ?? fallback);
+      setFailure(refusalMessage(error) ?? 'Your registration could not be sent. Please try again.');
     }
-  };
-
-  const cancel = async () => {
-    const leaving = mine?.state === 'waiting' ? 'Leave the waiting list' : 'Cancel your registration';
-    const sure = await confirm({
-      title: leaving,
-      message:
-        mine?.state === 'registered' && mine.mode === 'in_person'
-          ? `${leaving} for ${event.title}? Your place goes to the next person waiting.`
-          : `${leaving} for ${event.title}?`,
-      confirmLabel: leaving,
-      cancelLabel: 'Keep it',
-      tone: 'danger',
-    });
-    if (sure) await run(() => actions.cancel.mutateAsync(), 'Your registration could not be cancelled. Please try again.');
   };
 
   return (
     <section className="card" aria-labelledby="home-registration">
       <h2 id="home-registration">Registration</h2>
-      {failure && <FormMessage tone="error">{failure}</FormMessage>}
-      {!mine && (
-        <RegistrationForm
+      {event.mine ? (
+        <RegistrationStanding
           event={event}
-          onRegister={(answers) => run(() => actions.register.mutateAsync(answers), 'Your registration could not be sent. Please try again.')}
-          busy={actions.register.isPending}
-          errors={fieldErrors}
-        />
-      )}
-      {mine?.state === 'registered' && (
+          busy={actions.cancel.isPending || actions.accept.isPending}
+          cancel={() => actions.cancel.mutateAsync()}
+          accept={() => actions.accept.mutateAsync()}
+          ticket={<MyTicket event={event} />}
+        >
+          <MyAnswers event={event} />
+        </RegistrationStanding>
+      ) : (
         <>
-          <p>
-            You are registered for {event.title}: {mine.mode === 'in_person' ? 'in person' : 'virtually'}
-            {mine.lunch ? ', with lunch' : ''}.
-          </p>
-          <MyTicket event={event} />
+          {failure && <FormMessage tone="error">{failure}</FormMessage>}
+          <RegistrationForm event={event} onRegister={register} busy={actions.register.isPending} errors={fieldErrors} />
         </>
-      )}
-      {mine?.state === 'waiting' && (
-        <p>
-          In-person places are full. You are number {mine.position} on the waiting list; if a place comes free,
-          we will e-mail you.
-        </p>
-      )}
-      {mine?.state === 'offered' && mine.offer_expires_at && (
-        <>
-          <p>
-            A place has come free for you. Take it by {formatConferenceTime(mine.offer_expires_at)}, or it goes to the
-            next person waiting.
-          </p>
-          <p className="button-row">
-            <Button
-              disabled={actions.accept.isPending}
-              onClick={() => void run(() => actions.accept.mutateAsync(), 'The place could not be taken. Please try again.')}
-            >
-              Take the place
-            </Button>
-          </p>
-        </>
-      )}
-      {mine && <MyAnswers event={event} />}
-      {mine && (
-        <p className="button-row">
-          <Button variant="secondary" disabled={actions.cancel.isPending} onClick={() => void cancel()}>
-            {mine.state === 'waiting' ? 'Leave the waiting list' : 'Cancel my registration'}
-          </Button>
-        </p>
       )}
     </section>
   );

@@ -48,8 +48,8 @@ export function RegistrationConfirmPage() {
         </>
       )}
       <p>
-        To see or cancel your registration later, <Link to={paths.login}>sign in</Link> (with &ldquo;Forgot
-        password&rdquo; the first time, to set a password for your address).
+        Each e-mail about your registration has a link to see or cancel it, no password needed. Members can also{' '}
+        <Link to={paths.login}>sign in</Link> to see it on their page.
       </p>
     </Page>
   );

@@ -2,21 +2,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { EventView } from '../../../api/types';
+import { event2026 } from '../../../test/conference-data';
 import { errorResponse, findMessage, renderApp } from '../../../test/render-app';
 
-const event: EventView = {
-  slug: 'sculc-2026',
-  title: 'SCULC 2026',
-  starts_at: '2026-05-16T16:00:00Z',
-  opens_at: null,
-  closes_at: null,
-  open: true,
-  capacity: 10,
-  places_left: 3,
-  waiting: 0,
-  questions: [],
-  mine: null,
-};
+const event: EventView = event2026;
 
 describe('registration without an account', () => {
   it('a visitor on /sculc registers with their name and address, refused once, then told to check their e-mail', async () => {

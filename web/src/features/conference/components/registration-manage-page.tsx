@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+
+import { FormMessage } from '../../../components/form-message';
+import { Page } from '../../../components/page';
+import { PageLoading } from '../../../components/page-loading';
+import { routes } from '../../../config/routes';
+import { refusalMessage } from '../../../lib/api-client';
+import { formatConferenceTime } from '../../../lib/format';
+import { useLinkActions, useManagedRegistration } from '../api/manage-registration';
+import { RegistrationStanding } from './registration-standing';
+
+import './conference.css';
+
+/**
+ * /registration/manage#TOKEN: a registration's own link, from its
+ * confirmation or offer e-mail. Whoever holds it sees the registration,
+ * takes a place offered or cancels, without signing in (visitors have no
+ * password). The token is in the fragment, which no request carries.
+ */
+export function RegistrationManagePage() {
+  const { hash } = useLocation();
+  // Read once: the address keeps it, and a reload reads it again.
+  const [token] = useState(() => decodeURIComponent(hash.replace(/^#/, '')));
+  const managed = useManagedRegistration(token);
+  const actions = useLinkActions(token);
+  const [cancelled, setCancelled] = useState(false);
+
+  if (!token) {
+    return (
+      <Page title={routes.registrationManage.title}>
+        <FormMessage tone="error">This link is incomplete. Please use the whole link from the e-mail.</FormMessage>
+      </Page>
+    );
+  }
+  if (managed.isPending) {
+    return (
+      <Page title={routes.registrationManage.title}>
+        <PageLoading label="Loading your registration…" />
+      </Page>
+    );
+  }
+  if (managed.isError) {
+    return (
+      <Page title={routes.registrationManage.title}>
+        <FormMessage tone="error">
+          {refusalMessage(managed.error) ?? 'Your registration could not be loaded. Please try again.'}
+        </FormMessage>
+      </Page>
+    );
+  }
+  const event = managed.data;
+  return (
+    <Page title={routes.registrationManage.title}>
+      <section className="card" aria-labelledby="managed-event">
+        <h2 id="managed-event">{event.title}</h2>
+        <p>Starts {formatConferenceTime(event.starts_at)}.</p>
+        {cancelled && <FormMessage tone="success">Your registration for {event.title} is cancelled.</FormMessage>}
+        {event.mine ? (
+          <RegistrationStanding
+            event={event}
+            busy={actions.cancel.isPending || actions.accept.isPending}
+            cancel={async () => {
+              await actions.cancel.mutateAsync();
+              setCancelled(true);
+            }}
+            accept={() => actions.accept.mutateAsync()}
+            ticket={<p>Your ticket is in your confirmation e-mail: show its QR code at the door.</p>}
+          />
+        ) : (
+          !cancelled && <p>This registration is no longer active: it was cancelled or its offer ran out.</p>
+        )}
+        {!event.mine && (
+          <p>
+            <Link to={`/events/${encodeURIComponent(event.slug)}`}>See the event&rsquo;s page</Link> to register
+            again.
+          </p>
+        )}
+      </section>
+    </Page>
+  );
+}
