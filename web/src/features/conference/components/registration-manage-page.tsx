@@ -20,8 +20,13 @@ import './conference.css';
  */
 export function RegistrationManagePage() {
   const { hash } = useLocation();
-  // Read once: the address keeps it, and a reload reads it again.
-  const [token] = useState(() => decodeURIComponent(hash.replace(/^#/, '')));
+  const token = decodeURIComponent(hash.replace(/^#/, ''));
+  // Another link opened in the same tab changes only the fragment: its
+  // registration starts afresh.
+  return <ManagedRegistration key={token} token={token} />;
+}
+
+function ManagedRegistration({ token }: { token: string }) {
   const managed = useManagedRegistration(token);
   const actions = useLinkActions(token);
   const [cancelled, setCancelled] = useState(false);
