@@ -367,10 +367,7 @@ async fn time_writes(db: &Db, users: &[Uuid], first_number: usize, count: usize)
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let options = <Options as clap::Parser>::parse();
-    let data_dir = std::env::temp_dir().join(format!("colloquy-bench-{}", Uuid::now_v7().simple()));
-    let config = colloquy_bench::fresh_config(&data_dir).await?;
-    let db = Db::connect(&config).await?;
-    db.migrate().await?;
+    let (config, db) = colloquy_bench::fresh_database().await?;
     let started = Instant::now();
     let (session, users) = seed(&db, options.users, options.submissions).await?;
     eprintln!(
@@ -397,7 +394,7 @@ async fn main() -> anyhow::Result<()> {
     db.close().await;
 
     if std::env::var_os("COLLOQUY_BENCH_SEED_ONLY").is_some() {
-        eprintln!("Seeded only; the data folder is {}.", data_dir.display());
+        eprintln!("Seeded only; the data folder is {}.", config.data_dir.display());
         return Ok(());
     }
     let (mut server, address) = colloquy_bench::start_server(&options.server, &config).await?;
@@ -459,10 +456,6 @@ async fn main() -> anyhow::Result<()> {
         );
     }
     server.kill().await?;
-    if std::env::var_os("COLLOQUY_BENCH_KEEP").is_some() {
-        eprintln!("The data folder stays at {}.", data_dir.display());
-    } else if config.database_url.is_none() {
-        std::fs::remove_dir_all(&data_dir).ok();
-    }
+    colloquy_bench::clean_up(&config);
     Ok(())
 }

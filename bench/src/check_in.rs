@@ -26,7 +26,6 @@ use colloquy_bench::{Person, load_average, percentile, spread, timed};
 use serde_json::json;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
-use uuid::Uuid;
 
 const SLUG: &str = "door-2026";
 
@@ -185,10 +184,7 @@ fn median(times: &mut [Duration]) -> Duration {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let options: Options = clap::Parser::parse();
-    let data_dir = std::env::temp_dir().join(format!("colloquy-bench-{}", Uuid::now_v7().simple()));
-    let config = colloquy_bench::fresh_config(&data_dir).await?;
-    let db = Db::connect(&config).await?;
-    db.migrate().await?;
+    let (config, db) = colloquy_bench::fresh_database().await?;
     let members = colloquy_bench::seed_people(&db, "member", options.tickets, None, None).await?;
     let volunteers = colloquy_bench::seed_people(&db, "volunteer", 4, Some("check_in"), None).await?;
     let admin = colloquy_bench::seed_people(&db, "admin", 1, Some("admin"), None).await?.remove(0);
@@ -281,8 +277,6 @@ async fn main() -> anyhow::Result<()> {
     }
     drop(server);
     println!("\nLoad average at the end: {}", load_average());
-    if std::env::var_os("COLLOQUY_BENCH_KEEP").is_none() {
-        std::fs::remove_dir_all(&data_dir).ok();
-    }
+    colloquy_bench::clean_up(&config);
     Ok(())
 }

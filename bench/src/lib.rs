@@ -2,7 +2,7 @@
 //! server started on it, and the figures' arithmetic.
 
 use std::net::{IpAddr, Ipv4Addr};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -16,6 +16,31 @@ use time::OffsetDateTime;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Child;
 use uuid::Uuid;
+
+/// A data folder of its own under the system's temp folder.
+pub fn temp_data_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("colloquy-bench-{}", Uuid::now_v7().simple()))
+}
+
+/// A fresh database with the schema (see `fresh_config`), its data folder
+/// in the temp folder (`config.data_dir`; `clean_up` removes it), and a
+/// connection to seed it.
+pub async fn fresh_database() -> anyhow::Result<(Config, Db)> {
+    let config = fresh_config(&temp_data_dir()).await?;
+    let db = Db::connect(&config).await?;
+    db.migrate().await?;
+    Ok((config, db))
+}
+
+/// Removes the data folder of `fresh_database`, unless
+/// `COLLOQUY_BENCH_KEEP` is set (then says where it stays).
+pub fn clean_up(config: &Config) {
+    if std::env::var_os("COLLOQUY_BENCH_KEEP").is_some() {
+        eprintln!("The data folder stays at {}.", config.data_dir.display());
+    } else {
+        std::fs::remove_dir_all(&config.data_dir).ok();
+    }
+}
 
 /// A database of its own: SQLite in `data_dir`, or a new database on the
 /// PostgreSQL server `TEST_DATABASE_URL` names (as `scripts/with-postgres.sh` sets).
@@ -233,36 +258,8 @@ pub async fn serving_address(server: &mut Child) -> anyhow::Result<String> {
     Ok(address)
 }
 
-/// An editor (Mary Haas, editor@example.edu) and their session, seeded
-/// straight into the database; answers the session cookie's value.
+/// An editor with a session, seeded straight into the database; answers
+/// the value of the `Cookie` header that signs them in.
 pub async fn seed_editor(db: &Db) -> anyhow::Result<String> {
-    let now = OffsetDateTime::now_utc().replace_nanosecond(0)?;
-    let editor = Uuid::now_v7();
-    let session = format!("bench-session-{}", Uuid::now_v7().simple());
-    on_db!(db, |pool| {
-        let mut tx = pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO users (id, email, first_name, last_name, email_verified_at, created_at)
-             VALUES ($1, 'editor@example.edu', 'Mary', 'Haas', $2, $2)",
-        )
-        .bind(editor)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'editor')")
-            .bind(editor)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query(
-            "INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(colloquy::accounts::tokens::hash_token(&session))
-        .bind(editor)
-        .bind(now)
-        .bind(now + Duration::from_secs(86_400))
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-    });
-    Ok(session)
+    Ok(seed_people(db, "editor", 1, Some("editor"), None).await?.remove(0).cookie)
 }

@@ -91,10 +91,7 @@ async fn register(address: &str, admin: &Person, others: &[Person], member: &Per
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let options: Options = clap::Parser::parse();
-    let data_dir = std::env::temp_dir().join(format!("colloquy-bench-{}", Uuid::now_v7().simple()));
-    let config = colloquy_bench::fresh_config(&data_dir).await?;
-    let db = Db::connect(&config).await?;
-    db.migrate().await?;
+    let (config, db) = colloquy_bench::fresh_database().await?;
     let member = colloquy_bench::seed_people(&db, "member", 1, None, None).await?.remove(0);
     let others = colloquy_bench::seed_people(&db, "other", 80, None, None).await?;
     let admin = colloquy_bench::seed_people(&db, "admin", 1, Some("admin"), None).await?.remove(0);
@@ -149,8 +146,6 @@ async fn main() -> anyhow::Result<()> {
     }
     println!("\nLoad average at the end: {}", load_average());
     drop(server);
-    if std::env::var_os("COLLOQUY_BENCH_KEEP").is_none() {
-        std::fs::remove_dir_all(&data_dir).ok();
-    }
+    colloquy_bench::clean_up(&config);
     Ok(())
 }

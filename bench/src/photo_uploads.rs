@@ -14,9 +14,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use colloquy::db::Db;
 use futures_util::future::join_all;
-use uuid::Uuid;
 
 /// Measures the photo pipeline's memory and time.
 #[derive(clap::Parser)]
@@ -63,17 +61,13 @@ fn memory_mib(pid: u32) -> anyhow::Result<(u64, u64)> {
 
 /// Starts a fresh server, uploads `photos` at once, and prints the figures.
 async fn scenario(options: &Options, photos: &[Vec<u8>]) -> anyhow::Result<()> {
-    let data_dir = std::env::temp_dir().join(format!("colloquy-bench-{}", Uuid::now_v7().simple()));
-    let config = colloquy_bench::fresh_config(&data_dir).await?;
-    let db = Db::connect(&config).await?;
-    db.migrate().await?;
-    let session = colloquy_bench::seed_editor(&db).await?;
+    let (config, db) = colloquy_bench::fresh_database().await?;
+    let cookie = colloquy_bench::seed_editor(&db).await?;
     db.close().await;
     let (server, address) = colloquy_bench::start_server(&options.server, &config).await?;
     let pid = server.id().context("the server is running")?;
     let (idle, _) = memory_mib(pid)?;
     let client = reqwest::Client::new();
-    let cookie = format!("{}={session}", colloquy::accounts::session::SESSION_COOKIE);
     let started = Instant::now();
     let uploads = photos.iter().enumerate().map(|(i, jpeg)| {
         let part = reqwest::multipart::Part::bytes(jpeg.clone()).file_name(format!("IMG_{i:04}.JPG"));
@@ -125,7 +119,7 @@ async fn scenario(options: &Options, photos: &[Vec<u8>]) -> anyhow::Result<()> {
         colloquy_bench::ms(*times.last().expect("at least one photo")),
     );
     drop(server);
-    let _ = std::fs::remove_dir_all(&data_dir);
+    colloquy_bench::clean_up(&config);
     Ok(())
 }
 

@@ -16,9 +16,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use colloquy::db::Db;
 use serde_json::{Value, json};
-use uuid::Uuid;
 
 #[derive(clap::Parser)]
 struct Options {
@@ -79,11 +77,8 @@ fn summary(label: &str, times: &mut [Duration]) {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let options: Options = clap::Parser::parse();
-    let data_dir = std::env::temp_dir().join(format!("colloquy-bench-{}", Uuid::now_v7().simple()));
-    let config = colloquy_bench::fresh_config(&data_dir).await?;
-    let db = Db::connect(&config).await?;
-    db.migrate().await?;
-    let session = colloquy_bench::seed_editor(&db).await?;
+    let (config, db) = colloquy_bench::fresh_database().await?;
+    let cookie = colloquy_bench::seed_editor(&db).await?;
     db.close().await;
     let (_first, first) = colloquy_bench::start_server(&options.server, &config).await?;
     let (_second, second) = colloquy_bench::start_server(&options.server, &config).await?;
@@ -93,11 +88,7 @@ async fn main() -> anyhow::Result<()> {
         options.rounds
     );
     let client = reqwest::Client::new();
-    let editor = Editor {
-        client: client.clone(),
-        cookie: format!("{}={session}", colloquy::accounts::session::SESSION_COOKIE),
-        address: first,
-    };
+    let editor = Editor { client: client.clone(), cookie, address: first };
     let (mut publishes, mut visible, mut reference) = (Vec::new(), Vec::new(), Vec::new());
     for round in 0..options.rounds {
         let wanted = format!("Published in round {round}");
@@ -124,6 +115,6 @@ async fn main() -> anyhow::Result<()> {
     summary("save and publish on the first instance", &mut publishes);
     summary("published → the second instance answers it", &mut visible);
     summary("reference: the second instance's answer, nothing changed", &mut reference);
-    let _ = std::fs::remove_dir_all(&data_dir);
+    colloquy_bench::clean_up(&config);
     Ok(())
 }

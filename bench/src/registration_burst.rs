@@ -28,7 +28,6 @@ use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use tokio::process::Child;
-use uuid::Uuid;
 
 const PASSWORD: &str = "correct horse battery";
 const SLUG: &str = "burst-2026";
@@ -44,6 +43,18 @@ struct Options {
     /// The event's in-person places.
     #[arg(long, default_value_t = 100)]
     capacity: usize,
+    /// Seconds from the event's creation to its opening, in which everyone
+    /// opens the event's page (and from a server's start to the sign-ins);
+    /// by default 5, and 1 more for each 50 people beyond 200 (1000: 21).
+    #[arg(long)]
+    opens_in: Option<u32>,
+}
+
+impl Options {
+    /// The crowd's warm-up, long enough for everyone's page to be read.
+    fn opens_in(&self) -> u32 {
+        self.opens_in.unwrap_or_else(|| 5 + self.people.saturating_sub(200).div_ceil(50) as u32)
+    }
 }
 
 /// What a scenario prints: rows of the latency table, its row of the
@@ -79,6 +90,24 @@ async fn until(at: OffsetDateTime) {
     }
 }
 
+/// Runs the crowd's `tasks` (each waits for `at` itself) and reads the
+/// server's RSS 300 ms before `at`, while everyone waits; answers the
+/// outcomes, the wall time from `at` to the last answer, and that RSS.
+async fn crowd<T>(
+    server: &Child,
+    at: OffsetDateTime,
+    tasks: impl IntoIterator<Item = impl Future<Output = anyhow::Result<T>>>,
+) -> anyhow::Result<(Vec<T>, Duration, f64)> {
+    let at_instant = Instant::now() + (at - OffsetDateTime::now_utc()).unsigned_abs();
+    let idle = async {
+        until(at - time::Duration::milliseconds(300)).await;
+        memory_mib(server, "VmRSS:")
+    };
+    let (outcomes, idle) = tokio::join!(futures_util::future::join_all(tasks), idle);
+    let wall = at_instant.elapsed();
+    Ok((outcomes.into_iter().collect::<anyhow::Result<_>>()?, wall, idle?))
+}
+
 /// How each answer status was met, "200× 201".
 fn tally(statuses: impl IntoIterator<Item = String>) -> String {
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
@@ -101,9 +130,10 @@ async fn registration_burst(
 ) -> anyhow::Result<Report> {
     let (server, address) = colloquy_bench::start_quiet_server(&options.server, config).await?;
     tokio::time::sleep(Duration::from_millis(500)).await;
-    // The admin opens registration, starting 5 s from now (a whole second).
+    // The admin opens registration, starting `--opens-in` seconds from now
+    // (a whole second).
     let now = OffsetDateTime::now_utc();
-    let opens = now.replace_nanosecond(0)? + time::Duration::seconds(5);
+    let opens = now.replace_nanosecond(0)? + time::Duration::seconds(options.opens_in().into());
     let admin_client = reqwest::Client::new();
     let (status, body, _) =
         timed(admin_client.post(format!("{address}/api/admin/events")).header("cookie", &admin.cookie).json(
@@ -119,7 +149,6 @@ async fn registration_burst(
     ensure!(status == 201, "creating the event answered {status}: {body}");
     let rss_start = memory_mib(&server, "VmRSS:")?;
 
-    let opened = Instant::now() + (opens - OffsetDateTime::now_utc()).unsigned_abs();
     let page_url = format!("{address}/api/events/{SLUG}");
     let register_url = format!("{page_url}/registration");
     let tasks = people.iter().map(|person| {
@@ -129,7 +158,10 @@ async fn registration_burst(
             let client = colloquy_bench::crowd_client()?;
             let (read_status, page, read_time) =
                 timed(client.get(&page_url).header("cookie", &cookie)).await?;
-            ensure!(page["open"] == json!(false), "the page read after opening: {page}");
+            ensure!(
+                page["open"] == json!(false),
+                "a page was read after the opening (give the crowd more --opens-in): {page}"
+            );
             until(opens).await;
             let answers = json!({"mode": "in_person", "lunch": true, "dietary": "", "access": ""});
             let answer = timed(client.post(&register_url).header("cookie", &cookie).json(&answers)).await?;
@@ -137,14 +169,7 @@ async fn registration_burst(
         }
     });
     // The idle figure is read while everyone waits on their open page.
-    let idle = async {
-        until(opens - time::Duration::milliseconds(300)).await;
-        memory_mib(&server, "VmRSS:")
-    };
-    let (outcomes, idle) = tokio::join!(futures_util::future::join_all(tasks), idle);
-    let wall = opened.elapsed();
-    let idle = idle?;
-    let outcomes: Vec<Registered> = outcomes.into_iter().collect::<anyhow::Result<_>>()?;
+    let (outcomes, wall, idle): (Vec<Registered>, _, _) = crowd(&server, opens, tasks).await?;
 
     let mut read_times: Vec<Duration> = outcomes.iter().map(|((_, time), _)| *time).collect();
     let mut times: Vec<Duration> = outcomes.iter().map(|(_, (_, _, time))| *time).collect();
@@ -243,13 +268,16 @@ async fn sign_in_burst(
 ) -> anyhow::Result<Report> {
     let (server, address) = colloquy_bench::start_quiet_server(&options.server, config).await?;
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let start = OffsetDateTime::now_utc() + time::Duration::seconds(3);
-    let opened = Instant::now() + Duration::from_secs(3);
+    let start = OffsetDateTime::now_utc() + time::Duration::seconds(options.opens_in().into());
     let tasks = people.iter().map(|person| {
         let address = address.clone();
         async move {
             let client = colloquy_bench::crowd_client()?;
             let (read_status, _, read_time) = timed(client.get(format!("{address}/api/session"))).await?;
+            ensure!(
+                OffsetDateTime::now_utc() < start,
+                "a session was read after the sign-ins' start (give the crowd more --opens-in)"
+            );
             until(start).await;
             let started = Instant::now();
             let mut busy = 0;
@@ -274,14 +302,7 @@ async fn sign_in_burst(
             anyhow::Ok(((read_status, read_time), started.elapsed(), busy))
         }
     });
-    let idle = async {
-        until(start - time::Duration::milliseconds(300)).await;
-        memory_mib(&server, "VmRSS:")
-    };
-    let (outcomes, idle) = tokio::join!(futures_util::future::join_all(tasks), idle);
-    let wall = opened.elapsed();
-    let idle = idle?;
-    let outcomes: Vec<_> = outcomes.into_iter().collect::<anyhow::Result<_>>()?;
+    let (outcomes, wall, idle) = crowd(&server, start, tasks).await?;
     let mut reads: Vec<Duration> = outcomes.iter().map(|((_, time), _, _)| *time).collect();
     let mut times: Vec<Duration> = outcomes.iter().map(|(_, time, _)| *time).collect();
     let mut report = Report::default();
@@ -317,10 +338,7 @@ async fn confirmations(db: &Db) -> anyhow::Result<i64> {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let options: Options = clap::Parser::parse();
-    let data_dir = std::env::temp_dir().join(format!("colloquy-bench-{}", Uuid::now_v7().simple()));
-    let config = colloquy_bench::fresh_config(&data_dir).await?;
-    let db = Db::connect(&config).await?;
-    db.migrate().await?;
+    let (config, db) = colloquy_bench::fresh_database().await?;
     let hash = Passwords::new(1, 1)
         .hash(&NewPassword::parse(PASSWORD).map_err(|e| anyhow::anyhow!("{e:?}"))?)
         .await?;
@@ -330,9 +348,11 @@ async fn main() -> anyhow::Result<()> {
         sqlx::query("VACUUM ANALYZE").execute(pool).await?;
     }
     println!(
-        "{} people at once, {} places, {}; {} UTC, load average {} at the start\n",
+        "{} people at once, {} places, opening {} s after the event is made, {}; {} UTC, \
+         load average {} at the start\n",
         options.people,
         options.capacity,
+        options.opens_in(),
         if config.database_url.is_some() { "PostgreSQL" } else { "SQLite" },
         OffsetDateTime::now_utc().replace_nanosecond(0)?.format(&Rfc3339)?,
         load_average()
@@ -362,8 +382,6 @@ async fn main() -> anyhow::Result<()> {
     }
     println!("Load average at the end: {}", load_average());
     db.close().await;
-    if std::env::var_os("COLLOQUY_BENCH_KEEP").is_none() {
-        std::fs::remove_dir_all(&data_dir).ok();
-    }
+    colloquy_bench::clean_up(&config);
     Ok(())
 }

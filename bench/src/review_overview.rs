@@ -192,10 +192,7 @@ async fn seed(db: &Db, options: &Options) -> anyhow::Result<(String, String, Uui
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let options = options()?;
-    let data_dir = std::env::temp_dir().join(format!("colloquy-bench-{}", Uuid::now_v7().simple()));
-    let config = colloquy_bench::fresh_config(&data_dir).await?;
-    let db = Db::connect(&config).await?;
-    db.migrate().await?;
+    let (config, db) = colloquy_bench::fresh_database().await?;
     let started = Instant::now();
     let (session, reviewer_session, one) = seed(&db, &options).await?;
     eprintln!(
@@ -266,8 +263,6 @@ async fn main() -> anyhow::Result<()> {
         );
     }
     server.kill().await?;
-    if config.database_url.is_none() {
-        std::fs::remove_dir_all(&data_dir).ok();
-    }
+    colloquy_bench::clean_up(&config);
     Ok(())
 }

@@ -176,7 +176,7 @@ where
 async fn main() -> anyhow::Result<()> {
     let options = options()?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let data_dir = std::env::temp_dir().join(format!("colloquy-bench-{}", Uuid::now_v7().simple()));
+    let data_dir = colloquy_bench::temp_data_dir();
     seed(&data_dir, options.concurrency).await?;
 
     // The time of one hash: argon2id with the server's parameters, in this
