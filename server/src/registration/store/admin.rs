@@ -6,7 +6,7 @@ use uuid::Uuid;
 use super::super::types::{AdminEventSummary, MoveDirection, PersonRegistration};
 use super::arrive;
 use crate::activity::{NewEntry, record};
-use crate::db::Db;
+use crate::db::{Db, Tx};
 use crate::{on_db, on_tx};
 
 /// The counts of `EventCounts`, from the registrations `r` of the event `e`.
@@ -20,6 +20,62 @@ const EVENT_SUMMARY: &str =
         COUNT(r.id) FILTER (WHERE r.state = 'registered' AND r.lunch) AS lunches,
         COUNT(r.id) FILTER (WHERE r.state = 'registered' AND (r.dietary <> '' OR r.access <> '')) AS needs
      FROM events e LEFT JOIN registrations r ON r.event_id = e.id";
+
+/// A list of an event's rows that admins rearrange one step at a time:
+/// how to find a row's nearest neighbour before it and after it (`$1` the
+/// event, `$2` the row's place, `$3` the row; answering the neighbour's id
+/// and place), and how to set a row's place (`$1` the row, `$2` the place).
+pub(super) struct Order {
+    pub before: &'static str,
+    pub after: &'static str,
+    pub set_place: &'static str,
+}
+
+/// The waiting list, in order of arrival.
+const WAITING_LIST: Order = Order {
+    before: "SELECT id, arrival FROM registrations
+             WHERE event_id = $1 AND state = 'waiting' AND arrival < $2 AND id <> $3
+             ORDER BY arrival DESC LIMIT 1",
+    after: "SELECT id, arrival FROM registrations
+            WHERE event_id = $1 AND state = 'waiting' AND arrival > $2 AND id <> $3
+            ORDER BY arrival LIMIT 1",
+    set_place: "UPDATE registrations SET arrival = $2 WHERE id = $1",
+};
+
+/// Moves the row `id` at `place` past its neighbour in `order` (the one
+/// before it for `Up`), with the log entry, in the caller's transaction:
+/// `swap` answers, from the neighbour's id and place, the places to write,
+/// in order. `false`, and nothing written, when it is first (moving up) or
+/// last (moving down) already.
+pub(super) async fn move_in_order(
+    tx: &mut Tx,
+    order: &Order,
+    event_id: Uuid,
+    (id, place): (Uuid, i32),
+    direction: MoveDirection,
+    swap: impl FnOnce(Uuid, i32) -> Vec<(Uuid, i32)>,
+    entry: &NewEntry<'_>,
+) -> sqlx::Result<bool> {
+    let neighbour: Option<(Uuid, i32)> = on_tx!(&mut *tx, |conn| {
+        sqlx::query_as(match direction {
+            MoveDirection::Up => order.before,
+            MoveDirection::Down => order.after,
+        })
+        .bind(event_id)
+        .bind(place)
+        .bind(id)
+        .fetch_optional(&mut **conn)
+        .await?
+    });
+    let Some((other, other_place)) = neighbour else { return Ok(false) };
+    on_tx!(tx, |conn| {
+        for (row, to) in swap(other, other_place) {
+            sqlx::query(order.set_place).bind(row).bind(to).execute(&mut **conn).await?;
+        }
+        record!(&mut **conn, entry)?;
+    });
+    Ok(true)
+}
 
 /// Why a move on the waiting list did not happen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,44 +139,35 @@ impl Db {
     ) -> sqlx::Result<Result<(), MoveRefusal>> {
         let mut tx = self.begin().await?;
         arrive(&mut tx, event_id).await?;
-        let outcome = on_tx!(&mut tx, |conn| {
-            let arrival: Option<i32> = sqlx::query_scalar(
+        let arrival: Option<i32> = on_tx!(&mut tx, |conn| {
+            sqlx::query_scalar(
                 "SELECT arrival FROM registrations WHERE id = $1 AND event_id = $2 AND state = 'waiting'",
             )
             .bind(registration_id)
             .bind(event_id)
             .fetch_optional(&mut **conn)
-            .await?;
-            let Some(arrival) = arrival else { return Ok(Err(MoveRefusal::NotWaiting)) };
-            let neighbour: Option<(Uuid, i32)> = sqlx::query_as(match direction {
-                MoveDirection::Up => {
-                    "SELECT id, arrival FROM registrations WHERE event_id = $1 AND state = 'waiting' AND arrival < $2
-                     ORDER BY arrival DESC LIMIT 1"
-                }
-                MoveDirection::Down => {
-                    "SELECT id, arrival FROM registrations WHERE event_id = $1 AND state = 'waiting' AND arrival > $2
-                     ORDER BY arrival LIMIT 1"
-                }
-            })
-            .bind(event_id)
-            .bind(arrival)
-            .fetch_optional(&mut **conn)
-            .await?;
-            let Some((other, other_arrival)) = neighbour else { return Ok(Err(MoveRefusal::AtTheEnd)) };
-            // (event_id, arrival) is unique at every row: one of the two
-            // steps aside (arrivals are positive) while they swap.
-            for (id, to) in [(registration_id, -arrival), (other, arrival), (registration_id, other_arrival)]
-            {
-                sqlx::query("UPDATE registrations SET arrival = $2 WHERE id = $1")
-                    .bind(id)
-                    .bind(to)
-                    .execute(&mut **conn)
-                    .await?;
-            }
-            record!(&mut **conn, entry)?;
-            Ok(())
+            .await?
         });
+        let Some(arrival) = arrival else { return Ok(Err(MoveRefusal::NotWaiting)) };
+        // (event_id, arrival) is unique at every row: one of the two steps
+        // aside (arrivals are positive) while they swap.
+        let swap = |other, other_arrival| {
+            vec![(registration_id, -arrival), (other, arrival), (registration_id, other_arrival)]
+        };
+        if !move_in_order(
+            &mut tx,
+            &WAITING_LIST,
+            event_id,
+            (registration_id, arrival),
+            direction,
+            swap,
+            entry,
+        )
+        .await?
+        {
+            return Ok(Err(MoveRefusal::AtTheEnd));
+        }
         tx.commit().await?;
-        Ok(outcome)
+        Ok(Ok(()))
     }
 }

@@ -199,7 +199,13 @@ impl Db {
             .await?;
             state
         });
-        questions::insert_answers(&mut tx, event.id, id, question_answers).await?;
+        questions::insert_answers(
+            &mut tx,
+            event.id,
+            questions::Answering::Registration(id),
+            question_answers,
+        )
+        .await?;
         if state == RegistrationState::Registered {
             tickets::queue_confirmation(&mut tx, event, id, site_url, now).await?;
         }

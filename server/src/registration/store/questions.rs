@@ -9,6 +9,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::super::types::{AdminQuestion, MoveDirection, Question, QuestionAnswer, QuestionText};
+use super::admin::{Order, move_in_order};
 use super::arrive;
 use crate::activity::{NewEntry, record};
 use crate::db::{Db, Tx};
@@ -90,31 +91,61 @@ pub(super) async fn add_questions(
     })
 }
 
-/// Keeps a registration's answers to the event's live questions, in the
-/// caller's transaction; an answer to a question retired meanwhile is
-/// dropped.
+/// Whose answers these are: a registration's, or a visitor's request's
+/// (under the hash of its token) until its link is followed.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Answering<'a> {
+    Registration(Uuid),
+    Request(&'a str),
+}
+
+/// Keeps answers to the event's live questions, in the caller's
+/// transaction; an answer to a question retired meanwhile is dropped.
 pub(super) async fn insert_answers(
     tx: &mut Tx,
     event_id: Uuid,
-    registration_id: Uuid,
+    whose: Answering<'_>,
     answers: &[QuestionAnswer],
 ) -> sqlx::Result<()> {
+    let (table, key) = match whose {
+        Answering::Registration(_) => ("registration_answers", "registration_id"),
+        Answering::Request(_) => ("registration_request_answers", "token_hash"),
+    };
+    let sql = format!(
+        "INSERT INTO {table} ({key}, question_id, answer)
+         SELECT $1, id, $3 FROM registration_questions
+         WHERE id = $2 AND event_id = $4 AND retired_at IS NULL"
+    );
     for answer in answers {
         on_tx!(&mut *tx, |conn| {
-            sqlx::query(
-                "INSERT INTO registration_answers (registration_id, question_id, answer)
-                 SELECT $1, id, $3 FROM registration_questions
-                 WHERE id = $2 AND event_id = $4 AND retired_at IS NULL",
-            )
-            .bind(registration_id)
-            .bind(answer.question_id)
-            .bind(&answer.answer)
-            .bind(event_id)
-            .execute(&mut **conn)
-            .await?;
+            let query = sqlx::query(&sql);
+            let query = match whose {
+                Answering::Registration(id) => query.bind(id),
+                Answering::Request(token_hash) => query.bind(token_hash),
+            };
+            query.bind(answer.question_id).bind(&answer.answer).bind(event_id).execute(&mut **conn).await?;
         });
     }
     Ok(())
+}
+
+/// An event's questions, in the order they are asked (see `Order`).
+const QUESTIONS: Order = Order {
+    before: "SELECT id, position FROM registration_questions
+             WHERE event_id = $1 AND retired_at IS NULL AND (position < $2 OR (position = $2 AND id < $3))
+             ORDER BY position DESC, id DESC LIMIT 1",
+    after: "SELECT id, position FROM registration_questions
+            WHERE event_id = $1 AND retired_at IS NULL AND (position > $2 OR (position = $2 AND id > $3))
+            ORDER BY position, id LIMIT 1",
+    set_place: "UPDATE registration_questions SET position = $2 WHERE id = $1",
+};
+
+/// What becomes of a live question.
+enum QuestionChange<'a> {
+    /// Its label and whether it needs an answer.
+    Reword(&'a QuestionText),
+    /// No longer asked, from then.
+    Retire(OffsetDateTime),
 }
 
 impl Db {
@@ -196,6 +227,53 @@ impl Db {
         Ok(Ok(()))
     }
 
+    /// Starts the event's turn (`arrive`) for a change to its live
+    /// question `id`: the transaction and the question's position, or why
+    /// the question cannot change (nothing kept).
+    async fn question_turn(
+        &self,
+        event_id: Uuid,
+        id: Uuid,
+    ) -> sqlx::Result<Result<(Tx, i32), QuestionRefusal>> {
+        let mut tx = self.begin().await?;
+        arrive(&mut tx, event_id).await?;
+        Ok(question_state(&mut tx, event_id, id).await?.map(|position| (tx, position)))
+    }
+
+    /// Rewords or retires a live question, with its log entry; its answers
+    /// stay.
+    async fn alter_question(
+        &self,
+        event_id: Uuid,
+        id: Uuid,
+        change: QuestionChange<'_>,
+        entry: &NewEntry<'_>,
+    ) -> sqlx::Result<Result<(), QuestionRefusal>> {
+        let (mut tx, _) = match self.question_turn(event_id, id).await? {
+            Ok(turn) => turn,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        on_tx!(&mut tx, |conn| {
+            let query = match change {
+                QuestionChange::Reword(question) => {
+                    sqlx::query("UPDATE registration_questions SET label = $2, required = $3 WHERE id = $1")
+                        .bind(id)
+                        .bind(&question.label)
+                        .bind(question.required)
+                }
+                QuestionChange::Retire(now) => {
+                    sqlx::query("UPDATE registration_questions SET retired_at = $2 WHERE id = $1")
+                        .bind(id)
+                        .bind(now)
+                }
+            };
+            query.execute(&mut **conn).await?;
+            record!(&mut **conn, entry)?;
+        });
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
     /// Rewords a live question or changes whether it needs an answer, with
     /// its log entry. Answers already given stay.
     pub async fn change_question(
@@ -205,22 +283,7 @@ impl Db {
         question: &QuestionText,
         entry: &NewEntry<'_>,
     ) -> sqlx::Result<Result<(), QuestionRefusal>> {
-        let mut tx = self.begin().await?;
-        arrive(&mut tx, event_id).await?;
-        if let Err(refusal) = question_state(&mut tx, event_id, id).await? {
-            return Ok(Err(refusal));
-        }
-        on_tx!(&mut tx, |conn| {
-            sqlx::query("UPDATE registration_questions SET label = $2, required = $3 WHERE id = $1")
-                .bind(id)
-                .bind(&question.label)
-                .bind(question.required)
-                .execute(&mut **conn)
-                .await?;
-            record!(&mut **conn, entry)?;
-        });
-        tx.commit().await?;
-        Ok(Ok(()))
+        self.alter_question(event_id, id, QuestionChange::Reword(question), entry).await
     }
 
     /// Swaps a live question with its live neighbour (the one asked before
@@ -232,49 +295,24 @@ impl Db {
         direction: MoveDirection,
         entry: &NewEntry<'_>,
     ) -> sqlx::Result<Result<(), QuestionRefusal>> {
-        let mut tx = self.begin().await?;
-        arrive(&mut tx, event_id).await?;
-        let position = match question_state(&mut tx, event_id, id).await? {
-            Ok(position) => position,
+        let (mut tx, position) = match self.question_turn(event_id, id).await? {
+            Ok(turn) => turn,
             Err(refusal) => return Ok(Err(refusal)),
         };
-        let outcome = on_tx!(&mut tx, |conn| {
-            let neighbour: Option<(Uuid, i32)> = sqlx::query_as(match direction {
-                MoveDirection::Up => {
-                    "SELECT id, position FROM registration_questions
-                     WHERE event_id = $1 AND retired_at IS NULL AND (position < $2 OR (position = $2 AND id < $3))
-                     ORDER BY position DESC, id DESC LIMIT 1"
-                }
-                MoveDirection::Down => {
-                    "SELECT id, position FROM registration_questions
-                     WHERE event_id = $1 AND retired_at IS NULL AND (position > $2 OR (position = $2 AND id > $3))
-                     ORDER BY position, id LIMIT 1"
-                }
-            })
-            .bind(event_id)
-            .bind(position)
-            .bind(id)
-            .fetch_optional(&mut **conn)
-            .await?;
-            let Some((other, other_position)) = neighbour else { return Ok(Err(QuestionRefusal::AtTheEnd)) };
-            // Equal positions (never written, but harmless) still swap.
+        // Equal positions (never written, but harmless) still swap.
+        let swap = |other, other_position| {
             let (mine, theirs) = if other_position == position {
                 (position + 1, position)
             } else {
                 (other_position, position)
             };
-            for (question, to) in [(id, mine), (other, theirs)] {
-                sqlx::query("UPDATE registration_questions SET position = $2 WHERE id = $1")
-                    .bind(question)
-                    .bind(to)
-                    .execute(&mut **conn)
-                    .await?;
-            }
-            record!(&mut **conn, entry)?;
-            Ok(())
-        });
+            vec![(id, mine), (other, theirs)]
+        };
+        if !move_in_order(&mut tx, &QUESTIONS, event_id, (id, position), direction, swap, entry).await? {
+            return Ok(Err(QuestionRefusal::AtTheEnd));
+        }
         tx.commit().await?;
-        Ok(outcome)
+        Ok(Ok(()))
     }
 
     /// Stops asking a question, with its log entry; its answers stay.
@@ -285,21 +323,7 @@ impl Db {
         now: OffsetDateTime,
         entry: &NewEntry<'_>,
     ) -> sqlx::Result<Result<(), QuestionRefusal>> {
-        let mut tx = self.begin().await?;
-        arrive(&mut tx, event_id).await?;
-        if let Err(refusal) = question_state(&mut tx, event_id, id).await? {
-            return Ok(Err(refusal));
-        }
-        on_tx!(&mut tx, |conn| {
-            sqlx::query("UPDATE registration_questions SET retired_at = $2 WHERE id = $1")
-                .bind(id)
-                .bind(now)
-                .execute(&mut **conn)
-                .await?;
-            record!(&mut **conn, entry)?;
-        });
-        tx.commit().await?;
-        Ok(Ok(()))
+        self.alter_question(event_id, id, QuestionChange::Retire(now), entry).await
     }
 
     /// Replaces the person's answers to the event's live questions on their
@@ -335,7 +359,7 @@ impl Db {
             id
         });
         let Some(registration) = registration else { return Ok(false) };
-        insert_answers(&mut tx, event_id, registration, answers).await?;
+        insert_answers(&mut tx, event_id, Answering::Registration(registration), answers).await?;
         tx.commit().await?;
         Ok(true)
     }

@@ -5,6 +5,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::super::types::{QuestionAnswer, RegistrationAnswers};
+use super::questions::{Answering, insert_answers};
 use crate::accounts::email::Email;
 use crate::db::Db;
 use crate::mail::{Letter, outbox};
@@ -66,20 +67,9 @@ impl Db {
             .bind(expires_at)
             .execute(&mut **conn)
             .await?;
-            for answer in request.question_answers {
-                sqlx::query(
-                    "INSERT INTO registration_request_answers (token_hash, question_id, answer)
-                     SELECT $1, id, $3 FROM registration_questions
-                     WHERE id = $2 AND event_id = $4 AND retired_at IS NULL",
-                )
-                .bind(token_hash)
-                .bind(answer.question_id)
-                .bind(&answer.answer)
-                .bind(request.event_id)
-                .execute(&mut **conn)
-                .await?;
-            }
         });
+        insert_answers(&mut tx, request.event_id, Answering::Request(token_hash), request.question_answers)
+            .await?;
         outbox::enqueue(&mut tx, request.email, letter).await?;
         tx.commit().await
     }

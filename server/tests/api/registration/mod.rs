@@ -290,16 +290,7 @@ async fn a_presenter_who_confirms_is_registered_even_when_the_places_are_taken_a
         attendee.post(app.url("/api/events/sculc-2025/registration")).json(&in_person()).send().await;
     assert_eq!(answer.unwrap().status(), 201);
 
-    // The author signs in on the app's own client (the admin's session ends).
-    let submission = crate::attendance::accepted_author(&app, "ada@example.org").await;
-    let confirmed = crate::attendance::answer(
-        &app,
-        &app.client,
-        submission,
-        crate::attendance::confirming("Tone sandhi"),
-    )
-    .await;
-    assert_eq!(confirmed.status(), 200, "{}", confirmed.text().await.unwrap());
+    let submission = presenter_confirms(&app).await;
     let event = view_at(&app, &app.client, "sculc-2025").await;
     assert_eq!(event["mine"]["state"], "registered", "a presenter's place is theirs: {event}");
     assert_eq!(event["mine"]["mode"], "in_person");
@@ -319,6 +310,18 @@ async fn a_presenter_who_confirms_is_registered_even_when_the_places_are_taken_a
             .unwrap()
     });
     assert_eq!(live, 2, "the attendee and the presenter, once each");
+}
+
+/// An accepted author (ada@example.org) signs in on the app's own client
+/// (the admin's session ends) and confirms they present, in person; the
+/// submission.
+async fn presenter_confirms(app: &TestApp) -> Uuid {
+    let submission = crate::attendance::accepted_author(app, "ada@example.org").await;
+    let confirmed =
+        crate::attendance::answer(app, &app.client, submission, crate::attendance::confirming("Tone sandhi"))
+            .await;
+    assert_eq!(confirmed.status(), 200, "{}", confirmed.text().await.unwrap());
+    submission
 }
 
 async fn view_at(app: &TestApp, client: &Client, slug: &str) -> Value {

@@ -6,7 +6,7 @@ use reqwest::Client;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::{SLUG, admin_list, event_at, member, view, view_at};
+use super::{SLUG, admin_list, event_at, member, presenter_confirms, view, view_at};
 use crate::helpers::{TestApp, browser};
 use crate::review::app_with_admin;
 
@@ -339,15 +339,7 @@ async fn a_presenter_registered_automatically_answers_the_questions_later() {
     let added: Value = added.json().await.unwrap();
     let badge = added["questions"][0]["id"].as_str().unwrap().to_owned();
 
-    let submission = crate::attendance::accepted_author(&app, "ada@example.org").await;
-    let confirmed = crate::attendance::answer(
-        &app,
-        &app.client,
-        submission,
-        crate::attendance::confirming("Tone sandhi"),
-    )
-    .await;
-    assert_eq!(confirmed.status(), 200, "{}", confirmed.text().await.unwrap());
+    presenter_confirms(&app).await;
     let event = view_at(&app, &app.client, "sculc-2025").await;
     assert_eq!(event["mine"]["state"], "registered");
     assert_eq!(event["mine"]["question_answers"], json!([]), "unanswered, and registered all the same");
