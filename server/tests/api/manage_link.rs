@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use time::{Duration, OffsetDateTime};
 
 use crate::helpers::TestApp;
-use crate::registration::member;
+use crate::registration::{member, offers_queued};
 use crate::review::app_with_admin;
 
 const SLUG: &str = "sculc-2026";
@@ -75,17 +75,6 @@ async fn json_of(response: reqwest::Response, status: u16) -> Value {
     response.json().await.unwrap()
 }
 
-async fn offers(app: &TestApp) -> Vec<String> {
-    colloquy::on_db!(&app.state.db, |pool| {
-        sqlx::query_scalar(
-            "SELECT recipient FROM outbox WHERE subject LIKE 'A place at %' ORDER BY created_at, id",
-        )
-        .fetch_all(pool)
-        .await
-        .unwrap()
-    })
-}
-
 #[tokio::test]
 async fn the_link_in_the_confirmation_shows_and_cancels_and_the_offer_link_takes_the_place() {
     let app = app_with_admin().await;
@@ -128,7 +117,7 @@ async fn the_link_in_the_confirmation_shows_and_cancels_and_the_offer_link_takes
     let statuses: Vec<u16> = answers.iter().map(|r| r.status().as_u16()).collect();
     assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
     assert!(statuses.iter().all(|s| *s == 200 || *s == 409), "{statuses:?}");
-    assert_eq!(offers(&app).await, vec![grace_email.clone()]);
+    assert_eq!(offers_queued(&app).await, vec![grace_email.clone()]);
     let after = json_of(by_link(&app, "", &token).await, 200).await;
     assert!(after["mine"].is_null(), "a cancelled registration is no longer shown: {after}");
 

@@ -94,7 +94,7 @@ fn states(list: &[Value], state: &str) -> Vec<String> {
 }
 
 /// The offer e-mails in the outbox (delivered or not), by recipient.
-async fn offers_queued(app: &TestApp) -> Vec<String> {
+pub(crate) async fn offers_queued(app: &TestApp) -> Vec<String> {
     colloquy::on_db!(&app.state.db, |pool| {
         sqlx::query_scalar(
             "SELECT recipient FROM outbox WHERE subject LIKE 'A place at %' ORDER BY created_at, id",
