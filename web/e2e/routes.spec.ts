@@ -100,6 +100,8 @@ test.describe('a protected route sends a visitor to sign in', () => {
 });
 
 test('every protected route shows itself to a signed-in user', async ({ page, outbox }, testInfo) => {
+  // One page load after another for each guarded route: 20 s was too tight on a loaded 2-core machine.
+  test.setTimeout(guardedRoutes.length * 3_000);
   const person = newPerson('Noam', 'Chomsky');
   await registerVerifiedAccount(page.request, outbox, person);
   // page.request shares the browser's cookies: this signs the page in.
