@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, Ref } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 
 /**
  * The site's buttons: `primary` goes ahead, `secondary` is the other way
@@ -23,5 +23,27 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 export function Button({ variant = 'primary', className, type = 'button', ...button }: ButtonProps) {
   return (
     <button type={type} className={buttonClass(variant, className)} {...button} />
+  );
+}
+
+interface FormActionsProps {
+  /** The row's layout class ('button-row', a feature's own). */
+  className: string;
+  /** Shows a secondary Cancel button after the form's own, when given. */
+  onCancel?: () => void;
+  children: ReactNode;
+}
+
+/** A form's buttons in a row: its own (submit first), then Cancel when the form can be closed without saving. */
+export function FormActions({ className, onCancel, children }: FormActionsProps) {
+  return (
+    <div className={className}>
+      {children}
+      {onCancel && (
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 
-import { Button } from '../../../components/button';
+import { Button, FormActions } from '../../../components/button';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { CheckboxField, TextField } from '../../../components/field';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
@@ -57,16 +57,11 @@ function QuestionForm({ initial, submitLabel, busy, errors, onSubmit, onCancel }
           setRequired(change.target.checked);
         }}
       />
-      <div className="admin-form-actions">
+      <FormActions className="admin-form-actions" onCancel={onCancel}>
         <Button type="submit" variant="secondary" disabled={busy || !label.trim()}>
           {submitLabel}
         </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      </FormActions>
     </form>
   );
 }

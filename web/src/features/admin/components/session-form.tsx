@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 
-import { Button } from '../../../components/button';
+import { Button, FormActions } from '../../../components/button';
 import { CheckboxField, DateTimeField, NumberField, SelectField, TextField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
@@ -158,16 +158,11 @@ export function SessionForm({ session, defaultDate, submitLabel, busy, onSubmit,
       {!isVirtual && (
         <TextField label="Room" value={room} maxLength={100} onChange={(e) => { setRoom(e.target.value); }} errors={errors.room} />
       )}
-      <div className="button-row">
+      <FormActions className="button-row" onCancel={onCancel}>
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : submitLabel}
         </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      </FormActions>
     </form>
   );
 }
