@@ -94,9 +94,11 @@ pub struct RegistrationAnswers {
     pub lunch: bool,
     /// Dietary needs, as the person writes them (at most 500 characters).
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub dietary: String,
     /// Access needs (at most 500 characters).
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub access: String,
 }
 
@@ -106,6 +108,7 @@ pub struct RegistrationAnswers {
 pub struct QuestionAnswer {
     pub question_id: Uuid,
     /// At most 1,000 characters; empty: not answered.
+    #[schema(max_length = 1000)]
     pub answer: String,
 }
 
@@ -152,7 +155,8 @@ pub struct AdminQuestion {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct QuestionText {
-    /// 1 to 200 characters.
+    /// 1 to 200 characters, not blank (trimmed when stored).
+    #[schema(max_length = 200, pattern = r"\S")]
     pub label: String,
     /// Whether registering needs an answer (never for presenters, who are
     /// registered when they confirm).
@@ -252,6 +256,7 @@ pub struct NewEvent {
     pub offer_hours: i32,
     /// The event's own questions, in the order they are asked (at most 10).
     #[serde(default)]
+    #[schema(max_items = 10)]
     pub questions: Vec<QuestionText>,
 }
 

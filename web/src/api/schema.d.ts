@@ -3867,7 +3867,7 @@ export interface components {
         };
         /** @description A question an admin adds to an event, or its new wording. */
         QuestionText: {
-            /** @description 1 to 200 characters. */
+            /** @description 1 to 200 characters, not blank (trimmed when stored). */
             label: string;
             /**
              * @description Whether registering needs an answer (never for presenters, who are
