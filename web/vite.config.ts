@@ -78,6 +78,10 @@ export default defineConfig({
   test: {
     restoreMocks: true,
     unstubGlobals: true,
+    // A form test types with user-event through jsdom: 1-3 s alone, and 5-6 s
+    // on a loaded two-core machine, past Vitest's default of 5 s. A test that
+    // hangs still fails.
+    testTimeout: 15_000,
     // Playwright's tests live in e2e/ and run against the real server, not here.
     projects: [
       {
