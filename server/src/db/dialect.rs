@@ -107,33 +107,45 @@ impl Dialect {
     /// bound to `$e` (the columns of its rows), as a condition on `$1`, and
     /// the value to bind to `$1`.
     pub fn admin_search(self, search: &str, e: u8) -> (String, String) {
-        match self {
-            // The person's text and the edition's titles each have a
-            // trigram index (migration `20261201000101_summaries_per_edition`).
-            Self::Sqlite if uses_trigrams(search) => (
-                format!(
-                    "id IN (SELECT user_id FROM user_search WHERE search_key IN \
-                     (SELECT rowid FROM user_search_index WHERE user_search_index MATCH $1) \
-                     UNION ALL SELECT user_id FROM summary_search WHERE edition_year = ${e} AND search_key IN \
-                     (SELECT rowid FROM summary_search_index WHERE summary_search_index MATCH $1))"
-                ),
-                trigram_phrase(search),
-            ),
-            Self::Sqlite => (
+        match self.admin_search_matches(search, e) {
+            Some((matches, pattern)) => (format!("id IN ({matches})"), pattern),
+            None => (
                 "(first_name GLOB $1 OR last_name GLOB $1 OR email GLOB $1 OR s_name GLOB $1)".to_owned(),
                 glob_pattern(search),
             ),
+        }
+    }
+
+    /// The same search as a list of the matching users' ids (a column
+    /// `id`; a user may be listed twice, by name and by title), found
+    /// through indexes without reading the users, and the value to bind to
+    /// `$1`; `None` when the search is a condition tested on each row
+    /// instead (SQLite, under three characters).
+    pub fn admin_search_matches(self, search: &str, e: u8) -> Option<(String, String)> {
+        match self {
+            // The person's text and the edition's titles each have a
+            // trigram index (migration `20261201000101_summaries_per_edition`).
+            Self::Sqlite if uses_trigrams(search) => Some((
+                format!(
+                    "SELECT user_id AS id FROM user_search WHERE search_key IN \
+                     (SELECT rowid FROM user_search_index WHERE user_search_index MATCH $1) \
+                     UNION ALL SELECT user_id FROM summary_search WHERE edition_year = ${e} AND search_key IN \
+                     (SELECT rowid FROM summary_search_index WHERE summary_search_index MATCH $1)"
+                ),
+                trigram_phrase(search),
+            )),
+            Self::Sqlite => None,
             // One lookup per table, each answered by its trigram indexes (an
             // OR across the join could use none).
-            Self::Postgres => (
+            Self::Postgres => Some((
                 format!(
-                    "id IN (SELECT id FROM users WHERE LOWER(first_name) LIKE $1 ESCAPE '\\' \
+                    "SELECT id FROM users WHERE LOWER(first_name) LIKE $1 ESCAPE '\\' \
                      OR LOWER(last_name) LIKE $1 ESCAPE '\\' OR LOWER(email) LIKE $1 ESCAPE '\\' \
                      UNION ALL SELECT user_id FROM submission_summaries \
-                     WHERE edition_year = ${e} AND LOWER(first_title) LIKE $1 ESCAPE '\\')"
+                     WHERE edition_year = ${e} AND LOWER(first_title) LIKE $1 ESCAPE '\\'"
                 ),
                 like_pattern(search),
-            ),
+            )),
         }
     }
 }
