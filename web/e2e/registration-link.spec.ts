@@ -76,8 +76,13 @@ test('a visitor cancels from the link in their confirmation, and the next in lin
     await expect(mine).toContainText('This registration is no longer active');
 
     // The member takes the place from the offer's own link, signed out.
-    // Their first e-mail verified their address; the second is the offer.
-    const offer = await world.outbox.waitForEmail(member.email, { count: 2 });
+    // Their first e-mail verified their address, the second told them they
+    // wait (with the same link); the third is the offer.
+    const offer = await world.outbox.waitForEmail(member.email, { count: 3 });
+    const [, waiting] = await world.outbox.emailsTo(member.email);
+    if (!waiting) throw new Error('no notice of the waiting list');
+    expect(waiting.subject).toBe('You are on the waiting list for NACLO Training 2027');
+    expect(linkIn(offer, '/registration/manage')).toBe(linkIn(waiting, '/registration/manage'));
     expect(offer.subject).toBe('A place at NACLO Training 2027 is yours if you want it');
     await page.goto(linkIn(offer, '/registration/manage'));
     await expect(mine).toContainText('A place has come free for you.');

@@ -136,8 +136,8 @@ test('an admin opens registration for two; three members register, one cancels, 
     });
 
     await test.step('the place is offered to the third, by e-mail and on the home, who takes it', async () => {
-      // Their second e-mail, after the verification.
-      const offer = await world.outbox.waitForEmail(third.email, { count: 2 });
+      // Their third e-mail, after the verification and the notice of the waiting list.
+      const offer = await world.outbox.waitForEmail(third.email, { count: 3 });
       expect(offer.subject).toBe('A place at SCULC 2025 is yours if you want it');
       expect(offer.body).toContain('Dear Grace,');
       await signInAs(page, world, third);

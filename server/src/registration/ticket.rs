@@ -182,6 +182,26 @@ pub fn confirmation(
     (letter, attachments)
 }
 
+/// The e-mail to someone who joined the waiting list: no place yet, what
+/// happens when one comes free, and the registration's own link
+/// (`manage`) to see their place in line or leave it without signing in.
+pub fn waiting_notice(event: &EventRow, first_name: &str, manage: &str) -> Letter {
+    let greeting = crate::text::greeting(first_name);
+    let title = &event.title;
+    Letter {
+        subject: format!("You are on the waiting list for {title}"),
+        body: format!(
+            "{greeting}\n\n\
+             In-person places at {title} are full, so you are on its waiting list, \
+             in the order people registered. If a place comes free, we will e-mail \
+             you and keep it for you for {} hours.\n\n\
+             To see your place in line, or to leave the list: {manage}\n\n\
+             Undergraduate Linguistics Society\n",
+            event.offer_hours
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -107,10 +107,14 @@ async fn the_link_in_the_confirmation_shows_and_cancels_and_the_offer_link_takes
     }
     assert_eq!(json_of(by_link(&app, "", &token).await, 200).await["mine"]["state"], "registered");
 
-    // Grace waits and has no offer to take.
+    // Grace waits and has no offer to take. Her notice of the waiting list
+    // carries her own link, which shows her place in line.
     let grace_view: Value =
         grace.get(app.url(&format!("/api/events/{SLUG}"))).send().await.unwrap().json().await.unwrap();
     assert_eq!(grace_view["mine"]["state"], "waiting");
+    let waiting = link_in(&app, &grace_email, 1, "You are on the waiting list for SCULC 2026").await;
+    let seen = json_of(by_link(&app, "", &waiting).await, 200).await;
+    assert_eq!((&seen["mine"]["state"], &seen["mine"]["position"]), (&json!("waiting"), &json!(1)));
 
     // Ada cancels by the link, twice at once: one cancellation, one offer.
     let answers = join_all((0..6).map(|_| by_link(&app, "/cancel", &token))).await;
@@ -122,13 +126,14 @@ async fn the_link_in_the_confirmation_shows_and_cancels_and_the_offer_link_takes
     assert!(after["mine"].is_null(), "a cancelled registration is no longer shown: {after}");
 
     // Grace takes the place from the offer's own link, without signing in.
-    let offer = link_in(&app, &grace_email, 1, "A place at").await;
+    let offer = link_in(&app, &grace_email, 2, "A place at").await;
+    assert_eq!(offer, waiting, "one link for the registration, in every e-mail about it");
     assert_eq!(json_of(by_link(&app, "", &offer).await, 200).await["mine"]["state"], "offered");
     let taken = json_of(by_link(&app, "/accept", &offer).await, 200).await;
     assert_eq!(taken["mine"]["state"], "registered");
     assert_eq!(by_link(&app, "/accept", &offer).await.status(), 409, "taken once");
     // Her confirmation follows, with the same link.
-    assert_eq!(link_in(&app, &grace_email, 2, "You are registered for").await, offer);
+    assert_eq!(link_in(&app, &grace_email, 3, "You are registered for").await, offer);
 
     // Ada's old link does not reach a newer registration of hers.
     register(&app, &ada).await;

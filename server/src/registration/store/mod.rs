@@ -206,8 +206,12 @@ impl Db {
             question_answers,
         )
         .await?;
-        if state == RegistrationState::Registered {
-            tickets::queue_confirmation(&mut tx, event, id, site_url, now).await?;
+        match state {
+            RegistrationState::Registered => {
+                tickets::queue_confirmation(&mut tx, event, id, site_url, now).await?
+            }
+            RegistrationState::Waiting => tickets::queue_waiting_notice(&mut tx, event, id, site_url).await?,
+            _ => {}
         }
         tx.commit().await?;
         Ok(Ok(state))

@@ -101,6 +101,32 @@ pub(super) async fn queue_confirmation(
     now: OffsetDateTime,
 ) -> sqlx::Result<()> {
     let key = key_in(tx).await?;
+    let Some((to, first_name, mode)) = recipient(tx, id).await? else { return Ok(()) };
+    let holder = Holder { first_name: &first_name, mode };
+    let manage = ticket::manage_link(site_url, &ticket::manage_token(&key, id));
+    let (letter, attachments) = ticket::confirmation(event, &holder, &ticket::token(&key, id), &manage, now);
+    outbox::enqueue_with(tx, &to, &letter, &attachments).await?;
+    Ok(())
+}
+
+/// Queues the notice that registration `id` joined the waiting list, with
+/// its own link: a visitor has no other way to see it or leave the list.
+pub(super) async fn queue_waiting_notice(
+    tx: &mut Tx,
+    event: &EventRow,
+    id: Uuid,
+    site_url: &str,
+) -> sqlx::Result<()> {
+    let key = key_in(tx).await?;
+    let Some((to, first_name, _)) = recipient(tx, id).await? else { return Ok(()) };
+    let manage = ticket::manage_link(site_url, &ticket::manage_token(&key, id));
+    outbox::enqueue(tx, &to, &ticket::waiting_notice(event, &first_name, &manage)).await?;
+    Ok(())
+}
+
+/// Who registration `id` belongs to: their address, first name and mode;
+/// `None` (logged) if the stored address does not parse.
+async fn recipient(tx: &mut Tx, id: Uuid) -> sqlx::Result<Option<(Email, String, Mode)>> {
     let (email, first_name, mode): (String, String, Mode) = on_tx!(&mut *tx, |conn| {
         sqlx::query_as(
             "SELECT u.email, u.first_name, r.mode FROM registrations r JOIN users u ON u.id = r.user_id
@@ -110,18 +136,16 @@ pub(super) async fn queue_confirmation(
         .fetch_one(&mut **conn)
         .await?
     });
-    let to = match Email::parse(&email) {
-        Ok(to) => to,
+    match Email::parse(&email) {
+        Ok(to) => Ok(Some((to, first_name, mode))),
         Err(error) => {
-            tracing::error!(error, "a registrant's stored address does not parse; no confirmation e-mail");
-            return Ok(());
+            tracing::error!(
+                error,
+                "a registrant's stored address does not parse; no e-mail about the registration"
+            );
+            Ok(None)
         }
-    };
-    let holder = Holder { first_name: &first_name, mode };
-    let manage = ticket::manage_link(site_url, &ticket::manage_token(&key, id));
-    let (letter, attachments) = ticket::confirmation(event, &holder, &ticket::token(&key, id), &manage, now);
-    outbox::enqueue_with(tx, &to, &letter, &attachments).await?;
-    Ok(())
+    }
 }
 
 /// The event a registration belongs to, for confirmations made where only

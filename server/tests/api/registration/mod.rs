@@ -134,6 +134,21 @@ async fn fifty_at_once_for_ten_places_register_ten_and_wait_forty_in_order_of_ar
     assert_eq!(view_of_last["mine"]["position"], 40);
     assert_eq!(view_of_last["places_left"], 0);
     assert_eq!(view_of_last["waiting"], 40);
+    // Each hears where they stand: a ticket for a place, a notice with
+    // their own link for the waiting list.
+    for (n, row) in list.iter().enumerate() {
+        let subjects: Vec<String> = mail_to(&app, row["email"].as_str().unwrap())
+            .await
+            .into_iter()
+            .map(|(subject, _)| subject)
+            .collect();
+        let expected = if n < 10 {
+            "You are registered for SCULC 2026"
+        } else {
+            "You are on the waiting list for SCULC 2026"
+        };
+        assert_eq!(subjects, [expected], "{}", row["email"]);
+    }
 
     // Registering twice is refused; virtual places are not limited.
     let again = register(&app, &members[0].0, in_person()).await;
