@@ -458,19 +458,33 @@ impl Db {
         let (n, e) = placeholders(false);
         let matches = Some(&query.search)
             .filter(|search| !search.is_empty())
-            .and_then(|search| self.dialect().admin_search_matches(search, e));
-        let (sql, pattern) = match matches {
+            .map(|search| self.dialect().admin_search_matches(search, e));
+        let (sql, pattern) = match (matches, query.pending) {
             // Counted from the indexes' list of ids alone, without reading
-            // each match's user and summary: 31 -> 21 ms for a search
-            // matching 6,693 of 100,000 users on SQLite.
-            Some((matches, pattern)) => (
+            // each match's user and summary. `MATERIALIZED`: SQLite would
+            // otherwise push the filter's list into both halves of the
+            // search and look each filtered person up in it, running the
+            // trigram match again for each (8 s at 100,000 users, against
+            // 13 ms built once).
+            (Some(Some((matches, pattern))), _) => (
                 format!(
-                    "SELECT COUNT(*) FROM (SELECT DISTINCT id FROM ({matches}) found) matches WHERE {}",
+                    "WITH matches AS MATERIALIZED (SELECT DISTINCT id FROM ({matches}) found) \
+                     SELECT COUNT(*) FROM matches WHERE {}",
                     pending(query, n, e)
                 ),
                 pattern,
             ),
-            None => {
+            // The filter alone: its people, from its index alone (a person
+            // with two acceptances pending is one row of the table).
+            (None, Some(_)) => (
+                format!(
+                    "SELECT COUNT(DISTINCT p.user_id) FROM attendance_pending p \
+                     WHERE $1 = $1 AND p.edition_year = ${e} AND p.pending = ${n}"
+                ),
+                String::new(),
+            ),
+            // A search tested on each row (SQLite, under three characters).
+            _ => {
                 let (condition, pattern) = filter(query, self, n, e);
                 (format!("SELECT COUNT(*) FROM {} WHERE {condition}", rows(Rows::Every, e)), pattern)
             }

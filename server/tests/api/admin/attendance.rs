@@ -90,8 +90,10 @@ pub async fn seeded() -> TestApp {
     // Declined: an answer, so in neither filter.
     let (_, carol) = presenter(&app, "carol@x.edu", "Carol", "Cole").await;
     answer(&app, carol, None).await;
-    // Not answered.
-    presenter(&app, "dave@x.edu", "Dave", "Dunn").await;
+    // Not answered, twice: one person in the filter, counted once.
+    let (dave, _) = presenter(&app, "dave@x.edu", "Dave", "Dunn").await;
+    let again = insert_submission(&app, dave, "again.pdf", 2025, 5).await;
+    accept(&app, again).await;
     // Submitted, not accepted.
     let eve = insert_user(&app, "eve@x.edu", "Eve", "Eden").await;
     insert_submission(&app, eve, "eve.pdf", 2025, 0).await;
