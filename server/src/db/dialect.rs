@@ -116,25 +116,51 @@ impl Dialect {
         }
     }
 
+    /// `INDEXED BY index` on SQLite, which without statistics prefers a
+    /// unique index's lookup to a covering index with the same leading
+    /// columns; nothing on PostgreSQL, which weighs both by its statistics.
+    pub fn indexed_by(self, index: &str) -> String {
+        match self {
+            Self::Sqlite => format!(" INDEXED BY {index}"),
+            Self::Postgres => String::new(),
+        }
+    }
+
+    /// Whether `admin_search_matches` lists the search's matches: always on
+    /// PostgreSQL; on SQLite from three characters, which its trigram
+    /// index finds (shorter ones are a condition read on every row).
+    pub fn admin_search_is_listed(self, search: &str) -> bool {
+        match self {
+            Self::Sqlite => uses_trigrams(search),
+            Self::Postgres => true,
+        }
+    }
+
     /// The same search as a list of the matching users' ids (a column
     /// `id`; a user may be listed twice, by name and by title), found
     /// through indexes without reading the users, and the value to bind to
     /// `$1`; `None` when the search is a condition tested on each row
     /// instead (SQLite, under three characters).
     pub fn admin_search_matches(self, search: &str, e: u8) -> Option<(String, String)> {
+        if !self.admin_search_is_listed(search) {
+            return None;
+        }
         match self {
             // The person's text and the edition's titles each have a
             // trigram index (migration `20261201000101_summaries_per_edition`).
-            Self::Sqlite if uses_trigrams(search) => Some((
+            Self::Sqlite => Some((
+                // Each match of an index joined with its row by rowid (a
+                // list of the matches' rowids, then searched, cost about a
+                // tenth more).
                 format!(
-                    "SELECT user_id AS id FROM user_search WHERE search_key IN \
-                     (SELECT rowid FROM user_search_index WHERE user_search_index MATCH $1) \
-                     UNION ALL SELECT user_id FROM summary_search WHERE edition_year = ${e} AND search_key IN \
-                     (SELECT rowid FROM summary_search_index WHERE summary_search_index MATCH $1)"
+                    "SELECT us.user_id AS id FROM user_search_index f \
+                     JOIN user_search us ON us.search_key = f.rowid WHERE f.user_search_index MATCH $1 \
+                     UNION ALL SELECT ss.user_id FROM summary_search_index f \
+                     JOIN summary_search ss ON ss.search_key = f.rowid \
+                     WHERE f.summary_search_index MATCH $1 AND ss.edition_year = ${e}"
                 ),
                 trigram_phrase(search),
             )),
-            Self::Sqlite => None,
             // One lookup per table, each answered by its trigram indexes (an
             // OR across the join could use none).
             Self::Postgres => Some((

@@ -261,6 +261,20 @@ async fn the_admin_tables_pages_read_their_rows_through_indexes() {
             }
         }
     }
+    // Read from the matches' keys: the search's or the filter's list,
+    // never a whole table.
+    for sort in [UserSort::Name, UserSort::Email, UserSort::AbstractName, UserSort::UploadedAt] {
+        for direction in [SortDirection::Asc, SortDirection::Desc] {
+            for (search, pending) in [
+                ("hopper", None),
+                ("", Some(AttendanceFilter::NotConfirmed)),
+                ("hopper", Some(AttendanceFilter::WithoutMaterials)),
+            ] {
+                let query = TableQuery { search: search.into(), sort, direction, pending, edition: 2025 };
+                queries.push((query, Reading::Keyed));
+            }
+        }
+    }
     // Any edition, not only the newest, reads through the same indexes:
     // the summaries and the pending rows are keyed by edition.
     let earlier = |query: TableQuery| TableQuery { edition: 2024, ..query };
