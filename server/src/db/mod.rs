@@ -53,6 +53,9 @@ pub(crate) static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!(
 /// How long a request waits for a free connection before answering 503.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// How much of an SQLite database is read through memory mapping.
+const MMAP_BYTES: u64 = 1 << 30;
+
 impl Db {
     /// Opens the database the configuration names (creating the SQLite file
     /// and the data folder if needed). Does not run migrations.
@@ -79,7 +82,15 @@ impl Db {
                     .journal_mode(SqliteJournalMode::Wal)
                     .synchronous(SqliteSynchronous::Normal)
                     .busy_timeout(Duration::from_secs(5))
-                    .foreign_keys(true);
+                    .foreign_keys(true)
+                    // Reads of the first GiB through the operating system's
+                    // page cache, shared by every connection, instead of a
+                    // copy into each connection's own 2 MB cache: a search
+                    // that looks up thousands of rows scattered over a 230 MB
+                    // database (100,000 users) read each page with a system
+                    // call (about a fifth of its time). Writes still go
+                    // through the WAL.
+                    .pragma("mmap_size", MMAP_BYTES.to_string());
                 let pool = SqlitePoolOptions::new()
                     .max_connections(8)
                     .acquire_timeout(ACQUIRE_TIMEOUT)
