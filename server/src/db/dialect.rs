@@ -145,35 +145,95 @@ impl Dialect {
         if !self.admin_search_is_listed(search) {
             return None;
         }
-        match self {
+        Some(match self {
             // The person's text and the edition's titles each have a
-            // trigram index (migration `20261201000101_summaries_per_edition`).
-            Self::Sqlite => Some((
-                // Each match of an index joined with its row by rowid (a
-                // list of the matches' rowids, then searched, cost about a
-                // tenth more).
+            // trigram index (migration `20261201000101_summaries_per_edition`);
+            // each match is joined with its row by rowid (a list of the
+            // matches' rowids, then searched, cost about a tenth more).
+            Self::Sqlite => (
                 format!(
-                    "SELECT us.user_id AS id FROM user_search_index f \
-                     JOIN user_search us ON us.search_key = f.rowid WHERE f.user_search_index MATCH $1 \
-                     UNION ALL SELECT ss.user_id FROM summary_search_index f \
-                     JOIN summary_search ss ON ss.search_key = f.rowid \
-                     WHERE f.summary_search_index MATCH $1 AND ss.edition_year = ${e}"
+                    "SELECT us.user_id AS id FROM {SQLITE_PEOPLE} WHERE {SQLITE_PEOPLE_MATCH} \
+                     UNION ALL SELECT ss.user_id FROM {}",
+                    sqlite_titles(e)
                 ),
                 trigram_phrase(search),
-            )),
+            ),
             // One lookup per table, each answered by its trigram indexes (an
             // OR across the join could use none).
-            Self::Postgres => Some((
+            Self::Postgres => (
                 format!(
-                    "SELECT id FROM users WHERE LOWER(first_name) LIKE $1 ESCAPE '\\' \
-                     OR LOWER(last_name) LIKE $1 ESCAPE '\\' OR LOWER(email) LIKE $1 ESCAPE '\\' \
-                     UNION ALL SELECT user_id FROM submission_summaries \
-                     WHERE edition_year = ${e} AND LOWER(first_title) LIKE $1 ESCAPE '\\'"
+                    "SELECT u.id FROM users u WHERE {PG_PEOPLE_MATCH} \
+                     UNION ALL SELECT user_id FROM {}",
+                    pg_titles(e)
                 ),
                 like_pattern(search),
-            )),
-        }
+            ),
+        })
     }
+
+    /// The same search's matches, each once, with the summary's title and
+    /// upload time in the edition bound to `$e` (columns `id`, `s_name`,
+    /// `s_uploaded_at`; none for a person without a summary there), for
+    /// the sorts by those columns: a title's match carries them in its own
+    /// row, so only the people found by name or e-mail look theirs up
+    /// (through `summaries_keys`); `None` as for `admin_search_matches`.
+    pub fn admin_search_keyed(self, search: &str, e: u8) -> Option<(String, String)> {
+        if !self.admin_search_is_listed(search) {
+            return None;
+        }
+        let keys = |user: &str| {
+            format!(
+                "LEFT JOIN submission_summaries m{} ON m.user_id = {user} AND m.edition_year = ${e}",
+                self.indexed_by("summaries_keys")
+            )
+        };
+        Some(match self {
+            Self::Sqlite => (
+                format!(
+                    "SELECT ss.user_id AS id, ss.title AS s_name, ss.uploaded_at AS s_uploaded_at FROM {} \
+                     UNION SELECT us.user_id, m.first_title, m.first_uploaded_at FROM {SQLITE_PEOPLE} {} \
+                     WHERE {SQLITE_PEOPLE_MATCH}",
+                    sqlite_titles(e),
+                    keys("us.user_id")
+                ),
+                trigram_phrase(search),
+            ),
+            Self::Postgres => (
+                format!(
+                    "SELECT user_id AS id, first_title AS s_name, first_uploaded_at AS s_uploaded_at FROM {} \
+                     UNION SELECT u.id, m.first_title, m.first_uploaded_at FROM users u {} WHERE {PG_PEOPLE_MATCH}",
+                    pg_titles(e),
+                    keys("u.id")
+                ),
+                like_pattern(search),
+            ),
+        })
+    }
+}
+
+/// SQLite: a person's own text (name and e-mail) matched by its trigram
+/// index and joined with its row (`us`) by rowid.
+const SQLITE_PEOPLE: &str = "user_search_index f JOIN user_search us ON us.search_key = f.rowid";
+const SQLITE_PEOPLE_MATCH: &str = "f.user_search_index MATCH $1";
+
+/// SQLite: the titles of the edition bound to `$e` that match, with their
+/// rows (`ss`): FROM and WHERE.
+fn sqlite_titles(e: u8) -> String {
+    format!(
+        "summary_search_index f JOIN summary_search ss ON ss.search_key = f.rowid \
+         WHERE f.summary_search_index MATCH $1 AND ss.edition_year = ${e}"
+    )
+}
+
+/// PostgreSQL: a person (`u`) whose name or e-mail matches, through the
+/// trigram indexes on each (migration `20261123000004_admin_search`).
+const PG_PEOPLE_MATCH: &str = "LOWER(u.first_name) LIKE $1 ESCAPE '\\' \
+     OR LOWER(u.last_name) LIKE $1 ESCAPE '\\' OR LOWER(u.email) LIKE $1 ESCAPE '\\'";
+
+/// PostgreSQL: the summaries of the edition bound to `$e` whose title
+/// matches: FROM and WHERE.
+fn pg_titles(e: u8) -> String {
+    format!("submission_summaries WHERE edition_year = ${e} AND LOWER(first_title) LIKE $1 ESCAPE '\\'")
 }
 
 /// A LIKE pattern for PostgreSQL, which lower-cases Unicode, so a LIKE on

@@ -69,7 +69,9 @@ pub enum Reading {
     /// page, where sorting the matches built and sorted all 4,000 rows).
     InOrder,
     /// From the matches' sort keys alone, counted on the way: the matches
-    /// listed once, each given its key (for a summary column, from the
+    /// listed once, each with its key (for a summary column: a title's
+    /// match carries its summary's keys in its own row, and a person
+    /// matched by name or e-mail, or filtered, looks them up in the
     /// summaries' covering index `summaries_keys`, without reading the
     /// user), the key at the page's end found, and only the rows up to it
     /// built and sorted whole (with the e-mail that breaks ties). Sorting
@@ -411,16 +413,30 @@ fn keyed(query: &TableQuery, db: &Db, order: &str) -> Option<(String, String)> {
     let (empty, key) = sort_terms(query.sort, db, "");
     let empty = empty?;
     let (n, e) = placeholders(true);
-    let (found, pattern) = found(query, db, n, e);
-    // The users' own keys are read from the users; a summary's from the
-    // covering index alone.
-    let source = match query.sort {
-        UserSort::AbstractName | UserSort::UploadedAt => format!(
-            "(SELECT f.id, m.first_title AS s_name, m.first_uploaded_at AS s_uploaded_at FROM found f \
-             LEFT JOIN submission_summaries m{} ON m.user_id = f.id AND m.edition_year = ${e}) keys",
-            db.dialect().indexed_by("summaries_keys")
-        ),
-        _ => format!("(SELECT * FROM {} WHERE id IN (SELECT id FROM found)) keys", rows(Rows::Every, e)),
+    let by_summary = matches!(query.sort, UserSort::AbstractName | UserSort::UploadedAt);
+    let keyed_search = Some(&query.search)
+        .filter(|search| by_summary && !search.is_empty())
+        .and_then(|search| db.dialect().admin_search_keyed(search, e));
+    // A search's matches that carry their summary's keys; a summary's
+    // keys otherwise from the covering index alone; the users' own from
+    // the users.
+    let (found, pattern, source) = match keyed_search {
+        Some((matches, pattern)) => {
+            (listed_once(query, &matches, "*", n, e), pattern, "found keys".to_owned())
+        }
+        None => {
+            let (found, pattern) = found(query, db, n, e);
+            let source = if by_summary {
+                format!(
+                    "(SELECT f.id, m.first_title AS s_name, m.first_uploaded_at AS s_uploaded_at FROM found f \
+                     LEFT JOIN submission_summaries m{} ON m.user_id = f.id AND m.edition_year = ${e}) keys",
+                    db.dialect().indexed_by("summaries_keys")
+                )
+            } else {
+                format!("(SELECT * FROM {} WHERE id IN (SELECT id FROM found)) keys", rows(Rows::Every, e))
+            };
+            (found, pattern, source)
+        }
     };
     let (direction, nearer) = match query.direction {
         SortDirection::Asc => ("ASC", "<="),
@@ -445,29 +461,15 @@ fn keyed(query: &TableQuery, db: &Db, order: &str) -> Option<(String, String)> {
 
 /// The common table expressions that end with `found`: the ids of the
 /// rows that match (each once), and the value to bind to `$1`. A search
-/// through the indexes' list is listed once (`MATERIALIZED`) before the
-/// filter is applied: SQLite would otherwise push the filter's list into
-/// both halves of the search and look each filtered person up in it,
-/// running the trigram match again for each (8 s at 100,000 users,
-/// against 13 ms built once). A filter alone lists its people from its
-/// own index (a person with two acceptances pending is one row).
+/// through the indexes' list is listed once (`listed_once`); a filter
+/// alone lists its people from its own index (a person with two
+/// acceptances pending is one row).
 fn found(query: &TableQuery, db: &Db, n: u8, e: u8) -> (String, String) {
     let listed = Some(&query.search)
         .filter(|search| !search.is_empty())
         .map(|search| db.dialect().admin_search_matches(search, e));
     match (listed, query.pending) {
-        (Some(Some((matches, pattern))), None) => (
-            format!("found AS MATERIALIZED (SELECT DISTINCT id FROM ({matches}) listed WHERE ${n} = ${n})"),
-            pattern,
-        ),
-        (Some(Some((matches, pattern))), Some(_)) => (
-            format!(
-                "matched AS MATERIALIZED (SELECT DISTINCT id FROM ({matches}) listed), \
-                 found AS MATERIALIZED (SELECT id FROM matched WHERE {})",
-                pending(query, n, e)
-            ),
-            pattern,
-        ),
+        (Some(Some((matches, pattern))), _) => (listed_once(query, &matches, "DISTINCT id", n, e), pattern),
         (None, Some(_)) => (
             format!(
                 "found AS MATERIALIZED (SELECT DISTINCT p.user_id AS id FROM attendance_pending p \
@@ -481,6 +483,22 @@ fn found(query: &TableQuery, db: &Db, n: u8, e: u8) -> (String, String) {
             let (condition, pattern) = filter(query, db, n, e);
             (format!("found AS (SELECT id FROM {} WHERE {condition})", rows(Rows::Every, e)), pattern)
         }
+    }
+}
+
+/// `found` from a search's list of `matches`, its `columns` each once,
+/// listed once (`MATERIALIZED`) before the filter is applied: SQLite
+/// would otherwise push the filter's list into both halves of the search
+/// and look each filtered person up in it, running the trigram match
+/// again for each (8 s at 100,000 users, against 13 ms built once).
+fn listed_once(query: &TableQuery, matches: &str, columns: &str, n: u8, e: u8) -> String {
+    match query.pending {
+        None => format!("found AS MATERIALIZED (SELECT {columns} FROM ({matches}) listed WHERE ${n} = ${n})"),
+        Some(_) => format!(
+            "matched AS MATERIALIZED (SELECT {columns} FROM ({matches}) listed), \
+             found AS MATERIALIZED (SELECT * FROM matched WHERE {})",
+            pending(query, n, e)
+        ),
     }
 }
 

@@ -219,6 +219,9 @@ async fn a_page_read_in_order_or_by_its_keys_has_the_rows_of_the_sorted_matches(
     let jo = insert_user(&app, "jo@x.edu", "Jo", "Jay").await;
     insert_submission(&app, jo, "", 2025, 7).await;
     insert_user(&app, "kim@x.edu", "", "").await;
+    // Found twice by "x.edu", by e-mail and by title: one row, counted once.
+    let lee = insert_user(&app, "lee@x.edu", "Lee", "Lim").await;
+    insert_submission(&app, lee, "Notes from x.edu", 2025, 9).await;
     let db = &app.state.db;
     let page = |sql: String, pattern: String, per_page: i64, offset: i64, pending: &'static str| async move {
         colloquy::on_db!(db, |pool| {
@@ -231,7 +234,11 @@ async fn a_page_read_in_order_or_by_its_keys_has_the_rows_of_the_sorted_matches(
                 .fetch_all(pool)
                 .await
                 .unwrap_or_else(|error| panic!("{error}: {sql}"));
-            rows.iter().map(|row| row.get::<Uuid, _>("id")).collect::<Vec<Uuid>>()
+            let ids = rows.iter().map(|row| row.get::<Uuid, _>("id")).collect::<Vec<Uuid>>();
+            // The keyed statement counts the matches on each row.
+            let totals =
+                rows.iter().filter_map(|row| row.try_get::<i64, _>("total").ok()).collect::<Vec<i64>>();
+            (ids, totals)
         })
     };
     let filters = [
@@ -254,12 +261,19 @@ async fn a_page_read_in_order_or_by_its_keys_has_the_rows_of_the_sorted_matches(
                 let query = TableQuery { search: search.into(), sort, direction, pending, edition: 2025 };
                 let bound = pending.map(AttendanceFilter::as_str).unwrap_or("");
                 let (sorted, pattern) = page_statement(&query, db, Reading::Matches);
+                let (all, _) = page(sorted.clone(), pattern.clone(), 1000, 0, bound).await;
                 for (per_page, offset) in [(50, 0), (1, 0), (1, 1), (2, 2), (3, 3), (2, 5), (4, 8)] {
-                    let expected = page(sorted.clone(), pattern.clone(), per_page, offset, bound).await;
+                    let (expected, _) = page(sorted.clone(), pattern.clone(), per_page, offset, bound).await;
                     for &reading in readings {
                         let (statement, _) = page_statement(&query, db, reading);
-                        let found = page(statement, pattern.clone(), per_page, offset, bound).await;
+                        let (found, totals) = page(statement, pattern.clone(), per_page, offset, bound).await;
                         assert_eq!(found, expected, "{query:?} {reading:?}, {per_page} from {offset}");
+                        if reading == Reading::Keyed {
+                            assert!(
+                                totals.iter().all(|&total| total == all.len() as i64),
+                                "{query:?}: {totals:?}"
+                            );
+                        }
                     }
                     compared += usize::from(!expected.is_empty());
                 }
