@@ -22,7 +22,7 @@ import { CSRF_HEADERS, newPerson, profileLink, registerVerifiedAccount, submitSi
 import { repoRoot, runCommand, serverBinary } from './colloquy-server.ts';
 import { linkIn } from './emails.ts';
 import { answerDialog } from './dialog.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, forgetSession, test } from './fixtures.ts';
 import { openNav } from './nav.ts';
 import { ABSTRACT_TEXT, ABSTRACT_TITLE, abstractPdf, countWords } from './pdfs.ts';
 import { confirmTalk } from './program-world.ts';
@@ -96,7 +96,7 @@ test('an admin made by the command line sorts, searches and accepts; the applica
     expect(adminRequests).toEqual([]);
     // The server refuses the data anyway.
     expect((await page.request.get('/api/admin/users')).status()).toBe(403);
-    await page.context().clearCookies();
+    await forgetSession(page);
   });
 
   await test.step('the command line makes the organiser an admin', async () => {
@@ -247,7 +247,7 @@ test('an admin made by the command line sorts, searches and accepts; the applica
   });
 
   await test.step('the applicant’s status button now leads to the congratulations page', async () => {
-    await page.context().clearCookies();
+    await forgetSession(page);
     await signIn(page, applicant);
     await page.goto('/sculc-2025');
     await main(page).getByRole('link', { name: 'View Submission Status', exact: true }).click();
@@ -290,8 +290,7 @@ test('at 1280 px the user table shows its last column without scrolling sideways
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   // Off the member's home first: its requests still in flight would be
   // refused (401) once the cookie is gone.
-  await page.goto('about:blank');
-  await page.context().clearCookies();
+  await forgetSession(page);
   await runCommand({
     binary: serverBinary(),
     cwd: repoRoot,

@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test';
 
 import { expectNoViolations } from './axe.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, forgetSession, test } from './fixtures.ts';
 import { signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
 
 const CHECK_IN_FORM = /SAMPLE-REPLACE-SCULC-2025-CHECK-IN/;
@@ -71,7 +71,7 @@ test('the edition page shows the site’s registration instead of the check-in f
     });
 
     await test.step('a visitor sees Register in place of the check-in form, the spec’s facts unchanged', async () => {
-      await page.context().clearCookies();
+      await forgetSession(page);
       await page.goto(`${world.url}/sculc-2025`);
       const register = details.getByRole('link', { name: 'Register' });
       await expect(register).toHaveAttribute('href', '/events/sculc-2025');
@@ -130,7 +130,7 @@ test('a NACLO session with its event shows Register, leading to the event’s pa
     await signInAs(page, world, organiser);
     // The bundled content names the open round's event naclo-open-round-2025.
     await openRegistration(page, world, 'NACLO open round', 'naclo-open-round-2025');
-    await page.context().clearCookies();
+    await forgetSession(page);
 
     await page.goto(`${world.url}/naclo`);
     const openRound = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Open round' }) });

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 
-import { test as base, expect } from '@playwright/test';
+import { type Page, test as base, expect } from '@playwright/test';
 
 import { Outbox } from './emails.ts';
 
@@ -43,6 +43,18 @@ export interface BrowserErrors {
  * failed load. (The Content-Security-Policy still decides whether the page
  * may frame them, so a wrong frame-src fails the test with its console error.)
  */
+/**
+ * Signs the browser out by forgetting its cookies, once the page has been
+ * left: the page would otherwise go on asking for its data (the member's
+ * home, an admin panel opened a moment ago) without the session, and each
+ * 401 would fail the test as a browser error. A request already sent
+ * carries the cookie it was sent with.
+ */
+export async function forgetSession(page: Page) {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}
+
 export const EMBED_ORIGINS = ['https://docs.google.com'] as const;
 
 const EMBED_STAND_IN =

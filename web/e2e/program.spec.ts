@@ -5,7 +5,7 @@
  * public Program section, the PDF and the presenter's page show it.
  */
 import { answerDialog } from './dialog.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, forgetSession, test } from './fixtures.ts';
 import { confirmTalk, pdfText, renamePerson } from './program-world.ts';
 import { signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
 
@@ -59,7 +59,7 @@ test('the admin builds the day from a confirmed talk and publishes it; the publi
     });
 
     await test.step('the public Program section and the PDF show it', async () => {
-      await page.context().clearCookies();
+      await forgetSession(page);
       await page.goto(`${world.url}/sculc-2025`);
       const program = page.getByRole('region', { name: 'Program' });
       await expect(program.getByRole('heading', { name: '9:00 AM – 10:30 AM Morning talks' })).toBeVisible();

@@ -9,7 +9,7 @@
 import { expectNoViolations } from './axe.ts';
 import { answerDialog } from './dialog.ts';
 import { linkIn } from './emails.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, forgetSession, test } from './fixtures.ts';
 import { signInAs, startReviewWorld } from './review-world.ts';
 
 test('a visitor cancels from the link in their confirmation, and the next in line takes the place from the offer’s link', async ({
@@ -33,7 +33,7 @@ test('a visitor cancels from the link in their confirmation, and the next in lin
       headers: { 'X-Requested-With': 'colloquy' },
     });
     expect(created.status(), await created.text()).toBe(201);
-    await page.context().clearCookies();
+    await forgetSession(page);
 
     // A visitor takes the only place by the e-mailed link.
     await page.goto(`${world.url}/events/naclo-training-2027`);
@@ -52,7 +52,7 @@ test('a visitor cancels from the link in their confirmation, and the next in lin
     await page.goto(`${world.url}/events/naclo-training-2027`);
     await page.getByRole('button', { name: 'Join the waiting list' }).click();
     await expect(page.getByText('You are number 1 on the waiting list')).toBeVisible();
-    await page.context().clearCookies();
+    await forgetSession(page);
 
     // The visitor cancels from their confirmation's link, signed out.
     const confirmation = await world.outbox.waitForEmail('zoe.link@example.org', { count: 2 });

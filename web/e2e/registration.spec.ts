@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { expectNoViolations } from './axe.ts';
 import { answerDialog } from './dialog.ts';
 import { linkIn } from './emails.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, forgetSession, test } from './fixtures.ts';
 import { signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
 
 /** A date-time input's value, in Pacific time, `days` from now at 9:00. */
@@ -183,7 +183,7 @@ test('a visitor registers for a NACLO session on its page, without an account, t
       headers: { 'X-Requested-With': 'colloquy' },
     });
     expect(created.status(), await created.text()).toBe(201);
-    await page.context().clearCookies();
+    await forgetSession(page);
 
     await page.goto(`${world.url}/events/naclo-open-round-2027`);
     const card = page.getByRole('region', { name: 'Register for NACLO Open Round 2027' });

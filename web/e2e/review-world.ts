@@ -15,7 +15,7 @@ import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/
 import { CSRF_HEADERS, newPerson, registerVerifiedAccount, submitSignIn, type Person } from './accounts.ts';
 import { runCommand, startServer, type RunningServer } from './colloquy-server.ts';
 import { Outbox } from './emails.ts';
-import { expect } from './fixtures.ts';
+import { expect, forgetSession } from './fixtures.ts';
 import { abstractPdf } from './pdfs.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -107,7 +107,7 @@ export async function startReviewWorld(playwright: PlaywrightWorkerArgs['playwri
 
 /** Signs the browser in as `person` through the form (after dropping any other session). */
 export async function signInAs(page: Page, world: ReviewWorld, person: Person) {
-  await page.context().clearCookies();
+  await forgetSession(page);
   await page.goto(`${world.url}/login`);
   await submitSignIn(page, person.email, person.password);
   await expect(page).toHaveURL(`${world.url}/sculc`);

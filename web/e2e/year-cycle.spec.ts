@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 
 import { expectNoViolations } from './axe.ts';
 import { answerDialog } from './dialog.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, forgetSession, test } from './fixtures.ts';
 import { acceptAbstract, confirmTalk, pdfText, setPresenterDeadlines } from './program-world.ts';
 import { signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
 
@@ -190,7 +190,7 @@ test("a year's cycle: each member's next step, 2025 kept when 2026 is created, a
 
 /** /sculc-2025's Program section as a visitor reads it, and the PDF its link gives. */
 async function archivedProgram(page: Page, world: ReviewWorld) {
-  await page.context().clearCookies();
+  await forgetSession(page);
   await page.goto(`${world.url}/sculc-2025`);
   const program = page.getByRole('region', { name: 'Program' });
   await expect(program).toContainText(TITLE);
