@@ -288,8 +288,6 @@ test('at 1280 px the user table shows its last column without scrolling sideways
     },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
-  // Off the member's home first: its requests still in flight would be
-  // refused (401) once the cookie is gone.
   await forgetSession(page);
   await runCommand({
     binary: serverBinary(),

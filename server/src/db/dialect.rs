@@ -126,6 +126,16 @@ impl Dialect {
         }
     }
 
+    /// `LEFT JOIN` of the summary (`m`) of `user` in the edition bound to
+    /// `$e`, read from the covering index `summaries_keys` alone: the
+    /// title and upload time the admin table sorts by.
+    pub fn summary_keys(self, user: &str, e: u8) -> String {
+        format!(
+            "LEFT JOIN submission_summaries m{} ON m.user_id = {user} AND m.edition_year = ${e}",
+            self.indexed_by("summaries_keys")
+        )
+    }
+
     /// Whether `admin_search_matches` lists the search's matches: always on
     /// PostgreSQL; on SQLite from three characters, which its trigram
     /// index finds (shorter ones are a condition read on every row).
@@ -181,12 +191,6 @@ impl Dialect {
         if !self.admin_search_is_listed(search) {
             return None;
         }
-        let keys = |user: &str| {
-            format!(
-                "LEFT JOIN submission_summaries m{} ON m.user_id = {user} AND m.edition_year = ${e}",
-                self.indexed_by("summaries_keys")
-            )
-        };
         Some(match self {
             Self::Sqlite => (
                 format!(
@@ -194,7 +198,7 @@ impl Dialect {
                      UNION SELECT us.user_id, m.first_title, m.first_uploaded_at FROM {SQLITE_PEOPLE} {} \
                      WHERE {SQLITE_PEOPLE_MATCH}",
                     sqlite_titles(e),
-                    keys("us.user_id")
+                    self.summary_keys("us.user_id", e)
                 ),
                 trigram_phrase(search),
             ),
@@ -203,7 +207,7 @@ impl Dialect {
                     "SELECT user_id AS id, first_title AS s_name, first_uploaded_at AS s_uploaded_at FROM {} \
                      UNION SELECT u.id, m.first_title, m.first_uploaded_at FROM users u {} WHERE {PG_PEOPLE_MATCH}",
                     pg_titles(e),
-                    keys("u.id")
+                    self.summary_keys("u.id", e)
                 ),
                 like_pattern(search),
             ),

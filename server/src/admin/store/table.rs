@@ -428,9 +428,8 @@ fn keyed(query: &TableQuery, db: &Db, order: &str) -> Option<(String, String)> {
             let (found, pattern) = found(query, db, n, e);
             let source = if by_summary {
                 format!(
-                    "(SELECT f.id, m.first_title AS s_name, m.first_uploaded_at AS s_uploaded_at FROM found f \
-                     LEFT JOIN submission_summaries m{} ON m.user_id = f.id AND m.edition_year = ${e}) keys",
-                    db.dialect().indexed_by("summaries_keys")
+                    "(SELECT f.id, m.first_title AS s_name, m.first_uploaded_at AS s_uploaded_at FROM found f {}) keys",
+                    db.dialect().summary_keys("f.id", e)
                 )
             } else {
                 format!("(SELECT * FROM {} WHERE id IN (SELECT id FROM found)) keys", rows(Rows::Every, e))
