@@ -233,9 +233,24 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
       await desk.getByRole('button', { name: 'Undo this check-in' }).click();
       await expect(result).toContainText('Check-in undone');
       await expect(count(desk, 'Checked in')).toHaveText('1');
+      // Checked in again, but the answer is lost on the way back: the desk keeps it, and its resend is
+      // recognised as the same check-in, not "already checked in by" the volunteer themselves.
+      await desk.route(
+        `**/api/check-in/${SLUG}/registrations/*`,
+        async (route) => {
+          if (route.request().method() !== 'POST') return route.fallback();
+          await route.fetch();
+          await route.abort('internetdisconnected');
+        },
+        { times: 1 },
+      );
       await desk.getByRole('button', { name: 'Check in Grace Hopper' }).click();
-      await expect(result).toContainText('Checked in');
+      await expect(result).toContainText('Saved — will be sent when the connection is back (1 waiting).');
+      const queue = desk.getByRole('region', { name: 'Saved while offline' });
+      await expect(queue).toContainText('Sent after the connection came back: 1 check-in.', { timeout: 15_000 });
+      await expect(queue).not.toContainText('needs a look');
       await expect(desk.getByText(/Checked in at .* by Noam Chomsky/)).toBeVisible();
+      await expect(count(desk, 'Checked in')).toHaveText('2');
     });
 
     await test.step('Franz, found just before he cancelled, is refused in red with the reason', async () => {

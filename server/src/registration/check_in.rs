@@ -121,6 +121,12 @@ pub struct Scan {
     #[serde(default, with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime)]
     pub at: Option<OffsetDateTime>,
+    /// This check-in's own id, chosen by the phone. Sent again with the
+    /// same key by the same volunteer (its first answer lost on a flaky
+    /// network), it is answered `checked_in` as the first was, not as
+    /// already checked in by themselves.
+    #[serde(default)]
+    pub key: Option<Uuid>,
 }
 
 /// A check-in by name.
@@ -131,6 +137,9 @@ pub struct CheckInAt {
     #[serde(default, with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime)]
     pub at: Option<OffsetDateTime>,
+    /// Its own id (as for a scan).
+    #[serde(default)]
+    pub key: Option<Uuid>,
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -284,25 +293,27 @@ async fn let_in(
     event: &EventRow,
     id: Uuid,
     at: Option<OffsetDateTime>,
+    key: Option<Uuid>,
 ) -> ApiResult<Json<CheckInResult>> {
     let now = clock::now();
     let volunteer = Actor::admin(&desk.0);
-    let (outcome, person, message) = match state.db.check_in(event, id, &volunteer, made_at(at, now)).await? {
-        CheckIn::CheckedIn(person) => {
-            let message = format!("{} is checked in.", person.name());
-            (CheckInOutcome::CheckedIn, person, message)
-        }
-        CheckIn::Already(person) => {
-            let when = clock_time(person.checked_in_at.unwrap_or(now));
-            let message = match person.checked_in_by() {
-                Some(by) => format!("Already checked in at {when} by {by}."),
-                None => format!("Already checked in at {when}."),
-            };
-            (CheckInOutcome::AlreadyCheckedIn, person, message)
-        }
-        CheckIn::NotRegistered(person) => return Err(not_registered(&person)),
-        CheckIn::Unknown => return Err(not_a_ticket(event)),
-    };
+    let (outcome, person, message) =
+        match state.db.check_in(event, id, &volunteer, made_at(at, now), key).await? {
+            CheckIn::CheckedIn(person) => {
+                let message = format!("{} is checked in.", person.name());
+                (CheckInOutcome::CheckedIn, person, message)
+            }
+            CheckIn::Already(person) => {
+                let when = clock_time(person.checked_in_at.unwrap_or(now));
+                let message = match person.checked_in_by() {
+                    Some(by) => format!("Already checked in at {when} by {by}."),
+                    None => format!("Already checked in at {when}."),
+                };
+                (CheckInOutcome::AlreadyCheckedIn, person, message)
+            }
+            CheckIn::NotRegistered(person) => return Err(not_registered(&person)),
+            CheckIn::Unknown => return Err(not_a_ticket(event)),
+        };
     Ok(Json(CheckInResult { outcome, person: (&person).into(), message }))
 }
 
@@ -331,7 +342,7 @@ pub async fn scan(
     let event = event(&state, &slug).await?;
     let key = state.db.ticket_key().await?;
     let Some(id) = super::ticket::verify(&key, &scan.token) else { return Err(not_a_ticket(&event)) };
-    let_in(&state, &desk, &event, id, scan.at).await
+    let_in(&state, &desk, &event, id, scan.at, scan.key).await
 }
 
 /// Checks in a registered person found by name.
@@ -360,7 +371,7 @@ pub async fn check_in_by_name(
     Json(body): Json<CheckInAt>,
 ) -> ApiResult<Json<CheckInResult>> {
     let event = event(&state, &slug).await?;
-    let_in(&state, &desk, &event, id, body.at).await
+    let_in(&state, &desk, &event, id, body.at, body.key).await
 }
 
 /// Takes back a check-in made by mistake (logged); a person not checked in

@@ -223,6 +223,77 @@ async fn a_ticket_scanned_at_once_by_two_volunteers_is_checked_in_once() {
     assert_eq!(text.matches("Checked in Ada Lovelace at SCULC 2026").count(), 1, "{text}");
 }
 
+/// A scan of `token` sent with its own id, `key`, as a phone's queue sends it.
+async fn scan_keyed(app: &TestApp, desk: &Client, token: &str, key: Uuid) -> Value {
+    let body = json!({"token": token, "key": key});
+    json_of(desk.post(app.url(&format!("/api/check-in/{SLUG}/scans"))).json(&body).send().await.unwrap(), 200)
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_check_in_sent_again_with_its_key_is_answered_as_the_first_and_only_to_its_volunteer() {
+    let app = app_with_event(spawn_app().await, 10).await;
+    let grace = person(&app, "grace@example.edu", "Grace", "Hopper", Some("check_in")).await;
+    let alan = person(&app, "alan@example.edu", "Alan", "Turing", Some("check_in")).await;
+    let (_, token) = attendee(&app, "ada@example.edu", "Ada", "Lovelace").await;
+
+    // Each phone sends its one check-in six times at once (a queue resent
+    // while its answers were lost): one phone wins, and every one of its
+    // sends is told "checked in"; every send of the other is told who did.
+    let (grace_key, alan_key) = (Uuid::new_v4(), Uuid::new_v4());
+    let sends = (0..12).map(|n| {
+        let (desk, key) = if n % 2 == 0 { (&grace, grace_key) } else { (&alan, alan_key) };
+        scan_keyed(&app, desk, &token, key)
+    });
+    let results = join_all(sends).await;
+    let (grace_answers, alan_answers): (Vec<_>, Vec<_>) =
+        results.iter().enumerate().partition(|(n, _)| n % 2 == 0);
+    let outcomes =
+        |answers: &[(usize, &Value)]| answers.iter().map(|(_, r)| r["outcome"].clone()).collect::<Vec<_>>();
+    let (grace_won, alan_won) = (outcomes(&grace_answers), outcomes(&alan_answers));
+    let (winner, key, by) = if grace_won[0] == "checked_in" {
+        (&grace, grace_key, "Grace Hopper")
+    } else {
+        (&alan, alan_key, "Alan Turing")
+    };
+    let (won, lost) = if by == "Grace Hopper" { (grace_won, alan_won) } else { (alan_won, grace_won) };
+    assert!(won.iter().all(|o| o == "checked_in"), "{results:#?}");
+    assert!(lost.iter().all(|o| o == "already_checked_in"), "{results:#?}");
+    let at =
+        time_of(&results.iter().find(|r| r["outcome"] == "checked_in").unwrap()["person"]["checked_in_at"]);
+
+    // Sent again later: still the first's answer, time and volunteer.
+    let again = scan_keyed(&app, winner, &token, key).await;
+    assert_eq!(again["outcome"], "checked_in");
+    assert_eq!(again["message"], "Ada Lovelace is checked in.");
+    assert_eq!(again["person"]["checked_in_by"], by);
+    assert_eq!(time_of(&again["person"]["checked_in_at"]), at);
+    // Another check-in by the same volunteer (no key, or another) is a second scan.
+    assert_eq!(json_of(scan(&app, winner, &token, None).await, 200).await["outcome"], "already_checked_in");
+    assert_eq!(scan_keyed(&app, winner, &token, Uuid::new_v4()).await["outcome"], "already_checked_in");
+    // The key is no pass for another volunteer.
+    let other = if by == "Grace Hopper" { &alan } else { &grace };
+    assert_eq!(scan_keyed(&app, other, &token, key).await["outcome"], "already_checked_in");
+    assert_eq!(counts(&app, &grace).await["checked_in"], 1);
+    let text = app.get("/api/admin/audit").await.text().await.unwrap();
+    assert_eq!(text.matches("Checked in Ada Lovelace at SCULC 2026").count(), 1, "{text}");
+
+    // By name, the same; and an undo forgets the key with the check-in.
+    let id = again["person"]["registration_id"].as_str().unwrap().to_owned();
+    let path = app.url(&format!("/api/check-in/{SLUG}/registrations/{id}"));
+    let by_name = |desk: &Client, key: Uuid| desk.post(&path).json(&json!({"key": key})).send();
+    assert_eq!(json_of(by_name(winner, key).await.unwrap(), 200).await["outcome"], "checked_in");
+    assert_eq!(json_of(by_name(other, key).await.unwrap(), 200).await["outcome"], "already_checked_in");
+    assert_eq!(json_of(winner.delete(&path).send().await.unwrap(), 200).await["outcome"], "undone");
+    let (fresh, later) = (Uuid::new_v4(), Uuid::new_v4());
+    assert_eq!(json_of(by_name(other, fresh).await.unwrap(), 200).await["outcome"], "checked_in");
+    assert_eq!(json_of(by_name(winner, key).await.unwrap(), 200).await["outcome"], "already_checked_in");
+    assert_eq!(json_of(by_name(other, fresh).await.unwrap(), 200).await["outcome"], "checked_in");
+    assert_eq!(json_of(by_name(other, later).await.unwrap(), 200).await["outcome"], "already_checked_in");
+    let text = app.get("/api/admin/audit").await.text().await.unwrap();
+    assert_eq!(text.matches("Checked in Ada Lovelace at SCULC 2026").count(), 2, "{text}");
+}
+
 #[tokio::test]
 async fn by_name_undo_and_again_and_the_counts_follow() {
     let app = app_with_event(spawn_app().await, 2).await;

@@ -2767,6 +2767,11 @@ export interface components {
              * @description When it was made (as for a scan).
              */
             at?: string | null;
+            /**
+             * Format: uuid
+             * @description Its own id (as for a scan).
+             */
+            key?: string | null;
         };
         /** @description The desk of one event. */
         CheckInDesk: {
@@ -4138,6 +4143,14 @@ export interface components {
              *     one more than a day ago as a day ago.
              */
             at?: string | null;
+            /**
+             * Format: uuid
+             * @description This check-in's own id, chosen by the phone. Sent again with the
+             *     same key by the same volunteer (its first answer lost on a flaky
+             *     network), it is answered `checked_in` as the first was, not as
+             *     already checked in by themselves.
+             */
+            key?: string | null;
             token: string;
         };
         ScheduleItem: {

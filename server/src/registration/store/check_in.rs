@@ -57,6 +57,8 @@ pub struct DeskPersonRow {
     #[sqlx(flatten)]
     pub answers: RegistrationAnswers,
     pub checked_in_at: Option<OffsetDateTime>,
+    checked_in_by_id: Option<Uuid>,
+    check_in_key: Option<Uuid>,
     by_first_name: Option<String>,
     by_last_name: Option<String>,
     by_email: Option<String>,
@@ -74,6 +76,14 @@ impl DeskPersonRow {
         ))
     }
 
+    /// Whether `volunteer` checked the person in with `key`: a resend of
+    /// that very check-in.
+    fn checked_in_with(&self, volunteer: &Actor, key: Uuid) -> bool {
+        self.check_in_key == Some(key)
+            && self.checked_in_by_id.is_some()
+            && self.checked_in_by_id == volunteer.id
+    }
+
     pub fn name(&self) -> String {
         format!("{} {}", self.first_name, self.last_name).trim().to_owned()
     }
@@ -82,7 +92,8 @@ impl DeskPersonRow {
 /// What letting a person in came to.
 #[derive(Debug)]
 pub enum CheckIn {
-    /// Checked in now (this request did it).
+    /// Checked in now (this request did it, or the same check-in sent
+    /// before by the same volunteer with the same key).
     CheckedIn(DeskPersonRow),
     /// Someone had already: when and by whom are on the row.
     Already(DeskPersonRow),
@@ -93,7 +104,7 @@ pub enum CheckIn {
 }
 
 const PERSON: &str = "SELECT r.id AS registration_id, r.state, u.first_name, u.last_name, r.mode, r.lunch,
-        r.dietary, r.access, r.checked_in_at, v.first_name AS by_first_name, v.last_name AS by_last_name,
+        r.dietary, r.access, r.checked_in_at, r.checked_in_by AS checked_in_by_id, r.check_in_key, v.first_name AS by_first_name, v.last_name AS by_last_name,
         v.email AS by_email
      FROM registrations r JOIN users u ON u.id = r.user_id LEFT JOIN users v ON v.id = r.checked_in_by";
 
@@ -152,23 +163,21 @@ impl Db {
     }
 
     /// Checks registration `id` of the event in at `at`, by `volunteer`,
-    /// unless someone already has; logged.
+    /// unless someone already has; logged. `key`: the check-in's own id,
+    /// kept with it, so that the same volunteer sending it again (an
+    /// offline queue whose answer was lost) is told it is checked in.
     pub async fn check_in(
         &self,
         event: &EventRow,
         id: Uuid,
         volunteer: &Actor,
         at: OffsetDateTime,
+        key: Option<Uuid>,
     ) -> sqlx::Result<CheckIn> {
         let mut tx = self.begin().await?;
-        let done = mark(
-            &mut tx,
-            event.id,
-            id,
-            Some((at, volunteer.id)),
-            "state = 'registered' AND checked_in_at IS NULL",
-        )
-        .await?;
+        let mark_as = Marked { at: Some(at), by: volunteer.id, key };
+        let done =
+            mark(&mut tx, event.id, id, mark_as, "state = 'registered' AND checked_in_at IS NULL").await?;
         let person = person_in(&mut tx, event.id, id).await?;
         let Some(person) = person else { return Ok(CheckIn::Unknown) };
         if done {
@@ -180,7 +189,8 @@ impl Db {
             on_tx!(&mut tx, |conn| record!(&mut **conn, &entry))?;
         }
         tx.commit().await?;
-        Ok(if done {
+        let resent = key.is_some_and(|key| person.checked_in_with(volunteer, key));
+        Ok(if done || resent {
             CheckIn::CheckedIn(person)
         } else if person.state == RegistrationState::Registered {
             CheckIn::Already(person)
@@ -198,7 +208,7 @@ impl Db {
         volunteer: &Actor,
     ) -> sqlx::Result<Option<DeskPersonRow>> {
         let mut tx = self.begin().await?;
-        let undone = mark(&mut tx, event.id, id, None, "checked_in_at IS NOT NULL").await?;
+        let undone = mark(&mut tx, event.id, id, Marked::default(), "checked_in_at IS NOT NULL").await?;
         let person = person_in(&mut tx, event.id, id).await?;
         if let Some(person) = person.as_ref().filter(|_| undone) {
             let entry = NewEntry {
@@ -224,25 +234,29 @@ async fn person_in(tx: &mut Tx, event_id: Uuid, id: Uuid) -> sqlx::Result<Option
     })
 }
 
-/// Sets (or with None clears) when and by whom registration `id` of the
-/// event was checked in, where `condition` holds; whether it did.
-async fn mark(
-    tx: &mut Tx,
-    event_id: Uuid,
-    id: Uuid,
-    check_in: Option<(OffsetDateTime, Option<Uuid>)>,
-    condition: &str,
-) -> sqlx::Result<bool> {
-    let (at, by) = check_in.map_or((None, None), |(at, by)| (Some(at), by));
+/// When, by whom and with which key a registration was checked in; all
+/// None (the default): not checked in.
+#[derive(Debug, Default, Clone, Copy)]
+struct Marked {
+    at: Option<OffsetDateTime>,
+    by: Option<Uuid>,
+    key: Option<Uuid>,
+}
+
+/// Sets (or with the default clears) when, by whom and with which key
+/// registration `id` of the event was checked in, where `condition` holds;
+/// whether it did.
+async fn mark(tx: &mut Tx, event_id: Uuid, id: Uuid, marked: Marked, condition: &str) -> sqlx::Result<bool> {
     let changed = on_tx!(tx, |conn| {
         sqlx::query(&format!(
-            "UPDATE registrations SET checked_in_at = $3, checked_in_by = $4, updated_at = $5
+            "UPDATE registrations SET checked_in_at = $3, checked_in_by = $4, check_in_key = $5, updated_at = $6
              WHERE id = $1 AND event_id = $2 AND {condition}"
         ))
         .bind(id)
         .bind(event_id)
-        .bind(at)
-        .bind(by)
+        .bind(marked.at)
+        .bind(marked.by)
+        .bind(marked.key)
         .bind(crate::clock::now())
         .execute(&mut **conn)
         .await?

@@ -17,7 +17,11 @@ type Whom = { kind: 'scan'; token: string } | { kind: 'name'; registrationId: st
 
 /** One check-in waiting for the network. */
 export type QueuedCheckIn = {
-  /** Tells entries apart (two scans of one ticket are two entries). */
+  /**
+   * Tells entries apart (two scans of one ticket are two entries); sent as
+   * the check-in's key, so a resend whose answer was lost is not taken for
+   * a second scan.
+   */
   id: string;
   /** The event's desk it was made at. */
   slug: string;
@@ -25,8 +29,8 @@ export type QueuedCheckIn = {
   at: string;
 } & Whom;
 
-/** A check-in to keep; `at` is now unless told. */
-export type NewCheckIn = { slug: string; at?: string } & Whom;
+/** A check-in to keep; `at` is now and `id` a new one unless told (the id a failed send used). */
+export type NewCheckIn = { slug: string; id?: string; at?: string } & Whom;
 
 /** Whether a failed request failed for want of a network (then it is queued), not because the server said no. */
 export function isOffline(error: unknown): boolean {
@@ -53,7 +57,7 @@ function writeQueue(queue: readonly QueuedCheckIn[], storage: Storage) {
 export function enqueue(checkIn: NewCheckIn, storage: Storage = localStorage): number {
   const entry: QueuedCheckIn = {
     ...checkIn,
-    id: globalThis.crypto.randomUUID(),
+    id: checkIn.id ?? globalThis.crypto.randomUUID(),
     at: checkIn.at ?? new Date().toISOString(),
   };
   const queue = [...readQueue(storage), entry];

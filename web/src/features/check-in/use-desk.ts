@@ -13,7 +13,6 @@ import {
   waitingCount,
   type NewCheckIn,
   type QueueReport,
-  type QueuedCheckIn,
 } from './offline-queue';
 
 /** What the desk shows at a glance after the volunteer's last action. */
@@ -24,11 +23,15 @@ export type DeskOutcome =
 
 const FAILED = 'The check-in could not be sent. Please try again.';
 
-/** Sends one queued check-in, with the time it was made. */
-function sendEntry(entry: QueuedCheckIn): Promise<CheckInResult> {
+/** How often check-ins left waiting are tried again while the browser thinks it is online (an answer lost, a server restarting). */
+const RETRY_MS = 5_000;
+
+/** Sends one check-in with its key, and for a queued one the time it was made. */
+function sendEntry(entry: NewCheckIn & { id: string }): Promise<CheckInResult> {
+  const sending = { key: entry.id, at: entry.at };
   return entry.kind === 'scan'
-    ? scanTicket(entry.slug, entry.token, entry.at)
-    : checkInByName(entry.slug, entry.registrationId, entry.at);
+    ? scanTicket(entry.slug, entry.token, sending)
+    : checkInByName(entry.slug, entry.registrationId, sending);
 }
 
 /**
@@ -72,9 +75,25 @@ export function useDesk(slug: string) {
     };
   }, [flush]);
 
-  /** Sends a check-in now, or keeps it for later when the network is gone (or others wait before it). */
+  // A check-in can wait while the browser is online (its answer was lost): try again now and then.
+  useEffect(() => {
+    if (waiting === 0) return;
+    const retry = setInterval(() => {
+      if (navigator.onLine) void flush();
+    }, RETRY_MS);
+    return () => {
+      clearInterval(retry);
+    };
+  }, [waiting, flush]);
+
+  /**
+   * Sends a check-in now, or keeps it for later when the network is gone
+   * (or others wait before it). Kept, it keeps the key it was sent with:
+   * the server may have had it, the answer lost.
+   */
   const checkIn = useCallback(
-    async (send: () => Promise<CheckInResult>, later: NewCheckIn) => {
+    async (fresh: NewCheckIn) => {
+      const later = { ...fresh, id: globalThis.crypto.randomUUID() };
       const queueFirst = () => {
         enqueue(later);
         const count = waitingCount(slug);
@@ -90,7 +109,7 @@ export function useDesk(slug: string) {
       }
       setBusy(true);
       try {
-        setOutcome({ kind: 'result', result: await send() });
+        setOutcome({ kind: 'result', result: await sendEntry(later) });
         void refresh();
       } catch (error) {
         if (isOffline(error)) queueFirst();
@@ -102,14 +121,11 @@ export function useDesk(slug: string) {
     [slug, flush, refresh],
   );
 
-  const scan = useCallback(
-    (token: string) => checkIn(() => scanTicket(slug, token), { kind: 'scan', slug, token }),
-    [slug, checkIn],
-  );
+  const scan = useCallback((token: string) => checkIn({ kind: 'scan', slug, token }), [slug, checkIn]);
 
   const checkInPerson = useCallback(
     (person: CheckInPerson) =>
-      checkIn(() => checkInByName(slug, person.registration_id), {
+      checkIn({
         kind: 'name',
         slug,
         registrationId: person.registration_id,

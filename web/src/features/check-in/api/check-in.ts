@@ -8,16 +8,25 @@ import { answerOf, api } from '../../../lib/api-client';
  * desk refreshes its counts and lookups after each (use-desk.ts).
  */
 
-/** `at`: when the scan was made, for one sent later from the offline queue. */
-export function scanTicket(slug: string, token: string, at?: string): Promise<CheckInResult> {
-  return answerOf(api.POST('/api/check-in/{slug}/scans', { params: { path: { slug } }, body: { token, at } }));
+/**
+ * `key`: the check-in's own id, the same however often it is sent, so that
+ * a resend whose first answer was lost is answered "checked in" again.
+ * `at`: when it was made, for one sent later from the offline queue.
+ */
+export interface Sending {
+  key: string;
+  at?: string;
 }
 
-export function checkInByName(slug: string, registrationId: string, at?: string): Promise<CheckInResult> {
+export function scanTicket(slug: string, token: string, { key, at }: Sending): Promise<CheckInResult> {
+  return answerOf(api.POST('/api/check-in/{slug}/scans', { params: { path: { slug } }, body: { token, key, at } }));
+}
+
+export function checkInByName(slug: string, registrationId: string, { key, at }: Sending): Promise<CheckInResult> {
   return answerOf(
     api.POST('/api/check-in/{slug}/registrations/{registration_id}', {
       params: { path: { slug, registration_id: registrationId } },
-      body: { at },
+      body: { key, at },
     }),
   );
 }

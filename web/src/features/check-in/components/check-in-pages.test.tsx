@@ -6,6 +6,9 @@ import { admin, errorResponse, member, renderApp, type Handler } from '../../../
 import type { CheckInDesk, CheckInPerson, CheckInResult } from '../../../api/types';
 import { QUEUE_STORAGE_KEY } from '../offline-queue';
 
+/** A key the desk chose for a check-in (crypto.randomUUID). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 const volunteer: SessionUser = { ...member, first_name: 'Noam', last_name: 'Chomsky', roles: ['check_in'] };
 
 const ada: CheckInPerson = {
@@ -134,8 +137,10 @@ describe('the check-in desk', () => {
     await vi.waitFor(() => {
       expect(count('Checked in')).toBe('5');
     });
-    // Sent now, so without a time: the server's clock is the check-in's.
-    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({});
+    // Sent now, so without a time: the server's clock is the check-in's. Its key tells a resend from a second check-in.
+    const sent = requests.find((request) => request.method === 'POST')?.body as { key?: string } | undefined;
+    expect(Object.keys(sent ?? {})).toEqual(['key']);
+    expect(sent?.key).toMatch(UUID);
 
     await user.click(screen.getByRole('button', { name: 'Undo this check-in' }));
     expect(await screen.findByText(/Check-in undone/)).toBeInTheDocument();
@@ -184,15 +189,18 @@ describe('the check-in desk', () => {
     // Not offered twice while it waits.
     expect(screen.queryByRole('button', { name: 'Check in Ada Lovelace' })).toBeNull();
     expect(screen.getByText('Saved offline: waits for the connection.')).toBeInTheDocument();
-    const [queued] = JSON.parse(localStorage.getItem(QUEUE_STORAGE_KEY) ?? '[]') as { at: string }[];
+    const [queued] = JSON.parse(localStorage.getItem(QUEUE_STORAGE_KEY) ?? '[]') as { id: string; at: string }[];
     expect(queued?.at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Kept with the key the failed send used: the server may have had it.
+    const [failed] = requestsTo(`POST /api/check-in/sculc-2026/registrations/${ada.registration_id}`);
+    expect(failed).toEqual({ key: queued?.id });
 
     online = true;
     window.dispatchEvent(new Event('online'));
     const queue = await screen.findByRole('region', { name: 'Saved while offline' });
     expect(await within(queue).findByText(/Sent after the connection came back: 0 check-ins, 1 needs a look/)).toBeInTheDocument();
     expect(within(queue).getByText('Ada Lovelace: Already checked in at 08:42 by Grace Hopper.')).toBeInTheDocument();
-    expect(requestsTo(`POST /api/check-in/sculc-2026/registrations/${ada.registration_id}`).at(-1)).toEqual({ at: queued?.at });
+    expect(requestsTo(`POST /api/check-in/sculc-2026/registrations/${ada.registration_id}`).at(-1)).toEqual({ key: queued?.id, at: queued?.at });
     expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
     // Nothing says they still wait.
     expect(screen.queryByText(/waiting\)/)).toBeNull();
@@ -205,7 +213,7 @@ describe('the check-in desk', () => {
     );
     const { requestsTo } = renderDesk({ 'POST /api/check-in/sculc-2026/scans': () => Response.json(adaIn()) });
     expect(await screen.findByText(/Sent after the connection came back: 1 check-in\./)).toBeInTheDocument();
-    expect(requestsTo('POST /api/check-in/sculc-2026/scans')).toEqual([{ token: 'AAA.BBB', at: '2026-05-16T15:40:00Z' }]);
+    expect(requestsTo('POST /api/check-in/sculc-2026/scans')).toEqual([{ token: 'AAA.BBB', key: 'x', at: '2026-05-16T15:40:00Z' }]);
   });
 
   it('reads a ticket from the camera and checks it in', async () => {
@@ -235,7 +243,9 @@ describe('the check-in desk', () => {
     expect(await screen.findByText('Ada Lovelace', { selector: '.check-in-result-name' })).toBeInTheDocument();
     // Held in view, the ticket is sent once.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(requestsTo('POST /api/check-in/sculc-2026/scans')).toEqual([{ token: 'TICKET.TOKEN' }]);
+    const scans = requestsTo('POST /api/check-in/sculc-2026/scans') as { key?: string }[];
+    expect(scans).toEqual([{ token: 'TICKET.TOKEN', key: scans[0]?.key }]);
+    expect(scans[0]?.key).toMatch(UUID);
     await user.click(screen.getByRole('button', { name: 'Stop the camera' }));
     expect(track.stop).toHaveBeenCalled();
   });
