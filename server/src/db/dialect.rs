@@ -181,38 +181,59 @@ impl Dialect {
         })
     }
 
-    /// The same search's matches, each once, with the summary's title and
-    /// upload time in the edition bound to `$e` (columns `id`, `s_name`,
-    /// `s_uploaded_at`; none for a person without a summary there), for
-    /// the sorts by those columns: a title's match carries them in its own
-    /// row, so only the people found by name or e-mail look theirs up
-    /// (through `summaries_keys`); `None` as for `admin_search_matches`.
-    pub fn admin_search_keyed(self, search: &str, e: u8) -> Option<(String, String)> {
+    /// The same search's matches with the summary's title and upload time
+    /// in the edition bound to `$e` (columns `id`, `s_name`,
+    /// `s_uploaded_at`; none for a person without a summary there), for the
+    /// sorts by those columns, in two lists that together hold each match
+    /// once: `titles`, the summaries whose title matches (one per person),
+    /// carrying their keys in their own rows; and `people`, those found by
+    /// name or e-mail who are not in the CTE `titled` (the first list,
+    /// materialized), looking theirs up through `summaries_keys`. Taking
+    /// them apart costs a lookup per person found by name; making the
+    /// union of both lists distinct sorted every match's row (about 6 ms of
+    /// 22 for `q=tone`'s 6,693 matches on SQLite). `None` as for
+    /// `admin_search_matches`.
+    pub fn admin_search_keyed(self, search: &str, e: u8) -> Option<KeyedSearch> {
         if !self.admin_search_is_listed(search) {
             return None;
         }
         Some(match self {
-            Self::Sqlite => (
-                format!(
-                    "SELECT ss.user_id AS id, ss.title AS s_name, ss.uploaded_at AS s_uploaded_at FROM {} \
-                     UNION SELECT us.user_id, m.first_title, m.first_uploaded_at FROM {SQLITE_PEOPLE} {} \
-                     WHERE {SQLITE_PEOPLE_MATCH}",
-                    sqlite_titles(e),
+            Self::Sqlite => KeyedSearch {
+                titles: format!(
+                    "SELECT ss.user_id AS id, ss.title AS s_name, ss.uploaded_at AS s_uploaded_at FROM {}",
+                    sqlite_titles(e)
+                ),
+                people: format!(
+                    "SELECT us.user_id, m.first_title, m.first_uploaded_at FROM {SQLITE_PEOPLE} {} \
+                     WHERE {SQLITE_PEOPLE_MATCH} AND us.user_id NOT IN (SELECT id FROM titled)",
                     self.summary_keys("us.user_id", e)
                 ),
-                trigram_phrase(search),
-            ),
-            Self::Postgres => (
-                format!(
-                    "SELECT user_id AS id, first_title AS s_name, first_uploaded_at AS s_uploaded_at FROM {} \
-                     UNION SELECT u.id, m.first_title, m.first_uploaded_at FROM users u {} WHERE {PG_PEOPLE_MATCH}",
-                    pg_titles(e),
+                pattern: trigram_phrase(search),
+            },
+            Self::Postgres => KeyedSearch {
+                titles: format!(
+                    "SELECT user_id AS id, first_title AS s_name, first_uploaded_at AS s_uploaded_at FROM {}",
+                    pg_titles(e)
+                ),
+                people: format!(
+                    "SELECT u.id, m.first_title, m.first_uploaded_at FROM users u {} \
+                     WHERE ({PG_PEOPLE_MATCH}) AND u.id NOT IN (SELECT id FROM titled)",
                     self.summary_keys("u.id", e)
                 ),
-                like_pattern(search),
-            ),
+                pattern: like_pattern(search),
+            },
         })
     }
+}
+
+/// A search's matches with their summary's sort keys, as
+/// `Dialect::admin_search_keyed` lists them: `titles` and then `people`
+/// (leaving out those in `titled`, the CTE of `titles`) are each match
+/// once; `pattern` is bound to `$1`.
+pub struct KeyedSearch {
+    pub titles: String,
+    pub people: String,
+    pub pattern: String,
 }
 
 /// SQLite: a person's own text (name and e-mail) matched by its trigram

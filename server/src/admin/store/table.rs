@@ -12,6 +12,7 @@ use crate::accounts::roles::Roles;
 use crate::admin::types::{AdminSubmission, SubmissionRow, offset};
 use crate::attendance::pending::{AttendanceCounts, AttendanceFilter};
 use crate::db::Db;
+use crate::db::dialect::KeyedSearch;
 use crate::on_db;
 use crate::submissions::{PreferredFormat, SubmissionStatus};
 
@@ -417,12 +418,24 @@ fn keyed(query: &TableQuery, db: &Db, order: &str) -> Option<(String, String)> {
     let keyed_search = Some(&query.search)
         .filter(|search| by_summary && !search.is_empty())
         .and_then(|search| db.dialect().admin_search_keyed(search, e));
-    // A search's matches that carry their summary's keys; a summary's
-    // keys otherwise from the covering index alone; the users' own from
-    // the users.
-    let (found, pattern, source) = match keyed_search {
-        Some((matches, pattern)) => {
-            (listed_once(query, &matches, "*", n, e), pattern, "found keys".to_owned())
+    // `keyed`: a search's matches, which carry their summary's keys (in
+    // two lists that hold each once); a summary's keys otherwise from the
+    // covering index alone; the users' own from the users.
+    let (keyed, pattern) = match keyed_search {
+        Some(KeyedSearch { titles, people, pattern }) => {
+            let both = format!("SELECT * FROM titled UNION ALL {people}");
+            let keyed = match query.pending {
+                None => format!(
+                    "keyed AS MATERIALIZED (SELECT id, {empty} AS empty, {key} AS k FROM ({both}) listed WHERE ${n} = ${n})"
+                ),
+                // Listed once before the filter, as `listed_once` does.
+                Some(_) => format!(
+                    "matched AS MATERIALIZED ({both}),
+                     keyed AS MATERIALIZED (SELECT id, {empty} AS empty, {key} AS k FROM matched WHERE {})",
+                    pending(query, n, e)
+                ),
+            };
+            (format!("titled AS MATERIALIZED ({titles}), {keyed}"), pattern)
         }
         None => {
             let (found, pattern) = found(query, db, n, e);
@@ -434,7 +447,12 @@ fn keyed(query: &TableQuery, db: &Db, order: &str) -> Option<(String, String)> {
             } else {
                 format!("(SELECT * FROM {} WHERE id IN (SELECT id FROM found)) keys", rows(Rows::Every, e))
             };
-            (found, pattern, source)
+            (
+                format!(
+                    "{found}, keyed AS MATERIALIZED (SELECT id, {empty} AS empty, {key} AS k FROM {source})"
+                ),
+                pattern,
+            )
         }
     };
     let (direction, nearer) = match query.direction {
@@ -442,14 +460,13 @@ fn keyed(query: &TableQuery, db: &Db, order: &str) -> Option<(String, String)> {
         SortDirection::Desc => ("DESC", ">="),
     };
     let sql = format!(
-        "WITH {found},
-         keyed AS MATERIALIZED (SELECT id, {empty} AS empty, {key} AS k FROM {source}),
+        "WITH {keyed},
          edge AS MATERIALIZED (SELECT empty, k FROM keyed ORDER BY empty ASC, k {direction} LIMIT 1 OFFSET $2 + $3 - 1),
          page AS MATERIALIZED (SELECT * FROM {} WHERE id IN (SELECT id FROM keyed \
              WHERE NOT EXISTS (SELECT 1 FROM edge) OR empty < (SELECT empty FROM edge) \
              OR (empty = (SELECT empty FROM edge) AND (empty OR k {nearer} (SELECT k FROM edge)))) \
              {order} LIMIT $2 OFFSET $3), {}
-         SELECT {}, (SELECT COUNT(*) FROM found) AS total FROM {FROM_PAGE} {}",
+         SELECT {}, (SELECT COUNT(*) FROM keyed) AS total FROM {FROM_PAGE} {}",
         rows(Rows::Every, e),
         attendance(e),
         columns(),
