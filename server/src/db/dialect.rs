@@ -128,12 +128,21 @@ impl Dialect {
 
     /// `LEFT JOIN` of the summary (`m`) of `user` in the edition bound to
     /// `$e`, read from the covering index `summaries_keys` alone: the
-    /// title and upload time the admin table sorts by.
+    /// title and upload time the admin table sorts by. On PostgreSQL a
+    /// lookup per person (`LATERAL`, kept apart by its `LIMIT`; the pair is
+    /// unique): joining the 4,944 people `q=ada` finds, it hashed them and
+    /// read the edition's 80,000 summaries whole, 38-40 ms against 21-30.
     pub fn summary_keys(self, user: &str, e: u8) -> String {
-        format!(
-            "LEFT JOIN submission_summaries m{} ON m.user_id = {user} AND m.edition_year = ${e}",
-            self.indexed_by("summaries_keys")
-        )
+        match self {
+            Self::Sqlite => format!(
+                "LEFT JOIN submission_summaries m{} ON m.user_id = {user} AND m.edition_year = ${e}",
+                self.indexed_by("summaries_keys")
+            ),
+            Self::Postgres => format!(
+                "LEFT JOIN LATERAL (SELECT first_title, first_uploaded_at FROM submission_summaries \
+                 WHERE user_id = {user} AND edition_year = ${e} LIMIT 1) m ON TRUE"
+            ),
+        }
     }
 
     /// Whether `admin_search_matches` lists the search's matches: always on
