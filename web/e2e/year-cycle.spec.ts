@@ -17,6 +17,19 @@ import { signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts'
 // The e2e upload gives the file's name as the title.
 const TITLE = 'Evidentiality in Quechua.pdf';
 const DAY = 24 * 60 * 60 * 1000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The Pacific date of `at`, `years` on, as the server writes a date in a refusal ("8 Dec 2027"). */
+function pacificDateLater(at: Date, years: number) {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  });
+  const part = (type: string) => Number(format.formatToParts(at).find((found) => found.type === type)?.value);
+  return `${part('day')} ${MONTHS[part('month') - 1] ?? ''} ${part('year') + years}`;
+}
 
 /** An admin's API request through the signed-in page (its cookies), checked to succeed. */
 async function asAdmin(page: Page, world: ReviewWorld, method: 'POST' | 'PUT', path: string, data: unknown) {
@@ -37,6 +50,8 @@ test("a year's cycle: each member's next step, 2025 kept when 2026 is created, a
   test.setTimeout(300_000);
   const world = await startReviewWorld(playwright);
   const main = page.getByRole('main');
+  // 2025's presenters confirm by then; 2026's proposal is a year on.
+  const confirmBy = new Date(Date.now() + 10 * DAY);
   try {
     const admin = await world.person('Edward', 'Sapir');
     const author = await world.person('Ines', 'Nunez');
@@ -55,7 +70,7 @@ test("a year's cycle: each member's next step, 2025 kept when 2026 is created, a
 
     await test.step('once accepted, the home asks them to confirm, by the deadline, and takes them there', async () => {
       acceptAbstract(world, TITLE);
-      setPresenterDeadlines(world, new Date(Date.now() + 10 * DAY), new Date(Date.now() + 20 * DAY));
+      setPresenterDeadlines(world, confirmBy, new Date(Date.now() + 20 * DAY));
       await page.reload();
       const edition = main.getByRole('region', { name: 'SCULC 2025' });
       await expect(edition).toContainText('Your next deadline: Confirm your attendance by');
@@ -126,7 +141,7 @@ test("a year's cycle: each member's next step, 2025 kept when 2026 is created, a
       await next.getByRole('button', { name: 'Create SCULC 2026' }).click();
       // Each refusal is read out with the field it is about.
       await expect(next.getByLabel('Presenters confirm by')).toHaveAccessibleDescription(
-        /Confirm-by \(7 Dec 2027\) must come after the call's close \(31 Dec 2100\)/,
+        new RegExp(`Confirm-by \\(${pacificDateLater(confirmBy, 1)}\\) must come after the call's close \\(31 Dec 2100\\)`),
       );
       await expect(next.getByLabel('Conference day')).toHaveAccessibleDescription(
         /The conference day \(17 May 2026\) must not come before the materials deadline/,
