@@ -104,8 +104,8 @@ pub enum CheckIn {
 }
 
 const PERSON: &str = "SELECT r.id AS registration_id, r.state, u.first_name, u.last_name, r.mode, r.lunch,
-        r.dietary, r.access, r.checked_in_at, r.checked_in_by AS checked_in_by_id, r.check_in_key, v.first_name AS by_first_name, v.last_name AS by_last_name,
-        v.email AS by_email
+        r.dietary, r.access, r.checked_in_at, r.checked_in_by AS checked_in_by_id, r.check_in_key,
+        v.first_name AS by_first_name, v.last_name AS by_last_name, v.email AS by_email
      FROM registrations r JOIN users u ON u.id = r.user_id LEFT JOIN users v ON v.id = r.checked_in_by";
 
 impl Db {
