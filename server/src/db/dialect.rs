@@ -131,7 +131,8 @@ impl Dialect {
     /// title and upload time the admin table sorts by. On PostgreSQL a
     /// lookup per person (`LATERAL`, kept apart by its `LIMIT`; the pair is
     /// unique): joining the 4,944 people `q=ada` finds, it hashed them and
-    /// read the edition's 80,000 summaries whole, 38-40 ms against 21-30.
+    /// read the edition's 80,000 summaries whole (the page 41-44 ms against
+    /// 32-35, bench/README.md).
     pub fn summary_keys(self, user: &str, e: u8) -> String {
         match self {
             Self::Sqlite => format!(
