@@ -87,7 +87,21 @@ async fn scan(app: &TestApp, desk: &Client, token: &str, at: Option<OffsetDateTi
     if let Some(at) = at {
         body["at"] = json!(at.format(&Rfc3339).unwrap());
     }
-    desk.post(app.url(&format!("/api/check-in/{SLUG}/scans"))).json(&body).send().await.unwrap()
+    scan_as(app, desk, &body).await
+}
+
+async fn scan_as(app: &TestApp, desk: &Client, body: &Value) -> reqwest::Response {
+    desk.post(app.url(&format!("/api/check-in/{SLUG}/scans"))).json(body).send().await.unwrap()
+}
+
+/// An app with an event, two check-in volunteers (Grace Hopper and Alan
+/// Turing), and Ada Lovelace registered, with her ticket's token.
+async fn two_volunteers_and_a_ticket() -> (TestApp, Client, Client, String) {
+    let app = app_with_event(spawn_app().await, 10).await;
+    let grace = person(&app, "grace@example.edu", "Grace", "Hopper", Some("check_in")).await;
+    let alan = person(&app, "alan@example.edu", "Alan", "Turing", Some("check_in")).await;
+    let (_, token) = attendee(&app, "ada@example.edu", "Ada", "Lovelace").await;
+    (app, grace, alan, token)
 }
 
 async fn json_of(response: reqwest::Response, status: u16) -> Value {
@@ -190,10 +204,7 @@ async fn forged_altered_and_other_events_tickets_are_refused_and_a_cancelled_one
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_ticket_scanned_at_once_by_two_volunteers_is_checked_in_once() {
-    let app = app_with_event(spawn_app().await, 10).await;
-    let grace = person(&app, "grace@example.edu", "Grace", "Hopper", Some("check_in")).await;
-    let alan = person(&app, "alan@example.edu", "Alan", "Turing", Some("check_in")).await;
-    let (_, token) = attendee(&app, "ada@example.edu", "Ada", "Lovelace").await;
+    let (app, grace, alan, token) = two_volunteers_and_a_ticket().await;
 
     let scans = (0..12).map(|n| scan(&app, if n % 2 == 0 { &grace } else { &alan }, &token, None));
     let mut results = Vec::new();
@@ -225,17 +236,12 @@ async fn a_ticket_scanned_at_once_by_two_volunteers_is_checked_in_once() {
 
 /// A scan of `token` sent with its own id, `key`, as a phone's queue sends it.
 async fn scan_keyed(app: &TestApp, desk: &Client, token: &str, key: Uuid) -> Value {
-    let body = json!({"token": token, "key": key});
-    json_of(desk.post(app.url(&format!("/api/check-in/{SLUG}/scans"))).json(&body).send().await.unwrap(), 200)
-        .await
+    json_of(scan_as(app, desk, &json!({"token": token, "key": key})).await, 200).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_check_in_sent_again_with_its_key_is_answered_as_the_first_and_only_to_its_volunteer() {
-    let app = app_with_event(spawn_app().await, 10).await;
-    let grace = person(&app, "grace@example.edu", "Grace", "Hopper", Some("check_in")).await;
-    let alan = person(&app, "alan@example.edu", "Alan", "Turing", Some("check_in")).await;
-    let (_, token) = attendee(&app, "ada@example.edu", "Ada", "Lovelace").await;
+    let (app, grace, alan, token) = two_volunteers_and_a_ticket().await;
 
     // Each phone sends its one check-in six times at once (a queue resent
     // while its answers were lost): one phone wins, and every one of its
@@ -246,19 +252,17 @@ async fn a_check_in_sent_again_with_its_key_is_answered_as_the_first_and_only_to
         scan_keyed(&app, desk, &token, key)
     });
     let results = join_all(sends).await;
-    let (grace_answers, alan_answers): (Vec<_>, Vec<_>) =
-        results.iter().enumerate().partition(|(n, _)| n % 2 == 0);
     let outcomes =
-        |answers: &[(usize, &Value)]| answers.iter().map(|(_, r)| r["outcome"].clone()).collect::<Vec<_>>();
-    let (grace_won, alan_won) = (outcomes(&grace_answers), outcomes(&alan_answers));
-    let (winner, key, by) = if grace_won[0] == "checked_in" {
-        (&grace, grace_key, "Grace Hopper")
+        |first: usize| results.iter().skip(first).step_by(2).map(|r| &r["outcome"]).collect::<Vec<_>>();
+    let grace_won = results[0]["outcome"] == "checked_in";
+    let (winner, other, key, by) = if grace_won {
+        (&grace, &alan, grace_key, "Grace Hopper")
     } else {
-        (&alan, alan_key, "Alan Turing")
+        (&alan, &grace, alan_key, "Alan Turing")
     };
-    let (won, lost) = if by == "Grace Hopper" { (grace_won, alan_won) } else { (alan_won, grace_won) };
-    assert!(won.iter().all(|o| o == "checked_in"), "{results:#?}");
-    assert!(lost.iter().all(|o| o == "already_checked_in"), "{results:#?}");
+    let (won, lost) = if grace_won { (outcomes(0), outcomes(1)) } else { (outcomes(1), outcomes(0)) };
+    assert!(won.iter().all(|o| *o == "checked_in"), "{results:#?}");
+    assert!(lost.iter().all(|o| *o == "already_checked_in"), "{results:#?}");
     let at =
         time_of(&results.iter().find(|r| r["outcome"] == "checked_in").unwrap()["person"]["checked_in_at"]);
 
@@ -272,7 +276,6 @@ async fn a_check_in_sent_again_with_its_key_is_answered_as_the_first_and_only_to
     assert_eq!(json_of(scan(&app, winner, &token, None).await, 200).await["outcome"], "already_checked_in");
     assert_eq!(scan_keyed(&app, winner, &token, Uuid::new_v4()).await["outcome"], "already_checked_in");
     // The key is no pass for another volunteer.
-    let other = if by == "Grace Hopper" { &alan } else { &grace };
     assert_eq!(scan_keyed(&app, other, &token, key).await["outcome"], "already_checked_in");
     assert_eq!(counts(&app, &grace).await["checked_in"], 1);
     let text = app.get("/api/admin/audit").await.text().await.unwrap();
