@@ -1,0 +1,3 @@
+-- Issue 23 item 17, last goal: on PostgreSQL the title's trigram index
+-- now holds the edition too. SQLite's FTS5 copy of the titles
+-- (`summary_search`) needs no change; this file keeps the pair.
