@@ -271,6 +271,9 @@ async fn the_admin_tables_pages_read_their_rows_through_indexes() {
                 ("hopper", Some(AttendanceFilter::WithoutMaterials)),
             ] {
                 let query = TableQuery { search: search.into(), sort, direction, pending, edition: 2025 };
+                if sort == UserSort::UploadedAt {
+                    queries.push((query.clone(), Reading::InUploadOrder));
+                }
                 queries.push((query, Reading::Keyed));
             }
         }

@@ -80,6 +80,20 @@ pub enum Reading {
     /// them all, after a count that listed them again: 82 ms for 6,693
     /// matches at 100,000 users.
     Keyed,
+    /// Counted in the page's statement, then read `InOrder` when more
+    /// than `IN_ORDER_FROM` match and the sort is by name or e-mail,
+    /// `Matches` otherwise: the matches are listed once (`found`) for the
+    /// count and the page, and the branch not taken is not run (its
+    /// condition is on the count alone). Counting in a statement of its
+    /// own first ran a search's trigram match twice: 11 of `q=hopper`'s
+    /// 26 ms on PostgreSQL at 100,000 users.
+    Counted,
+    /// Sorted by upload time, as `Keyed` without listing every match's
+    /// key: the page's last row looked for among the first
+    /// `IN_UPLOAD_ORDER_READ` of the edition's summaries in upload order,
+    /// and the matches up to it read in that order. No rows when it is not
+    /// found there (then the page is read `Keyed`).
+    InUploadOrder,
 }
 
 /// From how many matching rows a page sorted by name or e-mail is read
@@ -91,26 +105,38 @@ pub enum Reading {
 const IN_ORDER_FROM: i64 = 1000;
 
 impl Reading {
-    /// `Keyed` where it is best whatever the count: a search through the
-    /// indexes' list, or a filter, sorted by a summary column (whose pages
-    /// read `Matches` anyway), and a search within a filter, whose matches
-    /// are at most the filter's people. `None`: count first (`of`).
-    fn without_count(query: &TableQuery, db: &Db) -> Option<Self> {
-        let listed = query.search.is_empty() || db.dialect().admin_search_is_listed(&query.search);
+    /// How `admin_table_page` reads `query`'s page, or `None`: count
+    /// first (`by_count`). `Keyed` where it is best whatever the count: a
+    /// search through the indexes' list, or a filter, sorted by a summary
+    /// column (whose pages read `Matches` anyway), and a search within a
+    /// filter, whose matches are at most the filter's people; by upload
+    /// time `InUploadOrder` first where the database reads that order so
+    /// (`Dialect::reads_upload_order_first`); `Counted` for the other
+    /// searches and filters where the database counts so
+    /// (`Dialect::counts_with_the_page`); `Matches` for every user (by
+    /// `parts`, counted apart from the users alone).
+    fn of(query: &TableQuery, db: &Db) -> Option<Self> {
+        let dialect = db.dialect();
+        let listed = query.search.is_empty() || dialect.admin_search_is_listed(&query.search);
         let by_summary = matches!(query.sort, UserSort::AbstractName | UserSort::UploadedAt);
         let within_filter = !query.search.is_empty()
             && query.pending.is_some()
             && matches!(query.sort, UserSort::Name | UserSort::Email);
-        (!query.unfiltered() && listed && (by_summary || within_filter)).then_some(Self::Keyed)
+        if query.unfiltered() {
+            Some(Self::Matches)
+        } else if listed && query.sort == UserSort::UploadedAt && dialect.reads_upload_order_first() {
+            Some(Self::InUploadOrder)
+        } else if listed && (by_summary || within_filter) {
+            Some(Self::Keyed)
+        } else {
+            dialect.counts_with_the_page().then_some(Self::Counted)
+        }
     }
 
-    fn of(query: &TableQuery, matches: i64) -> Self {
+    /// The reading of a search or filter that `matches` rows match.
+    fn by_count(query: &TableQuery, matches: i64) -> Self {
         let by_users_index = matches!(query.sort, UserSort::Name | UserSort::Email);
-        if !query.unfiltered() && by_users_index && matches > IN_ORDER_FROM {
-            Self::InOrder
-        } else {
-            Self::Matches
-        }
+        if by_users_index && matches > IN_ORDER_FROM { Self::InOrder } else { Self::Matches }
     }
 }
 
@@ -341,11 +367,13 @@ fn sort_terms(sort: UserSort, db: &Db, table: &str) -> (Option<String>, String) 
 /// placeholder and then the edition's follow (`placeholders`). The order is
 /// applied to the chosen rows again after the join (a join keeps no order).
 ///
-/// The rows are counted apart (`admin_table_count`): counting them on the
-/// way (`COUNT(*) OVER ()`) made every page of a search or filter build
-/// and sort every matching row (thousands at 100,000 users) for its 50. A
-/// page of every user sorted by a summary column or flag is read as the
-/// first `$2 + $3` rows of each of its `parts`, merged in the same order.
+/// The rows of a search or filter are counted from the list of their ids
+/// (`Reading::Keyed`, `Reading::Counted`), every user's apart
+/// (`admin_table_count`): counting the rows on the way (`COUNT(*) OVER
+/// ()`) made every page of a search or filter build and sort every
+/// matching row (thousands at 100,000 users) for its 50. A page of every
+/// user sorted by a summary column or flag is read as the first `$2 + $3`
+/// rows of each of its `parts`, merged in the same order.
 fn select(query: &TableQuery, db: &Db, paged: bool, reading: Reading) -> (String, String) {
     let limit = if paged { " LIMIT $2 OFFSET $3" } else { "" };
     let (n, e) = placeholders(paged);
@@ -354,8 +382,8 @@ fn select(query: &TableQuery, db: &Db, paged: bool, reading: Reading) -> (String
     // condition's `IN` (a semi-join, or a lookup per match): it is tested
     // on each row read in the sort's order instead, its list built once.
     let condition = match reading {
-        Reading::Matches | Reading::Keyed => condition,
         Reading::InOrder => format!("({condition}) = TRUE"),
+        _ => condition,
     };
     let parted = parts(query, db).filter(|_| paged && query.unfiltered());
     let by_parts = parted.is_some();
@@ -376,10 +404,13 @@ fn select(query: &TableQuery, db: &Db, paged: bool, reading: Reading) -> (String
     };
     let order = order_by(query, db, "");
     if paged
-        && reading == Reading::Keyed
-        && let Some(keyed) = keyed(query, db, &order)
+        && matches!(reading, Reading::Keyed | Reading::InUploadOrder)
+        && let Some(keyed) = keyed(query, db, &order, reading == Reading::InUploadOrder)
     {
         return keyed;
+    }
+    if paged && reading == Reading::Counted {
+        return counted(query, db, &order);
     }
     let page = if paged && reading != Reading::InOrder && !by_parts {
         // The page's rows chosen by their keys alone, and then built:
@@ -401,16 +432,71 @@ fn select(query: &TableQuery, db: &Db, paged: bool, reading: Reading) -> (String
     (sql, pattern)
 }
 
+/// The page as `Reading::Counted` reads it: `found` (the matches' ids,
+/// each once) counted in `counted`, and a page sorted by name or e-mail
+/// read in order when more than `IN_ORDER_FROM` match (`= TRUE` keeps
+/// either database from reading the rows through the `IN`, a semi-join or
+/// a lookup per match: it is tested on each row read in the sort's order
+/// instead, its list built once), else from the matches, sorted.
+fn counted(query: &TableQuery, db: &Db, order: &str) -> (String, String) {
+    let (n, e) = placeholders(true);
+    let (found, pattern) = found(query, db, n, e);
+    let rows = rows(Rows::Every, e);
+    let matched = "id IN (SELECT id FROM found)";
+    let by_matches = |few: &str| {
+        format!(
+            "SELECT * FROM {rows} WHERE id IN (SELECT id FROM {rows} WHERE {few}{matched} {order} LIMIT $2 OFFSET $3)"
+        )
+    };
+    // Each branch's condition on the count alone is tested once, before
+    // the read it guards: the branch not taken reads nothing
+    // (`Dialect::counts_with_the_page`).
+    let page = if matches!(query.sort, UserSort::Name | UserSort::Email) {
+        format!(
+            "SELECT * FROM (SELECT * FROM {rows} WHERE (SELECT n FROM counted) > {IN_ORDER_FROM} \
+                 AND ({matched}) = TRUE {order} LIMIT $2 OFFSET $3) in_order \
+             UNION ALL SELECT * FROM ({}) by_matches",
+            by_matches(&format!("(SELECT n FROM counted) <= {IN_ORDER_FROM} AND "))
+        )
+    } else {
+        by_matches("")
+    };
+    let sql = format!(
+        "WITH {found}, counted AS MATERIALIZED (SELECT COUNT(*) AS n FROM found),
+         page AS MATERIALIZED ({page}), {}
+         SELECT {}, (SELECT n FROM counted) AS total FROM {FROM_PAGE} {}",
+        attendance(e),
+        columns(),
+        order_by(query, db, "page.")
+    );
+    (sql, pattern)
+}
+
+/// How many of the edition's summaries a page sorted by upload time reads
+/// in that order (`summaries_uploaded_order`) looking for its last row
+/// among the matches, before it looks every match's key up instead. When
+/// to upload is not what a search finds, so the matches are spread
+/// through that order: `q=ada`'s 4,944 matches at 100,000 users are one
+/// summary in twenty, and its first page reads about 1,000 (where looking
+/// 4,944 keys up cost 17 of its 35 ms on PostgreSQL). Titles are not read
+/// so: a search for a word finds titles that sort together (every "Tone
+/// sandhi …"), so the first thousands read may hold none.
+const IN_UPLOAD_ORDER_READ: i64 = 10_000;
+
 /// The page as `Reading::Keyed` reads it, under `order` (`None` for a
 /// sort by a flag, whose key is the group of thousands: read `Matches`).
-/// `keyed`: each match with whether its value is empty (`empty`) and the
-/// value (`k`), with the sort's collation; `edge`: the key of the page's
-/// last row, in the order of these two terms alone (none when fewer
-/// match). The rows up to it, ties included, are every row the page may
-/// hold; only they are built and sorted whole. Within the empty group the
-/// order is by e-mail, which `keyed` does not hold, so when the page ends
-/// there the whole group is built.
-fn keyed(query: &TableQuery, db: &Db, order: &str) -> Option<(String, String)> {
+/// `found`: the matches' ids, each once; `keyed`: each match with whether
+/// its value is empty (`empty`) and the value (`k`), with the sort's
+/// collation; `edge`: the key of the page's last row, in the order of
+/// these two terms alone (none when fewer match). The rows up to it, ties
+/// included, are every row the page may hold; only they are built and
+/// sorted whole. Within the empty group the order is by e-mail, which
+/// `keyed` does not hold, so when the page ends there the whole group is
+/// built. `in_upload_order` (`Reading::InUploadOrder`, sorted by upload
+/// time): no `keyed`; the edge is looked for in upload order (`ordered`,
+/// see `IN_UPLOAD_ORDER_READ`) and the page's candidates are the matches
+/// up to it, read in that order; none when it is not found there.
+fn keyed(query: &TableQuery, db: &Db, order: &str, in_upload_order: bool) -> Option<(String, String)> {
     let (empty, key) = sort_terms(query.sort, db, "");
     let empty = empty?;
     let (n, e) = placeholders(true);
@@ -418,24 +504,28 @@ fn keyed(query: &TableQuery, db: &Db, order: &str) -> Option<(String, String)> {
     let keyed_search = Some(&query.search)
         .filter(|search| by_summary && !search.is_empty())
         .and_then(|search| db.dialect().admin_search_keyed(search, e));
-    // `keyed`: a search's matches, which carry their summary's keys (in
-    // two lists that hold each once); a summary's keys otherwise from the
-    // covering index alone; the users' own from the users.
-    let (keyed, pattern) = match keyed_search {
+    // `listed`: the CTEs up to `found`. A search's matches carry their
+    // summary's keys (title matches in their own rows, the rest looked
+    // up); a summary's keys otherwise come from the covering index alone;
+    // the users' own from the users.
+    let (listed, keyed, pattern) = match keyed_search {
         Some(KeyedSearch { titles, people, pattern }) => {
-            let both = format!("SELECT * FROM titled UNION ALL {people}");
-            let keyed = match query.pending {
-                None => format!(
-                    "keyed AS MATERIALIZED (SELECT id, {empty} AS empty, {key} AS k FROM ({both}) listed WHERE ${n} = ${n})"
-                ),
-                // Listed once before the filter, as `listed_once` does.
-                Some(_) => format!(
-                    "matched AS MATERIALIZED ({both}),
-                     keyed AS MATERIALIZED (SELECT id, {empty} AS empty, {key} AS k FROM matched WHERE {})",
+            let found =
+                listed_once(query, "SELECT id FROM titled UNION ALL SELECT id FROM people", "id", n, e);
+            let looked_up = format!(
+                "SELECT p.id, m.first_title AS s_name, m.first_uploaded_at AS s_uploaded_at FROM people p {}",
+                db.dialect().summary_keys("p.id", e)
+            );
+            (
+                // `people` is read once, by `keyed` or by `found`.
+                format!("titled AS MATERIALIZED ({titles}), people AS ({people}), {found}"),
+                format!(
+                    "keyed AS MATERIALIZED (SELECT id, {empty} AS empty, {key} AS k \
+                         FROM (SELECT * FROM titled UNION ALL {looked_up}) listed WHERE {})",
                     pending(query, n, e)
                 ),
-            };
-            (format!("titled AS MATERIALIZED ({titles}), {keyed}"), pattern)
+                pattern,
+            )
         }
         None => {
             let (found, pattern) = found(query, db, n, e);
@@ -448,9 +538,8 @@ fn keyed(query: &TableQuery, db: &Db, order: &str) -> Option<(String, String)> {
                 format!("(SELECT * FROM {} WHERE id IN (SELECT id FROM found)) keys", rows(Rows::Every, e))
             };
             (
-                format!(
-                    "{found}, keyed AS MATERIALIZED (SELECT id, {empty} AS empty, {key} AS k FROM {source})"
-                ),
+                found,
+                format!("keyed AS MATERIALIZED (SELECT id, {empty} AS empty, {key} AS k FROM {source})"),
                 pattern,
             )
         }
@@ -459,15 +548,51 @@ fn keyed(query: &TableQuery, db: &Db, order: &str) -> Option<(String, String)> {
         SortDirection::Asc => ("ASC", "<="),
         SortDirection::Desc => ("DESC", ">="),
     };
+    let page = |candidates: String| {
+        format!(
+            "page AS MATERIALIZED (SELECT * FROM {} WHERE id IN ({candidates}) {order} LIMIT $2 OFFSET $3)",
+            rows(Rows::Every, e)
+        )
+    };
+    // The CTEs after `listed`, and the one that holds every match once.
+    let (chosen, counted) = if in_upload_order {
+        let matched = |row: &str| format!("({row}.user_id IN (SELECT id FROM found)) = TRUE");
+        let candidates = format!(
+            "SELECT m.user_id FROM submission_summaries m WHERE m.edition_year = ${e} \
+             AND m.first_uploaded_at {nearer} (SELECT k FROM ordered) AND {} ORDER BY m.first_uploaded_at {direction}{}",
+            matched("m"),
+            db.dialect().first_with_ties("$2 + $3")
+        );
+        (
+            format!(
+                "ordered AS MATERIALIZED (SELECT k FROM (SELECT m.user_id, m.first_uploaded_at AS k \
+                     FROM submission_summaries m{} WHERE m.edition_year = ${e} \
+                     ORDER BY m.first_uploaded_at {direction} LIMIT {IN_UPLOAD_ORDER_READ}) run \
+                     WHERE {} ORDER BY k {direction} LIMIT 1 OFFSET $2 + $3 - 1),
+                 {}",
+                db.dialect().indexed_by("summaries_uploaded_order"),
+                matched("run"),
+                page(candidates)
+            ),
+            "found",
+        )
+    } else {
+        (
+            format!(
+                "{keyed},
+                 edge AS MATERIALIZED (SELECT empty, k FROM keyed ORDER BY empty ASC, k {direction} LIMIT 1 OFFSET $2 + $3 - 1),
+                 {}",
+                page(format!(
+                    "SELECT id FROM keyed WHERE NOT EXISTS (SELECT 1 FROM edge) OR empty < (SELECT empty FROM edge) \
+                     OR (empty = (SELECT empty FROM edge) AND (empty OR k {nearer} (SELECT k FROM edge)))"
+                ))
+            ),
+            "keyed",
+        )
+    };
     let sql = format!(
-        "WITH {keyed},
-         edge AS MATERIALIZED (SELECT empty, k FROM keyed ORDER BY empty ASC, k {direction} LIMIT 1 OFFSET $2 + $3 - 1),
-         page AS MATERIALIZED (SELECT * FROM {} WHERE id IN (SELECT id FROM keyed \
-             WHERE NOT EXISTS (SELECT 1 FROM edge) OR empty < (SELECT empty FROM edge) \
-             OR (empty = (SELECT empty FROM edge) AND (empty OR k {nearer} (SELECT k FROM edge)))) \
-             {order} LIMIT $2 OFFSET $3), {}
-         SELECT {}, (SELECT COUNT(*) FROM keyed) AS total FROM {FROM_PAGE} {}",
-        rows(Rows::Every, e),
+        "WITH {listed}, {chosen}, {}
+         SELECT {}, (SELECT COUNT(*) FROM {counted}) AS total FROM {FROM_PAGE} {}",
         attendance(e),
         columns(),
         order_by(query, db, "page.")
@@ -494,10 +619,13 @@ fn found(query: &TableQuery, db: &Db, n: u8, e: u8) -> (String, String) {
             String::new(),
         ),
         // A search tested on each row (SQLite, under three characters),
-        // or none.
+        // once, or none.
         _ => {
             let (condition, pattern) = filter(query, db, n, e);
-            (format!("found AS (SELECT id FROM {} WHERE {condition})", rows(Rows::Every, e)), pattern)
+            (
+                format!("found AS MATERIALIZED (SELECT id FROM {} WHERE {condition})", rows(Rows::Every, e)),
+                pattern,
+            )
         }
     }
 }
@@ -593,31 +721,44 @@ impl Db {
         page: i64,
         per_page: i64,
     ) -> sqlx::Result<(Vec<TableRow>, i64)> {
-        // Counted first where how many match decides how the page is read.
-        let (reading, counted) = match Reading::without_count(query, self) {
+        let (reading, counted) = match Reading::of(query, self) {
             Some(reading) => (reading, None),
             None => {
                 let total = self.admin_table_count(query).await?;
-                (Reading::of(query, total), Some(total))
+                (Reading::by_count(query, total), Some(total))
             }
         };
-        let (sql, pattern) = select(query, self, true, reading);
-        let rows: Vec<TableRow> = on_db!(self, |pool| {
-            sqlx::query_as(&sql)
-                .bind(&pattern)
-                .bind(per_page)
-                .bind(offset(page, per_page))
-                .bind(pending_bind(query))
-                .bind(query.edition)
-                .fetch_all(pool)
-                .await?
-        });
-        // A page past the end (or of no rows) holds no count.
+        let mut rows = self.admin_table_rows(query, page, per_page, reading).await?;
+        if rows.is_empty() && reading == Reading::InUploadOrder {
+            // Its last row is not among the first summaries in upload
+            // order, or it is past the end.
+            rows = self.admin_table_rows(query, page, per_page, Reading::Keyed).await?;
+        }
+        // Every user's page, a page past the end and a page of no rows
+        // hold no count.
         let total = match counted.or_else(|| rows.first().and_then(|row| row.total)) {
             Some(total) => total,
             None => self.admin_table_count(query).await?,
         };
         Ok((rows, total))
+    }
+
+    async fn admin_table_rows(
+        &self,
+        query: &TableQuery,
+        page: i64,
+        per_page: i64,
+        reading: Reading,
+    ) -> sqlx::Result<Vec<TableRow>> {
+        let (sql, pattern) = select(query, self, true, reading);
+        on_db!(self, |pool| sqlx::query_as(&sql)
+            .bind(&pattern)
+            .bind(per_page)
+            .bind(offset(page, per_page))
+            .bind(pending_bind(query))
+            .bind(query.edition)
+            .fetch_all(pool)
+            .await)
     }
 
     async fn admin_table_count(&self, query: &TableQuery) -> sqlx::Result<i64> {

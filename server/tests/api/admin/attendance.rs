@@ -199,10 +199,14 @@ async fn the_export_takes_the_filter_and_has_the_attendance_columns() {
 /// A page of a search or filter that many people match is read in the
 /// sort's index order, each row tested (`Reading::InOrder`, from 1,000
 /// matches), and a page sorted by a summary column, or of a search within
-/// a filter, from the matches' sort keys (`Reading::Keyed`); each must
-/// hold the rows that sorting the matches gives, in the same order, on
-/// every page, ties and empty values included. All statements run here
-/// on the same people.
+/// a filter, from the matches' sort keys (`Reading::Keyed`), with its
+/// count (`Reading::Counted`, which reads as one of the others), and by
+/// upload time in that order (`Reading::InUploadOrder`, where it finds the
+/// page's last row); each
+/// must hold the rows that sorting the matches gives, in the same order,
+/// on every page, ties and empty values included, and a statement that
+/// counts must count every match once. All statements run here on the
+/// same people.
 #[tokio::test]
 async fn a_page_read_in_order_or_by_its_keys_has_the_rows_of_the_sorted_matches() {
     use colloquy::admin::store::table::{Reading, SortDirection, TableQuery, UserSort, page_statement};
@@ -235,7 +239,7 @@ async fn a_page_read_in_order_or_by_its_keys_has_the_rows_of_the_sorted_matches(
                 .await
                 .unwrap_or_else(|error| panic!("{error}: {sql}"));
             let ids = rows.iter().map(|row| row.get::<Uuid, _>("id")).collect::<Vec<Uuid>>();
-            // The keyed statement counts the matches on each row.
+            // The keyed and counted statements count the matches on each row.
             let totals =
                 rows.iter().filter_map(|row| row.try_get::<i64, _>("total").ok()).collect::<Vec<i64>>();
             (ids, totals)
@@ -250,12 +254,13 @@ async fn a_page_read_in_order_or_by_its_keys_has_the_rows_of_the_sorted_matches(
         ("o", Some(AttendanceFilter::NotConfirmed)),
         ("x.edu", Some(AttendanceFilter::NotConfirmed)),
     ];
-    let mut compared = 0;
+    let (mut compared, mut in_upload_order) = (0, 0);
     for (search, pending) in filters {
         for sort in [UserSort::Name, UserSort::Email, UserSort::AbstractName, UserSort::UploadedAt] {
             let readings: &[Reading] = match sort {
-                UserSort::Name | UserSort::Email => &[Reading::InOrder, Reading::Keyed],
-                _ => &[Reading::Keyed],
+                UserSort::Name | UserSort::Email => &[Reading::InOrder, Reading::Keyed, Reading::Counted],
+                UserSort::UploadedAt => &[Reading::Keyed, Reading::Counted, Reading::InUploadOrder],
+                _ => &[Reading::Keyed, Reading::Counted],
             };
             for direction in [SortDirection::Asc, SortDirection::Desc] {
                 let query = TableQuery { search: search.into(), sort, direction, pending, edition: 2025 };
@@ -267,8 +272,15 @@ async fn a_page_read_in_order_or_by_its_keys_has_the_rows_of_the_sorted_matches(
                     for &reading in readings {
                         let (statement, _) = page_statement(&query, db, reading);
                         let (found, totals) = page(statement, pattern.clone(), per_page, offset, bound).await;
+                        if reading == Reading::InUploadOrder {
+                            // No rows: the page is read `Keyed` instead.
+                            if found.is_empty() {
+                                continue;
+                            }
+                            in_upload_order += 1;
+                        }
                         assert_eq!(found, expected, "{query:?} {reading:?}, {per_page} from {offset}");
-                        if reading == Reading::Keyed {
+                        if matches!(reading, Reading::Keyed | Reading::Counted | Reading::InUploadOrder) {
                             assert!(
                                 totals.iter().all(|&total| total == all.len() as i64),
                                 "{query:?}: {totals:?}"
@@ -281,4 +293,5 @@ async fn a_page_read_in_order_or_by_its_keys_has_the_rows_of_the_sorted_matches(
         }
     }
     assert!(compared > 120, "most pages hold someone: {compared}");
+    assert!(in_upload_order > 20, "pages found in upload order: {in_upload_order}");
 }

@@ -208,6 +208,49 @@ async fn pages_are_stable_and_tell_the_total() {
     assert_eq!((defaults["page"].as_i64(), defaults["per_page"].as_i64()), (Some(1), Some(50)));
 }
 
+/// More than a thousand people match: a page sorted by name or e-mail is
+/// then read in that order and tested row by row, with the count in the
+/// same statement (`Reading::Counted`), and one sorted by upload time
+/// finds its last row in upload order (`Reading::Keyed`). Every page holds
+/// its share of the matches in order, and tells how many match in all.
+#[tokio::test]
+async fn a_search_that_more_than_a_thousand_match_pages_through_them_in_order() {
+    let app = seeded().await;
+    let matching = 1_040;
+    for i in 0..matching {
+        let id = insert_user(&app, &format!("m{i:04}@x.edu"), "Mann", &format!("{i:04}")).await;
+        // Every other one has an abstract: uploaded in the reverse order.
+        if i % 2 == 0 {
+            insert_submission(&app, id, &format!("Paper {i}"), 2025, 10_000 - i).await;
+        }
+    }
+    let by_number =
+        |numbers: Vec<i64>| numbers.into_iter().map(|i| format!("m{i:04}@x.edu")).collect::<Vec<_>>();
+    // The later the number, the earlier the upload.
+    let uploaded: Vec<i64> = (0..matching).filter(|i| i % 2 == 0).rev().collect();
+    let without: Vec<i64> = (0..matching).filter(|i| i % 2 == 1).collect();
+    let orders = [
+        ("name", "asc", by_number((0..matching).collect())),
+        ("name", "desc", by_number((0..matching).rev().collect())),
+        ("email", "desc", by_number((0..matching).rev().collect())),
+        // Earliest first, those without an abstract last by e-mail.
+        ("uploaded_at", "asc", by_number(uploaded.into_iter().chain(without).collect())),
+    ];
+    for (sort, dir, expected) in orders {
+        let mut paged = Vec::new();
+        for page in 1..=6 {
+            let answer = json(
+                app.get(&format!("/api/admin/users?q=MANN&sort={sort}&dir={dir}&per_page=200&page={page}"))
+                    .await,
+            )
+            .await;
+            assert_eq!(answer["total"].as_i64(), Some(matching), "{sort} {dir} page {page}");
+            paged.extend(emails(&answer));
+        }
+        assert_eq!(paged, expected, "{sort} {dir}");
+    }
+}
+
 #[tokio::test]
 async fn unknown_sorts_directions_and_paging_are_refused_clearly() {
     let app = seeded().await;
