@@ -202,11 +202,10 @@ async fn the_export_takes_the_filter_and_has_the_attendance_columns() {
 /// a filter, from the matches' sort keys (`Reading::Keyed`), with its
 /// count (`Reading::Counted`, which reads as one of the others), and by
 /// upload time in that order (`Reading::InUploadOrder`, where it finds the
-/// page's last row); each
-/// must hold the rows that sorting the matches gives, in the same order,
-/// on every page, ties and empty values included, and a statement that
-/// counts must count every match once. All statements run here on the
-/// same people.
+/// page's last row); each must hold the rows that sorting the matches
+/// gives, in the same order, on every page, ties and empty values
+/// included, and a statement that counts must count every match once. All
+/// statements run here on the same people.
 #[tokio::test]
 async fn a_page_read_in_order_or_by_its_keys_has_the_rows_of_the_sorted_matches() {
     use colloquy::admin::store::table::{Reading, SortDirection, TableQuery, UserSort, page_statement};

@@ -209,10 +209,12 @@ async fn pages_are_stable_and_tell_the_total() {
 }
 
 /// More than a thousand people match: a page sorted by name or e-mail is
-/// then read in that order and tested row by row, with the count in the
-/// same statement (`Reading::Counted`), and one sorted by upload time
-/// finds its last row in upload order (`Reading::Keyed`). Every page holds
-/// its share of the matches in order, and tells how many match in all.
+/// then read in that order and tested row by row (with the count in the
+/// same statement on PostgreSQL, `Reading::Counted`), and one sorted by
+/// upload time looks for its last row in upload order on PostgreSQL
+/// (`Reading::InUploadOrder`: found for the first pages, not for those
+/// past the abstracts, which are read `Keyed`). Every page holds its share
+/// of the matches in order, and tells how many match in all.
 #[tokio::test]
 async fn a_search_that_more_than_a_thousand_match_pages_through_them_in_order() {
     let app = seeded().await;
