@@ -367,11 +367,12 @@ fn sort_terms(sort: UserSort, db: &Db, table: &str) -> (Option<String>, String) 
 /// placeholder and then the edition's follow (`placeholders`). The order is
 /// applied to the chosen rows again after the join (a join keeps no order).
 ///
-/// The rows of a search or filter are counted from the list of their ids
-/// (`Reading::Keyed`, `Reading::Counted`), every user's apart
-/// (`admin_table_count`): counting the rows on the way (`COUNT(*) OVER
-/// ()`) made every page of a search or filter build and sort every
-/// matching row (thousands at 100,000 users) for its 50. A page of every
+/// The rows of a search or filter are counted from the list of their ids,
+/// in the page's statement (`Reading::Keyed`, `Counted`, `InUploadOrder`)
+/// or first (`admin_table_count`, which counts every user too): counting
+/// the rows on the way (`COUNT(*) OVER ()`) made every page of a search or
+/// filter build and sort every matching row (thousands at 100,000 users)
+/// for its 50. A page of every
 /// user sorted by a summary column or flag is read as the first `$2 + $3`
 /// rows of each of its `parts`, merged in the same order.
 fn select(query: &TableQuery, db: &Db, paged: bool, reading: Reading) -> (String, String) {
