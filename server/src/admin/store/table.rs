@@ -620,13 +620,10 @@ fn found(query: &TableQuery, db: &Db, n: u8, e: u8) -> (String, String) {
             String::new(),
         ),
         // A search tested on each row (SQLite, under three characters),
-        // once, or none.
+        // or none.
         _ => {
             let (condition, pattern) = filter(query, db, n, e);
-            (
-                format!("found AS MATERIALIZED (SELECT id FROM {} WHERE {condition})", rows(Rows::Every, e)),
-                pattern,
-            )
+            (format!("found AS (SELECT id FROM {} WHERE {condition})", rows(Rows::Every, e)), pattern)
         }
     }
 }
