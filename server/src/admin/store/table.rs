@@ -502,9 +502,10 @@ fn keyed(query: &TableQuery, db: &Db, order: &str, in_upload_order: bool) -> Opt
     let empty = empty?;
     let (n, e) = placeholders(true);
     let by_summary = matches!(query.sort, UserSort::AbstractName | UserSort::UploadedAt);
+    let by_title = query.sort == UserSort::AbstractName;
     let keyed_search = Some(&query.search)
         .filter(|search| by_summary && !search.is_empty())
-        .and_then(|search| db.dialect().admin_search_keyed(search, e));
+        .and_then(|search| db.dialect().admin_search_keyed(search, e, by_title));
     // `listed`: the CTEs up to `found`. A search's matches carry their
     // summary's keys (title matches in their own rows, the rest looked
     // up); a summary's keys otherwise come from the covering index alone;
@@ -513,8 +514,15 @@ fn keyed(query: &TableQuery, db: &Db, order: &str, in_upload_order: bool) -> Opt
         Some(KeyedSearch { titles, people, pattern }) => {
             let found =
                 listed_once(query, "SELECT id FROM titled UNION ALL SELECT id FROM people", "id", n, e);
+            // By title, the titles come lower-cased (PostgreSQL keeps them so); the
+            // people's are lower-cased as they are looked up.
+            let (lowered, key) = if by_title {
+                (", LOWER(m.first_title) AS s_lower", format!("s_lower{}", db.dialect().code_point_order()))
+            } else {
+                ("", key)
+            };
             let looked_up = format!(
-                "SELECT p.id, m.first_title AS s_name, m.first_uploaded_at AS s_uploaded_at FROM people p {}",
+                "SELECT p.id, m.first_title AS s_name, m.first_uploaded_at AS s_uploaded_at{lowered} FROM people p {}",
                 db.dialect().summary_keys("p.id", e)
             );
             (

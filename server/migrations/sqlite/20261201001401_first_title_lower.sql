@@ -1,0 +1,5 @@
+-- Issue 23 item 17, last goal: PostgreSQL keeps each first title
+-- lower-cased (`submission_summaries.first_title_lower`) for its trigram
+-- search and the sort by title. SQLite searches its FTS5 copy of the
+-- titles (`summary_search`) and lower-cases only the matches' keys, so it
+-- needs no such column; this file keeps the pair.

@@ -1,0 +1,3 @@
+-- PostgreSQL vacuums its summaries after adding `first_title_lower`
+-- (`20261201001401_first_title_lower`); SQLite added no column, so this
+-- file only keeps the pair.
