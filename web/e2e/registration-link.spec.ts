@@ -4,7 +4,8 @@
  * a visitor takes the only place by e-mailed link, a member waits; the
  * visitor cancels from the link in their confirmation, signed out; the
  * member takes the place from the link in the offer, signed out too.
- * Axe runs on each state of the page.
+ * The visitor answers the event's question by the link first. Axe runs on
+ * each state of the page.
  */
 import { expectNoViolations } from './axe.ts';
 import { answerDialog } from './dialog.ts';
@@ -33,6 +34,11 @@ test('a visitor cancels from the link in their confirmation, and the next in lin
       headers: { 'X-Requested-With': 'colloquy' },
     });
     expect(created.status(), await created.text()).toBe(201);
+    const asked = await page.request.post(`${world.url}/api/admin/events/naclo-training-2027/questions`, {
+      data: { label: 'Name on your badge', required: false },
+      headers: { 'X-Requested-With': 'colloquy' },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
     await forgetSession(page);
 
     // A visitor takes the only place by the e-mailed link.
@@ -61,6 +67,15 @@ test('a visitor cancels from the link in their confirmation, and the next in lin
     const mine = page.getByRole('region', { name: 'NACLO Training 2027' });
     await expect(mine).toContainText('You are registered for NACLO Training 2027: in person.');
     await expectNoViolations(page, 'a registration’s own link, registered');
+    // The visitor answers the question they left, by the same link.
+    await expect(mine).toContainText('Name on your badge: not answered yet');
+    await mine.getByRole('button', { name: 'Change my answers' }).click();
+    await mine.getByRole('textbox', { name: 'Name on your badge (optional)' }).fill('Zoë V.');
+    await expectNoViolations(page, 'a registration’s own link, changing the answers');
+    await mine.getByRole('button', { name: 'Save my answers' }).click();
+    await expect(mine.getByRole('status')).toHaveText('Your answers are saved.');
+    await page.reload();
+    await expect(mine).toContainText('Name on your badge: Zoë V.');
     await mine.getByRole('button', { name: 'Cancel my registration' }).click();
     await answerDialog(
       page,

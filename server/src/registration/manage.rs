@@ -14,8 +14,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use super::questions::change_answers_for;
 use super::store::Refusal;
-use super::types::{EventRow, EventView};
+use super::types::{EventRow, EventView, LinkAnswersChange};
 use super::{composer, ticket, view_of};
 use crate::AppState;
 use crate::accounts::api::TokenRequest;
@@ -27,6 +28,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(managed_registration))
         .routes(routes!(cancel_by_link))
         .routes(routes!(accept_by_link))
+        .routes(routes!(change_answers_by_link))
 }
 
 /// The registration a link names: its event and person, and whether it is
@@ -72,7 +74,7 @@ pub(super) fn no_offer() -> ApiError {
 }
 
 /// Registration changes stop when the event starts.
-fn check_not_started(event: &EventRow, now: OffsetDateTime) -> ApiResult<()> {
+pub(super) fn check_not_started(event: &EventRow, now: OffsetDateTime) -> ApiResult<()> {
     if now >= event.starts_at {
         return Err(ApiError::Conflict(format!(
             "{} has started: registrations no longer change.",
@@ -177,6 +179,34 @@ pub async fn accept_by_link(
     let linked = linked(&state, &request.token).await?;
     if !linked.live || !accept_for(&state, &linked.event, linked.user_id).await? {
         return Err(no_offer());
+    }
+    view(&state, linked).await
+}
+
+/// Changes the answers to the event's own questions of the registration a
+/// link names, until the event starts, as its member does on their card:
+/// the answers sent replace those to the live questions.
+#[utoipa::path(
+    put,
+    path = "/api/registration/manage/answers",
+    tag = "registration",
+    request_body = LinkAnswersChange,
+    responses(
+        (status = 200, description = "Changed", body = EventView),
+        (status = 404, description = "The link is not valid", body = ErrorBody),
+        (status = 409, description = "The event has started, or the registration is no longer active", body = ErrorBody),
+        (status = 422, description = "A required question unanswered, an unknown question, or an answer too long", body = ErrorBody),
+    )
+)]
+pub async fn change_answers_by_link(
+    State(state): State<AppState>,
+    Json(change): Json<LinkAnswersChange>,
+) -> ApiResult<Json<EventView>> {
+    let linked = linked(&state, &change.token).await?;
+    if !linked.live
+        || !change_answers_for(&state, &linked.event, linked.user_id, change.question_answers).await?
+    {
+        return Err(no_longer_live());
     }
     view(&state, linked).await
 }

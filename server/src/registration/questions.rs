@@ -13,6 +13,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::admin::admin_event;
+use super::manage::check_not_started;
 use super::store::questions::{MAX_LIVE_QUESTIONS, MAX_QUESTIONS, QuestionRefusal};
 use super::types::{
     AdminEvent, AnswersChange, EventRow, EventView, MoveDirection, Question, QuestionAnswer, QuestionMove,
@@ -339,16 +340,23 @@ pub async fn change_my_answers(
     Json(change): Json<AnswersChange>,
 ) -> ApiResult<Json<EventView>> {
     let event = event(&state, &slug).await?;
-    if clock::now() >= event.starts_at {
-        return Err(ApiError::Conflict(format!(
-            "{} has started: registrations no longer change.",
-            event.title
-        )));
-    }
-    let questions = state.db.live_questions(event.id).await?;
-    let answers = checked_question_answers(&questions, change.question_answers)?;
-    if !state.db.change_answers(event.id, user.id, &answers).await? {
+    if !change_answers_for(&state, &event, user.id, change.question_answers).await? {
         return Err(ApiError::NotFound(format!("You have no registration for {}.", event.title)));
     }
     get_event(State(state), MaybeUser(Some(user)), Path(slug)).await
+}
+
+/// Replaces `user_id`'s answers to the event's live questions, until the
+/// event starts (the member's card and a registration's own link); false
+/// when they have no registration for it.
+pub(super) async fn change_answers_for(
+    state: &AppState,
+    event: &EventRow,
+    user_id: Uuid,
+    given: Vec<QuestionAnswer>,
+) -> ApiResult<bool> {
+    check_not_started(event, clock::now())?;
+    let questions = state.db.live_questions(event.id).await?;
+    let answers = checked_question_answers(&questions, given)?;
+    Ok(state.db.change_answers(event.id, user_id, &answers).await?)
 }

@@ -133,6 +133,18 @@ pub struct AnswersChange {
     pub question_answers: Vec<QuestionAnswer>,
 }
 
+/// The answers of the registration a link names
+/// (`/api/registration/manage/answers`), as `AnswersChange`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LinkAnswersChange {
+    /// The token of the registration's own link, from its e-mail.
+    pub token: String,
+    /// Every answer the person wants kept: a live question left out (or
+    /// empty) is unanswered; answers to retired questions stay.
+    pub question_answers: Vec<QuestionAnswer>,
+}
+
 /// One of an event's own questions, as people registering are asked it.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Question {

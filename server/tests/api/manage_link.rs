@@ -1,8 +1,8 @@
 //! A registration's own link (issue 26: everyone can see and cancel their
 //! registration until the event; visitors have no password): the
 //! confirmation and the offer e-mails carry `/registration/manage#TOKEN`,
-//! and whoever holds it sees, cancels or takes an offered place without
-//! signing in.
+//! and whoever holds it sees, cancels, takes an offered place or changes
+//! the answers to the event's questions without signing in.
 
 use futures_util::future::join_all;
 use reqwest::Client;
@@ -65,6 +65,16 @@ async fn by_link(app: &TestApp, action: &str, token: &str) -> reqwest::Response 
     stranger()
         .post(app.url(&format!("/api/registration/manage{action}")))
         .json(&json!({"token": token}))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The answers of the registration `token` names, changed by its link.
+async fn answers_by_link(app: &TestApp, token: &str, answers: Value) -> reqwest::Response {
+    stranger()
+        .put(app.url("/api/registration/manage/answers"))
+        .json(&json!({"token": token, "question_answers": answers}))
         .send()
         .await
         .unwrap()
@@ -153,9 +163,76 @@ async fn nothing_changes_by_link_once_the_event_has_started() {
     let token = link_in(&app, &ada_email, 1, "You are registered for").await;
 
     app.state.clock.advance(Duration::days(61));
-    let refused = by_link(&app, "/cancel", &token).await;
-    assert_eq!(refused.status(), 409);
-    let body: Value = refused.json().await.unwrap();
-    assert_eq!(body["error"], "SCULC 2026 has started: registrations no longer change.");
+    for refused in [by_link(&app, "/cancel", &token).await, answers_by_link(&app, &token, json!([])).await] {
+        assert_eq!(refused.status(), 409);
+        let body: Value = refused.json().await.unwrap();
+        assert_eq!(body["error"], "SCULC 2026 has started: registrations no longer change.");
+    }
     assert_eq!(json_of(by_link(&app, "", &token).await, 200).await["mine"]["state"], "registered");
+}
+
+/// The link changes the answers to the event's own questions as the
+/// member's card does: checked the same way, six changes at once leave one
+/// answer, and a link whose registration is cancelled changes nothing.
+#[tokio::test]
+async fn the_link_changes_the_answers_until_its_registration_ends() {
+    let app = app_with_admin().await;
+    event(&app, 5).await;
+    let added = app
+        .post_json(
+            &format!("/api/admin/events/{SLUG}/questions"),
+            json!({"label": "Pronouns", "required": true}),
+        )
+        .await;
+    assert_eq!(added.status(), 201, "{}", added.text().await.unwrap());
+    let admin_event: Value = app.get(&format!("/api/admin/events/{SLUG}")).await.json().await.unwrap();
+    let pronouns = admin_event["questions"][0]["id"].as_str().unwrap().to_owned();
+    let answer = |text: &str| json!([{"question_id": pronouns, "answer": text}]);
+    let (ada, ada_email) = member(&app, 1).await;
+    let registered = ada
+        .post(app.url(&format!("/api/events/{SLUG}/registration")))
+        .json(&json!({"mode": "in_person", "lunch": false, "question_answers": answer("she/her")}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(registered.status(), 201, "{}", registered.text().await.unwrap());
+    let token = link_in(&app, &ada_email, 1, "You are registered for").await;
+    let stored = || async {
+        let view: Value =
+            ada.get(app.url(&format!("/api/events/{SLUG}"))).send().await.unwrap().json().await.unwrap();
+        view["mine"]["question_answers"].clone()
+    };
+
+    let changed = json_of(answers_by_link(&app, &token, answer("they/them")).await, 200).await;
+    assert_eq!(changed["mine"]["question_answers"], answer("they/them"));
+    assert_eq!(stored().await, answer("they/them"), "the member sees the link's change");
+
+    // Refused as on the card, and nothing changes: a required answer left
+    // empty, an answer too long, a question of no event, a forged link.
+    let empty = answers_by_link(&app, &token, answer("")).await;
+    assert_eq!(empty.status(), 422);
+    assert_eq!(empty.json::<Value>().await.unwrap()["error"], "Please answer “Pronouns”.");
+    assert_eq!(answers_by_link(&app, &token, answer(&"x".repeat(1_001))).await.status(), 422);
+    let unknown = json!([{"question_id": uuid::Uuid::nil(), "answer": "?"}]);
+    assert_eq!(answers_by_link(&app, &token, unknown).await.status(), 422);
+    let forged = format!("{token}x");
+    assert_eq!(answers_by_link(&app, &forged, answer("he/him")).await.status(), 404);
+    assert_eq!(stored().await, answer("they/them"));
+
+    // Six changes at once: each is answered, and one of them is what stays, once.
+    let texts: Vec<String> = (0..6).map(|n| format!("answer {n}")).collect();
+    let sent = join_all(texts.iter().map(|text| answers_by_link(&app, &token, answer(text)))).await;
+    assert!(sent.iter().all(|response| response.status() == 200));
+    let kept = stored().await;
+    assert_eq!(kept.as_array().map(Vec::len), Some(1), "{kept}");
+    assert!(texts.iter().any(|text| kept == answer(text)), "{kept}");
+
+    // Cancelled, the link changes nothing more.
+    assert_eq!(by_link(&app, "/cancel", &token).await.status(), 200);
+    let refused = answers_by_link(&app, &token, answer("she/her")).await;
+    assert_eq!(refused.status(), 409);
+    assert_eq!(
+        refused.json::<Value>().await.unwrap()["error"],
+        "This registration is no longer active: it was cancelled or its offer ran out."
+    );
 }

@@ -1961,6 +1961,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/registration/manage/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes the answers to the event's own questions of the registration a
+         *     link names, until the event starts, as its member does on their card:
+         *     the answers sent replace those to the live questions.
+         */
+        put: operations["change_answers_by_link"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/registration/manage/cancel": {
         parameters: {
             query?: never;
@@ -3416,6 +3437,19 @@ export interface components {
             /** Format: uuid */
             submission_id: string;
             title: string;
+        };
+        /**
+         * @description The answers of the registration a link names
+         *     (`/api/registration/manage/answers`), as `AnswersChange`.
+         */
+        LinkAnswersChange: {
+            /**
+             * @description Every answer the person wants kept: a live question left out (or
+             *     empty) is unanswered; answers to retired questions stay.
+             */
+            question_answers: components["schemas"]["QuestionAnswer"][];
+            /** @description The token of the registration's own link, from its e-mail. */
+            token: string;
         };
         /** @enum {string} */
         LinkStyle: "button";
@@ -13301,6 +13335,111 @@ export interface operations {
                 };
             };
             /** @description The request body has the wrong shape */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_answers_by_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkAnswersChange"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventView"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused as cross-site (code `cross_site`): the request lacks `X-Requested-With: colloquy` or comes from another origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is not valid */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The event has started, or the registration is no longer active */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A required question unanswered, an unknown question, or an answer too long */
             422: {
                 headers: {
                     [name: string]: unknown;

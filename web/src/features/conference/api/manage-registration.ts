@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { answerOf, api } from '../../../lib/api-client';
+import type { QuestionAnswer } from './registration';
 
 /*
  * A registration's own link (/registration/manage#TOKEN, from its
@@ -25,7 +26,7 @@ export function useManagedRegistration(token: string) {
   );
 }
 
-/** Cancelling, and taking an offered place, by the link; each answers the event as it now stands. */
+/** Cancelling, taking an offered place and changing the answers, by the link; each answers the event as it now stands. */
 export function useLinkActions(token: string) {
   const client = useQueryClient();
   const settle = (view: Awaited<ReturnType<typeof cancel>>) => {
@@ -33,8 +34,11 @@ export function useLinkActions(token: string) {
   };
   const cancel = () => answerOf(api.POST('/api/registration/manage/cancel', { body: { token } }));
   const accept = () => answerOf(api.POST('/api/registration/manage/accept', { body: { token } }));
+  const changeAnswers = (answers: QuestionAnswer[]) =>
+    answerOf(api.PUT('/api/registration/manage/answers', { body: { token, question_answers: answers } }));
   return {
     cancel: useMutation({ mutationFn: cancel, onSuccess: settle }),
     accept: useMutation({ mutationFn: accept, onSuccess: settle }),
+    changeAnswers: useMutation({ mutationFn: changeAnswers, onSuccess: settle }),
   };
 }

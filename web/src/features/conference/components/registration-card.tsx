@@ -46,7 +46,11 @@ export function RegistrationCard({ event }: { event: EventView }) {
           accept={() => actions.accept.mutateAsync()}
           ticket={<MyTicket event={event} />}
         >
-          <MyAnswers event={event} />
+          <MyAnswers
+            event={event}
+            save={(answers) => actions.changeAnswers.mutateAsync(answers)}
+            saving={actions.changeAnswers.isPending}
+          />
         </RegistrationStanding>
       ) : (
         <>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { EventView } from '../../../api/types';
@@ -62,6 +62,50 @@ describe('a registration’s own link', () => {
     await user.click(screen.getByRole('button', { name: 'Take the place' }));
     expect(await screen.findByText('You are registered for SCULC 2026: in person, with lunch.')).toBeInTheDocument();
     expect(requestsTo('POST /api/registration/manage/accept')).toEqual([{ token: 'offer.xyz' }]);
+  });
+
+  it('changes the answers to the event’s questions, and shows what the server refuses', async () => {
+    const questions = [{ id: 'q-badge', label: 'Name on your badge', required: true }];
+    const asked: EventView = {
+      ...registered,
+      starts_at: '2099-05-16T16:00:00Z',
+      questions,
+      mine: { ...registration, question_answers: [{ question_id: 'q-badge', answer: 'Ada' }] },
+    };
+    const answered: EventView = {
+      ...asked,
+      mine: { ...registration, question_answers: [{ question_id: 'q-badge', answer: 'Ada L.' }] },
+    };
+    let sent = 0;
+    const { user, requestsTo } = renderApp('/registration/manage#ticket.abc', {
+      api: {
+        'POST /api/registration/manage': () => Response.json(asked),
+        'PUT /api/registration/manage/answers': () => {
+          sent += 1;
+          return sent === 1
+            ? errorResponse(422, 'Please answer “Name on your badge”.', { fields: { 'questions.q-badge': ['Please answer this.'] } })
+            : Response.json(answered);
+        },
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'SCULC 2026' });
+    expect(card).toHaveTextContent('Name on your badge: Ada');
+    await user.click(within(card).getByRole('button', { name: 'Change my answers' }));
+    const badge = within(card).getByRole('textbox', { name: 'Name on your badge' });
+    await user.clear(badge);
+    await user.click(within(card).getByRole('button', { name: 'Save my answers' }));
+    expect(await findMessage('alert', 'Please answer “Name on your badge”.')).toBeInTheDocument();
+    expect(badge).toHaveAccessibleDescription(/Please answer this\./);
+
+    await user.type(badge, 'Ada L.');
+    await user.click(within(card).getByRole('button', { name: 'Save my answers' }));
+    expect(await findMessage('status', 'Your answers are saved.')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Name on your badge: Ada L.');
+    // The token travels in the body, with the answers.
+    expect(requestsTo('PUT /api/registration/manage/answers')).toEqual([
+      { token: 'ticket.abc', question_answers: [{ question_id: 'q-badge', answer: '' }] },
+      { token: 'ticket.abc', question_answers: [{ question_id: 'q-badge', answer: 'Ada L.' }] },
+    ]);
   });
 
   it('says so for a link that is not valid, or not whole', async () => {

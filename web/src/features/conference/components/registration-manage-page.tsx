@@ -8,6 +8,7 @@ import { routes } from '../../../config/routes';
 import { refusalMessage } from '../../../lib/api-client';
 import { formatConferenceTime } from '../../../lib/format';
 import { useLinkActions, useManagedRegistration } from '../api/manage-registration';
+import { MyAnswers } from './registration-questions';
 import { RegistrationStanding } from './registration-standing';
 
 import './conference.css';
@@ -15,8 +16,8 @@ import './conference.css';
 /**
  * /registration/manage#TOKEN: a registration's own link, from its
  * confirmation or offer e-mail. Whoever holds it sees the registration,
- * takes a place offered or cancels, without signing in (visitors have no
- * password). The token is in the fragment, which no request carries.
+ * changes its answers, takes a place offered or cancels, without signing
+ * in (visitors have no password). The token is in the fragment, which no request carries.
  */
 export function RegistrationManagePage() {
   const { hash } = useLocation();
@@ -71,7 +72,13 @@ function ManagedRegistration({ token }: { token: string }) {
             }}
             accept={() => actions.accept.mutateAsync()}
             ticket={<p>Your ticket is in your confirmation e-mail: show its QR code at the door.</p>}
-          />
+          >
+            <MyAnswers
+              event={event}
+              save={(answers) => actions.changeAnswers.mutateAsync(answers)}
+              saving={actions.changeAnswers.isPending}
+            />
+          </RegistrationStanding>
         ) : (
           !cancelled && <p>This registration is no longer active: it was cancelled or its offer ran out.</p>
         )}

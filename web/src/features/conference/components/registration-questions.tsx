@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { TextAreaField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
-import { useRegistrationActions, type QuestionAnswer } from '../api/registration';
+import type { QuestionAnswer } from '../api/registration';
 
 type Question = EventView['questions'][number];
 
@@ -44,13 +44,20 @@ export function QuestionFields({ questions, answers, onChange, errors }: Questio
   ));
 }
 
+interface MyAnswersProps {
+  event: EventView;
+  /** Saves the answers: the member's own, or those of a registration's link. */
+  save: (answers: QuestionAnswer[]) => Promise<unknown>;
+  saving: boolean;
+}
+
 /**
- * The person's answers to the event's own questions on their card, what is
- * still unanswered (a presenter registered when they confirmed was never
- * asked), and a small form to change them until the event starts.
+ * The person's answers to the event's own questions, what is still
+ * unanswered (a presenter registered when they confirmed was never asked),
+ * and a small form to change them until the event starts: on the member's
+ * card and on a registration's own link.
  */
-export function MyAnswers({ event }: { event: EventView }) {
-  const actions = useRegistrationActions(event.slug);
+export function MyAnswers({ event, save: send, saving }: MyAnswersProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -74,7 +81,7 @@ export function MyAnswers({ event }: { event: EventView }) {
     setErrors({});
     setResult(undefined);
     try {
-      await actions.changeAnswers.mutateAsync(answersOf(event.questions, draft));
+      await send(answersOf(event.questions, draft));
       setEditing(false);
       setResult({ tone: 'success', text: 'Your answers are saved.' });
     } catch (error) {
@@ -98,8 +105,8 @@ export function MyAnswers({ event }: { event: EventView }) {
             }}
           />
           <p className="button-row">
-            <Button type="submit" disabled={actions.changeAnswers.isPending}>
-              {actions.changeAnswers.isPending ? 'Saving…' : 'Save my answers'}
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving…' : 'Save my answers'}
             </Button>
             <Button
               variant="secondary"
