@@ -37,6 +37,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
 struct Linked {
     event: EventRow,
     user_id: Uuid,
+    /// The registration the link was made for.
+    id: Uuid,
     live: bool,
 }
 
@@ -51,7 +53,7 @@ async fn linked(state: &AppState, token: &str) -> ApiResult<Linked> {
         .live_registration(holder.event.id, holder.user_id)
         .await?
         .is_some_and(|(row, _)| row.id == id);
-    Ok(Linked { event: holder.event, user_id: holder.user_id, live })
+    Ok(Linked { event: holder.event, user_id: holder.user_id, id, live })
 }
 
 /// The event as the link's person sees it; their registration only while
@@ -203,9 +205,12 @@ pub async fn change_answers_by_link(
     Json(change): Json<LinkAnswersChange>,
 ) -> ApiResult<Json<EventView>> {
     let linked = linked(&state, &change.token).await?;
-    if !linked.live
-        || !change_answers_for(&state, &linked.event, linked.user_id, change.question_answers).await?
-    {
+    if !linked.live {
+        return Err(no_longer_live());
+    }
+    // Only the link's own registration: not a newer one the person made meanwhile.
+    let only = Some(linked.id);
+    if !change_answers_for(&state, &linked.event, linked.user_id, only, change.question_answers).await? {
         return Err(no_longer_live());
     }
     view(&state, linked).await

@@ -340,23 +340,25 @@ pub async fn change_my_answers(
     Json(change): Json<AnswersChange>,
 ) -> ApiResult<Json<EventView>> {
     let event = event(&state, &slug).await?;
-    if !change_answers_for(&state, &event, user.id, change.question_answers).await? {
+    if !change_answers_for(&state, &event, user.id, None, change.question_answers).await? {
         return Err(ApiError::NotFound(format!("You have no registration for {}.", event.title)));
     }
     get_event(State(state), MaybeUser(Some(user)), Path(slug)).await
 }
 
 /// Replaces `user_id`'s answers to the event's live questions, until the
-/// event starts (the member's card and a registration's own link); false
-/// when they have no registration for it.
+/// event starts (the member's card, and with `only` its registration's own
+/// link); false when they have no live registration for it (or it is not
+/// `only`).
 pub(super) async fn change_answers_for(
     state: &AppState,
     event: &EventRow,
     user_id: Uuid,
+    only: Option<Uuid>,
     given: Vec<QuestionAnswer>,
 ) -> ApiResult<bool> {
     check_not_started(event, clock::now())?;
     let questions = state.db.live_questions(event.id).await?;
     let answers = checked_question_answers(&questions, given)?;
-    Ok(state.db.change_answers(event.id, user_id, &answers).await?)
+    Ok(state.db.change_answers(event.id, user_id, only, &answers).await?)
 }

@@ -4,6 +4,7 @@
 //! and whoever holds it sees, cancels, takes an offered place or changes
 //! the answers to the event's questions without signing in.
 
+use colloquy::registration::types::QuestionAnswer;
 use futures_util::future::join_all;
 use reqwest::Client;
 use serde_json::{Value, json};
@@ -149,6 +150,7 @@ async fn the_link_in_the_confirmation_shows_and_cancels_and_the_offer_link_takes
     register(&app, &ada).await;
     assert!(json_of(by_link(&app, "", &token).await, 200).await["mine"].is_null());
     assert_eq!(by_link(&app, "/cancel", &token).await.status(), 409);
+    assert_eq!(answers_by_link(&app, &token, json!([])).await.status(), 409);
     let ada_view: Value =
         ada.get(app.url(&format!("/api/events/{SLUG}"))).send().await.unwrap().json().await.unwrap();
     assert_eq!(ada_view["mine"]["state"], "waiting");
@@ -235,4 +237,32 @@ async fn the_link_changes_the_answers_until_its_registration_ends() {
         refused.json::<Value>().await.unwrap()["error"],
         "This registration is no longer active: it was cancelled or its offer ran out."
     );
+
+    // Ada registers again. The store takes the link's registration alone, so
+    // a link checked as live just before its registration was replaced
+    // cannot change the newer one.
+    let again = ada
+        .post(app.url(&format!("/api/events/{SLUG}/registration")))
+        .json(&json!({"mode": "virtual", "lunch": false, "question_answers": answer("she/her")}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 201);
+    assert_eq!(answers_by_link(&app, &token, answer("they/them")).await.status(), 409);
+    let (old, newer, event_id, user_id): (uuid::Uuid, uuid::Uuid, uuid::Uuid, uuid::Uuid) =
+        colloquy::on_db!(&app.state.db, |pool| {
+            sqlx::query_as(
+                "SELECT o.id, n.id, n.event_id, n.user_id FROM registrations o
+                 JOIN registrations n ON n.user_id = o.user_id AND n.state = 'registered'
+                 WHERE o.state = 'cancelled'",
+            )
+            .fetch_one(pool)
+            .await
+            .unwrap()
+        });
+    let answers = [QuestionAnswer { question_id: pronouns.parse().unwrap(), answer: "they/them".into() }];
+    assert!(!app.state.db.change_answers(event_id, user_id, Some(old), &answers).await.unwrap());
+    assert_eq!(stored().await, answer("she/her"), "the newer registration keeps its answer");
+    assert!(app.state.db.change_answers(event_id, user_id, Some(newer), &answers).await.unwrap());
+    assert_eq!(stored().await, answer("they/them"));
 }

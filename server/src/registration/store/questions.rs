@@ -328,11 +328,13 @@ impl Db {
 
     /// Replaces the person's answers to the event's live questions on their
     /// live registration (answers to retired questions stay); `false` when
-    /// they have none.
+    /// they have none, or when it is not `only` (a link's registration: a
+    /// newer one of the same person is not the link's).
     pub async fn change_answers(
         &self,
         event_id: Uuid,
         user_id: Uuid,
+        only: Option<Uuid>,
         answers: &[QuestionAnswer],
     ) -> sqlx::Result<bool> {
         let mut tx = self.begin().await?;
@@ -340,10 +342,12 @@ impl Db {
         let registration: Option<Uuid> = on_tx!(&mut tx, |conn| {
             let id: Option<Uuid> = sqlx::query_scalar(
                 "SELECT id FROM registrations
-                 WHERE event_id = $1 AND user_id = $2 AND state IN ('registered', 'waiting', 'offered')",
+                 WHERE event_id = $1 AND user_id = $2 AND state IN ('registered', 'waiting', 'offered')
+                 AND id = COALESCE($3, id)",
             )
             .bind(event_id)
             .bind(user_id)
+            .bind(only)
             .fetch_optional(&mut **conn)
             .await?;
             if let Some(id) = id {
