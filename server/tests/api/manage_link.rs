@@ -31,10 +31,11 @@ async fn event(app: &TestApp, capacity: i32) {
     assert_eq!(response.status(), 201, "{}", response.text().await.unwrap());
 }
 
-async fn register(app: &TestApp, client: &Client) {
+/// Registers in person, with `answers` to the event's questions.
+async fn register(app: &TestApp, client: &Client, answers: Value) {
     let response = client
         .post(app.url(&format!("/api/events/{SLUG}/registration")))
-        .json(&json!({"mode": "in_person", "lunch": false}))
+        .json(&json!({"mode": "in_person", "lunch": false, "question_answers": answers}))
         .send()
         .await
         .unwrap();
@@ -92,8 +93,8 @@ async fn the_link_in_the_confirmation_shows_and_cancels_and_the_offer_link_takes
     event(&app, 1).await;
     let (ada, ada_email) = member(&app, 1).await;
     let (grace, grace_email) = member(&app, 2).await;
-    register(&app, &ada).await;
-    register(&app, &grace).await;
+    register(&app, &ada, json!([])).await;
+    register(&app, &grace, json!([])).await;
 
     // The confirmation's link shows Ada's registration to anyone holding it.
     let token = link_in(&app, &ada_email, 1, "You are registered for").await;
@@ -147,7 +148,7 @@ async fn the_link_in_the_confirmation_shows_and_cancels_and_the_offer_link_takes
     assert_eq!(link_in(&app, &grace_email, 3, "You are registered for").await, offer);
 
     // Ada's old link does not reach a newer registration of hers.
-    register(&app, &ada).await;
+    register(&app, &ada, json!([])).await;
     assert!(json_of(by_link(&app, "", &token).await, 200).await["mine"].is_null());
     assert_eq!(by_link(&app, "/cancel", &token).await.status(), 409);
     assert_eq!(answers_by_link(&app, &token, json!([])).await.status(), 409);
@@ -161,7 +162,7 @@ async fn nothing_changes_by_link_once_the_event_has_started() {
     let app = app_with_admin().await;
     event(&app, 5).await;
     let (ada, ada_email) = member(&app, 1).await;
-    register(&app, &ada).await;
+    register(&app, &ada, json!([])).await;
     let token = link_in(&app, &ada_email, 1, "You are registered for").await;
 
     app.state.clock.advance(Duration::days(61));
@@ -191,13 +192,7 @@ async fn the_link_changes_the_answers_until_its_registration_ends() {
     let pronouns = admin_event["questions"][0]["id"].as_str().unwrap().to_owned();
     let answer = |text: &str| json!([{"question_id": pronouns, "answer": text}]);
     let (ada, ada_email) = member(&app, 1).await;
-    let registered = ada
-        .post(app.url(&format!("/api/events/{SLUG}/registration")))
-        .json(&json!({"mode": "in_person", "lunch": false, "question_answers": answer("she/her")}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(registered.status(), 201, "{}", registered.text().await.unwrap());
+    register(&app, &ada, answer("she/her")).await;
     let token = link_in(&app, &ada_email, 1, "You are registered for").await;
     let stored = || async {
         let view: Value =
@@ -241,13 +236,7 @@ async fn the_link_changes_the_answers_until_its_registration_ends() {
     // Ada registers again. The store takes the link's registration alone, so
     // a link checked as live just before its registration was replaced
     // cannot change the newer one.
-    let again = ada
-        .post(app.url(&format!("/api/events/{SLUG}/registration")))
-        .json(&json!({"mode": "virtual", "lunch": false, "question_answers": answer("she/her")}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(again.status(), 201);
+    register(&app, &ada, answer("she/her")).await;
     assert_eq!(answers_by_link(&app, &token, answer("they/them")).await.status(), 409);
     let (old, newer, event_id, user_id): (uuid::Uuid, uuid::Uuid, uuid::Uuid, uuid::Uuid) =
         colloquy::on_db!(&app.state.db, |pool| {

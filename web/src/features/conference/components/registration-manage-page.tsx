@@ -17,7 +17,8 @@ import './conference.css';
  * /registration/manage#TOKEN: a registration's own link, from its
  * confirmation or offer e-mail. Whoever holds it sees the registration,
  * changes its answers, takes a place offered or cancels, without signing
- * in (visitors have no password). The token is in the fragment, which no request carries.
+ * in (visitors have no password). The token is in the fragment, which no
+ * request carries.
  */
 export function RegistrationManagePage() {
   const { hash } = useLocation();
