@@ -237,10 +237,10 @@ impl Dialect {
     /// the edition bound to `$e`: `titles`, the summaries whose title
     /// matches (one per person), with their keys in their own rows
     /// (columns `id`, `s_name`, `s_uploaded_at`, and with `lowered` the
-    /// title lower-cased, `s_lower`, for the sort by title); and `people`, the ids
-    /// of those found by name or e-mail who are not in the CTE `titled`
-    /// (the first list, materialized), whose keys are looked up apart
-    /// (`summary_keys`). Making the union of both lists distinct sorted
+    /// title lower-cased, `s_lower`, for the sort by title); and `people`,
+    /// the ids of those found by name or e-mail who are not in the CTE
+    /// `titled` (the first list, materialized), whose keys are looked up
+    /// apart (`summary_keys`). Making the union of both lists distinct sorted
     /// every match's row (about 6 ms of 22 for `q=tone`'s 6,693 matches on
     /// SQLite). `None` as for `admin_search_matches`.
     pub fn admin_search_keyed(self, search: &str, e: u8, lowered: bool) -> Option<KeyedSearch> {

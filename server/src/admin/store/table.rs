@@ -372,9 +372,9 @@ fn sort_terms(sort: UserSort, db: &Db, table: &str) -> (Option<String>, String) 
 /// or first (`admin_table_count`, which counts every user too): counting
 /// the rows on the way (`COUNT(*) OVER ()`) made every page of a search or
 /// filter build and sort every matching row (thousands at 100,000 users)
-/// for its 50. A page of every
-/// user sorted by a summary column or flag is read as the first `$2 + $3`
-/// rows of each of its `parts`, merged in the same order.
+/// for its 50. A page of every user sorted by a summary column or flag is
+/// read as the first `$2 + $3` rows of each of its `parts`, merged in the
+/// same order.
 fn select(query: &TableQuery, db: &Db, paged: bool, reading: Reading) -> (String, String) {
     let limit = if paged { " LIMIT $2 OFFSET $3" } else { "" };
     let (n, e) = placeholders(paged);
