@@ -41,7 +41,13 @@ $(NPM_STAMP): web/package.json web/package-lock.json
 	touch $@
 
 ## test: every test and check: lints, Rust on SQLite and PostgreSQL, web unit tests, browser tests
-test: test-deps lint test-rust test-web e2e e2e-cluster api-schema
+# Each stage runs in this order and its wall time is printed at the end
+# (scripts/stage-times.sh); `build` is its own stage so the release build is
+# not counted in whichever browser stage happens to come first.
+TEST_STAGES := test-deps lint build test-rust test-web e2e e2e-cluster api-schema
+
+test:
+	scripts/stage-times.sh $(TEST_STAGES)
 
 test-deps:
 	scripts/install-test-deps.sh
