@@ -180,14 +180,34 @@ fn only_toml_files_in_the_content_folders_are_read() {
 }
 
 #[test]
-fn embeds_origins_are_https_origins_only() {
-    assert_eq!(
-        embed_origin("https://docs.google.com/forms/d/e/X/viewform").as_deref(),
-        Some("https://docs.google.com")
+fn an_embed_whose_origin_could_rewrite_the_csp_is_refused_naming_the_page_and_embed() {
+    let talk = "https://docs.google.com/presentation/d/SAMPLE-REPLACE-SCULC-2025-TALK-2/embed";
+    for attack in ["https://a;frame-ancestors/x", "https://a;sandbox", "https://*/x", "https://a'b/x"] {
+        let edition = bundled_text("editions/2025.toml").replace(talk, attack);
+        let found = problems(bundled_with("editions/2025.toml", &edition));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with(&format!(
+                "editions/2025.toml: On the page “SCULC 2025”, in the section “Presentations”, the embed \
+                 “Presentation 2 (sample): slides” (embed 3 on the page): its address {attack:?} cannot be embedded."
+            )),
+            "{found:?}"
+        );
+        assert!(!found[0].contains("blocks["), "no paths of the file's structure: {found:?}");
+    }
+    let naclo = bundled_text("naclo.toml").replace("https://docs.google.com/forms", "https://*/forms");
+    let found = problems(bundled_with("naclo.toml", &naclo));
+    assert!(
+        found[0].starts_with(
+            "naclo.toml: On the NACLO page, the attendance form “NACLO attendance form”: its address"
+        ),
+        "{found:?}"
     );
-    assert_eq!(embed_origin("https://example.org:8443/x").as_deref(), Some("https://example.org:8443"));
-    assert_eq!(embed_origin("http://docs.google.com/x"), None);
-    assert_eq!(embed_origin("/sculc-program.pdf"), None);
+    // An international name is written as the browser writes it.
+    let edition = bundled_text("editions/2025.toml").replace(talk, "https://bücher.example/slides");
+    let bundle = parse(bundled_with("editions/2025.toml", &edition)).expect("an international name is fine");
+    let origins: Vec<String> = frame_origins(&bundle).iter().map(ToString::to_string).collect();
+    assert_eq!(origins, ["https://docs.google.com", "https://xn--bcher-kva.example"]);
 }
 
 #[test]
