@@ -14,6 +14,7 @@ use sha2::{Digest, Sha256};
 
 use super::model::{Block, BoardTerm, EditionPage, Embed, GalleryItem, Naclo, SiteFile, SubPage};
 use super::origin::EmbedOrigin;
+use srcset::{check_srcset, srcset_paths};
 
 /// The repository's `content/` folder, built into the binary so a release
 /// started anywhere has the site's content at first start.
@@ -132,6 +133,9 @@ impl Bundle {
             for (i, item) in items.iter().enumerate() {
                 found.push((file.to_owned(), format!("{at}[{i}].original"), item.original.clone()));
                 found.push((file.to_owned(), format!("{at}[{i}].thumbnail"), item.thumbnail.clone()));
+                for path in srcset_paths(item.srcset.as_deref()) {
+                    found.push((file.to_owned(), format!("{at}[{i}].srcset"), path));
+                }
             }
         };
         gallery("site.toml", "gallery", &self.site.value.gallery);
@@ -152,6 +156,9 @@ impl Bundle {
             for (i, member) in term.value.members.iter().enumerate() {
                 if let Some(photo) = &member.photo {
                     found.push((file.clone(), format!("members[{i}].photo.src"), photo.src.clone()));
+                    for path in srcset_paths(photo.srcset.as_deref()) {
+                        found.push((file.clone(), format!("members[{i}].photo.srcset"), path));
+                    }
                 }
             }
         }
@@ -415,6 +422,7 @@ fn check_board_term(term: &BoardTerm, stem: &str) -> Vec<String> {
         }
         if let Some(photo) = &member.photo {
             check_image_path(&photo.src, &format!("members[{i}].photo.src"), &mut found);
+            check_srcset(photo.srcset.as_deref(), &format!("members[{i}].photo.srcset"), &mut found);
         }
     }
     found
@@ -500,6 +508,7 @@ fn check_gallery(items: &[GalleryItem], at: &str, found: &mut Vec<String>) {
     for (i, item) in items.iter().enumerate() {
         check_image_path(&item.original, &format!("{at}[{i}].original"), found);
         check_image_path(&item.thumbnail, &format!("{at}[{i}].thumbnail"), found);
+        check_srcset(item.srcset.as_deref(), &format!("{at}[{i}].srcset"), found);
         if item.original_alt.trim().is_empty() {
             found.push(format!("{at}[{i}].original_alt must describe the image"));
         }
@@ -585,5 +594,6 @@ fn check_time(value: &str, at: &str, found: &mut Vec<String>) {
     }
 }
 
+mod srcset;
 #[cfg(test)]
 mod tests;

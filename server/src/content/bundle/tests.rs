@@ -211,6 +211,50 @@ fn an_embed_whose_origin_could_rewrite_the_csp_is_refused_naming_the_page_and_em
 }
 
 #[test]
+fn every_image_of_a_srcset_is_checked_like_src() {
+    let good = "/images/sculc-2024/program-1-480.webp 480w, /images/sculc-2024/program-1-960.webp 960w";
+    let edition = bundled_text("editions/2024.toml");
+    let srcset = edition.lines().find(|line| line.starts_with("srcset = ")).unwrap().to_owned();
+    let with = |value: &str| edition.replacen(&srcset, &format!("srcset = {value:?}"), 1);
+    let bundle = parse(bundled_with("editions/2024.toml", &with(good))).expect("a srcset of site images");
+    let images = bundle.images();
+    assert!(
+        images.iter().any(|(_, at, path)| at.ends_with(".srcset") && path.ends_with("program-1-960.webp"))
+    );
+    for (bad, says) in [
+        ("https://evil.example/x.webp 480w", "\"https://evil.example/x.webp\" must be a file under /images/"),
+        ("/images/a.webp 480w, //evil.example/x.webp 960w", "\"//evil.example/x.webp\" must be a file under"),
+        ("/images/../admin 480w", "\"/images/../admin\" must be a file under"),
+        ("/images/a.webp 480w 2x", "\"/images/a.webp 480w 2x\" is not an image and its width"),
+        ("/images/a.webp 480w,", "\"\" is not an image and its width"),
+        ("/images/a.webp -1w", "is not an image and its width"),
+    ] {
+        let found = problems(bundled_with("editions/2024.toml", &with(bad)));
+        assert!(found.iter().any(|p| p.contains(says)), "{bad}: {found:?}");
+    }
+    // A board member's photo: the last member's, added to the file.
+    let photo = |srcset: &str| {
+        let photo =
+            format!("\n[members.photo]\nsrc = \"/images/a.webp\"\nalt = \"A\"\nsrcset = {srcset:?}\n");
+        bundled_with("board/2024-2025.toml", &(bundled_text("board/2024-2025.toml") + &photo))
+    };
+    let bundle = parse(photo("/images/a-480.webp 480w, /images/a-960.webp 2x")).expect("a good srcset");
+    assert!(
+        bundle
+            .images()
+            .iter()
+            .any(|(_, at, path)| at == "members[6].photo.srcset" && path == "/images/a-960.webp")
+    );
+    let found = problems(photo("/images/a-480.webp 480w, https://evil.example/a.webp 960w"));
+    assert_eq!(
+        found,
+        [
+            "board/2024-2025.toml: members[6].photo.srcset \"https://evil.example/a.webp\" must be a file under /images/ (web/public/images/)"
+        ]
+    );
+}
+
+#[test]
 fn a_naclo_session_names_an_events_address_of_its_own() {
     let naclo = bundled_text("naclo.toml").replace("\"naclo-training-2025\"", "\"NACLO training\"");
     let found = problems(bundled_with("naclo.toml", &naclo));
