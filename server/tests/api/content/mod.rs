@@ -9,5 +9,6 @@ mod embed_origins;
 mod images;
 mod import;
 mod pages;
+mod prepared_edition;
 mod registration_links;
 mod srcset;
