@@ -117,10 +117,14 @@ pub async fn get_naclo(State(state): State<AppState>, Preview(source): Preview) 
 async fn edition(state: &AppState, source: Source, year: &str) -> ApiResult<(i32, EditionPage)> {
     let no_such = || ApiError::NotFound("There is no such SCULC edition.".into());
     let year: i32 = year.parse().map_err(|_| no_such())?;
+    // An edition being prepared stays private until it is announced, even
+    // when its pages are published: editors preview them.
+    if source == Source::Live && state.db.is_prepared_edition(year).await? {
+        return Err(no_such());
+    }
     if let Some(page) = document(state, source, EDITION, &year.to_string()).await? {
         return Ok((year, page));
     }
-    // An edition being prepared has no public page until it is announced.
     let edition = state.db.edition(year).await?.filter(|e| e.announced_at.is_some()).ok_or_else(no_such)?;
     Ok((year, super::current::announcement(&edition)))
 }

@@ -13,6 +13,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::model::{Block, BoardTerm, EditionPage, Embed, GalleryItem, Naclo, SiteFile, SubPage};
+use super::origin::EmbedOrigin;
+use srcset::{check_srcset, srcset_paths};
 
 /// The repository's `content/` folder, built into the binary so a release
 /// started anywhere has the site's content at first start.
@@ -131,6 +133,9 @@ impl Bundle {
             for (i, item) in items.iter().enumerate() {
                 found.push((file.to_owned(), format!("{at}[{i}].original"), item.original.clone()));
                 found.push((file.to_owned(), format!("{at}[{i}].thumbnail"), item.thumbnail.clone()));
+                for path in srcset_paths(item.srcset.as_deref()) {
+                    found.push((file.to_owned(), format!("{at}[{i}].srcset"), path));
+                }
             }
         };
         gallery("site.toml", "gallery", &self.site.value.gallery);
@@ -151,6 +156,9 @@ impl Bundle {
             for (i, member) in term.value.members.iter().enumerate() {
                 if let Some(photo) = &member.photo {
                     found.push((file.clone(), format!("members[{i}].photo.src"), photo.src.clone()));
+                    for path in srcset_paths(photo.srcset.as_deref()) {
+                        found.push((file.clone(), format!("members[{i}].photo.srcset"), path));
+                    }
                 }
             }
         }
@@ -374,7 +382,7 @@ fn check_naclo(naclo: &Naclo) -> Vec<String> {
             }
         }
     }
-    check_embed(&naclo.form, "form", &mut found);
+    check_embed(&naclo.form, "On the NACLO page, the attendance form", &mut found);
     found
 }
 
@@ -414,6 +422,7 @@ fn check_board_term(term: &BoardTerm, stem: &str) -> Vec<String> {
         }
         if let Some(photo) = &member.photo {
             check_image_path(&photo.src, &format!("members[{i}].photo.src"), &mut found);
+            check_srcset(photo.srcset.as_deref(), &format!("members[{i}].photo.srcset"), &mut found);
         }
     }
     found
@@ -462,6 +471,7 @@ fn check_edition(edition: &EditionPage, stem: &str) -> Vec<String> {
 
 fn check_page(page: &SubPage, at: &str, found: &mut Vec<String>) {
     let mut ids = BTreeSet::new();
+    let mut embeds = 0;
     for (s, section) in page.sections.iter().enumerate() {
         let at = format!("{at}.sections[{s}]");
         let valid_id = !section.id.is_empty()
@@ -476,7 +486,14 @@ fn check_page(page: &SubPage, at: &str, found: &mut Vec<String>) {
             let at = format!("{at}.blocks[{b}]");
             match block {
                 Block::Link { href, .. } => check_href(href, &format!("{at}.href"), found),
-                Block::Embed { src, .. } => check_src(src, &format!("{at}.src"), found),
+                Block::Embed { src, title, .. } => {
+                    embeds += 1;
+                    let place = format!(
+                        "On the page “{}”, in the section “{}”, the embed “{title}” (embed {embeds} on the page)",
+                        page.title, section.heading
+                    );
+                    check_src(src, &place, found)
+                }
                 Block::Gallery { items, .. } => check_gallery(items, &format!("{at}.items"), found),
                 Block::Person { link: Some(link), .. } => {
                     check_href(&link.href, &format!("{at}.link.href"), found)
@@ -491,26 +508,43 @@ fn check_gallery(items: &[GalleryItem], at: &str, found: &mut Vec<String>) {
     for (i, item) in items.iter().enumerate() {
         check_image_path(&item.original, &format!("{at}[{i}].original"), found);
         check_image_path(&item.thumbnail, &format!("{at}[{i}].thumbnail"), found);
+        check_srcset(item.srcset.as_deref(), &format!("{at}[{i}].srcset"), found);
         if item.original_alt.trim().is_empty() {
             found.push(format!("{at}[{i}].original_alt must describe the image"));
         }
     }
 }
 
-fn check_embed(embed: &Embed, at: &str, found: &mut Vec<String>) {
-    check_src(&embed.src, &format!("{at}.src"), found);
+fn check_embed(embed: &Embed, place: &str, found: &mut Vec<String>) {
+    check_src(&embed.src, &format!("{place} “{}”", embed.title), found);
 }
 
-/// A path on this site, or an absolute `https://` URL.
-fn check_src(src: &str, at: &str, found: &mut Vec<String>) {
-    if !(is_site_path(src) || embed_origin(src).is_some()) {
-        found.push(format!("{at} {src:?} must be a path on this site (/…) or an https:// URL"));
+/// An embed's address: a path on this site, or an `https://` URL whose
+/// origin the pages' Content-Security-Policy can list (`EmbedOrigin`).
+/// `place` names the embed as an officer finds it on the page.
+fn check_src(src: &str, place: &str, found: &mut Vec<String>) {
+    if is_site_path(src) || EmbedOrigin::of_address(src).is_some() {
+        return;
     }
+    found.push(if is_https_url(src) {
+        format!(
+            "{place}: its address {src:?} cannot be embedded. After https:// must come the site's name, in \
+             lowercase letters, digits, hyphens and dots (perhaps with :port), then / and the rest of the \
+             address; no user name, *, quote, comma, semicolon or space."
+        )
+    } else {
+        format!("{place}: its address {src:?} must be a path on this site (/…) or an https:// address.")
+    });
+}
+
+/// Whether `address` is an absolute `https://` URL with a host.
+fn is_https_url(address: &str) -> bool {
+    url::Url::parse(address).is_ok_and(|url| url.scheme() == "https" && url.host_str().is_some())
 }
 
 fn check_href(href: &str, at: &str, found: &mut Vec<String>) {
     let mailto = href.strip_prefix("mailto:").is_some_and(|address| address.contains('@'));
-    if !(is_site_path(href) || mailto || embed_origin(href).is_some()) {
+    if !(is_site_path(href) || mailto || is_https_url(href)) {
         found.push(format!(
             "{at} {href:?} must be a path on this site (/…), an https:// URL or a mailto: link"
         ));
@@ -531,7 +565,7 @@ fn is_site_path(path: &str) -> bool {
 
 /// The `https://` origins of every embed in the content, sorted, each once.
 /// Embeds of this site's own files (the program PDF) are covered by 'self'.
-pub fn frame_origins(bundle: &Bundle) -> Vec<String> {
+pub fn frame_origins(bundle: &Bundle) -> Vec<EmbedOrigin> {
     let mut sources = vec![bundle.naclo.value.form.src.as_str()];
     for edition in &bundle.editions {
         for page in &edition.value.pages {
@@ -544,14 +578,8 @@ pub fn frame_origins(bundle: &Bundle) -> Vec<String> {
             }
         }
     }
-    let origins: BTreeSet<String> = sources.into_iter().filter_map(embed_origin).collect();
+    let origins: BTreeSet<EmbedOrigin> = sources.into_iter().filter_map(EmbedOrigin::of_address).collect();
     origins.into_iter().collect()
-}
-
-/// The origin (`https://host[:port]`) of an absolute https URL.
-pub fn embed_origin(src: &str) -> Option<String> {
-    let url = url::Url::parse(src).ok()?;
-    (url.scheme() == "https" && url.host_str().is_some()).then(|| url.origin().ascii_serialization())
 }
 
 fn check_date(value: &str, at: &str, found: &mut Vec<String>) {
@@ -566,5 +594,6 @@ fn check_time(value: &str, at: &str, found: &mut Vec<String>) {
     }
 }
 
+mod srcset;
 #[cfg(test)]
 mod tests;

@@ -5,8 +5,13 @@
 //! memory and reads it again at most once per `PagePolicy::FRESH`, so the
 //! page shell is answered without a database query and an import on any
 //! instance (or from the command line) reaches every instance that quickly.
+//!
+//! Only an `EmbedOrigin` reaches the header: publication, restore and import
+//! refuse any other, and an origin stored by an older release is parsed
+//! again when read, and left out (with a warning in the log) if it fails.
 
-use std::sync::{Arc, RwLock};
+use std::collections::BTreeSet;
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
@@ -14,6 +19,7 @@ use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
+use super::origin::EmbedOrigin;
 use super::store::{FRAME_SRC, POLICY};
 use crate::db::Db;
 
@@ -22,12 +28,13 @@ use crate::db::Db;
 /// Scripts and styles come only from this site: Vite's build emits files,
 /// no inline code, and React sets element styles through the CSSOM, which
 /// `style-src` does not restrict. Google sign-in is a top-level navigation,
-/// which no directive here limits.
-pub fn policy(origins: &[String]) -> String {
+/// which no directive here limits. It takes parsed origins only: no text
+/// that could end `frame-src` and start another directive can reach it.
+pub fn policy(origins: &[EmbedOrigin]) -> String {
     let mut frame_src = String::from("'self'");
     for origin in origins {
         frame_src.push(' ');
-        frame_src.push_str(origin);
+        frame_src.push_str(origin.as_str());
     }
     format!(
         "default-src 'self'; img-src 'self' data:; frame-src {frame_src}; object-src 'none'; \
@@ -89,9 +96,44 @@ impl PagePolicy {
                 Vec::new()
             }
         };
+        let origins = checked(origins);
         HeaderValue::from_str(&policy(&origins)).unwrap_or_else(|_| {
             HeaderValue::from_str(&policy(&[])).expect("the base policy is a valid header")
         })
+    }
+}
+
+/// The stored origins already warned about, so the log says each once per
+/// process (the policy is read again every second).
+static REFUSED: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+
+/// The stored origins that parse; each one that does not (written by an
+/// older release) is left out of the header, and the log says so.
+fn checked(stored: Vec<String>) -> Vec<EmbedOrigin> {
+    let mut origins = Vec::with_capacity(stored.len());
+    for text in stored {
+        match EmbedOrigin::parse(&text) {
+            Some(origin) => origins.push(origin),
+            None => {
+                if REFUSED.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(text.clone()) {
+                    tracing::warn!(
+                        origin = %text.escape_debug(),
+                        "a stored embed origin is not a plain https origin: it is left out of the pages' \
+                         Content-Security-Policy (the next publication asks for the embed to be fixed)"
+                    );
+                }
+            }
+        }
+    }
+    origins
+}
+
+/// Reads the stored origins at start, so that a bad one is in the log
+/// from the start rather than from the first page view.
+pub async fn check_stored(db: &Db) {
+    // A list that cannot be read is reported at the first page view.
+    if let Ok(stored) = db.content_document::<Vec<String>>(POLICY, FRAME_SRC).await {
+        checked(stored.unwrap_or_default());
     }
 }
 
@@ -116,8 +158,8 @@ mod tests {
 
     #[test]
     fn the_policy_lists_this_site_then_the_content_origins() {
-        let origins =
-            vec!["https://docs.google.com".to_owned(), "https://www.youtube-nocookie.com".to_owned()];
+        let origins = ["https://docs.google.com", "https://www.youtube-nocookie.com"]
+            .map(|origin| EmbedOrigin::parse(origin).unwrap());
         assert_eq!(
             policy(&origins),
             "default-src 'self'; img-src 'self' data:; frame-src 'self' https://docs.google.com \
@@ -128,10 +170,22 @@ mod tests {
     }
 
     #[test]
+    fn stored_origins_that_do_not_parse_are_left_out_of_the_header() {
+        let stored =
+            ["https://a;frame-ancestors", "https://docs.google.com", "https://*", "https://a;sandbox"];
+        let origins = checked(stored.map(String::from).to_vec());
+        assert_eq!(
+            policy(&origins),
+            "default-src 'self'; img-src 'self' data:; frame-src 'self' https://docs.google.com; \
+             object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'"
+        );
+    }
+
+    #[test]
     fn the_bundled_content_embeds_only_google_docs() {
         assert_eq!(
             super::super::bundle::frame_origins(&super::super::bundle::bundled()),
-            vec!["https://docs.google.com"]
+            vec![EmbedOrigin::parse("https://docs.google.com").unwrap()]
         );
     }
 }

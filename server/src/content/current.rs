@@ -19,10 +19,14 @@ use crate::db::Db;
 
 impl Db {
     /// The years the SCULC dropdown lists, newest first: editions with
-    /// published content or announced, or both.
+    /// published content or announced, or both; never one being prepared.
     pub async fn nav_editions(&self) -> sqlx::Result<Vec<i32>> {
         let mut years = self.announced_edition_years().await?;
-        years.extend(self.content_keys(EDITION).await?.iter().filter_map(|year| year.parse::<i32>().ok()));
+        let prepared = self.prepared_edition_years().await?;
+        let published = self.content_keys(EDITION).await?;
+        years.extend(
+            published.iter().filter_map(|year| year.parse::<i32>().ok()).filter(|y| !prepared.contains(y)),
+        );
         years.sort_unstable_by(|a, b| b.cmp(a));
         years.dedup();
         Ok(years)

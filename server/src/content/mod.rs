@@ -13,6 +13,7 @@ pub mod editing;
 pub mod edition_dates;
 pub mod editions;
 pub mod model;
+pub mod origin;
 pub mod photos;
 pub mod store;
 pub mod versions;
@@ -50,10 +51,12 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 /// At first start (no content yet), stores the content built into the
 /// binary as version 1. Later starts leave the content alone: editors
-/// publish, and `colloquy content import` makes a new version.
+/// publish, and `colloquy content import` makes a new version. Either
+/// way, the stored embed origins are checked again (see `csp`).
 pub async fn seed(db: &Db) -> anyhow::Result<()> {
     if db.seed_versions(&bundle::bundled().documents()).await? {
         tracing::info!("the content's first version is stored");
     }
+    csp::check_stored(db).await;
     Ok(())
 }

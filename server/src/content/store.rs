@@ -61,7 +61,7 @@ impl Summary {
         Self {
             board_terms: bundle.board.iter().map(|t| t.value.term.clone()).collect(),
             editions: bundle.editions.iter().map(|e| e.value.year).collect(),
-            frame_origins: frame_origins(bundle),
+            frame_origins: frame_origins(bundle).iter().map(ToString::to_string).collect(),
             gallery_images: bundle.site.value.gallery.len(),
         }
     }

@@ -180,14 +180,78 @@ fn only_toml_files_in_the_content_folders_are_read() {
 }
 
 #[test]
-fn embeds_origins_are_https_origins_only() {
-    assert_eq!(
-        embed_origin("https://docs.google.com/forms/d/e/X/viewform").as_deref(),
-        Some("https://docs.google.com")
+fn an_embed_whose_origin_could_rewrite_the_csp_is_refused_naming_the_page_and_embed() {
+    let talk = "https://docs.google.com/presentation/d/SAMPLE-REPLACE-SCULC-2025-TALK-2/embed";
+    for attack in ["https://a;frame-ancestors/x", "https://a;sandbox", "https://*/x", "https://a'b/x"] {
+        let edition = bundled_text("editions/2025.toml").replace(talk, attack);
+        let found = problems(bundled_with("editions/2025.toml", &edition));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with(&format!(
+                "editions/2025.toml: On the page “SCULC 2025”, in the section “Presentations”, the embed \
+                 “Presentation 2 (sample): slides” (embed 3 on the page): its address {attack:?} cannot be embedded."
+            )),
+            "{found:?}"
+        );
+        assert!(!found[0].contains("blocks["), "no paths of the file's structure: {found:?}");
+    }
+    let naclo = bundled_text("naclo.toml").replace("https://docs.google.com/forms", "https://*/forms");
+    let found = problems(bundled_with("naclo.toml", &naclo));
+    assert!(
+        found[0].starts_with(
+            "naclo.toml: On the NACLO page, the attendance form “NACLO attendance form”: its address"
+        ),
+        "{found:?}"
     );
-    assert_eq!(embed_origin("https://example.org:8443/x").as_deref(), Some("https://example.org:8443"));
-    assert_eq!(embed_origin("http://docs.google.com/x"), None);
-    assert_eq!(embed_origin("/sculc-program.pdf"), None);
+    // An international name is written as the browser writes it.
+    let edition = bundled_text("editions/2025.toml").replace(talk, "https://bücher.example/slides");
+    let bundle = parse(bundled_with("editions/2025.toml", &edition)).expect("an international name is fine");
+    let origins: Vec<String> = frame_origins(&bundle).iter().map(ToString::to_string).collect();
+    assert_eq!(origins, ["https://docs.google.com", "https://xn--bcher-kva.example"]);
+}
+
+#[test]
+fn every_image_of_a_srcset_is_checked_like_src() {
+    let good = "/images/sculc-2024/program-1-480.webp 480w, /images/sculc-2024/program-1-960.webp 960w";
+    let edition = bundled_text("editions/2024.toml");
+    let srcset = edition.lines().find(|line| line.starts_with("srcset = ")).unwrap().to_owned();
+    let with = |value: &str| edition.replacen(&srcset, &format!("srcset = {value:?}"), 1);
+    let bundle = parse(bundled_with("editions/2024.toml", &with(good))).expect("a srcset of site images");
+    let images = bundle.images();
+    assert!(
+        images.iter().any(|(_, at, path)| at.ends_with(".srcset") && path.ends_with("program-1-960.webp"))
+    );
+    for (bad, says) in [
+        ("https://evil.example/x.webp 480w", "\"https://evil.example/x.webp\" must be a file under /images/"),
+        ("/images/a.webp 480w, //evil.example/x.webp 960w", "\"//evil.example/x.webp\" must be a file under"),
+        ("/images/../admin 480w", "\"/images/../admin\" must be a file under"),
+        ("/images/a.webp 480w 2x", "\"/images/a.webp 480w 2x\" is not an image and its width"),
+        ("/images/a.webp 480w,", "\"\" is not an image and its width"),
+        ("/images/a.webp -1w", "is not an image and its width"),
+    ] {
+        let found = problems(bundled_with("editions/2024.toml", &with(bad)));
+        assert!(found.iter().any(|p| p.contains(says)), "{bad}: {found:?}");
+    }
+    // A board member's photo: the last member's, added to the file.
+    let photo = |srcset: &str| {
+        let photo =
+            format!("\n[members.photo]\nsrc = \"/images/a.webp\"\nalt = \"A\"\nsrcset = {srcset:?}\n");
+        bundled_with("board/2024-2025.toml", &(bundled_text("board/2024-2025.toml") + &photo))
+    };
+    let bundle = parse(photo("/images/a-480.webp 480w, /images/a-960.webp 2x")).expect("a good srcset");
+    assert!(
+        bundle
+            .images()
+            .iter()
+            .any(|(_, at, path)| at == "members[6].photo.srcset" && path == "/images/a-960.webp")
+    );
+    let found = problems(photo("/images/a-480.webp 480w, https://evil.example/a.webp 960w"));
+    assert_eq!(
+        found,
+        [
+            "board/2024-2025.toml: members[6].photo.srcset \"https://evil.example/a.webp\" must be a file under /images/ (web/public/images/)"
+        ]
+    );
 }
 
 #[test]

@@ -35,6 +35,28 @@ impl Db {
         .await)
     }
 
+    /// The years of the editions an admin is preparing: not announced
+    /// yet. Their pages stay off the public site, whether a publication, a
+    /// restore or an import made them live, until an admin announces them.
+    /// (Earlier editions that exist only as content have no row: public.)
+    pub async fn prepared_edition_years(&self) -> sqlx::Result<Vec<i32>> {
+        on_db!(self, |pool| sqlx::query_scalar(
+            "SELECT year FROM editions WHERE announced_at IS NULL ORDER BY year DESC"
+        )
+        .fetch_all(pool)
+        .await)
+    }
+
+    /// Whether the edition of `year` is being prepared (see `prepared_edition_years`).
+    pub async fn is_prepared_edition(&self, year: i32) -> sqlx::Result<bool> {
+        on_db!(self, |pool| sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM editions WHERE year = $1 AND announced_at IS NULL)"
+        )
+        .bind(year)
+        .fetch_one(pool)
+        .await)
+    }
+
     /// The year of `announced_edition`.
     pub async fn announced_edition_year(&self) -> sqlx::Result<Option<i32>> {
         Ok(self.announced_edition_years().await?.first().copied())

@@ -14,7 +14,7 @@ use crate::review::signed_in;
 
 /// A web app folder with the repository's public images, so publication
 /// can tell an image the site serves from one it does not.
-fn web_folder(dir: &Path) {
+pub(super) fn web_folder(dir: &Path) {
     let images = dir.join("images");
     copy_dir(&repo_root().join("web/public/images"), &images);
     std::fs::write(dir.join("index.html"), "<!doctype html><title>colloquy</title>").unwrap();
@@ -212,7 +212,7 @@ async fn a_draft_is_private_until_published_then_live_with_its_history() {
 
 /// Saves `change` as a draft, then checks publication is refused with a
 /// problem naming `file` and containing `says`, and nothing changed.
-async fn refused(
+pub(super) async fn refused(
     app: &TestApp,
     editor: &Client,
     id: &str,

@@ -33,16 +33,16 @@ pub(super) fn colloquy_on(app: &TestApp, data_dir: &Path) -> Command {
     command
 }
 
-fn import(app: &TestApp, dir: &Path) -> Output {
+pub(super) fn import(app: &TestApp, dir: &Path) -> Output {
     colloquy(app).args(["content", "import"]).arg(dir).output().expect("the binary runs")
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(super) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// A copy of the repository's content files in a temp folder.
-fn content_copy() -> tempfile::TempDir {
+pub(super) fn content_copy() -> tempfile::TempDir {
     let copy = tempfile::tempdir().unwrap();
     let source = repo_root().join("content");
     for folder in ["", "board", "editions"] {
@@ -57,7 +57,7 @@ fn content_copy() -> tempfile::TempDir {
     copy
 }
 
-fn edit(dir: &Path, file: &str, from: &str, to: &str) {
+pub(super) fn edit(dir: &Path, file: &str, from: &str, to: &str) {
     let path = dir.join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains(from), "{file} contains {from:?}");
@@ -218,7 +218,7 @@ pub(super) fn policy(frame_src: &str) -> String {
 }
 
 /// An app whose web folder holds only a page shell, so its pages carry the CSP.
-async fn app_with_page_shell() -> TestApp {
+pub(super) async fn app_with_page_shell() -> TestApp {
     spawn_app_with(axum::Router::new(), |config| {
         let web_dir = config.data_dir.join("web-dist");
         std::fs::create_dir_all(&web_dir).unwrap();
