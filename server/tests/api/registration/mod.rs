@@ -2,6 +2,7 @@
 //! waiting list in order of arrival, and each free place offered exactly
 //! once, also with two instances racing and after the offer runs out.
 
+mod csv_cells;
 mod questions;
 
 use futures_util::future::join_all;
