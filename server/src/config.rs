@@ -73,6 +73,11 @@ pub struct Config {
     /// `text` (default) or `json` logs.
     #[serde(default)]
     pub log_format: crate::logging::LogFormat,
+    /// Hours before an event's start from which the desk checks people in.
+    pub check_in_hours_before: u32,
+    /// Hours after the end of an event's day until which the desk checks
+    /// people in (and a check-in counts for a certificate).
+    pub check_in_hours_after: u32,
 }
 
 /// An address where an empty value (`VAR=`) means unset.
@@ -123,6 +128,8 @@ struct Defaults {
     idle_timeout_secs: u64,
     body_deadline_secs: u64,
     max_connections: usize,
+    check_in_hours_before: u32,
+    check_in_hours_after: u32,
 }
 
 impl Default for Defaults {
@@ -137,6 +144,8 @@ impl Default for Defaults {
             // A 10 MB abstract at 300 kbit/s, a slow phone connection.
             body_deadline_secs: 300,
             max_connections: 1000,
+            check_in_hours_before: 12,
+            check_in_hours_after: 12,
         }
     }
 }
@@ -193,6 +202,8 @@ impl Config {
             max_connections: defaults.max_connections,
             metrics_listen: None,
             log_format: crate::logging::LogFormat::Text,
+            check_in_hours_before: defaults.check_in_hours_before,
+            check_in_hours_after: defaults.check_in_hours_after,
         }
     }
 
@@ -332,10 +343,13 @@ mod tests {
             let config = Config::load(Overrides::default()).map_err(|e| *e)?;
             assert!(config.trusted_proxies.is_empty());
             assert_eq!((config.header_timeout_secs, config.max_connections), (10, 1000));
+            assert_eq!((config.check_in_hours_before, config.check_in_hours_after), (12, 12));
 
             jail.set_env("COLLOQUY_TRUSTED_PROXIES", "10.0.0.0/8, ::1");
             jail.set_env("COLLOQUY_IDLE_TIMEOUT_SECS", "5");
+            jail.set_env("COLLOQUY_CHECK_IN_HOURS_BEFORE", "2");
             let config = Config::load(Overrides::default()).map_err(|e| *e)?;
+            assert_eq!(config.check_in_hours_before, 2);
             assert_eq!(config.trusted_proxies, "10.0.0.0/8 ::1".parse().unwrap());
             assert_eq!(config.idle_timeout(), Duration::from_secs(5));
 

@@ -12,7 +12,9 @@ use crate::accounts::roles::Role;
 use crate::accounts::session::Admin;
 use crate::attendance::pending::AttendanceCounts;
 use crate::error::{ApiError, ApiResult, ErrorBody, Query};
-use crate::spreadsheet::{csv_attachment, pacific_date, pacific_time, safe_cell as spreadsheet_safe};
+use crate::spreadsheet::{
+    CsvBody, csv_attachment, pacific_date, pacific_time, safe_cell as spreadsheet_safe,
+};
 use crate::submissions::PreferredFormat;
 use crate::submissions::store::details::DetailsById;
 use crate::{AppState, clock};
@@ -87,8 +89,8 @@ fn to_csv(
     reviews: &HashMap<Uuid, [String; 5]>,
     needs: &HashMap<Uuid, String>,
 ) -> anyhow::Result<Vec<u8>> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    writer.write_record(HEADER)?;
+    let mut writer = CsvBody::default();
+    writer.write_record(HEADER);
     for row in rows {
         let first = row.first_submission();
         let yes_no = |flag: bool| if flag { "yes" } else { "no" };
@@ -121,9 +123,9 @@ fn to_csv(
         cells.push(needs.get(&row.id).map(|text| spreadsheet_safe(text)).unwrap_or_default());
         cells.extend(attendance_cells(&row.attendance));
         cells.push(format!("SCULC {year}"));
-        writer.write_record(&cells)?;
+        writer.write_record(&cells);
     }
-    Ok(writer.into_inner()?)
+    Ok(writer.into_bytes())
 }
 
 /// Attendance, Format, Mode and Final materials, in the words the table uses.

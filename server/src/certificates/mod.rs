@@ -34,6 +34,7 @@ use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::clock;
 use crate::content::edition_dates::pacific_date;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::registration::types::CheckInWindow;
 use crate::text::display_name;
 
 /// The longest signatory's name or title.
@@ -56,10 +57,13 @@ fn no_certificate() -> ApiError {
     ApiError::NotFound("There is no such certificate.".into())
 }
 
-/// The member's certificates whose event's day has passed.
+/// The member's certificates whose event's day has passed; attendance only
+/// for a check-in inside the event's check-in window.
 async fn available(state: &AppState, user_id: uuid::Uuid) -> ApiResult<Vec<Eligible>> {
     let Some(today) = pacific_date(clock::now()) else { return Ok(Vec::new()) };
-    let mut eligible = state.db.certificates_eligible(user_id).await?;
+    let in_window =
+        |starts_at, checked_in_at| CheckInWindow::of(starts_at, &state.config).holds(checked_in_at);
+    let mut eligible = state.db.certificates_eligible(user_id, in_window).await?;
     eligible.retain(|e| e.event_on < today);
     Ok(eligible)
 }

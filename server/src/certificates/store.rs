@@ -14,8 +14,8 @@ const CERTIFICATE_COLUMNS: &str = "code, kind, user_id, name, title, coauthors, 
      signatory_name, signatory_title, issued_at";
 
 /// A registration checked in: its id, the event's address, title and
-/// start, and the code of its certificate if issued.
-type AttendanceRow = (Uuid, String, String, OffsetDateTime, Option<String>);
+/// start, when it was checked in, and the code of its certificate if issued.
+type AttendanceRow = (Uuid, String, String, OffsetDateTime, OffsetDateTime, Option<String>);
 /// A presentation: the submission, its title, its edition, the edition's
 /// day, its registration event's start, the certificate's code, the
 /// signatory.
@@ -34,12 +34,17 @@ pub struct NewCertificate<'a> {
 impl Db {
     /// Everything `user_id` may have a certificate for, whenever its event
     /// is (the caller keeps those whose day has passed): each registration
-    /// checked in, and each accepted submission whose presenter confirmed
-    /// attendance, in an edition with a day.
-    pub async fn certificates_eligible(&self, user_id: Uuid) -> sqlx::Result<Vec<Eligible>> {
+    /// checked in inside its check-in window (`in_window`, of the event's
+    /// start and the check-in's time), and each accepted submission whose
+    /// presenter confirmed attendance, in an edition with a day.
+    pub async fn certificates_eligible(
+        &self,
+        user_id: Uuid,
+        in_window: impl Fn(OffsetDateTime, OffsetDateTime) -> bool,
+    ) -> sqlx::Result<Vec<Eligible>> {
         let (attended, presented, coauthors) = on_db!(self, |pool| {
             let attended: Vec<AttendanceRow> = sqlx::query_as(
-                "SELECT r.id, e.slug, e.title, e.starts_at, c.code
+                "SELECT r.id, e.slug, e.title, e.starts_at, r.checked_in_at, c.code
                  FROM registrations r
                  JOIN events e ON e.id = r.event_id
                  LEFT JOIN certificates c ON c.registration_id = r.id
@@ -75,7 +80,12 @@ impl Db {
             (attended, presented, coauthors)
         });
         let mut eligible = Vec::new();
-        for (registration, slug, event_title, starts_at, code) in attended {
+        for (registration, slug, event_title, starts_at, checked_in_at, code) in attended {
+            // A check-in outside the window (an admin's override, or one
+            // made before the window existed) certifies nothing.
+            if !in_window(starts_at, checked_in_at) {
+                continue;
+            }
             let Some(event_on) = pacific_date(starts_at) else { continue };
             // An edition's own event (`sculc-2026`) is signed for that
             // edition; any other event for the edition of its year.

@@ -94,7 +94,7 @@ fn instant(at: jiff::Timestamp) -> OffsetDateTime {
 }
 
 /// Midnight after `at`, in the conference's time zone.
-fn end_of_pacific_day(at: OffsetDateTime) -> Result<OffsetDateTime, jiff::Error> {
+pub fn end_of_pacific_day(at: OffsetDateTime) -> Result<OffsetDateTime, jiff::Error> {
     let zone = jiff::tz::TimeZone::get(CONFERENCE_TIME_ZONE)?;
     let date = jiff::Timestamp::from_second(at.unix_timestamp())?.to_zoned(zone.clone()).date();
     Ok(instant(date.tomorrow()?.to_zoned(zone)?.timestamp()))

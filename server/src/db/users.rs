@@ -213,6 +213,22 @@ impl Db {
         Ok(Ok(user_id))
     }
 
+    /// A visitor's registration link was followed: it proves the address.
+    /// An account whose address was never verified is handed to its owner
+    /// (see `hand_to_owner`) with the names given with the link's request,
+    /// so a stranger's sign-up name never greets them. Whether that happened.
+    pub async fn hand_to_link_owner(
+        &self,
+        id: Uuid,
+        first_name: &str,
+        last_name: &str,
+    ) -> sqlx::Result<bool> {
+        let mut tx = self.begin().await?;
+        let claimed = hand_to_owner(&mut tx, id, first_name, last_name).await?;
+        tx.commit().await?;
+        Ok(claimed)
+    }
+
     pub async fn set_names(&self, id: Uuid, first_name: &str, last_name: &str) -> sqlx::Result<()> {
         on_db!(self, |pool| {
             sqlx::query("UPDATE users SET first_name = $1, last_name = $2 WHERE id = $3")

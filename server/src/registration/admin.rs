@@ -20,7 +20,7 @@ use crate::accounts::session::Admin;
 use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::clock;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::spreadsheet::{csv_attachment, pacific_date, pacific_time, safe_cell};
+use crate::spreadsheet::{CsvBody, csv_attachment, pacific_date, pacific_time, safe_cell};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -286,10 +286,10 @@ fn registrations_csv(
     questions: &[AdminQuestion],
     rows: &[AdminRegistration],
 ) -> anyhow::Result<Vec<u8>> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut writer = CsvBody::default();
     let header =
         CSV_HEADER.iter().map(|cell| (*cell).to_owned()).chain(questions.iter().map(question_header));
-    writer.write_record(header)?;
+    writer.write_record(header);
     let mut waiting = 0;
     for row in rows {
         let position = if row.facts.state == RegistrationState::Waiting {
@@ -319,9 +319,9 @@ fn registrations_csv(
             row.checked_in_at.map(pacific_time).unwrap_or_default(),
             safe_cell(title),
         ];
-        writer.write_record(fixed.into_iter().chain(answers))?;
+        writer.write_record(fixed.into_iter().chain(answers));
     }
-    Ok(writer.into_inner()?)
+    Ok(writer.into_bytes())
 }
 
 /// Every registration of the event, cancelled ones included, in order of

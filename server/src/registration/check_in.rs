@@ -5,8 +5,15 @@
 //! as long as it is neither in the future nor more than a day old. Every
 //! check-in and undo is in the activity log. Who checked a person in
 //! first wins: the rest are told when and by whom (`store/check_in.rs`).
+//!
+//! The desk works inside the event's check-in window (`CheckInWindow`), a
+//! queued scan by the time it was made; an admin may check someone in
+//! outside it, which the activity log and the desk say. No one checks
+//! themselves in, admins included. The search needs two characters and
+//! lists no needs: those show only for the one person checked in.
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use time::{Duration, OffsetDateTime};
 use utoipa::ToSchema;
@@ -17,17 +24,21 @@ use uuid::Uuid;
 pub use super::store::check_in::DeskCounts;
 use super::store::check_in::{CheckIn, DeskPersonRow};
 use super::types::RegistrationAnswers;
-use super::types::{EventRow, RegistrationState};
+use super::types::{CheckInWindow, EventRow, RegistrationState};
 use crate::AppState;
+use crate::accounts::roles::Role;
 use crate::accounts::session::CheckInDesk;
 use crate::activity::Actor;
 use crate::clock;
-use crate::content::editions::CONFERENCE_TIME_ZONE;
+use crate::content::editions::{CONFERENCE_TIME_ZONE, pacific};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 use crate::text::name_key;
 
 /// The most people a search answers.
 const MAX_PEOPLE: usize = 20;
+/// The fewest characters a search needs: one letter would list nearly
+/// everyone registered.
+const MIN_SEARCH_CHARS: usize = 2;
 /// How far back an offline scan's time is believed.
 const OFFLINE_AT_MOST: Duration = Duration::hours(24);
 
@@ -59,18 +70,23 @@ pub struct Desk {
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub starts_at: OffsetDateTime,
+    /// From when the desk checks people in.
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub check_in_opens_at: OffsetDateTime,
+    /// Until when it does.
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub check_in_closes_at: OffsetDateTime,
+    /// Whether the one at the desk may check someone in outside that
+    /// window (admins).
+    pub may_override: bool,
     pub counts: DeskCounts,
 }
 
-/// A registered person at the desk.
+/// Whether and when a person was checked in, as every desk answer says it.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct CheckInPerson {
-    pub registration_id: Uuid,
-    pub first_name: String,
-    pub last_name: String,
-    /// How they attend, lunch and their needs, as they registered.
-    #[serde(flatten)]
-    pub answers: RegistrationAnswers,
+pub struct CheckedInFacts {
     /// When they were checked in (null: not yet).
     #[serde(with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime, required = true)]
@@ -79,17 +95,68 @@ pub struct CheckInPerson {
     /// the volunteer's account is gone).
     #[schema(required = true)]
     pub checked_in_by: Option<String>,
+    /// Checked in outside the event's check-in window (an admin's
+    /// override): it earns no certificate.
+    pub outside_window: bool,
 }
 
-impl From<&DeskPersonRow> for CheckInPerson {
-    fn from(row: &DeskPersonRow) -> Self {
+impl CheckedInFacts {
+    fn of(row: &DeskPersonRow, window: &CheckInWindow) -> Self {
+        Self {
+            checked_in_at: row.checked_in_at,
+            checked_in_by: row.checked_in_by(),
+            outside_window: row.checked_in_at.is_some_and(|at| !window.holds(at)),
+        }
+    }
+}
+
+/// The person a check-in is about, with what the door needs to know of
+/// them: how they attend, lunch and their needs, as they registered.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CheckInPerson {
+    pub registration_id: Uuid,
+    pub first_name: String,
+    pub last_name: String,
+    #[serde(flatten)]
+    pub answers: RegistrationAnswers,
+    #[serde(flatten)]
+    pub checked_in: CheckedInFacts,
+}
+
+impl CheckInPerson {
+    fn of(row: &DeskPersonRow, window: &CheckInWindow) -> Self {
         Self {
             registration_id: row.registration_id,
             first_name: row.first_name.clone(),
             last_name: row.last_name.clone(),
             answers: row.answers.clone(),
-            checked_in_at: row.checked_in_at,
-            checked_in_by: row.checked_in_by(),
+            checked_in: CheckedInFacts::of(row, window),
+        }
+    }
+}
+
+/// A person a search found: never their needs, which a list of names
+/// would show to whoever stands at the desk.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FoundPerson {
+    pub registration_id: Uuid,
+    pub first_name: String,
+    pub last_name: String,
+    pub mode: crate::attendance::Mode,
+    pub lunch: bool,
+    #[serde(flatten)]
+    pub checked_in: CheckedInFacts,
+}
+
+impl FoundPerson {
+    fn of(row: &DeskPersonRow, window: &CheckInWindow) -> Self {
+        Self {
+            registration_id: row.registration_id,
+            first_name: row.first_name.clone(),
+            last_name: row.last_name.clone(),
+            mode: row.answers.mode,
+            lunch: row.answers.lunch,
+            checked_in: CheckedInFacts::of(row, window),
         }
     }
 }
@@ -127,6 +194,10 @@ pub struct Scan {
     /// already checked in by themselves.
     #[serde(default)]
     pub key: Option<Uuid>,
+    /// Check in even outside the event's check-in window (admins only;
+    /// logged).
+    #[serde(default)]
+    pub override_window: bool,
 }
 
 /// A check-in by name.
@@ -140,12 +211,15 @@ pub struct CheckInAt {
     /// Its own id (as for a scan).
     #[serde(default)]
     pub key: Option<Uuid>,
+    /// As for a scan.
+    #[serde(default)]
+    pub override_window: bool,
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct PeopleQuery {
-    /// Part of a first or last name (any case, any Unicode form); empty:
-    /// the first people by name.
+    /// Part of a first or last name (any case, any Unicode form), at least
+    /// two characters.
     #[serde(default)]
     pub q: String,
 }
@@ -200,12 +274,21 @@ pub async fn desk_events(
 )]
 pub async fn desk(
     State(state): State<AppState>,
-    _desk: CheckInDesk,
+    desk: CheckInDesk,
     Path(slug): Path<String>,
 ) -> ApiResult<Json<Desk>> {
     let event = event(&state, &slug).await?;
     let counts = state.db.desk_counts(event.id).await?;
-    Ok(Json(Desk { slug: event.slug, title: event.title, starts_at: event.starts_at, counts }))
+    let window = CheckInWindow::of(event.starts_at, &state.config);
+    Ok(Json(Desk {
+        slug: event.slug,
+        title: event.title,
+        starts_at: event.starts_at,
+        check_in_opens_at: window.opens_at,
+        check_in_closes_at: window.closes_at,
+        may_override: desk.0.roles.has(Role::Admin),
+        counts,
+    }))
 }
 
 /// How well a person's name answers a search: 0 a name starts with it,
@@ -224,17 +307,18 @@ fn rank(person: &DeskPersonRow, wanted: &str) -> Option<u8> {
 }
 
 /// The registered people whose first or last name starts with or contains
-/// `q` (those it starts first), at most 20.
+/// `q` (those it starts first), at most 20, without their needs.
 #[utoipa::path(
     get,
     path = "/api/check-in/{slug}/people",
     tag = "check-in",
     params(("slug" = String, Path, description = "The event's address"), PeopleQuery),
     responses(
-        (status = 200, description = "At most 20 people, best matches first", body = Vec<CheckInPerson>),
+        (status = 200, description = "At most 20 people, best matches first", body = Vec<FoundPerson>),
         (status = 401, description = "No one is signed in", body = ErrorBody),
         (status = 403, description = "Neither a check-in volunteer nor an admin", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
+        (status = 422, description = "Fewer than two characters to search for", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -243,9 +327,20 @@ pub async fn desk_people(
     _desk: CheckInDesk,
     Path(slug): Path<String>,
     Query(query): Query<PeopleQuery>,
-) -> ApiResult<Json<Vec<CheckInPerson>>> {
+) -> ApiResult<Json<Vec<FoundPerson>>> {
     let event = event(&state, &slug).await?;
     let wanted = name_key(&query.q);
+    if wanted.trim().chars().count() < MIN_SEARCH_CHARS {
+        return Err(ApiError::Unprocessable {
+            message: "Type at least two characters of a first or last name.".into(),
+            fields: [(
+                "q".to_owned(),
+                vec!["Type at least two characters of a first or last name.".to_owned()],
+            )]
+            .into(),
+        });
+    }
+    let window = CheckInWindow::of(event.starts_at, &state.config);
     let mut found: Vec<(u8, DeskPersonRow)> = state
         .db
         .desk_people(event.id)
@@ -255,7 +350,7 @@ pub async fn desk_people(
         .collect();
     // Stable: within a rank, the store's order by name stays.
     found.sort_by_key(|(rank, _)| *rank);
-    Ok(Json(found.iter().take(MAX_PEOPLE).map(|(_, person)| person.into()).collect()))
+    Ok(Json(found.iter().take(MAX_PEOPLE).map(|(_, person)| FoundPerson::of(person, &window)).collect()))
 }
 
 /// When a check-in counts as made: when the phone says, unless that is in
@@ -287,34 +382,86 @@ fn not_registered(person: &DeskPersonRow) -> ApiError {
     ApiError::Conflict(format!("{} is not registered: {state}.", person.name()))
 }
 
+/// Why a check-in made at `at` (for a queued one, the phone's time) is
+/// refused by the window, in the volunteer's words.
+fn outside_window(event: &EventRow, window: &CheckInWindow, at: OffsetDateTime, queued: bool) -> ApiError {
+    let title = &event.title;
+    let (opens, closes) = (pacific(window.opens_at), pacific(window.closes_at));
+    let message = if queued {
+        format!(
+            "This check-in was made on {}, outside the check-in window for {title} ({opens} to {closes}), \
+             so it was not recorded.",
+            pacific(at)
+        )
+    } else if at < window.opens_at {
+        format!("Check-in for {title} opens on {opens}. It is too early to check anyone in.")
+    } else {
+        format!("Check-in for {title} closed on {closes}. It is too late to check anyone in.")
+    };
+    ApiError::coded(StatusCode::CONFLICT, "outside_check_in_window", message)
+}
+
 async fn let_in(
     state: &AppState,
     desk: &CheckInDesk,
     event: &EventRow,
     id: Uuid,
-    at: Option<OffsetDateTime>,
-    key: Option<Uuid>,
+    sent: &CheckInAt,
 ) -> ApiResult<Json<CheckInResult>> {
     let now = clock::now();
+    let Some(found) = state.db.desk_person(event.id, id).await? else { return Err(not_a_ticket(event)) };
+    if found.user_id == desk.0.id {
+        return Err(ApiError::coded(
+            StatusCode::FORBIDDEN,
+            "own_check_in",
+            "You cannot check yourself in. Please ask another volunteer to do it.",
+        ));
+    }
+    let admin = desk.0.roles.has(Role::Admin);
+    if sent.override_window && !admin {
+        return Err(ApiError::coded(
+            StatusCode::FORBIDDEN,
+            "admins_only",
+            "Only an admin can check someone in outside the check-in window.",
+        ));
+    }
+    // A queued check-in counts by when the phone made it (a future time as
+    // now); kept, that time is brought within a day (`made_at`), which must
+    // be inside the window too.
+    let window = CheckInWindow::of(event.starts_at, &state.config);
+    let made = made_at(sent.at, now);
+    let phone_time = sent.at.map_or(now, |at| at.min(now));
+    let outside = [phone_time, made].into_iter().find(|at| !window.holds(*at));
+    if let Some(at) = outside.filter(|_| !sent.override_window) {
+        return Err(outside_window(event, &window, at, sent.at.is_some()));
+    }
     let volunteer = Actor::admin(&desk.0);
-    let (outcome, person, message) =
-        match state.db.check_in(event, id, &volunteer, made_at(at, now), key).await? {
-            CheckIn::CheckedIn(person) => {
-                let message = format!("{} is checked in.", person.name());
-                (CheckInOutcome::CheckedIn, person, message)
-            }
-            CheckIn::Already(person) => {
-                let when = clock_time(person.checked_in_at.unwrap_or(now));
-                let message = match person.checked_in_by() {
-                    Some(by) => format!("Already checked in at {when} by {by}."),
-                    None => format!("Already checked in at {when}."),
-                };
-                (CheckInOutcome::AlreadyCheckedIn, person, message)
-            }
-            CheckIn::NotRegistered(person) => return Err(not_registered(&person)),
-            CheckIn::Unknown => return Err(not_a_ticket(event)),
-        };
-    Ok(Json(CheckInResult { outcome, person: (&person).into(), message }))
+    let outcome = state.db.check_in(event, id, &volunteer, made, sent.key, outside.is_some()).await?;
+    let (outcome, person, message) = match outcome {
+        CheckIn::CheckedIn(person) if outside.is_some() => {
+            let message = format!(
+                "{} is checked in outside the check-in window, by an admin's decision (logged). \
+                 This check-in earns no certificate.",
+                person.name()
+            );
+            (CheckInOutcome::CheckedIn, person, message)
+        }
+        CheckIn::CheckedIn(person) => {
+            let message = format!("{} is checked in.", person.name());
+            (CheckInOutcome::CheckedIn, person, message)
+        }
+        CheckIn::Already(person) => {
+            let when = clock_time(person.checked_in_at.unwrap_or(now));
+            let message = match person.checked_in_by() {
+                Some(by) => format!("Already checked in at {when} by {by}."),
+                None => format!("Already checked in at {when}."),
+            };
+            (CheckInOutcome::AlreadyCheckedIn, person, message)
+        }
+        CheckIn::NotRegistered(person) => return Err(not_registered(&person)),
+        CheckIn::Unknown => return Err(not_a_ticket(event)),
+    };
+    Ok(Json(CheckInResult { outcome, person: CheckInPerson::of(&person, &window), message }))
 }
 
 /// Checks in the holder of a scanned ticket.
@@ -327,9 +474,9 @@ async fn let_in(
     responses(
         (status = 200, description = "Checked in now, or already", body = CheckInResult),
         (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Neither a check-in volunteer nor an admin", body = ErrorBody),
+        (status = 403, description = "Neither a check-in volunteer nor an admin; one's own ticket; an override by a volunteer", body = ErrorBody),
         (status = 404, description = "No such event, or not a ticket for it (forged, altered, another event's)", body = ErrorBody),
-        (status = 409, description = "The ticket's registration holds no place", body = ErrorBody),
+        (status = 409, description = "The ticket's registration holds no place, or the scan is outside the check-in window", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -342,7 +489,8 @@ pub async fn scan(
     let event = event(&state, &slug).await?;
     let key = state.db.ticket_key().await?;
     let Some(id) = super::ticket::verify(&key, &scan.token) else { return Err(not_a_ticket(&event)) };
-    let_in(&state, &desk, &event, id, scan.at, scan.key).await
+    let sent = CheckInAt { at: scan.at, key: scan.key, override_window: scan.override_window };
+    let_in(&state, &desk, &event, id, &sent).await
 }
 
 /// Checks in a registered person found by name.
@@ -358,9 +506,9 @@ pub async fn scan(
     responses(
         (status = 200, description = "Checked in now, or already", body = CheckInResult),
         (status = 401, description = "No one is signed in", body = ErrorBody),
-        (status = 403, description = "Neither a check-in volunteer nor an admin", body = ErrorBody),
+        (status = 403, description = "Neither a check-in volunteer nor an admin; one's own registration; an override by a volunteer", body = ErrorBody),
         (status = 404, description = "No such event, or no such registration at it", body = ErrorBody),
-        (status = 409, description = "The registration holds no place", body = ErrorBody),
+        (status = 409, description = "The registration holds no place, or the check-in is outside the check-in window", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -371,7 +519,7 @@ pub async fn check_in_by_name(
     Json(body): Json<CheckInAt>,
 ) -> ApiResult<Json<CheckInResult>> {
     let event = event(&state, &slug).await?;
-    let_in(&state, &desk, &event, id, body.at, body.key).await
+    let_in(&state, &desk, &event, id, &body).await
 }
 
 /// Takes back a check-in made by mistake (logged); a person not checked in
@@ -402,7 +550,12 @@ pub async fn undo_check_in(
         return Err(ApiError::NotFound(format!("There is no such registration for {}.", event.title)));
     };
     let message = format!("{} is no longer checked in.", person.name());
-    Ok(Json(CheckInResult { outcome: CheckInOutcome::Undone, person: (&person).into(), message }))
+    let window = CheckInWindow::of(event.starts_at, &state.config);
+    Ok(Json(CheckInResult {
+        outcome: CheckInOutcome::Undone,
+        person: CheckInPerson::of(&person, &window),
+        message,
+    }))
 }
 
 #[cfg(test)]

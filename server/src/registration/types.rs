@@ -57,6 +57,34 @@ impl EventRow {
     }
 }
 
+/// When the desk checks people in at an event (issue 37 item 4): from
+/// `COLLOQUY_CHECK_IN_HOURS_BEFORE` (12) hours before its start to
+/// `COLLOQUY_CHECK_IN_HOURS_AFTER` (12) hours after its end, which is the end
+/// of its day at the conference (an event names only its start). Only a
+/// check-in inside it counts for a certificate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CheckInWindow {
+    pub opens_at: OffsetDateTime,
+    pub closes_at: OffsetDateTime,
+}
+
+impl CheckInWindow {
+    pub fn of(starts_at: OffsetDateTime, config: &crate::config::Config) -> Self {
+        let hours = |h: u32| time::Duration::hours(i64::from(h));
+        // The time zone database is bundled: a failure here is a day of 24 hours.
+        let ends_at = crate::content::current::end_of_pacific_day(starts_at)
+            .unwrap_or(starts_at + time::Duration::days(1));
+        Self {
+            opens_at: starts_at - hours(config.check_in_hours_before),
+            closes_at: ends_at + hours(config.check_in_hours_after),
+        }
+    }
+
+    pub fn holds(&self, at: OffsetDateTime) -> bool {
+        self.opens_at <= at && at <= self.closes_at
+    }
+}
+
 /// What one registration says: where it stands and the person's answers.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct RegistrationFacts {

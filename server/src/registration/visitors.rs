@@ -87,14 +87,15 @@ fn closed(event: &EventRow) -> ApiError {
     )
 }
 
-/// The e-mail with the link that confirms a visitor's registration.
-pub fn confirm_letter(event: &EventRow, first_name: &str, link: &str) -> Letter {
-    let greeting = crate::text::greeting(first_name);
+/// The e-mail with the link that confirms a visitor's registration. Its
+/// address is not proven yet, so it carries nothing the requester typed (no
+/// name, no answer): the site never sends a stranger someone else's words.
+pub fn confirm_letter(event: &EventRow, link: &str) -> Letter {
     let title = &event.title;
     Letter {
         subject: format!("Confirm your registration for {title}"),
         body: format!(
-            "{greeting}\n\n\
+            "Hello,\n\n\
              To complete your registration for {title}, follow this link within 24 hours:\n\n\
              {link}\n\n\
              Your ticket comes by e-mail once you have a place. \
@@ -155,7 +156,7 @@ pub async fn request_registration(
             .join("registration/confirm")
             .map_err(|e| ApiError::Internal(e.into()))?;
         link.query_pairs_mut().append_pair("token", &token).append_pair("event", &event.slug);
-        let letter = confirm_letter(&event, first_name.as_str(), link.as_str());
+        let letter = confirm_letter(&event, link.as_str());
         let new = NewRequest {
             event_id: event.id,
             email: &email,
@@ -214,9 +215,15 @@ pub async fn confirm_registration(
         verified: true,
     };
     // Made now, or already there (also when a request made it a moment ago).
+    // An account there whose address was never proven passes to the one who
+    // just proved it, with their names: a stranger may have made it.
     let user_id = match state.db.create_account(account).await? {
         Some(id) => id,
-        None => state.db.account_by_email(&email).await?.ok_or_else(gone)?.id,
+        None => {
+            let id = state.db.account_by_email(&email).await?.ok_or_else(gone)?.id;
+            state.db.hand_to_link_owner(id, &taken.first_name, &taken.last_name).await?;
+            id
+        }
     };
     let site_url = state.config.public_url().as_str().to_owned();
     match state.db.register(&event, user_id, &taken.answers, &taken.question_answers, now, &site_url).await? {

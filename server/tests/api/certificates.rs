@@ -44,7 +44,8 @@ async fn rename(app: &TestApp, email: &str, first: &str, last: &str) {
 }
 
 /// A member named `first last`, registered in person for the event; with
-/// `checked_in`, marked present at the door (as the check-in desk writes it).
+/// `checked_in`, marked present at the door at the event's start (as the
+/// check-in desk writes it).
 async fn attendee(app: &TestApp, email: &str, first: &str, last: &str, checked_in: bool) -> Client {
     let client = signed_in(app, email).await;
     rename(app, email, first, last).await;
@@ -59,12 +60,14 @@ async fn attendee(app: &TestApp, email: &str, first: &str, last: &str, checked_i
     if checked_in {
         let id = user_id(app, email).await;
         colloquy::on_db!(&app.state.db, |pool| {
-            sqlx::query("UPDATE registrations SET checked_in_at = $1 WHERE user_id = $2")
-                .bind(colloquy::clock::now())
-                .bind(id)
-                .execute(pool)
-                .await
-                .unwrap();
+            sqlx::query(
+                "UPDATE registrations SET checked_in_at = (SELECT starts_at FROM events WHERE id = event_id)
+                 WHERE user_id = $1",
+            )
+            .bind(id)
+            .execute(pool)
+            .await
+            .unwrap();
         });
     }
     client
@@ -342,4 +345,46 @@ async fn only_admins_set_the_signatory_and_only_printable_text() {
 
     assert_eq!(put_json(&app, path, signatory.clone()).await.status(), 200);
     assert_eq!(body(app.get(path).await).await, signatory);
+}
+
+/// Issue 37 item 4: only a check-in inside the event's check-in window
+/// earns a certificate of attendance; one an admin made outside it (the
+/// override), or an old row outside it, earns none.
+#[tokio::test]
+async fn no_certificate_without_a_check_in_inside_the_window() {
+    let app = app_with_admin().await;
+    event(&app).await;
+    let inside = attendee(&app, "inside@example.edu", "Grace", "Hopper", true).await;
+    let old_row = attendee(&app, "old@example.edu", "Alan", "Turing", true).await;
+    let overridden = attendee(&app, "override@example.edu", "Ada", "Lovelace", false).await;
+    colloquy::on_db!(&app.state.db, |pool| {
+        let starts: OffsetDateTime =
+            sqlx::query_scalar("SELECT starts_at FROM events").fetch_one(pool).await.unwrap();
+        sqlx::query(
+            "UPDATE registrations SET checked_in_at = $1
+             WHERE user_id = (SELECT id FROM users WHERE email = 'old@example.edu')",
+        )
+        .bind(colloquy::clock::to_stored(starts - Duration::days(3)))
+        .execute(pool)
+        .await
+        .unwrap();
+    });
+    // Two days before the event, the window is not open; the admin overrides it.
+    let id: uuid::Uuid = colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query_scalar(
+            "SELECT r.id FROM registrations r JOIN users u ON u.id = r.user_id WHERE u.email = 'override@example.edu'",
+        )
+        .fetch_one(pool)
+        .await
+        .unwrap()
+    });
+    let by_admin = app
+        .post_json(&format!("/api/check-in/{SLUG}/registrations/{id}"), json!({"override_window": true}))
+        .await;
+    assert_eq!(by_admin.status(), 200, "{}", by_admin.text().await.unwrap());
+
+    after_the_event(&app);
+    assert_eq!(mine(&app, &inside).await.len(), 1, "checked in at the start");
+    assert!(mine(&app, &old_row).await.is_empty(), "a row from before the window");
+    assert!(mine(&app, &overridden).await.is_empty(), "an admin's override outside the window");
 }

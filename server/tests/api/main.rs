@@ -8,6 +8,7 @@ mod attendance;
 mod bidi;
 mod certificates;
 mod check_in;
+mod check_in_window;
 mod cli;
 mod client_ip;
 mod content;

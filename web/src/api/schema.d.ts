@@ -1198,7 +1198,7 @@ export interface paths {
         };
         /**
          * The registered people whose first or last name starts with or contains
-         *     `q` (those it starts first), at most 20.
+         *     `q` (those it starts first), at most 20, without their needs.
          */
         get: operations["desk_people"];
         put?: never;
@@ -2793,10 +2793,27 @@ export interface components {
              * @description Its own id (as for a scan).
              */
             key?: string | null;
+            /** @description As for a scan. */
+            override_window?: boolean;
         };
         /** @description The desk of one event. */
         CheckInDesk: {
+            /**
+             * Format: date-time
+             * @description Until when it does.
+             */
+            check_in_closes_at: string;
+            /**
+             * Format: date-time
+             * @description From when the desk checks people in.
+             */
+            check_in_opens_at: string;
             counts: components["schemas"]["DeskCounts"];
+            /**
+             * @description Whether the one at the desk may check someone in outside that
+             *     window (admins).
+             */
+            may_override: boolean;
             slug: string;
             /** Format: date-time */
             starts_at: string;
@@ -2804,18 +2821,11 @@ export interface components {
         };
         /** @enum {string} */
         CheckInOutcome: "checked_in" | "already_checked_in" | "undone";
-        /** @description A registered person at the desk. */
-        CheckInPerson: components["schemas"]["RegistrationAnswers"] & {
-            /**
-             * Format: date-time
-             * @description When they were checked in (null: not yet).
-             */
-            checked_in_at: string | null;
-            /**
-             * @description The volunteer who checked them in, "First Last" (null: not yet, or
-             *     the volunteer's account is gone).
-             */
-            checked_in_by: string | null;
+        /**
+         * @description The person a check-in is about, with what the door needs to know of
+         *     them: how they attend, lunch and their needs, as they registered.
+         */
+        CheckInPerson: components["schemas"]["RegistrationAnswers"] & components["schemas"]["CheckedInFacts"] & {
             first_name: string;
             last_name: string;
             /** Format: uuid */
@@ -2826,6 +2836,24 @@ export interface components {
             message: string;
             outcome: components["schemas"]["CheckInOutcome"];
             person: components["schemas"]["CheckInPerson"];
+        };
+        /** @description Whether and when a person was checked in, as every desk answer says it. */
+        CheckedInFacts: {
+            /**
+             * Format: date-time
+             * @description When they were checked in (null: not yet).
+             */
+            checked_in_at: string | null;
+            /**
+             * @description The volunteer who checked them in, "First Last" (null: not yet, or
+             *     the volunteer's account is gone).
+             */
+            checked_in_by: string | null;
+            /**
+             * @description Checked in outside the event's check-in window (an admin's
+             *     override): it earns no certificate.
+             */
+            outside_window: boolean;
         };
         /** @description A co-author, checked; `email` is lower-cased. */
         Coauthor: {
@@ -3357,6 +3385,18 @@ export interface components {
          * @enum {string}
          */
         Format: "talk" | "poster" | "both";
+        /**
+         * @description A person a search found: never their needs, which a list of names
+         *     would show to whoever stands at the desk.
+         */
+        FoundPerson: components["schemas"]["CheckedInFacts"] & {
+            first_name: string;
+            last_name: string;
+            lunch: boolean;
+            mode: components["schemas"]["Mode"];
+            /** Format: uuid */
+            registration_id: string;
+        };
         /**
          * @description One image of a carousel, in react-image-gallery's terms (the web app maps
          *     `original_alt` to `originalAlt`, `srcset` to `srcSet`, …).
@@ -4185,6 +4225,11 @@ export interface components {
              *     already checked in by themselves.
              */
             key?: string | null;
+            /**
+             * @description Check in even outside the event's check-in window (admins only;
+             *     logged).
+             */
+            override_window?: boolean;
             token: string;
         };
         ScheduleItem: {
@@ -10386,8 +10431,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Part of a first or last name (any case, any Unicode form); empty:
-                 *     the first people by name.
+                 * @description Part of a first or last name (any case, any Unicode form), at least
+                 *     two characters.
                  */
                 q?: string;
             };
@@ -10406,7 +10451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CheckInPerson"][];
+                    "application/json": components["schemas"]["FoundPerson"][];
                 };
             };
             /** @description The query string is not valid */
@@ -10438,6 +10483,15 @@ export interface operations {
             };
             /** @description No such event */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Fewer than two characters to search for */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10501,7 +10555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Neither a check-in volunteer nor an admin */
+            /** @description Neither a check-in volunteer nor an admin; one's own registration; an override by a volunteer */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10528,7 +10582,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The registration holds no place */
+            /** @description The registration holds no place, or the check-in is outside the check-in window */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10679,7 +10733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Neither a check-in volunteer nor an admin */
+            /** @description Neither a check-in volunteer nor an admin; one's own ticket; an override by a volunteer */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10706,7 +10760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The ticket's registration holds no place */
+            /** @description The ticket's registration holds no place, or the scan is outside the check-in window */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -42,6 +42,7 @@ export type CheckInDesk = Schemas['CheckInDesk'];
 export type DeskCounts = Schemas['DeskCounts'];
 export type CheckInPerson = Schemas['CheckInPerson'];
 export type CheckInResult = Schemas['CheckInResult'];
+export type FoundPerson = Schemas['FoundPerson'];
 // Certificates (issue 26 item 4).
 export type MyCertificate = Schemas['MyCertificate'];
 export type VerifiedCertificate = Schemas['VerifiedCertificate'];

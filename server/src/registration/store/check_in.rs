@@ -51,6 +51,8 @@ pub struct DeskCounts {
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct DeskPersonRow {
     pub registration_id: Uuid,
+    /// Whose registration it is: no one checks themselves in.
+    pub user_id: Uuid,
     pub state: RegistrationState,
     pub first_name: String,
     pub last_name: String,
@@ -103,7 +105,8 @@ pub enum CheckIn {
     Unknown,
 }
 
-const PERSON: &str = "SELECT r.id AS registration_id, r.state, u.first_name, u.last_name, r.mode, r.lunch,
+const PERSON: &str =
+    "SELECT r.id AS registration_id, r.user_id, r.state, u.first_name, u.last_name, r.mode, r.lunch,
         r.dietary, r.access, r.checked_in_at, r.checked_in_by AS checked_in_by_id, r.check_in_key,
         v.first_name AS by_first_name, v.last_name AS by_last_name, v.email AS by_email
      FROM registrations r JOIN users u ON u.id = r.user_id LEFT JOIN users v ON v.id = r.checked_in_by";
@@ -166,6 +169,8 @@ impl Db {
     /// unless someone already has; logged. `key`: the check-in's own id,
     /// kept with it, so that the same volunteer sending it again (an
     /// offline queue whose answer was lost) is told it is checked in.
+    /// `outside_window`: an admin's override of the check-in window, which
+    /// the log's entry says.
     pub async fn check_in(
         &self,
         event: &EventRow,
@@ -173,6 +178,7 @@ impl Db {
         volunteer: &Actor,
         at: OffsetDateTime,
         key: Option<Uuid>,
+        outside_window: bool,
     ) -> sqlx::Result<CheckIn> {
         let mut tx = self.begin().await?;
         let mark_as = Marked { at: Some(at), by: volunteer.id, key };
@@ -184,7 +190,15 @@ impl Db {
             let entry = NewEntry {
                 actor: volunteer,
                 action: AuditAction::CheckedIn,
-                summary: format!("Checked in {} at {}", person.name(), event.title),
+                summary: if outside_window {
+                    format!(
+                        "Checked in {} at {} outside the check-in window (admin override)",
+                        person.name(),
+                        event.title
+                    )
+                } else {
+                    format!("Checked in {} at {}", person.name(), event.title)
+                },
             };
             on_tx!(&mut tx, |conn| record!(&mut **conn, &entry))?;
         }

@@ -10,7 +10,7 @@ use super::{SLUG, admin_list, event_at, member, presenter_confirms, view, view_a
 use crate::helpers::{TestApp, browser};
 use crate::review::app_with_admin;
 
-async fn add_question(app: &TestApp, label: &str, required: bool) -> reqwest::Response {
+pub(super) async fn add_question(app: &TestApp, label: &str, required: bool) -> reqwest::Response {
     app.post_json(
         &format!("/api/admin/events/{SLUG}/questions"),
         json!({"label": label, "required": required}),
@@ -19,7 +19,7 @@ async fn add_question(app: &TestApp, label: &str, required: bool) -> reqwest::Re
 }
 
 /// The event's questions as an admin sees them: (id, label, required, retired).
-async fn admin_questions(app: &TestApp) -> Vec<(String, String, bool, bool)> {
+pub(super) async fn admin_questions(app: &TestApp) -> Vec<(String, String, bool, bool)> {
     let event: Value = app.get(&format!("/api/admin/events/{SLUG}")).await.json().await.unwrap();
     event["questions"]
         .as_array()

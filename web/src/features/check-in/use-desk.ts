@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { checkInByName, scanTicket, undoCheckIn } from './api/check-in';
 import { checkInQueryKey } from './api/check-in-query-key';
-import type { CheckInPerson, CheckInResult } from '../../api/types';
+import type { CheckInPerson, CheckInResult, FoundPerson } from '../../api/types';
 import {
   enqueue,
   isOffline,
@@ -18,8 +18,12 @@ import {
 /** What the desk shows at a glance after the volunteer's last action. */
 export type DeskOutcome =
   | { kind: 'result'; result: CheckInResult }
-  | { kind: 'refused'; message: string }
+  /** `outsideWindow`: refused by the event's check-in window; an admin may send it again anyway. */
+  | { kind: 'refused'; message: string; outsideWindow?: () => Promise<void> }
   | { kind: 'queued'; waiting: number; name: string | null };
+
+/** The server's code for a check-in outside the event's check-in window. */
+const OUTSIDE_WINDOW = 'outside_check_in_window';
 
 const FAILED = 'The check-in could not be sent. Please try again.';
 
@@ -27,8 +31,8 @@ const FAILED = 'The check-in could not be sent. Please try again.';
 const RETRY_MS = 5_000;
 
 /** Sends one check-in with its key, and for a queued one the time it was made. */
-function sendEntry(entry: NewCheckIn & { id: string }): Promise<CheckInResult> {
-  const sending = { key: entry.id, at: entry.at };
+function sendEntry(entry: NewCheckIn & { id: string }, overrideWindow = false): Promise<CheckInResult> {
+  const sending = { key: entry.id, at: entry.at, ...(overrideWindow ? { override_window: true } : {}) };
   return entry.kind === 'scan'
     ? scanTicket(entry.slug, entry.token, sending)
     : checkInByName(entry.slug, entry.registrationId, sending);
@@ -107,16 +111,26 @@ export function useDesk(slug: string) {
         void flush();
         return;
       }
-      setBusy(true);
-      try {
-        setOutcome({ kind: 'result', result: await sendEntry(later) });
-        void refresh();
-      } catch (error) {
-        if (isOffline(error)) queueFirst();
-        else setOutcome({ kind: 'refused', message: refusal(error) });
-      } finally {
-        setBusy(false);
-      }
+      const send = async (overrideWindow: boolean) => {
+        setBusy(true);
+        try {
+          setOutcome({ kind: 'result', result: await sendEntry(later, overrideWindow) });
+          void refresh();
+        } catch (error) {
+          if (isOffline(error)) queueFirst();
+          else {
+            const outside = error instanceof ApiError && error.code === OUTSIDE_WINDOW && !overrideWindow;
+            setOutcome({
+              kind: 'refused',
+              message: refusal(error),
+              ...(outside ? { outsideWindow: () => send(true) } : {}),
+            });
+          }
+        } finally {
+          setBusy(false);
+        }
+      };
+      await send(false);
     },
     [slug, flush, refresh],
   );
@@ -124,7 +138,7 @@ export function useDesk(slug: string) {
   const scan = useCallback((token: string) => checkIn({ kind: 'scan', slug, token }), [slug, checkIn]);
 
   const checkInPerson = useCallback(
-    (person: CheckInPerson) =>
+    (person: FoundPerson) =>
       checkIn({
         kind: 'name',
         slug,

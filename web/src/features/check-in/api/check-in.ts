@@ -16,17 +16,19 @@ import { answerOf, api } from '../../../lib/api-client';
 export interface Sending {
   key: string;
   at?: string;
+  /** An admin's decision to check in outside the event's check-in window (logged by the server). */
+  override_window?: boolean;
 }
 
-export function scanTicket(slug: string, token: string, { key, at }: Sending): Promise<CheckInResult> {
-  return answerOf(api.POST('/api/check-in/{slug}/scans', { params: { path: { slug } }, body: { token, key, at } }));
+export function scanTicket(slug: string, token: string, sending: Sending): Promise<CheckInResult> {
+  return answerOf(api.POST('/api/check-in/{slug}/scans', { params: { path: { slug } }, body: { token, ...sending } }));
 }
 
-export function checkInByName(slug: string, registrationId: string, { key, at }: Sending): Promise<CheckInResult> {
+export function checkInByName(slug: string, registrationId: string, sending: Sending): Promise<CheckInResult> {
   return answerOf(
     api.POST('/api/check-in/{slug}/registrations/{registration_id}', {
       params: { path: { slug, registration_id: registrationId } },
-      body: { key, at },
+      body: sending,
     }),
   );
 }

@@ -1,11 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { CheckInPerson } from '../../../api/types';
+import type { FoundPerson } from '../../../api/types';
 import { answerOf, api } from '../../../lib/api-client';
 import { checkInQueryKey } from './check-in-query-key';
 
-/** Registered people whose first or last name starts with or contains `q` (at most 20). */
-export function findPeople(slug: string, q: string, signal?: AbortSignal): Promise<CheckInPerson[]> {
+/** The fewest characters the server searches for (one would list nearly everyone). */
+export const MIN_SEARCH_CHARS = 2;
+
+/** Whether `q` is long enough to search for, in characters as the server counts them (code points). */
+export function searchable(q: string): boolean {
+  return Array.from(q.trim()).length >= MIN_SEARCH_CHARS;
+}
+
+/** Registered people whose first or last name starts with or contains `q` (at most 20), without their needs. */
+export function findPeople(slug: string, q: string, signal?: AbortSignal): Promise<FoundPerson[]> {
   return answerOf(api.GET('/api/check-in/{slug}/people', { params: { path: { slug }, query: { q } }, signal }));
 }
 
@@ -13,7 +21,7 @@ export function peopleQueryOptions(slug: string, q: string) {
   return queryOptions({
     queryKey: [...checkInQueryKey, 'people', slug, q],
     queryFn: ({ signal }) => findPeople(slug, q, signal),
-    enabled: q.trim() !== '',
+    enabled: searchable(q),
   });
 }
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { SessionUser } from '../../../api/types';
 import { admin, errorResponse, member, renderApp, type Handler } from '../../../test/render-app';
-import type { CheckInDesk, CheckInPerson, CheckInResult } from '../../../api/types';
+import type { CheckInDesk, CheckInPerson, CheckInResult, FoundPerson } from '../../../api/types';
 import { QUEUE_STORAGE_KEY } from '../offline-queue';
 
 /** A key the desk chose for a check-in (crypto.randomUUID). */
@@ -21,12 +21,33 @@ const ada: CheckInPerson = {
   access: '',
   checked_in_at: null,
   checked_in_by: null,
+  outside_window: false,
+};
+
+/** Ada as the search lists her: never her needs. */
+const adaFound: FoundPerson = {
+  registration_id: ada.registration_id,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  mode: 'in_person',
+  lunch: true,
+  checked_in_at: null,
+  checked_in_by: null,
+  outside_window: false,
 };
 
 const counts = { registered: 12, in_person: 10, virtual: 2, waiting: 3, checked_in: 4, lunches: 8, dietary: 2, access: 1 };
 
-function desk(checkedIn: number): CheckInDesk {
-  return { slug: 'sculc-2026', title: 'SCULC 2026', starts_at: '2026-05-16T16:00:00Z', counts: { ...counts, checked_in: checkedIn } };
+function desk(checkedIn: number, mayOverride = false): CheckInDesk {
+  return {
+    slug: 'sculc-2026',
+    title: 'SCULC 2026',
+    starts_at: '2026-05-16T16:00:00Z',
+    check_in_opens_at: '2026-05-16T04:00:00Z',
+    check_in_closes_at: '2026-05-17T19:00:00Z',
+    may_override: mayOverride,
+    counts: { ...counts, checked_in: checkedIn },
+  };
 }
 
 const adaIn = (): CheckInResult => ({
@@ -43,8 +64,8 @@ function renderDesk(api: Record<string, Handler> = {}, user: SessionUser = volun
     api: {
       'GET /api/check-in': () =>
         Response.json([{ slug: 'sculc-2026', title: 'SCULC 2026', starts_at: '2026-05-16T16:00:00Z' }]),
-      'GET /api/check-in/sculc-2026': () => Response.json(desk(state.checkedIn)),
-      'GET /api/check-in/sculc-2026/people': () => Response.json([ada]),
+      'GET /api/check-in/sculc-2026': () => Response.json(desk(state.checkedIn, user.roles.includes('admin'))),
+      'GET /api/check-in/sculc-2026/people': () => Response.json([adaFound]),
       [`POST /api/check-in/sculc-2026/registrations/${ada.registration_id}`]: () => {
         state.checkedIn += 1;
         return Response.json(adaIn());
@@ -159,6 +180,58 @@ describe('the check-in desk', () => {
     expect(message.closest('.check-in-result')).toHaveClass('is-warning');
     expect(message.closest('.check-in-result')).toHaveTextContent('Already checked in');
     expect(screen.queryByRole('button', { name: 'Undo this check-in' })).toBeNull();
+  });
+
+  it('asks for two characters before searching, and lists no needs', async () => {
+    const { user, requests } = renderDesk();
+    await user.type(await screen.findByRole('searchbox', { name: 'First or last name' }), 'l');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Type at least two characters of a first or last name.')).toBeInTheDocument();
+    expect(requests.filter((request) => request.path.endsWith('/people'))).toEqual([]);
+    await user.type(screen.getByRole('searchbox', { name: 'First or last name' }), 'o');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const person = (await screen.findByRole('button', { name: 'Check in Ada Lovelace' })).closest('li');
+    expect(person).toHaveTextContent('In person, lunch');
+    expect(person).not.toHaveTextContent(/needs|Vegetarian/);
+    expect(screen.queryByText('Type at least two characters of a first or last name.')).toBeNull();
+  });
+
+  it('shows the check-in window, refuses outside it, and offers an admin to check in anyway', async () => {
+    const outside = 'Check-in for SCULC 2026 closed on May 17, 2026 at 12:00 PM PDT. It is too late to check anyone in.';
+    const path = `POST /api/check-in/sculc-2026/registrations/${ada.registration_id}`;
+    const { user, requestsTo } = renderDesk(
+      {
+        [path]: ({ body }) =>
+          (body as { override_window?: boolean }).override_window
+            ? Response.json({
+                ...adaIn(),
+                message: 'Ada Lovelace is checked in outside the check-in window, by an admin’s decision (logged).',
+                person: { ...adaIn().person, outside_window: true },
+              })
+            : errorResponse(409, outside, { code: 'outside_check_in_window' }),
+      },
+      admin,
+    );
+    expect(await screen.findByText(/^Check-in is open from /)).toHaveTextContent(/May 15.* to .*May 17/);
+    await user.click(await findAda(user));
+    expect(await screen.findByText(outside)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Check in anyway (admin; logged)' }));
+    expect(await screen.findByText(/outside the check-in window, by an admin’s decision: no certificate/)).toBeInTheDocument();
+    const [first, second] = requestsTo(path) as { key: string; override_window?: boolean }[];
+    expect(first?.override_window).toBeUndefined();
+    expect(second).toEqual({ key: first?.key, override_window: true });
+  });
+
+  it('tells a volunteer that only an admin can check in outside the window', async () => {
+    const { user } = renderDesk({
+      [`POST /api/check-in/sculc-2026/registrations/${ada.registration_id}`]: () =>
+        errorResponse(409, 'Check-in for SCULC 2026 opens on May 15, 2026 at 9:00 PM PDT. It is too early to check anyone in.', {
+          code: 'outside_check_in_window',
+        }),
+    });
+    await user.click(await findAda(user));
+    expect(await screen.findByText('Only an admin can check someone in outside the check-in window.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Check in anyway/ })).toBeNull();
   });
 
   it('shows the server’s refusal in red', async () => {

@@ -75,7 +75,16 @@ function Desk({ slug }: { slug: string }) {
       <p className="check-in-when">
         Starts {formatConferenceTime(desk.data.starts_at)}. <Link to={paths.checkIn}>Another event</Link>
       </p>
-      <ResultPanel outcome={door.outcome} busy={door.busy} onUndo={(person) => void door.undo(person)} />
+      <p className="check-in-when">
+        Check-in is open from {formatConferenceTime(desk.data.check_in_opens_at)} to{' '}
+        {formatConferenceTime(desk.data.check_in_closes_at)}.
+      </p>
+      <ResultPanel
+        outcome={door.outcome}
+        busy={door.busy}
+        mayOverride={desk.data.may_override}
+        onUndo={(person) => void door.undo(person)}
+      />
       <QueueStatus waiting={door.waiting} report={door.report} onDismiss={door.dismissReport} />
       <div className="check-in-tools">
         <TicketScanner onTicket={(token) => void door.scan(token)} />

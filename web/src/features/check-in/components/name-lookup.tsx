@@ -4,10 +4,12 @@ import { Button } from '../../../components/button';
 import { FormMessage } from '../../../components/form-message';
 import { TextField } from '../../../components/field';
 import { formatConferenceClock } from '../../../lib/format-clock';
-import { usePeople } from '../api/find-people';
-import type { CheckInPerson } from '../../../api/types';
+import { searchable, usePeople } from '../api/find-people';
+import type { FoundPerson } from '../../../api/types';
 
-function fullName(person: CheckInPerson) {
+const TOO_SHORT = 'Type at least two characters of a first or last name.';
+
+function fullName(person: FoundPerson) {
   return `${person.first_name} ${person.last_name}`;
 }
 
@@ -26,14 +28,18 @@ export function NameLookup({
   busy: boolean;
   /** People whose check-in is saved offline: shown as waiting, not offered again. */
   waiting: ReadonlySet<string>;
-  onCheckIn: (person: CheckInPerson) => void;
+  onCheckIn: (person: FoundPerson) => void;
 }) {
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
+  const [tooShort, setTooShort] = useState(false);
   const people = usePeople(slug, q);
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setQ(typed.trim());
+    const wanted = typed.trim();
+    const short = !searchable(wanted);
+    setTooShort(short);
+    setQ(short ? '' : wanted);
   };
   return (
     <section className="check-in-lookup" aria-labelledby="check-in-lookup-title">
@@ -48,6 +54,7 @@ export function NameLookup({
             setTyped(change.target.value);
           }}
           action={<Button type="submit">Search</Button>}
+          errors={tooShort ? [TOO_SHORT] : []}
         />
       </form>
       {people.isError && !people.data && (
@@ -67,12 +74,12 @@ export function NameLookup({
                 <p className="check-in-person-facts">
                   {person.mode === 'in_person' ? 'In person' : 'Virtual'}
                   {person.lunch ? ', lunch' : ''}
-                  {person.dietary || person.access ? ', needs written' : ''}
                 </p>
                 {person.checked_in_at ? (
                   <p className="check-in-person-done">
                     ✓ Checked in at {formatConferenceClock(person.checked_in_at)}
                     {person.checked_in_by ? ` by ${person.checked_in_by}` : ''}
+                    {person.outside_window ? ', outside the check-in window (an admin’s decision)' : ''}
                   </p>
                 ) : waiting.has(person.registration_id) ? (
                   <p className="check-in-person-waiting">Saved offline: waits for the connection.</p>

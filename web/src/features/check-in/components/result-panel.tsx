@@ -11,6 +11,9 @@ export function PersonFacts({ person }: { person: CheckInPerson }) {
       <li>{person.lunch ? 'Lunch: yes' : 'Lunch: no'}</li>
       {person.dietary && <li>Dietary needs: {person.dietary}</li>}
       {person.access && <li>Access needs: {person.access}</li>}
+      {person.checked_in_at && person.outside_window && (
+        <li>Checked in outside the check-in window, by an admin’s decision: no certificate of attendance.</li>
+      )}
     </ul>
   );
 }
@@ -31,10 +34,13 @@ const HEADLINES = {
 export function ResultPanel({
   outcome,
   busy,
+  mayOverride,
   onUndo,
 }: {
   outcome: DeskOutcome | null;
   busy: boolean;
+  /** Whether the one at the desk may check someone in outside the check-in window (admins). */
+  mayOverride: boolean;
   onUndo: (person: CheckInPerson) => void;
 }) {
   const key = outcome?.kind === 'result' ? outcome.result.outcome : (outcome?.kind ?? null);
@@ -66,6 +72,22 @@ export function ResultPanel({
             </>
           )}
           {outcome.kind === 'refused' && <p>{outcome.message}</p>}
+          {outcome.kind === 'refused' && outcome.outsideWindow && mayOverride && (
+            <p className="button-row">
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() => {
+                  void outcome.outsideWindow?.();
+                }}
+              >
+                Check in anyway (admin; logged)
+              </Button>
+            </p>
+          )}
+          {outcome.kind === 'refused' && outcome.outsideWindow && !mayOverride && (
+            <p>Only an admin can check someone in outside the check-in window.</p>
+          )}
           {outcome.kind === 'queued' && (
             <>
               {outcome.name && <p className="check-in-result-name">{outcome.name}</p>}
