@@ -73,6 +73,11 @@ pub struct Config {
     /// `text` (default) or `json` logs.
     #[serde(default)]
     pub log_format: crate::logging::LogFormat,
+    /// Bytes the site's stored photos (every WebP file of every upload) may
+    /// take in all; past it, uploads are refused until unused ones are swept.
+    pub photo_quota_bytes: u64,
+    /// Photos one editor may upload in an hour.
+    pub photos_per_hour: u64,
 }
 
 /// An address where an empty value (`VAR=`) means unset.
@@ -123,7 +128,15 @@ struct Defaults {
     idle_timeout_secs: u64,
     body_deadline_secs: u64,
     max_connections: usize,
+    photo_quota_bytes: u64,
+    photos_per_hour: u64,
 }
+
+/// The site's photos: 2 GiB holds about two thousand uploads (their four
+/// WebP files take about 1 MB), like an edition's final materials' quota.
+const PHOTO_QUOTA_BYTES: u64 = 2 << 30;
+/// A gallery at a time, not a flood of decodes.
+const PHOTOS_PER_HOUR: u64 = 60;
 
 impl Default for Defaults {
     fn default() -> Self {
@@ -137,6 +150,8 @@ impl Default for Defaults {
             // A 10 MB abstract at 300 kbit/s, a slow phone connection.
             body_deadline_secs: 300,
             max_connections: 1000,
+            photo_quota_bytes: PHOTO_QUOTA_BYTES,
+            photos_per_hour: PHOTOS_PER_HOUR,
         }
     }
 }
@@ -193,6 +208,8 @@ impl Config {
             max_connections: defaults.max_connections,
             metrics_listen: None,
             log_format: crate::logging::LogFormat::Text,
+            photo_quota_bytes: defaults.photo_quota_bytes,
+            photos_per_hour: defaults.photos_per_hour,
         }
     }
 
@@ -203,6 +220,7 @@ impl Config {
             ("idle_timeout_secs", self.idle_timeout_secs),
             ("body_deadline_secs", self.body_deadline_secs),
             ("max_connections", self.max_connections as u64),
+            ("photos_per_hour", self.photos_per_hour),
         ];
         for (name, value) in limits {
             if value == 0 {

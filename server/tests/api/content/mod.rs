@@ -8,4 +8,5 @@ mod editing;
 mod images;
 mod import;
 mod pages;
+mod photo_bounds;
 mod registration_links;
