@@ -1,12 +1,16 @@
-//! The photo pipeline's peak memory (issue 24 item 5): ten 12-megapixel
-//! photos uploaded at once by an editor, against one alone. Each scenario
-//! starts a fresh real release server (so its peak, `VmHWM` in
+//! The photo pipeline's peak memory (issue 24 item 5, issue 37 item 2):
+//! photos uploaded at once by an editor, of four shapes: a 12-megapixel
+//! phone photo, the worst case the limits accept (a 24-megapixel camera
+//! JPEG with grain, 72 MB decoded), the review's tall PNG (1600 × 16383,
+//! refused from its header since issue 37) and the tallest PNG the limits
+//! accept (1600 × 4800 RGBA, kept whole in its 1600 px variant). Each
+//! scenario starts a fresh real release server (so its peak, `VmHWM` in
 //! `/proc/PID/status`, is that scenario's alone), signs the editor in by a
-//! seeded session, posts the photos to `/api/editor/photos` and reads the
-//! server's peak resident memory and the wall time until the last answer.
+//! seeded session, posts the photos to `/api/editor/photos`, follows each
+//! upload's job until it ends and reads the server's peak resident memory.
 //!
 //!     cargo build --release -p colloquy -p colloquy-bench
-//!     target/release/photo-uploads
+//!     target/release/photo-uploads                 # --server BIN, --shapes phone,camera,tall,tallest
 //!
 //! See bench/README.md for the figures.
 
@@ -15,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use futures_util::future::join_all;
+use image::ImageEncoder;
 
 /// Measures the photo pipeline's memory and time.
 #[derive(clap::Parser)]
@@ -22,17 +27,17 @@ struct Options {
     /// The release binary to start.
     #[arg(long, default_value = "target/release/colloquy")]
     server: PathBuf,
-    /// Photos uploaded at once in the second scenario.
-    #[arg(long, default_value_t = 10)]
-    photos: usize,
+    /// The shapes to send, each alone or two at once, then ten at once.
+    #[arg(long, value_delimiter = ',', default_value = "phone,camera,tall,tallest")]
+    shapes: Vec<String>,
 }
 
-/// A 4000 × 3000 JPEG (12 megapixels) with a photo's detail: smooth
-/// gradients with grain, so it encodes and decodes like a phone's photo
-/// (about 3 MB at quality 90), different for each `seed`.
-fn photo(seed: u32) -> anyhow::Result<Vec<u8>> {
+/// A `width` × `height` picture with a photo's detail: smooth gradients
+/// with grain, so it encodes and decodes like a camera's photo, different
+/// for each `seed`.
+fn grainy(width: u32, height: u32, seed: u32) -> image::RgbImage {
     let mut noise = seed.wrapping_mul(2_654_435_761).max(1);
-    let pixels = image::RgbImage::from_fn(4000, 3000, |x, y| {
+    image::RgbImage::from_fn(width, height, |x, y| {
         noise ^= noise << 13;
         noise ^= noise >> 17;
         noise ^= noise << 5;
@@ -42,10 +47,40 @@ fn photo(seed: u32) -> anyhow::Result<Vec<u8>> {
             ((y / 12) as u8).wrapping_add(grain),
             (((x + y) / 28) as u8).wrapping_add(seed as u8),
         ])
-    });
+    })
+}
+
+fn jpeg(pixels: &image::RgbImage) -> anyhow::Result<Vec<u8>> {
     let mut jpeg = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90).encode_image(&pixels)?;
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90).encode_image(pixels)?;
     Ok(jpeg)
+}
+
+/// A smooth RGBA PNG (a few MB however tall: it compresses well), as the
+/// review's tall pictures were.
+fn smooth_png(width: u32, height: u32, seed: u32) -> anyhow::Result<Vec<u8>> {
+    let pixels = image::RgbaImage::from_fn(width, height, |x, y| {
+        image::Rgba([(x / 8) as u8, (y / 64) as u8, seed as u8, 255])
+    });
+    let mut png = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut png).write_image(
+        pixels.as_raw(),
+        width,
+        height,
+        image::ExtendedColorType::Rgba8,
+    )?;
+    Ok(png)
+}
+
+/// Photo `seed` of `shape`, with its file name.
+fn photo(shape: &str, seed: u32) -> anyhow::Result<(String, Vec<u8>)> {
+    Ok(match shape {
+        "phone" => (format!("IMG_{seed:04}.JPG"), jpeg(&grainy(4000, 3000, seed))?),
+        "camera" => (format!("DSC_{seed:04}.JPG"), jpeg(&grainy(6000, 4000, seed))?),
+        "tall" => (format!("tall-{seed}.png"), smooth_png(1600, 16_383, seed)?),
+        "tallest" => (format!("strip-{seed}.png"), smooth_png(1600, 4800, seed)?),
+        other => bail!("no shape {other}: phone, camera, tall or tallest"),
+    })
 }
 
 /// A process's resident memory now and at its peak, in MiB.
@@ -60,7 +95,7 @@ fn memory_mib(pid: u32) -> anyhow::Result<(u64, u64)> {
 }
 
 /// Starts a fresh server, uploads `photos` at once, and prints the figures.
-async fn scenario(options: &Options, photos: &[Vec<u8>]) -> anyhow::Result<()> {
+async fn scenario(options: &Options, shape: &str, photos: &[(String, Vec<u8>)]) -> anyhow::Result<()> {
     let (config, db) = colloquy_bench::fresh_database().await?;
     let cookie = colloquy_bench::seed_editor(&db).await?;
     db.close().await;
@@ -69,8 +104,8 @@ async fn scenario(options: &Options, photos: &[Vec<u8>]) -> anyhow::Result<()> {
     let (idle, _) = memory_mib(pid)?;
     let client = reqwest::Client::new();
     let started = Instant::now();
-    let uploads = photos.iter().enumerate().map(|(i, jpeg)| {
-        let part = reqwest::multipart::Part::bytes(jpeg.clone()).file_name(format!("IMG_{i:04}.JPG"));
+    let uploads = photos.iter().map(|(name, bytes)| {
+        let part = reqwest::multipart::Part::bytes(bytes.clone()).file_name(name.clone());
         let request = client
             .post(format!("{address}/api/editor/photos"))
             .header("cookie", &cookie)
@@ -82,7 +117,7 @@ async fn scenario(options: &Options, photos: &[Vec<u8>]) -> anyhow::Result<()> {
             let status = response.status();
             let body = response.text().await?;
             if status != reqwest::StatusCode::ACCEPTED {
-                bail!("{status}: {body}");
+                return anyhow::Ok((false, started.elapsed()));
             }
             // Resized off the request: followed as the editor's page does.
             let id = serde_json::from_str::<serde_json::Value>(&body)?["id"]
@@ -99,24 +134,24 @@ async fn scenario(options: &Options, photos: &[Vec<u8>]) -> anyhow::Result<()> {
                     .await?;
                 let upload: serde_json::Value = serde_json::from_str(&text)?;
                 match upload["state"].as_str() {
-                    Some("done") => break,
+                    Some("done") => break Ok((true, started.elapsed())),
                     Some("waiting" | "resizing") => tokio::time::sleep(Duration::from_millis(20)).await,
-                    _ => bail!("not stored: {upload}"),
+                    _ => break Ok((false, started.elapsed())),
                 }
             }
-            anyhow::Ok(started.elapsed())
         }
     });
-    let mut times: Vec<Duration> = join_all(uploads).await.into_iter().collect::<anyhow::Result<_>>()?;
-    times.sort();
+    let ended: Vec<(bool, Duration)> = join_all(uploads).await.into_iter().collect::<anyhow::Result<_>>()?;
+    let stored = ended.iter().filter(|(stored, _)| *stored).count();
+    let last = ended.iter().map(|(_, time)| *time).max().unwrap_or_default();
     let (_, peak) = memory_mib(pid)?;
     println!(
-        "{} photo(s) of 12 MP at once: server idle {idle} MiB, peak {peak} MiB (+{} MiB); first answer {} ms, \
-         last {} ms",
+        "{} × {shape} at once: {stored} stored, {} refused; server idle {idle} MiB, peak {peak} MiB (+{} MiB); \
+         all ended after {} ms",
         photos.len(),
+        photos.len() - stored,
         peak - idle,
-        colloquy_bench::ms(times[0]),
-        colloquy_bench::ms(*times.last().expect("at least one photo")),
+        colloquy_bench::ms(last),
     );
     drop(server);
     colloquy_bench::clean_up(&config);
@@ -126,10 +161,13 @@ async fn scenario(options: &Options, photos: &[Vec<u8>]) -> anyhow::Result<()> {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let options: Options = clap::Parser::parse();
-    let photos = (0..options.photos as u32).map(photo).collect::<anyhow::Result<Vec<_>>>()?;
-    let size: usize = photos.iter().map(Vec::len).sum::<usize>() / photos.len();
-    println!("{} photos of 4000 × 3000 px, {:.1} MB each on average", photos.len(), size as f64 / 1e6);
-    scenario(&options, &photos[..1]).await?;
-    scenario(&options, &photos).await?;
+    for shape in &options.shapes {
+        let photos = (0..10).map(|seed| photo(shape, seed)).collect::<anyhow::Result<Vec<_>>>()?;
+        let size: usize = photos.iter().map(|(_, bytes)| bytes.len()).sum::<usize>() / photos.len();
+        println!("{shape}: {:.1} MB a file on average", size as f64 / 1e6);
+        let first = if shape == "phone" { 1 } else { 2 };
+        scenario(&options, shape, &photos[..first]).await?;
+        scenario(&options, shape, &photos).await?;
+    }
     Ok(())
 }

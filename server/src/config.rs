@@ -78,6 +78,11 @@ pub struct Config {
     /// Hours after the end of an event's day until which the desk checks
     /// people in (and a check-in counts for a certificate).
     pub check_in_hours_after: u32,
+    /// Bytes the site's stored photos (every WebP file of every upload) may
+    /// take in all; past it, uploads are refused until unused ones are swept.
+    pub photo_quota_bytes: u64,
+    /// Photos one editor may upload in an hour.
+    pub photos_per_hour: u64,
 }
 
 /// An address where an empty value (`VAR=`) means unset.
@@ -130,7 +135,15 @@ struct Defaults {
     max_connections: usize,
     check_in_hours_before: u32,
     check_in_hours_after: u32,
+    photo_quota_bytes: u64,
+    photos_per_hour: u64,
 }
+
+/// The site's photos: 2 GiB holds about two thousand uploads (their four
+/// WebP files take about 1 MB), like an edition's final materials' quota.
+const PHOTO_QUOTA_BYTES: u64 = 2 << 30;
+/// A gallery at a time, not a flood of decodes.
+const PHOTOS_PER_HOUR: u64 = 60;
 
 impl Default for Defaults {
     fn default() -> Self {
@@ -146,6 +159,8 @@ impl Default for Defaults {
             max_connections: 1000,
             check_in_hours_before: 12,
             check_in_hours_after: 12,
+            photo_quota_bytes: PHOTO_QUOTA_BYTES,
+            photos_per_hour: PHOTOS_PER_HOUR,
         }
     }
 }
@@ -204,6 +219,8 @@ impl Config {
             log_format: crate::logging::LogFormat::Text,
             check_in_hours_before: defaults.check_in_hours_before,
             check_in_hours_after: defaults.check_in_hours_after,
+            photo_quota_bytes: defaults.photo_quota_bytes,
+            photos_per_hour: defaults.photos_per_hour,
         }
     }
 
@@ -214,6 +231,7 @@ impl Config {
             ("idle_timeout_secs", self.idle_timeout_secs),
             ("body_deadline_secs", self.body_deadline_secs),
             ("max_connections", self.max_connections as u64),
+            ("photos_per_hour", self.photos_per_hour),
         ];
         for (name, value) in limits {
             if value == 0 {

@@ -51,6 +51,10 @@ pub enum ApiError {
     Unprocessable { message: String, fields: BTreeMap<String, Vec<String>> },
     #[error("{0}")]
     TooManyRequests(String),
+    /// Like `TooManyRequests`, when the limit knows when a slot frees:
+    /// answered with `Retry-After`.
+    #[error("{message}")]
+    RateLimited { message: String, retry_after_secs: u64 },
     /// An error the web app tells apart by its `code`.
     #[error("{message}")]
     Coded { status: StatusCode, code: &'static str, message: String },
@@ -77,7 +81,7 @@ impl ApiError {
     fn code(&self) -> Option<&'static str> {
         match self {
             Self::Coded { code, .. } => Some(code),
-            Self::TooManyRequests(_) => Some("rate_limited"),
+            Self::TooManyRequests(_) | Self::RateLimited { .. } => Some("rate_limited"),
             Self::Busy => Some("busy"),
             _ => None,
         }
@@ -94,7 +98,7 @@ impl ApiError {
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests(_) | Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Coded { status, .. } => *status,
             Self::Busy | Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -129,6 +133,9 @@ impl IntoResponse for ApiError {
         let mut response = (self.status(), axum::Json(body)).into_response();
         if matches!(self, Self::Busy) {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(BUSY_RETRY_AFTER_SECONDS));
+        }
+        if let Self::RateLimited { retry_after_secs, .. } = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
         }
         response
     }

@@ -31,6 +31,24 @@ impl Db {
             Err(ApiError::TooManyRequests(message.to_owned()))
         }
     }
+
+    /// Takes a slot, or answers 429 with `message` and how many seconds
+    /// remain until the key's window ends (`Retry-After`).
+    pub async fn take_or_say_when(
+        &self,
+        limit: &Limit,
+        subject: &str,
+        message: &str,
+    ) -> Result<(), ApiError> {
+        if self.take_slot(limit, subject).await?.is_some() {
+            return Ok(());
+        }
+        let ends = self.rate_limit_window_ends(limit, subject).await?;
+        let left = ends.map_or(limit.window, |ends| ends - crate::clock::now());
+        // At least a second: a window that has just ended frees a slot now.
+        let retry_after_secs = u64::try_from(left.whole_seconds()).unwrap_or(0).max(1);
+        Err(ApiError::RateLimited { message: message.to_owned(), retry_after_secs })
+    }
 }
 
 /// Kept here too so that `rate_limit::ClientIp` keeps naming it.

@@ -173,11 +173,7 @@ async fn take_upload_slots(state: &AppState, id: Uuid, kind: MaterialKind, conta
 }
 
 fn over_quota(year: i32, quota: i64, contact: &str) -> ApiError {
-    let size = if quota >= 1 << 30 {
-        format!("{:.1} GiB", quota as f64 / f64::from(1u32 << 30))
-    } else {
-        format!("{:.1} MiB", quota as f64 / f64::from(1u32 << 20))
-    };
+    let size = crate::uploads::quota_text(u64::try_from(quota).unwrap_or(0));
     ApiError::coded(
         StatusCode::PAYLOAD_TOO_LARGE,
         "quota_exceeded",

@@ -17,8 +17,8 @@ use crate::AppState;
 use crate::accounts::session::Editor;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::images::jobs::{self, JobState, Outcome};
-use crate::images::pipeline::MAX_DECODED_BYTES;
-use crate::images::{MAX_PIXELS, NotStored, Photo, Refusal};
+use crate::images::pipeline::{MAX_RATIO, MAX_SIDE};
+use crate::images::{self, MAX_PIXELS, NotStored, Photo, Refusal};
 use crate::rate_limit::Limit;
 use crate::uploads::receive::clean_file_name;
 use crate::uploads::temp::TempUpload;
@@ -27,9 +27,9 @@ use crate::uploads::{SizeLimit, drain, receive_file, unreadable};
 /// The largest photo an editor may upload.
 pub const MAX_PHOTO_BYTES: i64 = 25 << 20;
 const LIMIT: SizeLimit = SizeLimit { bytes: MAX_PHOTO_BYTES, files: "Photos" };
-/// Photos one editor may upload in an hour: a gallery at a time, not a
-/// flood of decodes.
-pub const PHOTOS_PER_HOUR: Limit = Limit { scope: "photos-hour", max: 60, window: Duration::HOUR };
+/// Photos one editor may upload in an hour (`max` is the configured
+/// `photos_per_hour`).
+const PHOTOS_PER_HOUR: Limit = Limit { scope: "photos-hour", max: 60, window: Duration::HOUR };
 /// How wide the gallery shows a photo, as `content/` writes it.
 pub const SIZES: &str = "(max-width: 1000px) 100vw, 960px";
 /// The width whose file is a gallery item's `original`.
@@ -94,10 +94,15 @@ pub struct PhotoUpload {
     request_body(content_type = "multipart/form-data", description = "One part `file`: a JPEG, PNG or WebP photo."),
     responses(
         (status = 202, description = "Taken: it is being resized", body = PhotoUpload),
-        (status = 413, description = "Larger than 25 MB, or more than 40 megapixels (`too_many_pixels`)", body = ErrorBody),
+        (status = 413, description = "Larger than 25 MB, more than 24 megapixels or 8000 pixels on a side, or more \
+            memory to resize than a photo may take (`too_many_pixels`); or the site's storage for photos is used \
+            up (`quota_exceeded`)", body = ErrorBody),
         (status = 422, description = "Not a photo (`not_a_photo`), a HEIC photo (`heic_photo`), a damaged one \
-            (`damaged_photo`), or no file; the message names the file", body = ErrorBody),
-        (status = 429, description = "More than 60 photos in an hour", body = ErrorBody),
+            (`damaged_photo`), one side more than three times the other (`photo_proportions`), or no file; the \
+            message names the file", body = ErrorBody),
+        (status = 429, description = "More photos in an hour than the site allows an editor (60 unless \
+            configured)", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until the hour lets another photo in"))),
     ),
     security(("session" = []))
 )]
@@ -109,9 +114,22 @@ pub async fn upload_photo(
     let mut multipart = multipart.map_err(|_| {
         ApiError::UnsupportedMediaType("Send the file as multipart/form-data with a field named file.".into())
     })?;
-    let message =
-        format!("You have uploaded {} photos in the last hour. Please wait a while.", PHOTOS_PER_HOUR.max);
-    if let Err(error) = state.db.take(&PHOTOS_PER_HOUR, &editor.id.to_string(), &message).await {
+    let per_hour =
+        Limit { max: i64::try_from(state.config.photos_per_hour).unwrap_or(i64::MAX), ..PHOTOS_PER_HOUR };
+    let message = format!(
+        "You have uploaded {} photos in the last hour, as many as the site allows. Please wait before uploading \
+         more.",
+        per_hour.max
+    );
+    let quota = state.config.photo_quota_bytes;
+    let refusal = match state.db.take_or_say_when(&per_hour, &editor.id.to_string(), &message).await {
+        Ok(()) => images::within_quota(&state.db, quota).await.err().map(|not_stored| match not_stored {
+            NotStored::Refused(refusal) => refused(None, &refusal),
+            NotStored::Failed(error) => ApiError::Internal(error),
+        }),
+        Err(error) => Some(error),
+    };
+    if let Some(error) = refusal {
         drain(&mut multipart).await;
         return Err(error);
     }
@@ -136,12 +154,10 @@ pub async fn upload_photo(
         }
     };
     drain(&mut multipart).await;
-    let id = match jobs::start(&state.db, &state.storage, &state.background, editor.id, &name, temp).await {
+    let started = jobs::start(&state.db, &state.storage, &state.background, editor.id, &name, temp, quota);
+    let id = match started.await {
         Ok(id) => id,
-        Err(NotStored::Refused(refusal)) => {
-            let (status, code, message) = refusal_text(&name, &refusal);
-            return Err(ApiError::coded(status, code, message));
-        }
+        Err(NotStored::Refused(refusal)) => return Err(refused(Some(&name), &refusal)),
         Err(NotStored::Failed(error)) => return Err(ApiError::Internal(error)),
     };
     let upload =
@@ -172,7 +188,7 @@ pub async fn get_photo_upload(
     let (photo, failure) = match &job.outcome {
         Some(Outcome::Stored { photo }) => (Some(stored_photo(photo)), None),
         Some(Outcome::Refused { refusal }) => {
-            let (_, code, message) = refusal_text(&job.file_name, refusal);
+            let (_, code, message) = refusal_text(Some(&job.file_name), refusal);
             (None, Some((code, message)))
         }
         Some(Outcome::Failed) => (
@@ -215,9 +231,17 @@ fn stored_photo(photo: &Photo) -> StoredPhoto {
     }
 }
 
-/// The refusal, naming the file and the reason.
-fn refusal_text(name: &str, refusal: &Refusal) -> (StatusCode, &'static str, String) {
+/// The refusal as the upload's answer.
+fn refused(name: Option<&str>, refusal: &Refusal) -> ApiError {
+    let (status, code, message) = refusal_text(name, refusal);
+    ApiError::coded(status, code, message)
+}
+
+/// The refusal, naming the file (when it has been read) and the reason.
+fn refusal_text(name: Option<&str>, refusal: &Refusal) -> (StatusCode, &'static str, String) {
     let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
+    let file = name;
+    let name = name.unwrap_or("The photo");
     match *refusal {
         Refusal::NotAPhoto => (
             unprocessable,
@@ -229,12 +253,12 @@ fn refusal_text(name: &str, refusal: &Refusal) -> (StatusCode, &'static str, Str
             "heic_photo",
             format!("{name} is a HEIC photo, which the site cannot read: export it as JPEG and upload that."),
         ),
-        Refusal::TooManyPixels { width, height } => (
+        Refusal::TooManyPixels { width, height } | Refusal::TooLong { width, height } => (
             StatusCode::PAYLOAD_TOO_LARGE,
             "too_many_pixels",
             format!(
-                "{name} is {width} × {height} pixels ({} megapixels); photos can have at most {} megapixels. \
-                 Export it smaller and upload that.",
+                "{name} is {width} × {height} pixels ({} megapixels); photos can have at most {} megapixels \
+                 and {MAX_SIDE} pixels on a side. Export it smaller and upload that.",
                 (u64::from(width) * u64::from(height)).div_ceil(1_000_000),
                 MAX_PIXELS / 1_000_000
             ),
@@ -243,8 +267,9 @@ fn refusal_text(name: &str, refusal: &Refusal) -> (StatusCode, &'static str, Str
             StatusCode::PAYLOAD_TOO_LARGE,
             "too_many_pixels",
             format!(
-                "{name} would take more than {} MB to open. Export it as an 8-bit JPEG and upload that.",
-                MAX_DECODED_BYTES >> 20
+                "{name} would take too much memory to open and resize. Export it as an 8-bit JPEG of at most {} \
+                 megapixels and upload that.",
+                MAX_PIXELS / 1_000_000
             ),
         ),
         Refusal::Damaged => (
@@ -258,7 +283,21 @@ fn refusal_text(name: &str, refusal: &Refusal) -> (StatusCode, &'static str, Str
             unprocessable,
             "photo_proportions",
             format!(
-                "{name} is {width} × {height} pixels, too long and thin for the site's photos. Crop it and upload that."
+                "{name} is {width} × {height} pixels, too long and thin for the site's photos: one side can be at \
+                 most {MAX_RATIO} times the other. Crop it and upload that."
+            ),
+        ),
+        Refusal::OverQuota { quota } => (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "quota_exceeded",
+            format!(
+                "The site's storage for photos ({}) is full, so {}. Photos that no page uses are removed a week \
+                 after their upload; ask an administrator if you need more room now.",
+                crate::uploads::quota_text(quota),
+                file.map_or_else(
+                    || "no more photos can be stored".to_owned(),
+                    |file| format!("{file} cannot be stored")
+                )
             ),
         ),
     }

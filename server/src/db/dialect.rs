@@ -70,6 +70,18 @@ impl Dialect {
         }
     }
 
+    /// The statement that makes writers of `table` take turns until the
+    /// transaction ends, or `None` where none is needed: a total counted
+    /// over the table's rows has no one row to lock on PostgreSQL (its
+    /// readers still read); SQLite's `BEGIN IMMEDIATE` already holds the
+    /// database's one write lock.
+    pub fn lock_table_for_writers(self, table: &str) -> Option<String> {
+        match self {
+            Self::Sqlite => None,
+            Self::Postgres => Some(format!("LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE")),
+        }
+    }
+
     /// Appended to a subquery that picks one row to claim: on PostgreSQL
     /// it skips rows another transaction is claiming, so instances racing
     /// for work take different rows instead of queueing on one; SQLite runs

@@ -45,6 +45,20 @@ impl Db {
         Ok(window_ends.map(|window_ends| Slot { key, window_ends }))
     }
 
+    /// When the key's current window ends, if it has one.
+    pub async fn rate_limit_window_ends(
+        &self,
+        limit: &Limit,
+        subject: &str,
+    ) -> sqlx::Result<Option<OffsetDateTime>> {
+        on_db!(self, |pool| {
+            sqlx::query_scalar("SELECT window_ends FROM rate_limit_counters WHERE key = $1")
+                .bind(limit.key(subject))
+                .fetch_optional(pool)
+                .await
+        })
+    }
+
     /// Whether the key has a free slot in its window, without taking one
     /// (for counting only what turns out to count; see
     /// `accounts::attempt::PasswordAttempt`).

@@ -1,8 +1,9 @@
 //! Photos resized off the request path. The upload's request checks the
-//! file from its header (`pipeline::inspect`: type, pixels, memory), so
-//! those refusals answer at once; it then records a job, hands the file to
-//! a background task on this instance and answers with the job. The task
-//! waits for a turn (`super::WORKERS` at once), resizes and stores the
+//! file from its header (`pipeline::inspect`: type, sides, proportions,
+//! pixels, memory), so those refusals answer at once; it then records a
+//! job, hands the file to a background task on this instance and answers
+//! with the job. The task waits for a turn (`super::WORKERS` at once,
+//! within the memory budget), resizes and stores the
 //! photo (`super::store_photo`) and writes how it ended on the job's row,
 //! which the editor's page reads from any instance.
 //!
@@ -79,8 +80,9 @@ impl Job {
 }
 
 /// Checks the photo in `temp` from its header, records its job and starts
-/// resizing it in the background; answers the job's id. Refusals the
-/// header shows are answered here, and no job is made.
+/// resizing it in the background, to be stored within the site's `quota`
+/// of bytes; answers the job's id. Refusals the header shows are answered
+/// here, and no job is made.
 pub async fn start(
     db: &Db,
     storage: &Storage,
@@ -88,9 +90,10 @@ pub async fn start(
     editor: Uuid,
     file_name: &str,
     temp: TempUpload,
+    quota: u64,
 ) -> Result<Uuid, NotStored> {
     let path = temp.path().to_owned();
-    tokio::task::spawn_blocking(move || pipeline::inspect(&path))
+    let inspected = tokio::task::spawn_blocking(move || pipeline::inspect(&path))
         .await
         .map_err(failed)?
         .map_err(NotStored::Refused)?;
@@ -104,14 +107,15 @@ pub async fn start(
                 tracing::warn!(%id, error = %error, "cannot mark a photo job as resizing");
             }
         };
-        let outcome = match store_photo(&db, &storage, temp.path().to_owned(), started).await {
-            Ok(photo) => Outcome::Stored { photo },
-            Err(NotStored::Refused(refusal)) => Outcome::Refused { refusal },
-            Err(NotStored::Failed(error)) => {
-                tracing::error!(%id, error = %error, "a photo could not be stored");
-                Outcome::Failed
-            }
-        };
+        let outcome =
+            match store_photo(&db, &storage, temp.path().to_owned(), inspected, quota, started).await {
+                Ok(photo) => Outcome::Stored { photo },
+                Err(NotStored::Refused(refusal)) => Outcome::Refused { refusal },
+                Err(NotStored::Failed(error)) => {
+                    tracing::error!(%id, error = %error, "a photo could not be stored");
+                    Outcome::Failed
+                }
+            };
         drop(temp);
         let state = if matches!(outcome, Outcome::Stored { .. }) { JobState::Done } else { JobState::Failed };
         if let Err(error) = db.set_photo_job_state(id, state, Some(&outcome)).await {

@@ -10,8 +10,9 @@
 //! decoded. It runs off the request path (`jobs`: the upload's request
 //! checks the header, answers with a job, and the editor's page asks how
 //! it goes), on the blocking pool, at most `WORKERS` photos at once in the
-//! process however many arrive; the others wait their turn, holding only
-//! their temp file.
+//! process and no more than `pipeline::MEMORY_BUDGET` bytes between them,
+//! as the header counts them, however many arrive; the others wait their
+//! turn, holding only their temp file.
 
 pub mod jobs;
 pub mod media;
@@ -26,7 +27,7 @@ use object_store::path::Path as ObjectPath;
 use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
-pub use pipeline::{MAX_PIXELS, Refusal};
+pub use pipeline::{Inspected, MAX_PIXELS, Refusal};
 
 use crate::db::Db;
 use crate::storage::Storage;
@@ -37,6 +38,9 @@ use store::NewStoredImage;
 /// machine's memory).
 pub const WORKERS: usize = 2;
 static TURNS: Semaphore = Semaphore::const_new(WORKERS);
+/// The memory budget, a permit a KiB: two 12-megapixel phone photos fit
+/// at once, a 24-megapixel one is resized alone.
+static MEMORY: Semaphore = Semaphore::const_new((pipeline::MEMORY_BUDGET >> 10) as usize);
 
 /// Where stored images are served.
 pub const URL_PREFIX: &str = "/media/";
@@ -97,25 +101,46 @@ fn failed(error: impl Into<anyhow::Error>) -> NotStored {
     NotStored::Failed(error.into())
 }
 
-/// Makes the photo at `path` into WebP files (waiting for a turn, then
-/// awaiting `started`), stores them, then records their rows.
+/// Refuses when the site's stored photos take `quota` bytes or more.
+pub async fn within_quota(db: &Db, quota: u64) -> Result<(), NotStored> {
+    if db.stored_images_bytes().await.map_err(failed)? >= quota {
+        return Err(NotStored::Refused(Refusal::OverQuota { quota }));
+    }
+    Ok(())
+}
+
+/// Makes the photo at `path`, as `inspect`ed, into WebP files (waiting for
+/// a turn and its memory, then awaiting `started`), stores them unless
+/// the site's photos would then take more than `quota` bytes, then
+/// records their rows.
 pub async fn store_photo(
     db: &Db,
     storage: &Storage,
     path: PathBuf,
+    inspected: Inspected,
+    quota: u64,
     started: impl Future<Output = ()>,
 ) -> Result<Photo, NotStored> {
     let turn = TURNS.acquire().await.map_err(failed)?;
+    // The header's check keeps every cost within the budget, so this ends.
+    let kib = u32::try_from(inspected.cost.div_ceil(1 << 10)).map_err(failed)?;
+    let memory = MEMORY.acquire_many(kib).await.map_err(failed)?;
     started.await;
-    // The turn goes into the task: a request that goes away mid-way does
-    // not free it while its decode still runs.
+    // The turn and the memory go into the task: a request that goes away
+    // mid-way does not free them while its decode still runs.
     let processed = tokio::task::spawn_blocking(move || {
-        let _turn = turn;
+        let _held = (turn, memory);
         pipeline::process(&path)
     })
     .await
     .map_err(failed)?
     .map_err(NotStored::Refused)?;
+    // Checked with the files' sizes before they are stored, and again as
+    // their rows are recorded, where uploads racing take turns.
+    let bytes: usize = processed.variants.iter().chain([&processed.thumbnail]).map(|v| v.webp.len()).sum();
+    if db.stored_images_bytes().await.map_err(failed)? + bytes as u64 > quota {
+        return Err(NotStored::Refused(Refusal::OverQuota { quota }));
+    }
     let mut stored = Vec::with_capacity(processed.variants.len() + 1);
     for variant in processed.variants.into_iter().chain([processed.thumbnail]) {
         let name = format!("{}.webp", hex::encode(Sha256::digest(&variant.webp)));
@@ -132,7 +157,10 @@ pub async fn store_photo(
             size_bytes: *size,
         })
         .collect();
-    db.record_stored_images(&rows).await.map_err(failed)?;
+    // Files a refusal here leaves without a row go with the sweep's.
+    if !db.record_stored_images_within(&rows, quota).await.map_err(failed)? {
+        return Err(NotStored::Refused(Refusal::OverQuota { quota }));
+    }
     let mut images: Vec<StoredImage> = stored
         .into_iter()
         .map(|(name, width, height, _)| StoredImage { url: url(&name), width, height })

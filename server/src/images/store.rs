@@ -24,9 +24,43 @@ impl Db {
     /// Records stored images; one already recorded (the same photo uploaded
     /// again) gets a new `stored_at`, so its grace period starts again.
     pub async fn record_stored_images(&self, images: &[NewStoredImage<'_>]) -> sqlx::Result<()> {
+        self.record_stored_images_within(images, u64::MAX).await.map(|_| ())
+    }
+
+    /// Records stored images as `record_stored_images` does, unless the new
+    /// ones (those not yet recorded) would bring every stored image's bytes
+    /// past `quota`; answers whether it did. Recordings take turns, so
+    /// uploads racing cannot pass the quota together.
+    pub async fn record_stored_images_within(
+        &self,
+        images: &[NewStoredImage<'_>],
+        quota: u64,
+    ) -> sqlx::Result<bool> {
         let now = clock::now();
-        for image in images {
-            on_db!(self, |pool| {
+        let lock = self.dialect().lock_table_for_writers("stored_images");
+        on_db!(self, |pool| {
+            let mut tx = crate::db::begin_write(pool).await?;
+            if let Some(lock) = &lock {
+                sqlx::query(lock).execute(&mut *tx).await?;
+            }
+            let used: i64 =
+                sqlx::query_scalar("SELECT CAST(COALESCE(SUM(size_bytes), 0) AS BIGINT) FROM stored_images")
+                    .fetch_one(&mut *tx)
+                    .await?;
+            let mut total = u64::try_from(used).unwrap_or(0);
+            for image in images {
+                let known: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stored_images WHERE name = $1")
+                    .bind(image.name)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                if known == 0 {
+                    total = total.saturating_add(u64::try_from(image.size_bytes).unwrap_or(0));
+                }
+            }
+            if total > quota {
+                return Ok(false);
+            }
+            for image in images {
                 sqlx::query(
                     "INSERT INTO stored_images (name, width, height, size_bytes, stored_at)
                      VALUES ($1, $2, $3, $4, $5)
@@ -37,12 +71,22 @@ impl Db {
                 .bind(i64::from(image.height))
                 .bind(image.size_bytes)
                 .bind(now)
-                .execute(pool)
-                .await?
-                .rows_affected()
-            });
-        }
-        Ok(())
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
+
+    /// The bytes every stored image takes, together.
+    pub async fn stored_images_bytes(&self) -> sqlx::Result<u64> {
+        let total: i64 = on_db!(self, |pool| {
+            sqlx::query_scalar("SELECT CAST(COALESCE(SUM(size_bytes), 0) AS BIGINT) FROM stored_images")
+                .fetch_one(pool)
+                .await
+        })?;
+        Ok(u64::try_from(total).unwrap_or(0))
     }
 
     /// Every stored image's name.

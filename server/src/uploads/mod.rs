@@ -18,3 +18,14 @@ pub use download::{content_disposition, pdf_response, stripped_pdf_response};
 pub use receive::{
     MAX_UPLOAD_REQUEST_BYTES, Received, SizeLimit, drain, not_pdf, receive_file, refused, unreadable,
 };
+
+/// A storage quota as people read it: `2.0 GiB`, `512.0 MiB`, `40 KiB`.
+pub fn quota_text(bytes: u64) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
+    } else if bytes >= 1 << 20 {
+        format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20))
+    } else {
+        format!("{} KiB", bytes.div_ceil(1 << 10))
+    }
+}

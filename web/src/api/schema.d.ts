@@ -11605,7 +11605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Larger than 25 MB, or more than 40 megapixels (`too_many_pixels`) */
+            /** @description Larger than 25 MB, more than 24 megapixels or 8000 pixels on a side, or more memory to resize than a photo may take (`too_many_pixels`); or the site's storage for photos is used up (`quota_exceeded`) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11623,7 +11623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a photo (`not_a_photo`), a HEIC photo (`heic_photo`), a damaged one (`damaged_photo`), or no file; the message names the file */
+            /** @description Not a photo (`not_a_photo`), a HEIC photo (`heic_photo`), a damaged one (`damaged_photo`), one side more than three times the other (`photo_proportions`), or no file; the message names the file */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11632,9 +11632,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description More than 60 photos in an hour */
+            /** @description More photos in an hour than the site allows an editor (60 unless configured) */
             429: {
                 headers: {
+                    /** @description Seconds until the hour lets another photo in */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

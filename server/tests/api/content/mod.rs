@@ -9,6 +9,7 @@ mod embed_origins;
 mod images;
 mod import;
 mod pages;
+mod photo_bounds;
 mod prepared_edition;
 mod registration_links;
 mod srcset;
