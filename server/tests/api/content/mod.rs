@@ -5,6 +5,7 @@ mod banner;
 mod calendar;
 mod current_edition;
 mod editing;
+mod history;
 mod images;
 mod import;
 mod pages;
