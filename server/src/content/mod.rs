@@ -12,6 +12,7 @@ pub mod current;
 pub mod editing;
 pub mod edition_dates;
 pub mod editions;
+pub mod folder;
 pub mod limits;
 pub mod model;
 pub mod photos;

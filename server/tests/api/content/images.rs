@@ -61,7 +61,7 @@ fn exif(orientation: u16) -> Vec<u8> {
 /// A JPEG as a phone writes it: `width` × `height` pixels as stored, the
 /// left half red and the right half blue, with an EXIF block saying how to
 /// turn it and where it was taken.
-fn phone_jpeg(width: u32, height: u32, orientation: u16) -> Vec<u8> {
+pub(super) fn phone_jpeg(width: u32, height: u32, orientation: u16) -> Vec<u8> {
     let pixels = image::RgbImage::from_fn(width, height, |x, _| {
         if x < width / 2 { image::Rgb([220, 20, 20]) } else { image::Rgb([20, 20, 220]) }
     });
@@ -122,7 +122,7 @@ fn black_png(width: u32, height: u32) -> Vec<u8> {
     png
 }
 
-async fn editor_on(app: &TestApp) -> Client {
+pub(super) async fn editor_on(app: &TestApp) -> Client {
     let editor = signed_in(app, "editor@example.org").await;
     give_role(app, user_id(app, "editor@example.org").await, "editor").await;
     editor
@@ -168,14 +168,14 @@ async fn upload(app: &TestApp, client: &Client, name: &str, bytes: Vec<u8>) -> (
 }
 
 /// Uploads a photo that is stored, and answers what the gallery needs of it.
-async fn stored(app: &TestApp, client: &Client, name: &str, bytes: Vec<u8>) -> Value {
+pub(super) async fn stored(app: &TestApp, client: &Client, name: &str, bytes: Vec<u8>) -> Value {
     let (status, upload) = upload(app, client, name, bytes).await;
     assert_eq!((status, upload["state"].as_str()), (202, Some("done")), "{upload}");
     upload["photo"].clone()
 }
 
 /// Every URL an upload's answer names: the srcset's and the thumbnail.
-fn urls(photo: &Value) -> Vec<String> {
+pub(super) fn urls(photo: &Value) -> Vec<String> {
     let mut urls: Vec<String> = photo["srcset"]
         .as_str()
         .unwrap()
@@ -203,7 +203,7 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|window| window == needle)
 }
 
-async fn fetch(url: &str, app: &TestApp) -> reqwest::Response {
+pub(super) async fn fetch(url: &str, app: &TestApp) -> reqwest::Response {
     browser().get(app.url(url)).send().await.unwrap()
 }
 
@@ -374,13 +374,13 @@ async fn only_editors_upload_photos_and_only_stored_names_are_served() {
     }
 }
 
-async fn json_of(response: reqwest::Response) -> (u16, Value) {
+pub(super) async fn json_of(response: reqwest::Response) -> (u16, Value) {
     let status = response.status().as_u16();
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
 /// Saves the site's first gallery item as `item` in a draft.
-async fn put_in_gallery(app: &TestApp, editor: &Client, item: impl FnOnce(&mut Value)) {
+pub(super) async fn put_in_gallery(app: &TestApp, editor: &Client, item: impl FnOnce(&mut Value)) {
     let (status, document) =
         json_of(editor.get(app.url("/api/editor/documents/site")).send().await.unwrap()).await;
     assert_eq!(status, 200, "{document}");
@@ -395,7 +395,7 @@ async fn put_in_gallery(app: &TestApp, editor: &Client, item: impl FnOnce(&mut V
     assert_eq!(saved.status(), 200);
 }
 
-fn use_photo(item: &mut Value, photo: &Value) {
+pub(super) fn use_photo(item: &mut Value, photo: &Value) {
     for field in ["original", "thumbnail", "srcset", "sizes", "width", "height"] {
         item[field] = photo[field].clone();
     }

@@ -10,3 +10,4 @@ mod images;
 mod import;
 mod pages;
 mod registration_links;
+mod transfer;
