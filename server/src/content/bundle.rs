@@ -93,35 +93,10 @@ fn collect_embedded(dir: &Dir<'static>, sources: &mut Vec<Source>) {
     }
 }
 
-/// Reads and checks the content folder `dir`.
+/// Reads and checks the content folder `dir` (`folder`: no links, every
+/// file bounded).
 pub fn from_dir(dir: &Path) -> Result<Bundle, Invalid> {
-    let unreadable = |file: &str, error: std::io::Error| {
-        Invalid(vec![Problem { file: file.to_owned(), message: format!("cannot be read: {error}") }])
-    };
-    if !dir.is_dir() {
-        return Err(Invalid(vec![Problem {
-            file: dir.display().to_string(),
-            message: "is not a folder".into(),
-        }]));
-    }
-    let mut sources = Vec::new();
-    for folder in ["", "board", "editions"] {
-        let path = dir.join(folder);
-        if !path.is_dir() {
-            continue;
-        }
-        let entries = std::fs::read_dir(&path).map_err(|e| unreadable(folder, e))?;
-        for entry in entries {
-            let entry = entry.map_err(|e| unreadable(folder, e))?;
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let file = if folder.is_empty() { name } else { format!("{folder}/{name}") };
-            if is_content_file(&file) && entry.path().is_file() {
-                let bytes = std::fs::read(entry.path()).map_err(|e| unreadable(&file, e))?;
-                sources.push(Source { file, bytes });
-            }
-        }
-    }
-    parse(sources)
+    parse(super::folder::sources(dir)?)
 }
 
 impl Bundle {
@@ -210,7 +185,7 @@ impl Bundle {
 
 /// TOML files at the top, in `board/` and in `editions/`; the generators'
 /// folders (`images/`, `program/`) hold no content.
-fn is_content_file(file: &str) -> bool {
+pub(super) fn is_content_file(file: &str) -> bool {
     let depth = file.matches('/').count();
     file.ends_with(".toml")
         && (depth == 0 || (depth == 1 && (file.starts_with("board/") || file.starts_with("editions/"))))

@@ -25,16 +25,15 @@ use crate::activity::Actor;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 use crate::rate_limit::Limit;
 
-/// The largest document an editor may save (the biggest edition today is
-/// about a tenth of it).
-pub const MAX_DOCUMENT_BYTES: usize = 512 * 1024;
+pub use super::limits::{MAX_DOCUMENT_BYTES, MAX_DOCUMENTS};
 /// The largest draft save's request: the document, room for its JSON's
 /// spacing and escapes, and the base tag. Past it the request is refused
 /// unread; under it, a document over `MAX_DOCUMENT_BYTES` gets its own message.
 pub const MAX_DRAFT_REQUEST_BYTES: usize = 2 * MAX_DOCUMENT_BYTES;
-/// Draft saves one editor may make in an hour: an officer saving by hand
-/// all afternoon stays far below it; a script writing 512 KB documents in
-/// a loop does not.
+/// Draft saves, publications and restores one editor may make in an hour,
+/// together: an officer saving by hand all afternoon stays far below it; a
+/// script writing 512 KB documents, or restoring versions, in a loop does
+/// not.
 pub const DRAFT_SAVES_PER_HOUR: Limit =
     Limit { scope: "draft-saves-hour", max: 300, window: time::Duration::HOUR };
 /// How many versions the history lists.
@@ -259,6 +258,21 @@ fn not_live(error: NotLive) -> ApiError {
     }
 }
 
+/// Takes one of the editor's edits of the hour (a save, a publication or
+/// a restore), or answers 429.
+async fn take_edit(state: &AppState, editor: &crate::accounts::session::SessionUser) -> ApiResult<()> {
+    let message = format!(
+        "You have saved, published or restored {} times in the last hour. Please wait a while before doing \
+         it again.",
+        DRAFT_SAVES_PER_HOUR.max
+    );
+    state.db.take(&DRAFT_SAVES_PER_HOUR, &editor.id.to_string(), &message).await
+}
+
+fn too_many(count: usize) -> ApiError {
+    ApiError::Unprocessable { message: super::limits::too_many(count), fields: BTreeMap::new() }
+}
+
 fn published(live: Live) -> Json<Published> {
     Json(Published { version: live.version, changes: live.changes })
 }
@@ -356,7 +370,8 @@ pub async fn get_document(
 }
 
 /// Saves a draft of a document (never on the public site until
-/// published). A save made from an older read of the document is refused
+/// published). A document is at most 512 KB as JSON, and the content at
+/// most 100 documents. A save made from an older read of the document is refused
 /// with 409 `edit_conflict`: nothing is overwritten.
 #[utoipa::path(
     put,
@@ -368,9 +383,9 @@ pub async fn get_document(
         (status = 200, description = "Saved as a draft", body = DraftSaved),
         (status = 404, description = "No such document", body = ErrorBody),
         (status = 409, description = "Someone saved this page since you opened it", body = ErrorBody),
-        (status = 413, description = "Longer than 512 KB", body = ErrorBody),
-        (status = 422, description = "Not the shape of this kind of content", body = ErrorBody),
-        (status = 429, description = "More than 300 saves in an hour", body = ErrorBody),
+        (status = 413, description = "Longer than 512 KB (as JSON)", body = ErrorBody),
+        (status = 422, description = "Not the shape of this kind of content, or a 101st document", body = ErrorBody),
+        (status = 429, description = "More than 300 saves, publications and restores in an hour", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -381,21 +396,13 @@ pub async fn save_document(
     Json(save): Json<DraftSave>,
 ) -> ApiResult<Json<DraftSaved>> {
     let id = document_id(&id)?;
-    let message = format!(
-        "You have saved {} drafts in the last hour. Please wait a while before saving again.",
-        DRAFT_SAVES_PER_HOUR.max
-    );
-    state.db.take(&DRAFT_SAVES_PER_HOUR, &editor.id.to_string(), &message).await?;
+    take_edit(&state, &editor).await?;
     let body = save.body.map(without_nulls);
     match &body {
         Some(body) => {
             let size = serde_json::to_vec(body).map_err(anyhow::Error::from)?.len();
             if size > MAX_DOCUMENT_BYTES {
-                return Err(ApiError::PayloadTooLarge(format!(
-                    "This page is too long to save ({} KB; at most {} KB).",
-                    size / 1024,
-                    MAX_DOCUMENT_BYTES / 1024
-                )));
+                return Err(ApiError::PayloadTooLarge(super::limits::too_long(size)));
             }
             check_shape(&id, body)?;
         }
@@ -406,6 +413,7 @@ pub async fn save_document(
     }
     match state.db.save_draft(&id, &save.base, body.as_ref(), &Actor::admin(&editor)).await? {
         Saved::Saved(tag) => Ok(Json(DraftSaved { tag })),
+        Saved::TooMany(count) => Err(too_many(count)),
         Saved::Conflict(_) => Err(ApiError::coded(
             StatusCode::CONFLICT,
             "edit_conflict",
@@ -495,6 +503,7 @@ pub async fn start_term(
         .map_err(anyhow::Error::from)?;
     match state.db.save_draft(&id, &tag(None), Some(&body), &Actor::admin(&editor)).await? {
         Saved::Saved(tag) => Ok((StatusCode::CREATED, Json(DraftSaved { tag }))),
+        Saved::TooMany(count) => Err(too_many(count)),
         Saved::Conflict(_) => {
             Err(ApiError::Conflict(format!("The {} term exists already.", new.term.replace('-', "–"))))
         }
@@ -503,7 +512,9 @@ pub async fn start_term(
 
 /// Publishes the draft: every check `colloquy content import` makes, then
 /// the new version replaces the live content in one transaction. Every
-/// instance serves it from the next request.
+/// instance serves it from the next request. The content holds at most 100
+/// documents (pages), each at most 512 KB as JSON; saves, publications and
+/// restores together are at most 300 an hour per editor.
 #[utoipa::path(
     post,
     path = "/api/editor/publish",
@@ -511,7 +522,8 @@ pub async fn start_term(
     responses(
         (status = 200, description = "The draft is live", body = Published),
         (status = 409, description = "Nothing to publish", body = ErrorBody),
-        (status = 422, description = "The problems, by page; nothing changed", body = ErrorBody),
+        (status = 422, description = "The problems, by page (a page over 512 KB, more than 100 pages); nothing changed", body = ErrorBody),
+        (status = 429, description = "More than 300 saves, publications and restores in an hour", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -519,6 +531,7 @@ pub async fn publish_content(
     State(state): State<AppState>,
     Editor(editor): Editor,
 ) -> ApiResult<Json<Published>> {
+    take_edit(&state, &editor).await?;
     let exists = image_exists(&state).await?;
     state.db.go_live(GoLive::Publish, &exists, &Actor::admin(&editor)).await.map(published).map_err(not_live)
 }
@@ -553,7 +566,9 @@ pub async fn get_versions(
     ))
 }
 
-/// Makes an earlier version live again, as a new version.
+/// Makes an earlier version live again, as a new version (which stores
+/// none of the documents again). Counts among the editor's 300 saves,
+/// publications and restores an hour.
 #[utoipa::path(
     post,
     path = "/api/editor/versions/{id}/restore",
@@ -563,6 +578,7 @@ pub async fn get_versions(
         (status = 200, description = "The restored content is live", body = Published),
         (status = 404, description = "No such version", body = ErrorBody),
         (status = 422, description = "The version no longer passes the checks (e.g. a missing image)", body = ErrorBody),
+        (status = 429, description = "More than 300 saves, publications and restores in an hour", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -571,6 +587,7 @@ pub async fn restore_content_version(
     Editor(editor): Editor,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Published>> {
+    take_edit(&state, &editor).await?;
     let exists = image_exists(&state).await?;
     state
         .db

@@ -12,6 +12,8 @@ pub mod current;
 pub mod editing;
 pub mod edition_dates;
 pub mod editions;
+pub mod folder;
+pub mod limits;
 pub mod model;
 pub mod origin;
 pub mod photos;

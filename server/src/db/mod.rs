@@ -5,6 +5,7 @@
 //! `dialect` chooses.
 
 pub mod backup;
+pub mod content_history;
 pub mod dialect;
 pub mod in_use;
 pub mod leases;
@@ -103,7 +104,8 @@ impl Db {
     }
 
     /// Brings the schema up to date, then the stored names' keys (see
-    /// `names`); safe to run at every start.
+    /// `names`) and the content's older versions (`content_history`); safe
+    /// to run at every start.
     pub async fn migrate(&self) -> anyhow::Result<()> {
         match self {
             Self::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await,
@@ -111,6 +113,7 @@ impl Db {
         }
         .context("database migration failed")?;
         self.rekey_conflict_names().await.context("re-keying the conflicts' names failed")?;
+        self.move_content_versions().await.context("moving the content's history failed")?;
         Ok(())
     }
 

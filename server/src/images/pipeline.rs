@@ -119,6 +119,27 @@ pub fn process(path: &Path) -> Result<Processed, Refusal> {
     make_variants(photo, orientation).ok_or(Refusal::TooMuchMemory)
 }
 
+/// Checks a WebP file the site made before (from `colloquy content export`)
+/// as an upload is checked: its type by content (WebP only: it is served
+/// as one), its size from the header, then a whole decode within the same
+/// limits.
+pub fn check_stored(path: &Path) -> Result<(), Refusal> {
+    if !is_webp(path) {
+        return Err(Refusal::NotAPhoto);
+    }
+    let (decoder, _, _) = opened(path)?;
+    DynamicImage::from_decoder(decoder).map_err(damaged)?;
+    Ok(())
+}
+
+/// Whether the file starts as a WebP file does (RIFF….WEBP).
+fn is_webp(path: &Path) -> bool {
+    let mut head = [0u8; 12];
+    std::fs::File::open(path).and_then(|mut file| file.read_exact(&mut head)).is_ok()
+        && &head[..4] == b"RIFF"
+        && &head[8..12] == b"WEBP"
+}
+
 /// The photo's decoder, its header read and checked, decoding under the
 /// image library's own limits too.
 fn opened(path: &Path) -> Result<(impl ImageDecoder, Orientation, Inspected), Refusal> {

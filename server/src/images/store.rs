@@ -16,9 +16,9 @@ pub struct NewStoredImage<'a> {
     pub size_bytes: i64,
 }
 
-/// How many versions the sweep reads at a time (each holds the whole
-/// content as JSON, tens of kilobytes).
-const VERSIONS_AT_ONCE: i64 = 20;
+/// How many document bodies the sweep reads at a time (each at most
+/// `content::limits::MAX_DOCUMENT_BYTES`, most a few kilobytes).
+const BODIES_AT_ONCE: i64 = 20;
 
 impl Db {
     /// Records stored images; one already recorded (the same photo uploaded
@@ -119,15 +119,18 @@ impl Db {
         Ok(done > 0)
     }
 
-    /// The documents of the content versions after version `after`, a few
-    /// at a time, oldest first, with their numbers.
-    pub async fn content_versions_after(&self, after: i64) -> sqlx::Result<Vec<(i64, String)>> {
+    /// The bodies of the content's versions after the one keyed `after`
+    /// (`""` for the first), a few at a time, in key order, with their
+    /// keys. Each body is stored once, however many versions hold it.
+    pub async fn content_bodies_after(&self, after: &str) -> sqlx::Result<Vec<(String, String)>> {
         on_db!(self, |pool| {
-            sqlx::query_as("SELECT id, documents FROM content_versions WHERE id > $1 ORDER BY id LIMIT $2")
-                .bind(after)
-                .bind(VERSIONS_AT_ONCE)
-                .fetch_all(pool)
-                .await
+            sqlx::query_as(
+                "SELECT sha256, body FROM content_bodies WHERE sha256 > $1 ORDER BY sha256 LIMIT $2",
+            )
+            .bind(after)
+            .bind(BODIES_AT_ONCE)
+            .fetch_all(pool)
+            .await
         })
     }
 

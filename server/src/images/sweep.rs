@@ -1,6 +1,6 @@
 //! Removes the stored images no content names any more: neither a version
-//! (each keeps the whole content as it went live, so a restore finds its
-//! images) nor a draft. An image stays for `GRACE` after its upload, so an
+//! (every document body a version holds, `content_bodies`, so a restore
+//! finds its images) nor a draft. An image stays for `GRACE` after its upload, so an
 //! editor has time to put a new photo into a draft; one uploaded again
 //! starts its grace period anew. Files a crash left without a row go too.
 //! The storage and database are shared, so one instance sweeps: the holder
@@ -25,13 +25,13 @@ const LEASE: &str = "images-sweep";
 /// Every stored image's name that a content version or draft names.
 async fn named_images(db: &Db) -> sqlx::Result<HashSet<String>> {
     let mut named = HashSet::new();
-    let mut after = 0;
+    let mut after = String::new();
     loop {
-        let versions = db.content_versions_after(after).await?;
-        let Some((last, _)) = versions.last() else { break };
-        after = *last;
-        for (_, documents) in &versions {
-            named.extend(super::names_in(documents).map(str::to_owned));
+        let bodies = db.content_bodies_after(&after).await?;
+        let Some((last, _)) = bodies.last() else { break };
+        after = last.clone();
+        for (_, body) in &bodies {
+            named.extend(super::names_in(body).map(str::to_owned));
         }
     }
     for body in db.content_draft_bodies().await? {

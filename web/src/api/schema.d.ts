@@ -1397,7 +1397,8 @@ export interface paths {
         get: operations["get_document"];
         /**
          * Saves a draft of a document (never on the public site until
-         *     published). A save made from an older read of the document is refused
+         *     published). A document is at most 512 KB as JSON, and the content at
+         *     most 100 documents. A save made from an older read of the document is refused
          *     with 409 `edit_conflict`: nothing is overwritten.
          */
         put: operations["save_document"];
@@ -1477,7 +1478,9 @@ export interface paths {
         /**
          * Publishes the draft: every check `colloquy content import` makes, then
          *     the new version replaces the live content in one transaction. Every
-         *     instance serves it from the next request.
+         *     instance serves it from the next request. The content holds at most 100
+         *     documents (pages), each at most 512 KB as JSON; saves, publications and
+         *     restores together are at most 300 an hour per editor.
          */
         post: operations["publish_content"];
         delete?: never;
@@ -1512,7 +1515,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Makes an earlier version live again, as a new version. */
+        /**
+         * Makes an earlier version live again, as a new version (which stores
+         *     none of the documents again). Counts among the editor's 300 saves,
+         *     publications and restores an hour.
+         */
         post: operations["restore_content_version"];
         delete?: never;
         options?: never;
@@ -11442,7 +11449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Longer than 512 KB */
+            /** @description Longer than 512 KB (as JSON) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11460,7 +11467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not the shape of this kind of content */
+            /** @description Not the shape of this kind of content, or a 101st document */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11469,7 +11476,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description More than 300 saves in an hour */
+            /** @description More than 300 saves, publications and restores in an hour */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11758,8 +11765,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The problems, by page; nothing changed */
+            /** @description The problems, by page (a page over 512 KB, more than 100 pages); nothing changed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 300 saves, publications and restores in an hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11875,6 +11891,15 @@ export interface operations {
             };
             /** @description The version no longer passes the checks (e.g. a missing image) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 300 saves, publications and restores in an hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,9 @@
 //! a publication, a restore or an import makes a new version live in one
 //! transaction with its activity log entry. Every such write first locks
 //! the one `content_head` row, so they take turns on either database and
-//! no save lands between a publication's read and its write.
+//! no save lands between a publication's read and its write. A version
+//! stores only the document bodies no earlier version had
+//! (`db::content_history`).
 
 use serde_json::Value;
 use time::OffsetDateTime;
@@ -10,7 +12,9 @@ use time::OffsetDateTime;
 use super::rows;
 use crate::activity::{Actor, AuditAction, NewEntry, record};
 use crate::content::bundle::{self, Invalid, StoredDocument};
+use crate::content::limits::{self, MAX_DOCUMENTS};
 use crate::content::versions::{DocumentId, changes, tag};
+use crate::db::content_history::{VERSION_DOCUMENTS, store_version_documents};
 use crate::db::{Db, RowLock};
 use crate::{clock, on_db, on_tx};
 
@@ -56,7 +60,16 @@ pub enum Saved {
     Saved(String),
     /// Someone saved since the editor read the document: its tag now.
     Conflict(String),
+    /// The save adds a document past `MAX_DOCUMENTS`: how many there would be.
+    TooMany(usize),
 }
+
+/// How many documents the live content with the drafts over it has.
+const DRAFTED_DOCUMENTS: &str = "SELECT
+    (SELECT COUNT(*) FROM content_documents c WHERE c.kind <> 'policy' AND NOT EXISTS
+        (SELECT 1 FROM content_drafts d WHERE d.kind = c.kind AND d.key = c.key AND d.body IS NULL))
+  + (SELECT COUNT(*) FROM content_drafts d WHERE d.body IS NOT NULL AND NOT EXISTS
+        (SELECT 1 FROM content_documents c WHERE c.kind = d.kind AND c.key = d.key))";
 
 /// How new content goes live.
 pub enum GoLive<'a> {
@@ -122,6 +135,14 @@ fn parse_documents(rows: Vec<(String, String, String)>) -> sqlx::Result<Vec<Stor
             Ok(StoredDocument { kind, key, body })
         })
         .collect()
+}
+
+/// Each document as `(kind, key, body's JSON text)`, as a version stores it.
+fn texts(documents: &[StoredDocument]) -> impl Iterator<Item = (&str, &str, String)> {
+    documents.iter().map(|document| {
+        let body = serde_json::to_string(&document.body).expect("JSON serialises");
+        (document.kind.as_str(), document.key.as_str(), body)
+    })
 }
 
 /// `live` with `drafts` over it: a draft replaces its document, adds a new
@@ -227,13 +248,12 @@ impl Db {
 
     /// A version's documents.
     pub async fn version_documents(&self, id: i64) -> sqlx::Result<Option<Vec<StoredDocument>>> {
-        let body: Option<String> = on_db!(self, |pool| {
-            sqlx::query_scalar("SELECT documents FROM content_versions WHERE id = $1")
-                .bind(id)
-                .fetch_optional(pool)
-                .await?
-        });
-        body.map(|b| serde_json::from_str(&b).map_err(|e| sqlx::Error::Decode(e.into()))).transpose()
+        if !self.version_exists(id).await? {
+            return Ok(None);
+        }
+        let rows: Vec<(String, String, String)> =
+            on_db!(self, |pool| sqlx::query_as(VERSION_DOCUMENTS).bind(id).fetch_all(pool).await)?;
+        parse_documents(rows).map(Some)
     }
 
     /// Saves `body` (`None`: remove the document) as the draft of `id`, if
@@ -271,8 +291,16 @@ impl Db {
                 Some((body, _)) => parse(body),
                 None => parse(&live),
             };
+            // Counted under the lock, so saves at once cannot pass it.
+            let count: i64 = match (&current, body) {
+                (None, Some(_)) => sqlx::query_scalar(DRAFTED_DOCUMENTS).fetch_one(&mut **tx).await?,
+                _ => 0,
+            };
+            let count = usize::try_from(count).unwrap_or(usize::MAX);
             if tag(current.as_ref()) != base {
                 Saved::Conflict(tag(current.as_ref()))
+            } else if count >= MAX_DOCUMENTS {
+                Saved::TooMany(count + 1)
             } else {
                 if parse(&live).as_ref() == body {
                     // Back to the live text: no draft.
@@ -354,17 +382,16 @@ impl Db {
                     (AuditAction::ContentPublished, None, overlay(old.clone(), &drafts)?)
                 }
                 GoLive::Restore(id) => {
-                    let body: Option<String> =
-                        sqlx::query_scalar("SELECT documents FROM content_versions WHERE id = $1")
-                            .bind(id)
-                            .fetch_optional(&mut **tx)
-                            .await?;
-                    let body = body.ok_or(NotLive::NoSuchVersion)?;
-                    let documents = serde_json::from_str(&body).map_err(|e| sqlx::Error::Decode(e.into()))?;
-                    (AuditAction::ContentRestored, Some(id), documents)
+                    let found: Vec<(String, String, String)> =
+                        sqlx::query_as(VERSION_DOCUMENTS).bind(id).fetch_all(&mut **tx).await?;
+                    if found.is_empty() {
+                        return Err(NotLive::NoSuchVersion);
+                    }
+                    (AuditAction::ContentRestored, Some(id), parse_documents(found)?)
                 }
                 GoLive::Import(documents) => (AuditAction::ContentImported, None, documents.to_vec()),
             };
+            limits::check(&new).map_err(NotLive::Invalid)?;
             let checked = bundle::from_documents(&new).map_err(NotLive::Invalid)?;
             checked.missing_images(image_exists).map_err(NotLive::Invalid)?;
             let changed = changes(&old, &new);
@@ -375,8 +402,8 @@ impl Db {
                 _ => "import",
             };
             sqlx::query(
-                "INSERT INTO content_versions (id, published_at, actor_id, actor_name, action, restored_from, changes, documents)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                "INSERT INTO content_versions (id, published_at, actor_id, actor_name, action, restored_from, changes)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(version)
             .bind(now)
@@ -385,9 +412,9 @@ impl Db {
             .bind(stored_action)
             .bind(restored_from)
             .bind(serde_json::to_string(&changed).expect("JSON serialises"))
-            .bind(serde_json::to_string(&checked.documents()).expect("JSON serialises"))
             .execute(&mut **tx)
             .await?;
+            store_version_documents!(tx, version, texts(&checked.documents()));
             sqlx::query("DELETE FROM content_documents").execute(&mut **tx).await?;
             store_live!(tx, &checked, now);
             // Only the drafts this publication read: one saved meanwhile
@@ -447,15 +474,10 @@ impl Db {
             let mut documents = parse_documents(found)?;
             let refill = documents.is_empty();
             if refill {
-                let live: Option<String> = sqlx::query_scalar(
-                    "SELECT documents FROM content_versions WHERE id = (SELECT version FROM content_head WHERE id = 1)",
-                )
-                .fetch_optional(&mut **tx)
-                .await?;
-                documents = match live {
-                    Some(live) => serde_json::from_str(&live).map_err(|e| sqlx::Error::Decode(e.into()))?,
-                    None => bundled.to_vec(),
-                };
+                let head: Option<i64> = sqlx::query_scalar(HEAD).fetch_optional(&mut **tx).await?;
+                let live: Vec<(String, String, String)> =
+                    sqlx::query_as(VERSION_DOCUMENTS).bind(head).fetch_all(&mut **tx).await?;
+                documents = if live.is_empty() { bundled.to_vec() } else { parse_documents(live)? };
                 let checked =
                     bundle::from_documents(&documents).map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
                 store_live!(tx, &checked, now);
@@ -467,14 +489,14 @@ impl Db {
                     "The content as it was before versions"
                 };
                 sqlx::query(
-                    "INSERT INTO content_versions (id, published_at, actor_id, actor_name, action, restored_from, changes, documents)
-                     VALUES (1, $1, NULL, $2, 'baseline', NULL, '[]', $3)",
+                    "INSERT INTO content_versions (id, published_at, actor_id, actor_name, action, restored_from, changes)
+                     VALUES (1, $1, NULL, $2, 'baseline', NULL, '[]')",
                 )
                 .bind(now)
                 .bind(note)
-                .bind(serde_json::to_string(&documents).expect("JSON serialises"))
                 .execute(&mut **tx)
                 .await?;
+                store_version_documents!(tx, 1_i64, texts(&documents));
             }
             claimed || refill
         });

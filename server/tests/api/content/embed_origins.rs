@@ -73,13 +73,16 @@ async fn an_injected_or_wildcard_origin_is_refused_at_publication_naming_the_emb
 /// release before issue 37 could have stored it.
 async fn old_version_with(app: &TestApp, from: &str, to: &str) {
     let changed = colloquy::on_db!(&app.state.db, |pool| {
-        sqlx::query("UPDATE content_versions SET documents = REPLACE(documents, $1, $2) WHERE id = 1")
-            .bind(from)
-            .bind(to)
-            .execute(pool)
-            .await
-            .unwrap()
-            .rows_affected()
+        sqlx::query(
+            "UPDATE content_bodies SET body = REPLACE(body, $1, $2) WHERE body LIKE '%' || $1 || '%' \
+             AND sha256 IN (SELECT body_sha256 FROM content_version_documents WHERE version_id = 1)",
+        )
+        .bind(from)
+        .bind(to)
+        .execute(pool)
+        .await
+        .unwrap()
+        .rows_affected()
     });
     assert_eq!(changed, 1);
 }

@@ -185,7 +185,7 @@ pub(super) async fn stored(app: &TestApp, client: &Client, name: &str, bytes: Ve
 }
 
 /// Every URL an upload's answer names: the srcset's and the thumbnail.
-fn urls(photo: &Value) -> Vec<String> {
+pub(super) fn urls(photo: &Value) -> Vec<String> {
     let mut urls: Vec<String> = photo["srcset"]
         .as_str()
         .unwrap()
@@ -213,7 +213,7 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|window| window == needle)
 }
 
-async fn fetch(url: &str, app: &TestApp) -> reqwest::Response {
+pub(super) async fn fetch(url: &str, app: &TestApp) -> reqwest::Response {
     browser().get(app.url(url)).send().await.unwrap()
 }
 
@@ -384,13 +384,13 @@ async fn only_editors_upload_photos_and_only_stored_names_are_served() {
     }
 }
 
-async fn json_of(response: reqwest::Response) -> (u16, Value) {
+pub(super) async fn json_of(response: reqwest::Response) -> (u16, Value) {
     let status = response.status().as_u16();
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
 /// Saves the site's first gallery item as `item` in a draft.
-async fn put_in_gallery(app: &TestApp, editor: &Client, item: impl FnOnce(&mut Value)) {
+pub(super) async fn put_in_gallery(app: &TestApp, editor: &Client, item: impl FnOnce(&mut Value)) {
     let (status, document) =
         json_of(editor.get(app.url("/api/editor/documents/site")).send().await.unwrap()).await;
     assert_eq!(status, 200, "{document}");
@@ -405,7 +405,7 @@ async fn put_in_gallery(app: &TestApp, editor: &Client, item: impl FnOnce(&mut V
     assert_eq!(saved.status(), 200);
 }
 
-fn use_photo(item: &mut Value, photo: &Value) {
+pub(super) fn use_photo(item: &mut Value, photo: &Value) {
     for field in ["original", "thumbnail", "srcset", "sizes", "width", "height"] {
         item[field] = photo[field].clone();
     }

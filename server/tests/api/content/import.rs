@@ -306,3 +306,67 @@ async fn an_import_reaches_the_pages_of_every_instance_though_each_keeps_the_pol
         assert_eq!(settled_policy(&app.client, &url, &after).await, after, "{address}");
     }
 }
+
+#[tokio::test]
+async fn a_symbolic_link_anywhere_in_the_folder_is_refused_without_quoting_what_it_reaches() {
+    let app = spawn_app().await;
+    let before = app.state.db.content_version().await.unwrap();
+    // A file outside the folder that would not parse as a NACLO page: the
+    // parser's message would quote its line.
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secrets.toml");
+    std::fs::write(&secret, "password = \"hunter2-from-outside\"\n").unwrap();
+    for link in ["naclo.toml", "board/2030-2031.toml", "images/old/notes.toml", "editions"] {
+        let dir = content_copy();
+        let at = dir.path().join(link);
+        std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+        if at.is_dir() {
+            std::fs::remove_dir_all(&at).unwrap();
+        } else if at.exists() {
+            std::fs::remove_file(&at).unwrap();
+        }
+        let target = if link == "editions" { outside.path() } else { secret.as_path() };
+        std::os::unix::fs::symlink(target, &at).unwrap();
+        let output = import(&app, dir.path());
+        assert!(!output.status.success(), "{link}");
+        let error = text(&output.stderr);
+        assert!(error.contains(&format!("{link}: is a symbolic link")), "{error}");
+        assert!(error.contains("nothing was imported"), "{error}");
+        assert!(!error.contains("hunter2") && !error.contains("password"), "{error}");
+    }
+    assert_eq!(app.state.db.content_version().await.unwrap(), before);
+}
+
+#[tokio::test]
+async fn an_oversized_page_and_a_hundred_and_first_page_are_refused_and_nothing_changes() {
+    let app = spawn_app().await;
+    let before = app.state.db.live_documents().await.unwrap();
+    let version = app.state.db.content_version().await.unwrap();
+
+    // 600 KB of title: under the file's bound, over the page's.
+    let dir = content_copy();
+    edit(dir.path(), "naclo.toml", "title = \"NACLO\"", &format!("title = \"{}\"", "N".repeat(600 * 1024)));
+    let error = text(&import(&app, dir.path()).stderr);
+    assert!(error.contains("naclo.toml: This page is too long (60"), "{error}");
+    assert!(error.contains("KB; at most 512 KB)"), "{error}");
+    // 2 MB: refused before it is read.
+    edit(dir.path(), "naclo.toml", "NNNN\"", &format!("{}\"", "N".repeat(1500 * 1024)));
+    let error = text(&import(&app, dir.path()).stderr);
+    assert!(error.contains("naclo.toml: is 2") && error.contains("it may be at most 1024 KB"), "{error}");
+
+    // 9 pages and 92 more board terms.
+    let dir = content_copy();
+    let term = std::fs::read_to_string(dir.path().join("board/2024-2025.toml")).unwrap();
+    for year in 1900..1992 {
+        let name = format!("{year}-{}", year + 1);
+        std::fs::write(dir.path().join(format!("board/{name}.toml")), term.replace("2024-2025", &name))
+            .unwrap();
+    }
+    let output = import(&app, dir.path());
+    assert!(!output.status.success());
+    let error = text(&output.stderr);
+    assert!(error.contains("The whole site: The site would have 101 pages"), "{error}");
+    assert!(error.contains("at most 100"), "{error}");
+    assert_eq!(app.state.db.live_documents().await.unwrap(), before);
+    assert_eq!(app.state.db.content_version().await.unwrap(), version);
+}

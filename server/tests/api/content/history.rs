@@ -1,0 +1,134 @@
+//! The content's history within bounds (issue 37 item 5): versions share
+//! the documents they did not change, publications and restores count
+//! among the editor's edits of the hour, and the number and size of the
+//! documents are capped.
+
+use serde_json::{Value, json};
+
+use super::editing::{app_with_editor, edit, get, post};
+use crate::admin::user_id;
+use crate::helpers::TestApp;
+
+/// What the database takes now: SQLite's whole file (its pages, the WAL's
+/// included); on PostgreSQL, the history's tables and the live content's.
+async fn database_bytes(app: &TestApp) -> i64 {
+    match &app.state.db {
+        colloquy::db::Db::Sqlite(pool) => {
+            let pages: i64 = sqlx::query_scalar("PRAGMA page_count").fetch_one(pool).await.unwrap();
+            let size: i64 = sqlx::query_scalar("PRAGMA page_size").fetch_one(pool).await.unwrap();
+            pages * size
+        }
+        colloquy::db::Db::Postgres(pool) => sqlx::query_scalar(
+            "SELECT (pg_total_relation_size('content_versions') + pg_total_relation_size('content_bodies')
+                   + pg_total_relation_size('content_version_documents'))::BIGINT",
+        )
+        .fetch_one(pool)
+        .await
+        .unwrap(),
+    }
+}
+
+/// Publishes a version whose NACLO title is `title`: its number.
+async fn publish_title(app: &TestApp, editor: &reqwest::Client, title: &str) -> i64 {
+    let (status, saved) = edit(app, editor, "naclo", |naclo| naclo["title"] = json!(title)).await;
+    assert_eq!(status, 200, "{saved}");
+    let (status, published) = post(app, editor, "/api/editor/publish", json!({})).await;
+    assert_eq!(status, 200, "{published}");
+    published["version"].as_i64().unwrap()
+}
+
+async fn naclo_title(app: &TestApp) -> Value {
+    get(app, &crate::helpers::browser(), "/api/content/naclo").await.1["title"].clone()
+}
+
+#[tokio::test]
+async fn three_hundred_and_twenty_restores_add_less_than_a_megabyte() {
+    let (app, editor) = app_with_editor().await;
+    // A bigger site than the bundled one (about 200 KB of text on the home
+    // page), so that a copy per version would show at once.
+    let (status, saved) = edit(&app, &editor, "site", |site| {
+        site["home"]["description"] = json!(["A paragraph about the society's year. ".repeat(5_000)]);
+    })
+    .await;
+    assert_eq!(status, 200, "{saved}");
+    let first = publish_title(&app, &editor, "NACLO at UCLA").await;
+    let second = publish_title(&app, &editor, "NACLO at Caltech").await;
+    let before = database_bytes(&app).await;
+
+    for n in 0..320 {
+        if n % 100 == 99 {
+            // Past the editor's 300 edits an hour: the next hour.
+            app.state.clock.advance(time::Duration::hours(1) + time::Duration::seconds(1));
+        }
+        let version = if n % 2 == 0 { first } else { second };
+        let (status, restored) =
+            post(&app, &editor, &format!("/api/editor/versions/{version}/restore"), json!({})).await;
+        assert_eq!(status, 200, "restore {n}: {restored}");
+    }
+    let grown = database_bytes(&app).await - before;
+    println!("restore growth: 320 restores of a 190 KB home page added {} KB", grown / 1024);
+    assert!(grown < 1 << 20, "320 restores added {grown} bytes");
+
+    // Every version still reads back whole: the last restore, and both
+    // versions it alternated between.
+    assert_eq!(naclo_title(&app).await, "NACLO at Caltech");
+    let (_, versions) = get(&app, &editor, "/api/editor/versions").await;
+    assert_eq!(versions[0]["id"].as_i64(), Some(second + 320));
+    assert_eq!(versions[0]["restored_from"].as_i64(), Some(second));
+    for (version, title) in [(first, "NACLO at UCLA"), (second + 319, "NACLO at UCLA"), (1, "NACLO")] {
+        let (status, naclo) = get(&app, &editor, &format!("/api/content/naclo?preview={version}")).await;
+        assert_eq!((status, naclo["title"].as_str()), (200, Some(title)), "version {version}");
+    }
+    let (_, site) = get(&app, &editor, &format!("/api/content/site?preview={}", second + 320)).await;
+    assert!(site["home"]["description"][0].as_str().unwrap().len() > 150_000);
+}
+
+#[tokio::test]
+async fn publications_and_restores_share_the_editors_limit_exactly_even_all_at_once() {
+    let (app, editor) = app_with_editor().await;
+    let limit = colloquy::content::editing::DRAFT_SAVES_PER_HOUR;
+    let editor_id = user_id(&app, "editor@example.org").await.to_string();
+    // The editor has made all but three of the hour's edits.
+    for _ in 0..limit.max - 3 {
+        assert!(app.state.db.take_slot(&limit, &editor_id).await.unwrap().is_some());
+    }
+    let restores = (0..8).map(|_| post(&app, &editor, "/api/editor/versions/1/restore", json!({})));
+    let statuses: Vec<u16> =
+        futures_util::future::join_all(restores).await.into_iter().map(|(status, _)| status).collect();
+    let count = |status: u16| statuses.iter().filter(|s| **s == status).count();
+    assert_eq!((count(200), count(429)), (3, 5), "{statuses:?}");
+    // Exactly three new versions, and the limit holds for every kind of edit.
+    let (_, versions) = get(&app, &editor, "/api/editor/versions").await;
+    assert_eq!(versions.as_array().unwrap().len(), 4);
+    let (status, answer) = post(&app, &editor, "/api/editor/publish", json!({})).await;
+    assert_eq!(status, 429, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("published or restored 300 times"), "{answer}");
+    let (status, _) = edit(&app, &editor, "naclo", |naclo| naclo["title"] = json!("NACLO 2026")).await;
+    assert_eq!(status, 429);
+
+    // An hour on, the editor publishes again.
+    app.state.clock.advance(time::Duration::hours(1) + time::Duration::seconds(1));
+    assert_eq!(publish_title(&app, &editor, "NACLO 2026").await, 5);
+}
+
+#[tokio::test]
+async fn a_hundred_and_first_page_is_refused_and_nothing_changes() {
+    let (app, editor) = app_with_editor().await;
+    let (_, overview) = get(&app, &editor, "/api/editor/content").await;
+    let live = overview["documents"].as_array().unwrap().len();
+    let max = colloquy::content::limits::MAX_DOCUMENTS;
+    // New board terms as drafts, up to the limit (each starts a term).
+    for year in 1900..1900 + (max - live) {
+        let term = format!("{year}-{}", year + 1);
+        let (status, answer) = post(&app, &editor, "/api/editor/board-terms", json!({ "term": term })).await;
+        assert_eq!(status, 201, "{term}: {answer}");
+    }
+    let (status, answer) = post(&app, &editor, "/api/editor/board-terms", json!({"term": "1800-1801"})).await;
+    assert_eq!(status, 422, "{answer}");
+    let message = answer["error"].as_str().unwrap();
+    assert!(message.contains("would have 101 pages") && message.contains("at most 100"), "{message}");
+    assert!(!message.contains("content_"), "{message}");
+    let (_, overview) = get(&app, &editor, "/api/editor/content").await;
+    assert_eq!(overview["documents"].as_array().unwrap().len(), max);
+    assert_eq!(get(&app, &editor, "/api/editor/documents/board:1800-1801").await.0, 404);
+}
