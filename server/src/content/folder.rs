@@ -141,13 +141,16 @@ pub fn media_names(documents: &[StoredDocument]) -> BTreeSet<String> {
 fn refused(refusal: &Refusal) -> String {
     match *refusal {
         Refusal::NotAPhoto | Refusal::Heic => "is not a WebP photo".into(),
-        Refusal::TooManyPixels { width, height } => format!(
-            "is {width} × {height} pixels; photos can have at most {} megapixels",
-            images::MAX_PIXELS / 1_000_000
+        Refusal::TooManyPixels { width, height } | Refusal::TooLong { width, height } => format!(
+            "is {width} × {height} pixels; photos can have at most {} megapixels and {} pixels a side",
+            images::MAX_PIXELS / 1_000_000,
+            pipeline::MAX_SIDE
         ),
         Refusal::TooMuchMemory => "would take too much memory to open".into(),
         Refusal::Damaged => "is damaged or incomplete".into(),
         Refusal::Proportions { width, height } => format!("is {width} × {height} pixels, too long and thin"),
+        // Checked when the photos are stored, not here.
+        Refusal::OverQuota { .. } => "does not fit in the site's storage for photos".into(),
     }
 }
 

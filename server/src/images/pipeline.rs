@@ -122,14 +122,15 @@ pub fn process(path: &Path) -> Result<Processed, Refusal> {
 /// Checks a WebP file the site made before (from `colloquy content export`)
 /// as an upload is checked: its type by content (WebP only: it is served
 /// as one), its size from the header, then a whole decode within the same
-/// limits.
-pub fn check_stored(path: &Path) -> Result<(), Refusal> {
+/// limits. Returns its size in pixels.
+pub fn check_stored(path: &Path) -> Result<(u32, u32), Refusal> {
     if !is_webp(path) {
         return Err(Refusal::NotAPhoto);
     }
     let (decoder, _, _) = opened(path)?;
+    let size = decoder.dimensions();
     DynamicImage::from_decoder(decoder).map_err(damaged)?;
-    Ok(())
+    Ok(size)
 }
 
 /// Whether the file starts as a WebP file does (RIFF….WEBP).
