@@ -18,6 +18,7 @@ mod health;
 mod helpers;
 mod home;
 mod ics;
+mod kept_alive;
 mod mail;
 mod manage_link;
 mod openapi;
