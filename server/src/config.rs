@@ -51,10 +51,13 @@ pub struct Config {
     /// one per core.
     #[serde(default, deserialize_with = "optional_count")]
     pub password_workers: Option<usize>,
-    /// Password checks that may wait for a free thread before the answer is
-    /// 503; unset means `accounts::password::DEFAULT_QUEUE`.
+    /// Password checks that may wait for a free thread at once; past them
+    /// the answer is 503. Unset means `accounts::password::DEFAULT_QUEUE`.
     #[serde(default, deserialize_with = "optional_count")]
     pub password_queue: Option<usize>,
+    /// Seconds a password check may wait for a free thread before the
+    /// answer is 503.
+    pub password_wait_secs: u64,
     /// Seconds a client has to send a request's headers; also how long a
     /// kept-alive connection may sit idle.
     pub header_timeout_secs: u64,
@@ -123,6 +126,7 @@ struct Defaults {
     idle_timeout_secs: u64,
     body_deadline_secs: u64,
     max_connections: usize,
+    password_wait_secs: u64,
 }
 
 impl Default for Defaults {
@@ -137,6 +141,7 @@ impl Default for Defaults {
             // A 10 MB abstract at 300 kbit/s, a slow phone connection.
             body_deadline_secs: 300,
             max_connections: 1000,
+            password_wait_secs: crate::accounts::password::DEFAULT_WAIT.as_secs(),
         }
     }
 }
@@ -187,6 +192,7 @@ impl Config {
             trusted_proxies: TrustedProxies::default(),
             password_workers: None,
             password_queue: None,
+            password_wait_secs: defaults.password_wait_secs,
             header_timeout_secs: defaults.header_timeout_secs,
             idle_timeout_secs: defaults.idle_timeout_secs,
             body_deadline_secs: defaults.body_deadline_secs,
@@ -203,6 +209,7 @@ impl Config {
             ("idle_timeout_secs", self.idle_timeout_secs),
             ("body_deadline_secs", self.body_deadline_secs),
             ("max_connections", self.max_connections as u64),
+            ("password_wait_secs", self.password_wait_secs),
         ];
         for (name, value) in limits {
             if value == 0 {
@@ -275,6 +282,10 @@ impl Config {
 
     pub fn body_deadline(&self) -> Duration {
         Duration::from_secs(self.body_deadline_secs)
+    }
+
+    pub fn password_wait(&self) -> Duration {
+        Duration::from_secs(self.password_wait_secs)
     }
 
     /// Where the embedded SQLite database lives when `DATABASE_URL` is unset.
