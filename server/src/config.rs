@@ -51,10 +51,13 @@ pub struct Config {
     /// one per core.
     #[serde(default, deserialize_with = "optional_count")]
     pub password_workers: Option<usize>,
-    /// Password checks that may wait for a free thread before the answer is
-    /// 503; unset means `accounts::password::DEFAULT_QUEUE`.
+    /// Password checks that may wait for a free thread at once; past them
+    /// the answer is 503. Unset means `accounts::password::DEFAULT_QUEUE`.
     #[serde(default, deserialize_with = "optional_count")]
     pub password_queue: Option<usize>,
+    /// Seconds a password check may wait for a free thread before the
+    /// answer is 503.
+    pub password_wait_secs: u64,
     /// Seconds a client has to send a request's headers; also how long a
     /// kept-alive connection may sit idle.
     pub header_timeout_secs: u64,
@@ -137,6 +140,7 @@ struct Defaults {
     check_in_hours_after: u32,
     photo_quota_bytes: u64,
     photos_per_hour: u64,
+    password_wait_secs: u64,
 }
 
 /// The site's photos: 2 GiB holds about two thousand uploads (their four
@@ -161,6 +165,7 @@ impl Default for Defaults {
             check_in_hours_after: 12,
             photo_quota_bytes: PHOTO_QUOTA_BYTES,
             photos_per_hour: PHOTOS_PER_HOUR,
+            password_wait_secs: crate::accounts::password::DEFAULT_WAIT.as_secs(),
         }
     }
 }
@@ -211,6 +216,7 @@ impl Config {
             trusted_proxies: TrustedProxies::default(),
             password_workers: None,
             password_queue: None,
+            password_wait_secs: defaults.password_wait_secs,
             header_timeout_secs: defaults.header_timeout_secs,
             idle_timeout_secs: defaults.idle_timeout_secs,
             body_deadline_secs: defaults.body_deadline_secs,
@@ -232,6 +238,7 @@ impl Config {
             ("body_deadline_secs", self.body_deadline_secs),
             ("max_connections", self.max_connections as u64),
             ("photos_per_hour", self.photos_per_hour),
+            ("password_wait_secs", self.password_wait_secs),
         ];
         for (name, value) in limits {
             if value == 0 {
@@ -304,6 +311,10 @@ impl Config {
 
     pub fn body_deadline(&self) -> Duration {
         Duration::from_secs(self.body_deadline_secs)
+    }
+
+    pub fn password_wait(&self) -> Duration {
+        Duration::from_secs(self.password_wait_secs)
     }
 
     /// Where the embedded SQLite database lives when `DATABASE_URL` is unset.

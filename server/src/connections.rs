@@ -12,11 +12,14 @@
 //! - `TCP_NODELAY` on every connection: hyper writes a response's headers and
 //!   body separately, and with Nagle's algorithm the body of a small file
 //!   waited for the client's delayed ACK (~40 ms) on a kept-alive connection.
+//! - A response to a request whose body was left unread says
+//!   `Connection: close` (`unread_body`), since hyper cannot keep it.
 //!
 //! HTTP/1.1 only: browsers speak HTTP/2 only over TLS, which a reverse proxy
 //! in front of this server ends; detecting HTTP/2 first would read the start
 //! of each connection with no time limit.
 
+use std::convert::Infallible;
 use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
@@ -26,7 +29,6 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
-use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::Request;
 use hyper::body::Incoming;
@@ -39,6 +41,7 @@ use tokio::time::{Instant, Sleep};
 use tower::ServiceExt;
 
 use crate::config::Config;
+use crate::unread_body;
 
 /// The connection-level limits, from the configuration.
 #[derive(Debug, Clone, Copy)]
@@ -103,7 +106,13 @@ pub async fn serve(
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
             request.extensions_mut().insert(ConnectInfo(peer));
             request.extensions_mut().insert(accepted);
-            router.clone().oneshot(request.map(Body::new))
+            let (request, body_end) = unread_body::track(request);
+            let response = router.clone().oneshot(request);
+            async move {
+                let mut response = response.await?;
+                body_end.close_unless_read(&mut response);
+                Ok::<_, Infallible>(response)
+            }
         });
         let io = TokioIo::new(StallGuard::new(stream, limits.idle_timeout));
         let connection = hyper::server::conn::http1::Builder::new()

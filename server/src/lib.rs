@@ -37,6 +37,7 @@ pub mod storage;
 pub mod stored;
 pub mod submissions;
 pub mod text;
+pub mod unread_body;
 pub mod uploads;
 pub mod web;
 

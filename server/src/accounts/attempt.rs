@@ -23,9 +23,9 @@ use crate::rate_limit::ClientIp;
 /// never hold back an honest crowd, so nothing is reserved there: the
 /// attempt goes ahead while the network's recorded failures are under the
 /// limit, and records its own once the password proved wrong. Attempts in
-/// flight together can pass the limit by at most as many as are being
-/// hashed at once, which the password pool bounds (workers and queue; past
-/// them the answer is 503 and nothing is counted).
+/// flight together can pass the limit by at most as many as hold a turn on
+/// the password pool (two per worker: the attempt is taken after its turn,
+/// so those waiting for one have not been counted in yet).
 pub(super) struct PasswordAttempt {
     db: Db,
     client: String,

@@ -44,8 +44,11 @@ pub async fn change_password(
     let account = state.db.account_by_id(user.id).await?.ok_or(ApiError::Unauthorized)?;
     let email = Email::parse(&account.email).map_err(anyhow::Error::msg)?;
 
+    // The turn first: what is counted against the limits is then only what
+    // is being hashed, however many wait (`password`).
+    let turn = state.passwords.turn().await?;
     let attempt = PasswordAttempt::take(&state, client, Some(&email)).await?;
-    if !state.passwords.verify(&request.current_password, account.password_hash).await? {
+    if !turn.verify(&request.current_password, account.password_hash).await? {
         attempt.failed().await?;
         return Err(fields::refused("current_password", WRONG_CURRENT_PASSWORD));
     }

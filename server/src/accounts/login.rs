@@ -51,11 +51,13 @@ pub async fn login(
         Some(email) => state.db.account_by_email(email).await?,
         None => None,
     };
-    // Right before the password is checked, so that the attempts past the
-    // network's check and not yet in the hashing pool are next to none.
+    // The turn on the hashing pool first, then the limits right before the
+    // password is checked: the attempts past the network's check and not
+    // yet decided are only those being hashed, however many wait.
+    let turn = state.passwords.turn().await?;
     let attempt = PasswordAttempt::take(&state, client, email.as_ref()).await?;
     let stored_hash = account.as_ref().and_then(|a| a.password_hash.clone());
-    let matches = state.passwords.verify(&request.password, stored_hash).await?;
+    let matches = turn.verify(&request.password, stored_hash).await?;
     let Some(account) = account.filter(|_| matches) else {
         attempt.failed().await?;
         return Err(ApiError::coded(StatusCode::UNAUTHORIZED, "wrong_credentials", WRONG_CREDENTIALS));

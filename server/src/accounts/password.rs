@@ -4,20 +4,33 @@
 //! one per request on the blocking pool and a burst of sign-ins (or bogus
 //! reset requests) costs hundreds of threads and gigabytes that the
 //! allocator keeps. Here a fixed number of workers (one per core by
-//! default) each own one block of argon2 memory, reused for every hash; a
-//! short queue absorbs bursts, and past it the answer is an immediate 503
-//! with `Retry-After`. Memory stays at workers × 19 MiB however many
-//! requests arrive, and the pool still hashes as fast as the cores allow.
+//! default) each own one block of argon2 memory, reused for every hash.
+//! Memory stays at workers × 19 MiB however many requests arrive, and the
+//! pool still hashes as fast as the cores allow.
+//!
+//! Requests wait for their turn by time, not by count: a lecture hall
+//! signing in at once (192 sign-ins, ~3 s of hashing on two cores) all get
+//! in, where a queue of 32 turned half of them away. A waiting request is
+//! an idle future on a semaphore, a few hundred bytes; it is answered 503
+//! with `Retry-After` only once it has waited longer than the wait bound
+//! (`COLLOQUY_PASSWORD_WAIT_SECS`, 10 s), or when the count of waiting
+//! requests reaches its own, much larger bound (`COLLOQUY_PASSWORD_QUEUE`,
+//! 4096), which caps what a flood can hold.
+//!
+//! A turn is taken before the caller's rate limits are checked (`turn`), so
+//! that the password attempts past those checks and not yet decided are
+//! those being hashed, two per worker, however many wait.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
 use argon2::password_hash::phc::{Output, ParamsString, Salt};
 use argon2::{Algorithm, Argon2, Block, Params, PasswordHash, Version};
-use tokio::sync::oneshot;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
 
 use super::fields::NewPassword;
 use crate::config::Config;
@@ -26,7 +39,8 @@ use crate::error::{ApiError, ErrorBody};
 /// Why a password could not be hashed or checked.
 #[derive(Debug, thiserror::Error)]
 pub enum HashingError {
-    /// Every worker is busy and the queue is full: try again shortly (503).
+    /// The request waited past the wait bound, or too many wait already:
+    /// try again shortly (503).
     #[error("too many passwords are waiting to be hashed")]
     Busy,
     #[error(transparent)]
@@ -59,9 +73,15 @@ pub struct HashingBusy(#[allow(dead_code)] ErrorBody);
 pub struct Passwords(Arc<Pool>);
 
 impl Passwords {
-    /// `workers` threads (at least one) and room for `queue` waiting jobs.
+    /// `workers` threads (at least one); at most `queue` requests wait for
+    /// a turn, each at most `DEFAULT_WAIT`.
     pub fn new(workers: usize, queue: usize) -> Self {
-        Self(Arc::new(Pool::start(workers.max(1), queue)))
+        Self::with_wait(workers, queue, DEFAULT_WAIT)
+    }
+
+    /// As `new`, each request waiting at most `wait` for its turn.
+    pub fn with_wait(workers: usize, queue: usize, wait: Duration) -> Self {
+        Self(Arc::new(Pool::start(workers.max(1), queue, wait)))
     }
 
     /// The pool the configuration asks for: one worker per core and
@@ -71,34 +91,100 @@ impl Passwords {
             .password_workers
             .filter(|n| *n > 0)
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        Self::new(workers, config.password_queue.unwrap_or(DEFAULT_QUEUE))
+        Self::with_wait(workers, config.password_queue.unwrap_or(DEFAULT_QUEUE), config.password_wait())
+    }
+
+    /// Waits for a turn to hash: `Busy` past the wait bound or when too
+    /// many wait already. Dropping the turn unused gives it back.
+    pub async fn turn(&self) -> Result<Turn, HashingError> {
+        let pool = &self.0;
+        if pool.waiting.fetch_add(1, Ordering::AcqRel) >= pool.max_waiting {
+            pool.waiting.fetch_sub(1, Ordering::AcqRel);
+            return Err(HashingError::Busy);
+        }
+        // Counted down however the wait ends (a client that went away too).
+        let _waiting = Waiting(&pool.waiting);
+        match tokio::time::timeout(pool.max_wait, Arc::clone(&pool.turns).acquire_owned()).await {
+            Ok(Ok(permit)) => Ok(Turn { pool: Arc::clone(pool), permit }),
+            Ok(Err(_closed)) => Err(anyhow!("the password hashing pool has stopped").into()),
+            Err(_waited_too_long) => Err(HashingError::Busy),
+        }
     }
 
     /// The PHC string (`$argon2id$v=19$…`) of a new password, with a fresh salt.
     pub async fn hash(&self, password: &NewPassword) -> Result<String, HashingError> {
-        let password = password.expose().to_owned();
-        self.0.run(move |memory| hash_with(memory, password.as_bytes())).await
+        self.turn().await?.hash(password).await
     }
 
-    /// Password checks queued for a worker right now.
+    /// Whether `password` matches `stored` (see `Turn::verify`).
+    pub async fn verify(&self, password: &str, stored: Option<String>) -> Result<bool, HashingError> {
+        self.turn().await?.verify(password, stored).await
+    }
+
+    /// Requests waiting for a turn right now.
     pub fn waiting(&self) -> usize {
         self.0.waiting.load(Ordering::Relaxed)
+    }
+}
+
+/// One request's turn on the pool: a worker is free for its hash.
+pub struct Turn {
+    pool: Arc<Pool>,
+    permit: OwnedSemaphorePermit,
+}
+
+impl Turn {
+    /// The PHC string (`$argon2id$v=19$…`) of a new password, with a fresh salt.
+    pub async fn hash(self, password: &NewPassword) -> Result<String, HashingError> {
+        let password = password.expose().to_owned();
+        self.run(move |memory| hash_with(memory, password.as_bytes())).await
     }
 
     /// Whether `password` matches `stored`. With no stored hash (unknown
     /// account, or one that only signs in with Google) a dummy hash is
     /// checked instead, on the same pool, so the answer takes as long either
     /// way and reveals nothing.
-    pub async fn verify(&self, password: &str, stored: Option<String>) -> Result<bool, HashingError> {
+    pub async fn verify(self, password: &str, stored: Option<String>) -> Result<bool, HashingError> {
         let password = password.to_owned();
-        self.0
-            .run(move |memory| {
-                let known = stored.is_some();
-                let matches =
-                    verify_with(memory, password.as_bytes(), stored.as_deref().unwrap_or(DUMMY_HASH))?;
-                Ok(matches && known)
-            })
-            .await
+        self.run(move |memory| {
+            let known = stored.is_some();
+            let matches = verify_with(memory, password.as_bytes(), stored.as_deref().unwrap_or(DUMMY_HASH))?;
+            Ok(matches && known)
+        })
+        .await
+    }
+
+    /// Hands `compute` to a worker and waits for its result. The turn ends
+    /// when the worker is done, even if the client went away meanwhile.
+    async fn run<T: Send + 'static>(
+        self,
+        compute: impl FnOnce(&mut Vec<Block>) -> anyhow::Result<T> + Send + 'static,
+    ) -> Result<T, HashingError> {
+        let (reply, result) = oneshot::channel();
+        let permit = self.permit;
+        let job: Job = Box::new(move |memory| {
+            // The client went away while this waited: spare the work.
+            if !reply.is_closed() {
+                let _ = reply.send(compute(memory));
+            }
+            drop(permit);
+        });
+        // Never full: a job is sent only with a permit, and there are as
+        // many places as permits.
+        self.pool.jobs.try_send(job).map_err(|error| match error {
+            TrySendError::Full(_) => anyhow!("the password hashing channel is full"),
+            TrySendError::Disconnected(_) => anyhow!("the password hashing threads have stopped"),
+        })?;
+        Ok(result.await.context("a password hashing job was dropped")??)
+    }
+}
+
+/// Counts a request out of the waiting ones when its wait ends.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -106,23 +192,35 @@ impl Passwords {
 const DUMMY_HASH: &str =
     "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Hh0Dk3A8H2CFLe8nWzJwBt6j0R9W0qSuJ0YQ8kJZb6o";
 
-/// How many queued hashes may wait for a worker by default: with 2 workers
-/// and ~30 ms a hash (release build), the last in line waits about half a
-/// second. Queued requests hold no argon2 memory.
-pub const DEFAULT_QUEUE: usize = 32;
+/// How many requests may wait for a turn at once by default: far more than
+/// a lecture hall, and still little memory (each is an idle request).
+pub const DEFAULT_QUEUE: usize = 4096;
+
+/// The longest a request waits for its turn by default: a person still
+/// waits for a sign-in form then, and a lecture hall's burst fits.
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(10);
+
+/// Turns per worker: the second lets a request do its database work while
+/// the worker hashes for another, so no worker waits on a round trip.
+const TURNS_PER_WORKER: usize = 2;
 
 /// A hash to compute with a worker's memory.
 type Job = Box<dyn FnOnce(&mut Vec<Block>) + Send>;
 
 struct Pool {
     jobs: SyncSender<Job>,
-    /// Jobs queued and not yet taken by a worker (the metrics' queue depth).
-    waiting: Arc<AtomicUsize>,
+    /// One permit per hash in a worker's hands or next in line for one.
+    turns: Arc<Semaphore>,
+    /// Requests waiting for a turn (the metrics' queue depth).
+    waiting: AtomicUsize,
+    max_waiting: usize,
+    max_wait: Duration,
 }
 
 impl Pool {
-    fn start(workers: usize, queue: usize) -> Self {
-        let (jobs, waiting) = mpsc::sync_channel::<Job>(queue);
+    fn start(workers: usize, queue: usize, wait: Duration) -> Self {
+        let turns = workers * TURNS_PER_WORKER;
+        let (jobs, waiting) = mpsc::sync_channel::<Job>(turns);
         let waiting = Arc::new(Mutex::new(waiting));
         for n in 0..workers {
             let waiting = Arc::clone(&waiting);
@@ -131,36 +229,14 @@ impl Pool {
                 .spawn(move || work(&waiting))
                 .expect("the system can start a password hashing thread");
         }
-        tracing::info!(workers, queue, "password hashing pool started");
-        Self { jobs, waiting: Arc::new(AtomicUsize::new(0)) }
-    }
-
-    /// Queues `compute` unless the queue is full; waits for its result.
-    async fn run<T: Send + 'static>(
-        &self,
-        compute: impl FnOnce(&mut Vec<Block>) -> anyhow::Result<T> + Send + 'static,
-    ) -> Result<T, HashingError> {
-        let (reply, result) = oneshot::channel();
-        let waiting = Arc::clone(&self.waiting);
-        waiting.fetch_add(1, Ordering::Relaxed);
-        let taken = Arc::clone(&waiting);
-        let job: Job = Box::new(move |memory| {
-            taken.fetch_sub(1, Ordering::Relaxed);
-            // The client went away while this waited: spare the work.
-            if !reply.is_closed() {
-                let _ = reply.send(compute(memory));
-            }
-        });
-        self.jobs
-            .try_send(job)
-            .inspect_err(|_| {
-                waiting.fetch_sub(1, Ordering::Relaxed);
-            })
-            .map_err(|error| match error {
-                TrySendError::Full(_) => HashingError::Busy,
-                TrySendError::Disconnected(_) => anyhow!("the password hashing threads have stopped").into(),
-            })?;
-        Ok(result.await.context("a password hashing job was dropped")??)
+        tracing::info!(workers, queue, wait_secs = wait.as_secs_f64(), "password hashing pool started");
+        Self {
+            jobs,
+            turns: Arc::new(Semaphore::new(turns)),
+            waiting: AtomicUsize::new(0),
+            max_waiting: queue,
+            max_wait: wait,
+        }
     }
 }
 
@@ -260,6 +336,40 @@ mod tests {
         let parsed = PasswordHash::new(&new).unwrap();
         assert!(Argon2::default().verify_password(b"correct horse", &parsed).is_ok());
         assert!(Argon2::default().verify_password(b"correct horsf", &parsed).is_err());
+    }
+
+    #[tokio::test]
+    async fn a_request_waits_for_its_turn_and_is_busy_only_past_the_wait_bound() {
+        let pool = Passwords::with_wait(1, 100, Duration::from_millis(300));
+        let held = [pool.turn().await.unwrap(), pool.turn().await.unwrap()];
+        assert!(matches!(pool.turn().await, Err(HashingError::Busy)), "both turns held past the bound");
+        let waiting = tokio::spawn({
+            let pool = pool.clone();
+            async move { pool.turn().await.is_ok() }
+        });
+        drop(held);
+        assert!(waiting.await.unwrap(), "a turn given back within the bound is taken");
+        assert_eq!(pool.waiting(), 0);
+    }
+
+    #[tokio::test]
+    async fn past_the_count_of_waiting_requests_the_answer_is_busy_at_once() {
+        let pool = Passwords::with_wait(1, 2, Duration::from_secs(60));
+        let held = [pool.turn().await.unwrap(), pool.turn().await.unwrap()];
+        let waiting: Vec<_> = (0..2)
+            .map(|_| {
+                let pool = pool.clone();
+                tokio::spawn(async move { pool.turn().await.is_ok() })
+            })
+            .collect();
+        while pool.waiting() < 2 {
+            tokio::task::yield_now().await;
+        }
+        assert!(matches!(pool.turn().await, Err(HashingError::Busy)));
+        drop(held);
+        for waiter in waiting {
+            assert!(waiter.await.unwrap());
+        }
     }
 
     #[tokio::test]

@@ -314,8 +314,9 @@ impl ProgramPdfCache {
     pub const FRESH: Duration = Duration::from_secs(1);
     /// A larger stored PDF is an error, not something to hold in memory.
     const MAX_BYTES: usize = 64 * 1024 * 1024;
-    /// Editions remembered at once: any year may be asked for, and only
-    /// the few with a program are worth keeping.
+    /// Editions remembered at once. Only editions with a published program
+    /// are kept (any year may be asked for, and a year with none is not
+    /// remembered), so this is a second line of defence.
     const MAX_EDITIONS: usize = 32;
 
     /// This instance has just published (or deleted an edition): read
@@ -323,6 +324,12 @@ impl ProgramPdfCache {
     pub fn forget(&self) {
         self.publications.fetch_add(1, Ordering::AcqRel);
         self.last.write().unwrap_or_else(PoisonError::into_inner).clear();
+    }
+
+    /// How many answers are held: the current edition's and one per
+    /// edition with a published program at most.
+    pub fn held(&self) -> usize {
+        self.last.read().unwrap_or_else(PoisonError::into_inner).len()
     }
 
     fn fresh(&self, year: Option<i32>) -> Option<Option<Arc<PublishedPdf>>> {
@@ -345,7 +352,11 @@ impl ProgramPdfCache {
         }
         let publications = self.publications.load(Ordering::Acquire);
         let pdf = read_published_pdf(state, year).await?.map(Arc::new);
-        if self.publications.load(Ordering::Acquire) == publications {
+        // A year with no program (one that never was, `/sculc-1234/…`) is
+        // not kept: its answer is one cheap query, and keeping it would let
+        // anyone fill the map.
+        let real = year.is_none() || pdf.is_some();
+        if real && self.publications.load(Ordering::Acquire) == publications {
             let mut last = self.last.write().unwrap_or_else(PoisonError::into_inner);
             if last.len() >= Self::MAX_EDITIONS && !last.contains_key(&year) {
                 last.retain(|_, (read_at, _, _)| read_at.elapsed() < Self::FRESH);

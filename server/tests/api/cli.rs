@@ -192,3 +192,27 @@ async fn a_sigterm_while_sign_ups_are_answered_still_queues_every_answered_ones_
     });
     assert_eq!(emails, accepted, "every answered sign-up's e-mail is in the outbox ({PEOPLE} asked)");
 }
+
+/// Logs written to a file (as a service manager or `2>>colloquy.log` does)
+/// are plain text: no terminal colour codes, with or without `NO_COLOR`.
+#[tokio::test]
+async fn logs_written_to_a_file_carry_no_colour_codes() {
+    let database = TestDatabase::new().await;
+    for no_color in [None, Some("1")] {
+        let log = database.data_dir.path().join("colloquy.log");
+        let mut command = colloquy(&database);
+        command.arg("migrate").env("RUST_LOG", "debug").stderr(std::fs::File::create(&log).unwrap());
+        match no_color {
+            Some(value) => command.env("NO_COLOR", value),
+            None => command.env_remove("NO_COLOR"),
+        };
+        assert!(run(&mut command).status.success());
+        let written = std::fs::read(&log).unwrap();
+        assert!(text(&written).contains("DEBUG"), "the log has lines: {}", text(&written));
+        assert!(
+            !written.contains(&0x1b),
+            "colour codes in the log (NO_COLOR {no_color:?}): {}",
+            text(&written)
+        );
+    }
+}

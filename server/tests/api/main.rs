@@ -19,6 +19,7 @@ mod health;
 mod helpers;
 mod home;
 mod ics;
+mod kept_alive;
 mod mail;
 mod manage_link;
 mod openapi;

@@ -11,6 +11,8 @@ export const messages = {
   incorrectCredentials: 'Incorrect email or password.',
   emailUnverified: 'Please verify your email before logging in.',
   loginFailed: 'An error occurred during login. Please try again.',
+  // Not in the spec: while a busy server is asked again (a lecture hall signing in at once).
+  busyRetrying: 'The server is busy, trying again…',
   googleCanceled: 'Google Sign-In was canceled. Please try again.',
   googleFailed: 'Google Sign-In failed. Please try again.',
   googleNoProfile: 'Please complete your profile.',

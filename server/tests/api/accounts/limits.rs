@@ -18,7 +18,7 @@ const NETWORK_LIMITED: &str =
     "Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.";
 
 /// A browser-like client whose requests come from 127.0.0.`n`.
-fn client_at(n: u8) -> reqwest::Client {
+pub(super) fn client_at(n: u8) -> reqwest::Client {
     let mut headers = reqwest::header::HeaderMap::new();
     headers.insert("x-requested-with", reqwest::header::HeaderValue::from_static("colloquy"));
     reqwest::Client::builder()
@@ -36,7 +36,12 @@ async fn roomy_app() -> TestApp {
 }
 
 /// The status and the error message (if any) of a sign-in.
-async fn sign_in_from(app: &TestApp, client: &reqwest::Client, email: &str, password: &str) -> (u16, String) {
+pub(super) async fn sign_in_from(
+    app: &TestApp,
+    client: &reqwest::Client,
+    email: &str,
+    password: &str,
+) -> (u16, String) {
     let response = client
         .post(app.url("/api/accounts/login"))
         .json(&json!({"email": email, "password": password}))
@@ -53,7 +58,7 @@ async fn status_of_sign_in(app: &TestApp, client: &reqwest::Client, email: &str,
 }
 
 /// How many answers had each status, e.g. [(401, 5), (429, 25)].
-fn tally(statuses: impl IntoIterator<Item = u16>) -> Vec<(u16, usize)> {
+pub(super) fn tally(statuses: impl IntoIterator<Item = u16>) -> Vec<(u16, usize)> {
     let mut counts = std::collections::BTreeMap::new();
     for status in statuses {
         *counts.entry(status).or_insert(0) += 1;
@@ -61,7 +66,7 @@ fn tally(statuses: impl IntoIterator<Item = u16>) -> Vec<(u16, usize)> {
     counts.into_iter().collect()
 }
 
-fn emails(prefix: &str, count: usize) -> Vec<String> {
+pub(super) fn emails(prefix: &str, count: usize) -> Vec<String> {
     (0..count).map(|n| format!("{prefix}{n}@example.edu")).collect()
 }
 

@@ -2,6 +2,7 @@
 
 mod csrf;
 mod google;
+mod lecture_hall;
 mod limits;
 mod login;
 mod oidc;

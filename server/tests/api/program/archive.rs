@@ -105,3 +105,22 @@ async fn a_versioned_pdf_is_immutable_and_the_shared_names_follow_each_publicati
     let unknown = client.get(app.url("/sculc-2025/program-nope.pdf")).send().await.unwrap();
     assert_eq!(unknown.status(), 302, "an unknown version: the program as it is now");
 }
+
+#[tokio::test]
+async fn years_without_a_program_are_not_remembered() {
+    let app = app_with_admin().await;
+    let talks = add_session(&app, session("talks", "Morphology", "09:00", "10:00", "Room 2")).await;
+    let talk = confirmed(&app, "a@example.org", "Reduplication", "talk").await;
+    place(&app, talks, &[talk]).await;
+    publish(&app).await;
+    assert_eq!(bytes(&app, "/sculc-2025/program.pdf").await.0, 200);
+    assert_eq!(bytes(&app, "/sculc-program.pdf").await.0, 200);
+
+    let paths: Vec<String> = (1000..1200).map(|year| format!("/sculc-{year}/program.pdf")).collect();
+    for (status, _) in futures_util::future::join_all(paths.iter().map(|path| bytes(&app, path))).await {
+        assert_eq!(status, 404);
+    }
+    // 2025's program (by its year and as the current one), nothing else.
+    assert_eq!(app.state.program_pdf.held(), 2);
+    assert_eq!(bytes(&app, "/sculc-2025/program.pdf").await.0, 200, "the real one is still served");
+}

@@ -12,6 +12,12 @@ const NETWORK_LIMITED = 'Too many failed sign-in attempts from your network. Ple
 const LOGIN = 'POST /api/accounts/login';
 const RESEND = 'POST /api/accounts/resend-verification';
 
+/** The server's answer while its password pool is full: try again after Retry-After seconds. */
+function busy(): Response {
+  const body = { error: 'The server is busy. Please try again in a moment.', code: 'busy' };
+  return Response.json(body, { status: 503, headers: { 'Retry-After': '0' } });
+}
+
 /** A login endpoint that signs `user` in, as the server does. */
 function signsIn(user: SessionUser): Handler {
   return (_request, server) => {
@@ -84,6 +90,40 @@ describe('login page', () => {
     await signIn(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('says the server is busy and tries again when it asks to', async () => {
+    const second = deferred<Response>();
+    const answers = [busy, () => second.promise];
+    const { user, router, requestsTo } = renderApp('/login', {
+      api: {
+        [LOGIN]: (_request, server) => {
+          const answer = answers.shift()?.() ?? errorResponse(500, 'no more answers');
+          // The second try is the one that signs in.
+          if (answers.length === 0) server.user = member;
+          return answer;
+        },
+      },
+    });
+    await signIn(user);
+
+    await findMessage('status', 'The server is busy, trying again…');
+    expect(screen.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    second.resolve(Response.json({ user: member }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'SCULC' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sculc');
+    expect(requestsTo(LOGIN)).toHaveLength(2);
+  });
+
+  it('shows the failure once a busy server stays busy', async () => {
+    const { user, requestsTo } = renderApp('/login', { api: { [LOGIN]: busy } });
+    await signIn(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred during login. Please try again.');
+    expect(requestsTo(LOGIN)).toHaveLength(4);
+    expect(screen.queryByText('The server is busy, trying again…')).not.toBeInTheDocument();
   });
 
   it('sends the typed address and password', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 
 import type { SessionUser } from '../../../api/types';
@@ -50,7 +51,8 @@ export function LoginPage() {
   const notice = noticeMessages[searchParams.get('notice') ?? ''];
   const { user } = useSession();
   const providers = useProviders();
-  const logIn = useLogIn();
+  const [retrying, setRetrying] = useState(false);
+  const logIn = useLogIn(setRetrying);
   const form = useForm(logIn, {
     initial: { email: '', password: '' },
     request: (values) => values,
@@ -69,6 +71,8 @@ export function LoginPage() {
       {showPassed && passedMessage && <FormMessage tone="info">{passedMessage}</FormMessage>}
       {showPassed && notice && <FormMessage tone="error">{notice}</FormMessage>}
       <form className="form" onSubmit={form.handleSubmit}>
+        {/* Always there, so that a screen reader hears the words when they come. */}
+        <div aria-live="polite">{retrying && <FormMessage tone="info">{messages.busyRetrying}</FormMessage>}</div>
         {form.error && <FormMessage tone="error">{form.error}</FormMessage>}
         {/* The account that turned out unverified: the resend goes to it, even if the field was edited since. */}
         {unverified && <ResendVerificationButton email={logIn.variables?.email ?? ''} />}
