@@ -18,6 +18,7 @@ function result(outcome: CheckInResult['outcome'], first: string, message = ''):
       access: '',
       checked_in_at: '2026-05-16T15:42:00Z',
       checked_in_by: null,
+      outside_window: false,
     },
   };
 }
