@@ -40,8 +40,12 @@ async fn check_ins_before_and_after_the_window_are_refused_and_an_admins_overrid
     let desk = person(&app, "door@example.edu", "Grace", "Hopper", Some("check_in")).await;
     let (_, ada) = attendee(&app, "ada@example.edu", "Ada", "Lovelace").await;
     let shown = json_of(desk.get(app.url(&format!("/api/check-in/{SLUG}"))).send().await.unwrap(), 200).await;
-    let opens = OffsetDateTime::parse(shown["check_in_opens_at"].as_str().unwrap(), &Rfc3339).unwrap();
-    assert_eq!(opens, now(&app).await + Duration::hours(2), "{shown}");
+    let at = |field: &str| OffsetDateTime::parse(shown[field].as_str().unwrap(), &Rfc3339).unwrap();
+    assert_eq!(at("check_in_opens_at"), at("starts_at") - Duration::hours(12), "{shown}");
+    // Whole seconds pass while the people sign up: the opening is two
+    // hours from now, give or take those.
+    let from_now = at("check_in_opens_at") - now(&app).await;
+    assert!(from_now > Duration::minutes(119) && from_now <= Duration::hours(2), "{shown}");
     assert_eq!(shown["may_override"], false);
 
     let early = json_of(scan(&app, &desk, &ada, None).await, 409).await;
