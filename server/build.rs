@@ -18,9 +18,14 @@ fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let dist = manifest.join("../web/dist");
     let embedded = if dist.join("index.html").is_file() {
-        // A new build renames the hashed assets: rebuild on any change.
-        println!("cargo:rerun-if-changed=../web/dist");
-        dist.canonicalize().expect("web/dist resolves")
+        // A new build renames the hashed assets: rebuild on any change. The
+        // path is absolute, as the one given to the compiler: a clone
+        // elsewhere sharing this build folder (CI keeps one between runs)
+        // finds it missing and runs this again, instead of embedding a
+        // folder that is gone.
+        let dist = dist.canonicalize().expect("web/dist resolves");
+        println!("cargo:rerun-if-changed={}", dist.display());
+        dist
     } else {
         // Watching a missing path would rebuild every time; the folder that
         // will hold it changes when the web app is built.
