@@ -2,6 +2,8 @@
 //! linguistics society. `main.rs` only parses the command line; everything
 //! else, including the app the tests run, is built here.
 
+#![forbid(unsafe_code)]
+
 pub mod accounts;
 pub mod activity;
 pub mod admin;
