@@ -18,7 +18,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use http_body::{Frame, SizeHint};
+use http_body::{Body as _, Frame, SizeHint};
 use tokio::time::{Instant, Sleep};
 
 use crate::error::ApiError;
@@ -38,7 +38,8 @@ pub async fn limit(State(limits): State<BodyTimeouts>, request: Request, next: N
         return next.run(request).await;
     }
     let timed_out = Arc::new(AtomicBool::new(false));
-    let request = request.map(|body| Body::new(TimedBody::new(body, limits, timed_out.clone())));
+    let request =
+        request.map(|body| Body::new(Watched::new(body, TimedBody::new(limits, timed_out.clone()))));
     let response = next.run(request).await;
     if !timed_out.load(Ordering::Acquire) {
         return response;
@@ -62,8 +63,55 @@ pub enum BodyTimedOut {
     Deadline(Duration),
 }
 
-struct TimedBody {
+/// A request body with something watching its frames: the time limits
+/// here, whether it was read to its end (`unread_body`).
+pub(crate) struct Watched<W> {
     inner: Body,
+    watch: W,
+}
+
+impl<W: Watch> Watched<W> {
+    pub(crate) fn new(inner: Body, watch: W) -> Self {
+        Self { inner, watch }
+    }
+}
+
+/// A body's next frame, as polled.
+pub(crate) type Polled = Poll<Option<Result<Frame<Bytes>, axum::Error>>>;
+
+/// What watches a request body.
+pub(crate) trait Watch: Send + Unpin + 'static {
+    /// Polls `inner` for its next frame (or answers in its place).
+    fn poll(&mut self, inner: &mut Body, cx: &mut Context<'_>) -> Polled;
+
+    /// Is told each answer to whether the body has ended.
+    fn saw_end(&self, _ended: bool) {}
+}
+
+impl<W: Watch> http_body::Body for Watched<W> {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+        let this = self.get_mut();
+        this.watch.poll(&mut this.inner, cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        let ended = self.inner.is_end_stream();
+        self.watch.saw_end(ended);
+        ended
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+struct TimedBody {
     limits: BodyTimeouts,
     /// The timers start with the first wait on the client: a body that is
     /// already here needs none.
@@ -80,60 +128,45 @@ struct Timers {
 }
 
 impl TimedBody {
-    fn new(inner: Body, limits: BodyTimeouts, timed_out: Arc<AtomicBool>) -> Self {
+    fn new(limits: BodyTimeouts, timed_out: Arc<AtomicBool>) -> Self {
         let deadline = Instant::now() + limits.deadline;
-        Self { inner, limits, timers: None, waiting: false, deadline, timed_out }
+        Self { limits, timers: None, waiting: false, deadline, timed_out }
     }
 
-    fn fail(&self, reason: BodyTimedOut) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+    fn fail(&self, reason: BodyTimedOut) -> Polled {
         self.timed_out.store(true, Ordering::Release);
         Poll::Ready(Some(Err(axum::Error::new(reason))))
     }
 }
 
-impl http_body::Body for TimedBody {
-    type Data = Bytes;
-    type Error = axum::Error;
-
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
-        let this = self.get_mut();
-        match Pin::new(&mut this.inner).poll_frame(cx) {
+impl Watch for TimedBody {
+    fn poll(&mut self, inner: &mut Body, cx: &mut Context<'_>) -> Polled {
+        match Pin::new(inner).poll_frame(cx) {
             Poll::Pending => {
-                let idle_until = Instant::now() + this.limits.idle;
-                let deadline = this.deadline;
-                let timers = this.timers.get_or_insert_with(|| Timers {
+                let idle_until = Instant::now() + self.limits.idle;
+                let deadline = self.deadline;
+                let timers = self.timers.get_or_insert_with(|| Timers {
                     idle: Box::pin(tokio::time::sleep_until(idle_until)),
                     deadline: Box::pin(tokio::time::sleep_until(deadline)),
                 });
                 // The idle time counts while we wait on the client, not
                 // while the handler is busy with what it already has.
-                if !this.waiting {
-                    this.waiting = true;
+                if !self.waiting {
+                    self.waiting = true;
                     timers.idle.as_mut().reset(idle_until);
                 }
                 if timers.deadline.as_mut().poll(cx).is_ready() {
-                    return this.fail(BodyTimedOut::Deadline(this.limits.deadline));
+                    return self.fail(BodyTimedOut::Deadline(self.limits.deadline));
                 }
                 if timers.idle.as_mut().poll(cx).is_ready() {
-                    return this.fail(BodyTimedOut::Idle(this.limits.idle));
+                    return self.fail(BodyTimedOut::Idle(self.limits.idle));
                 }
                 Poll::Pending
             }
             ready => {
-                this.waiting = false;
+                self.waiting = false;
                 ready
             }
         }
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.inner.is_end_stream()
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        self.inner.size_hint()
     }
 }

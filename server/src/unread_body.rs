@@ -19,7 +19,9 @@ use std::task::{Context, Poll};
 
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderValue, Request, Response, header};
-use http_body::{Body as _, Frame, SizeHint};
+use http_body::Body as _;
+
+use crate::request_body::{Polled, Watch, Watched};
 
 /// Whether a request's body was read to its end, known after its response.
 pub struct BodyEnd(Option<Arc<AtomicBool>>);
@@ -35,8 +37,8 @@ where
         return (request.map(Body::new), BodyEnd(None));
     }
     let finished = Arc::new(AtomicBool::new(false));
-    let request =
-        request.map(|inner| Body::new(Tracked { inner: Body::new(inner), finished: finished.clone() }));
+    let request = request
+        .map(|inner| Body::new(Watched::new(Body::new(inner), Tracked { finished: finished.clone() })));
     (request, BodyEnd(Some(finished)))
 }
 
@@ -50,44 +52,25 @@ impl BodyEnd {
 }
 
 struct Tracked {
-    inner: Body,
     finished: Arc<AtomicBool>,
 }
 
-impl Tracked {
-    fn note_end(&self) {
-        if self.inner.is_end_stream() {
-            self.finished.store(true, Ordering::Release);
-        }
-    }
-}
-
-impl http_body::Body for Tracked {
-    type Data = Bytes;
-    type Error = axum::Error;
-
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
-        let this = self.get_mut();
-        let poll = Pin::new(&mut this.inner).poll_frame(cx);
+impl Watch for Tracked {
+    fn poll(&mut self, inner: &mut Body, cx: &mut Context<'_>) -> Polled {
+        let poll = Pin::new(&mut *inner).poll_frame(cx);
         match &poll {
-            Poll::Ready(None) => this.finished.store(true, Ordering::Release),
+            Poll::Ready(None) => self.finished.store(true, Ordering::Release),
             // A reader may stop at the last frame without asking for more.
-            Poll::Ready(Some(Ok(_))) => this.note_end(),
+            Poll::Ready(Some(Ok(_))) => self.saw_end(inner.is_end_stream()),
             _ => {}
         }
         poll
     }
 
-    fn is_end_stream(&self) -> bool {
-        self.note_end();
-        self.inner.is_end_stream()
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        self.inner.size_hint()
+    fn saw_end(&self, ended: bool) {
+        if ended {
+            self.finished.store(true, Ordering::Release);
+        }
     }
 }
 
