@@ -112,23 +112,50 @@ async fn publications_and_restores_share_the_editors_limit_exactly_even_all_at_o
 }
 
 #[tokio::test]
-async fn a_hundred_and_first_page_is_refused_and_nothing_changes() {
+async fn pages_created_at_once_past_the_hundredth_are_refused_and_nothing_changes() {
     let (app, editor) = app_with_editor().await;
     let (_, overview) = get(&app, &editor, "/api/editor/content").await;
     let live = overview["documents"].as_array().unwrap().len();
     let max = colloquy::content::limits::MAX_DOCUMENTS;
-    // New board terms as drafts, up to the limit (each starts a term).
-    for year in 1900..1900 + (max - live) {
+    // New board terms as drafts (each starts a term), up to three short
+    // of the limit.
+    let room = 3;
+    for year in 1900..1900 + (max - live - room) {
         let term = format!("{year}-{}", year + 1);
         let (status, answer) = post(&app, &editor, "/api/editor/board-terms", json!({ "term": term })).await;
         assert_eq!(status, 201, "{term}: {answer}");
     }
-    let (status, answer) = post(&app, &editor, "/api/editor/board-terms", json!({"term": "1800-1801"})).await;
-    assert_eq!(status, 422, "{answer}");
-    let message = answer["error"].as_str().unwrap();
-    assert!(message.contains("would have 101 pages") && message.contains("at most 100"), "{message}");
-    assert!(!message.contains("content_"), "{message}");
+    // Eight more at once, from four editors (one editor's saves wait for
+    // each other): three fit, and the count is taken under a lock, so the
+    // other five are refused.
+    let mut editors = vec![editor.clone()];
+    for n in 1..4 {
+        let email = format!("editor{n}@example.org");
+        editors.push(crate::review::signed_in(&app, &email).await);
+        crate::admin::give_role(&app, user_id(&app, &email).await, "editor").await;
+    }
+    let terms: Vec<String> = (1800..1808).map(|year| format!("{year}-{}", year + 1)).collect();
+    let answers = futures_util::future::join_all(
+        terms
+            .iter()
+            .zip(editors.iter().cycle())
+            .map(|(term, editor)| post(&app, editor, "/api/editor/board-terms", json!({ "term": term }))),
+    )
+    .await;
+    let created = answers.iter().filter(|(status, _)| *status == 201).count();
+    assert_eq!(created, room, "{answers:?}");
+    for (status, answer) in answers.iter().filter(|(status, _)| *status != 201) {
+        assert_eq!(*status, 422, "{answer}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(message.contains("would have 101 pages") && message.contains("at most 100"), "{message}");
+        assert!(!message.contains("content_"), "{message}");
+    }
     let (_, overview) = get(&app, &editor, "/api/editor/content").await;
     assert_eq!(overview["documents"].as_array().unwrap().len(), max);
-    assert_eq!(get(&app, &editor, "/api/editor/documents/board:1800-1801").await.0, 404);
+    let mut missing = 0;
+    for term in &terms {
+        missing +=
+            usize::from(get(&app, &editor, &format!("/api/editor/documents/board:{term}")).await.0 == 404);
+    }
+    assert_eq!(missing, terms.len() - room, "the refused terms left nothing behind");
 }
