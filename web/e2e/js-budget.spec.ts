@@ -1,0 +1,45 @@
+/**
+ * The home page's JavaScript budget (issue 38 item 7): what `/` loads on a
+ * phone, until the network is idle and again once scrolled to the end (the
+ * carousel waits for the screen), counted as `gzip -9` of each script, as
+ * bench/web/run.mjs measures it. The goal is 95 KB; past 100 KB, CI fails.
+ */
+import { gzipSync } from 'node:zlib';
+
+import { expect, test } from './fixtures.ts';
+
+const FAIL_PAST_BYTES = 100 * 1024;
+
+test('the home page loads at most 100 KB of JavaScript, scrolled to the end @phone', async ({ page, request }) => {
+  const scripts = new Set<string>();
+  page.on('request', (asked) => {
+    if (asked.resourceType() === 'script') scripts.add(asked.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  // A screen at a time to the end, as a reader scrolls.
+  for (let seen = 0; seen < 40; seen += 1) {
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+    });
+    if (atEnd) break;
+  }
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('main')).toBeVisible();
+
+  const sizes = await Promise.all(
+    [...scripts].map(async (url) => {
+      const body = await (await request.get(url)).body();
+      return { url: new URL(url).pathname, bytes: gzipSync(body, { level: 9 }).length };
+    }),
+  );
+  const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
+  const table = sizes
+    .sort((a, b) => b.bytes - a.bytes)
+    .map(({ url, bytes }) => `${(bytes / 1024).toFixed(1).padStart(6)} KB  ${url}`)
+    .join('\n');
+  console.log(`/ loads ${(total / 1024).toFixed(1)} KB of JavaScript (gzip -9):\n${table}`);
+  expect(scripts.size, 'the page loads its scripts').toBeGreaterThan(0);
+  expect(total, `JavaScript of / (gzip -9), past the 100 KB budget:\n${table}`).toBeLessThanOrEqual(FAIL_PAST_BYTES);
+});
