@@ -18,9 +18,11 @@ pub mod connections;
 pub mod content;
 pub mod csrf;
 pub mod db;
+pub mod email;
 pub mod error;
 pub mod health;
 pub mod home;
+pub mod hooks;
 pub mod images;
 pub mod letters;
 pub mod logging;
@@ -28,6 +30,7 @@ pub mod mail;
 pub mod metrics;
 pub mod openapi;
 mod openapi_errors;
+pub mod presenting;
 pub mod program;
 pub mod rate_limit;
 pub mod registration;
@@ -94,6 +97,8 @@ pub struct AppState {
     /// look-up that decides whether to send it): `serve` waits for it
     /// before stopping, so a 202 is not lost to a restart.
     pub background: tokio_util::task::TaskTracker,
+    /// The later features' parts of workflows that an earlier one starts.
+    pub hooks: hooks::Hooks,
 }
 
 /// Whether a starting server migrates the schema itself.
@@ -141,6 +146,7 @@ pub async fn prepare_with(config: Config, migrations: Migrations) -> anyhow::Res
         metrics,
         program_pdf: Arc::default(),
         background: tokio_util::task::TaskTracker::new(),
+        hooks: hooks::Hooks { details_changed: review::store::withdraw::DETAILS_CHANGED },
     })
 }
 
@@ -153,7 +159,14 @@ pub fn router(state: AppState) -> Router {
 /// this to reach error paths no real endpoint has yet).
 pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
     // The published program's PDF, when there is one, before the app's files.
-    let web = program::public::with_program_pdf(state.clone(), web::router(&state));
+    let edition_pages: web::pages::EditionPages = {
+        let state = state.clone();
+        Arc::new(move |year, slug| {
+            let state = state.clone();
+            Box::pin(async move { content::api::edition_has_page(&state, year, &slug).await })
+        })
+    };
+    let web = program::public::with_program_pdf(state.clone(), web::router(&state, edition_pages));
     let (api, _) = openapi::api_router().split_for_parts();
     let body_timeouts =
         BodyTimeouts { idle: state.config.idle_timeout(), deadline: state.config.body_deadline() };

@@ -6,6 +6,7 @@
 pub mod outbox;
 pub mod sender;
 pub mod store;
+pub mod types;
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -1,13 +1,13 @@
 //! The limits one password attempt (sign-in, change password) is counted
 //! against, and how: only a completed failure counts.
 
-use super::email::Email;
 use super::limits;
 use crate::AppState;
 use crate::db::Db;
-use crate::db::rate_limits::Slot;
+use crate::email::Email;
 use crate::error::{ApiError, ApiResult};
 use crate::rate_limit::ClientIp;
+use crate::rate_limit::store::Slot;
 
 /// A password attempt while its password is checked.
 ///

@@ -5,10 +5,10 @@ use axum_extra::extract::CookieJar;
 
 use super::api::{ChangePasswordRequest, MessageBody};
 use super::attempt::PasswordAttempt;
-use super::email::Email;
 use super::fields::{self, NewPassword};
 use super::session::{CompletedUser, SESSION_COOKIE};
 use crate::AppState;
+use crate::email::Email;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::rate_limit::ClientIp;
 

@@ -20,14 +20,14 @@ use time::{Duration, OffsetDateTime};
 use utoipa::IntoParams;
 
 use super::api::Providers;
-use super::email::Email;
 use super::fields::PersonName;
 use super::limits;
 use super::session::session_cookie;
 use super::store::sign_in_flows::Flow;
 use super::tokens::hash_token;
+use crate::accounts::store::users::NewAccount;
 use crate::client_ip::ClientIp;
-use crate::db::users::NewAccount;
+use crate::email::Email;
 use crate::error::{Json, Query};
 use crate::{AppState, clock};
 

@@ -6,10 +6,10 @@ use axum_extra::extract::CookieJar;
 
 use super::api::LoginRequest;
 use super::attempt::PasswordAttempt;
-use super::email::Email;
 use super::password;
 use super::session::{SESSION_COOKIE, Session, removal_cookie, session_cookie};
 use crate::AppState;
+use crate::email::Email;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::rate_limit::ClientIp;
 

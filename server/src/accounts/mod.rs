@@ -4,7 +4,6 @@
 pub mod api;
 mod attempt;
 pub mod change_password;
-pub mod email;
 pub mod fields;
 pub mod google;
 pub mod letters;

@@ -196,9 +196,9 @@ const DUMMY_HASH: &str =
 /// a lecture hall, and still little memory (each is an idle request).
 pub const DEFAULT_QUEUE: usize = 4096;
 
-/// The longest a request waits for its turn by default: a person still
-/// waits for a sign-in form then, and a lecture hall's burst fits.
-pub const DEFAULT_WAIT: Duration = Duration::from_secs(10);
+/// The longest a request waits for its turn by default (the configuration's
+/// default, which config owns).
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(crate::config::PASSWORD_WAIT_SECS);
 
 /// Turns per worker: the second lets a request do its database work while
 /// the worker hashes for another, so no worker waits on a round trip.

@@ -8,7 +8,7 @@ use super::fields::{FieldErrors, NewPassword, PersonName};
 use super::password;
 use super::session::{CurrentUser, SessionUser};
 use crate::AppState;
-use crate::db::users::ProfileConflict;
+use crate::accounts::store::users::ProfileConflict;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 
 /// The signed-in user.

@@ -6,13 +6,13 @@ use url::Url;
 use uuid::Uuid;
 
 use super::api::{EmailRequest, MessageBody, RegisterRequest, TokenRequest};
-use super::email::Email;
 use super::fields::{self, FieldErrors, NewPassword, PersonName};
 use super::store::tokens::issue_email_token;
 use super::tokens::{Purpose, TokenProblem};
 use super::{in_background, letters, limits, password};
 use crate::AppState;
-use crate::db::users::{Account, NewAccount};
+use crate::accounts::store::users::{Account, NewAccount};
+use crate::email::Email;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::mail::{Letter, outbox};
 use crate::rate_limit::ClientIp;

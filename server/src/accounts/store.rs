@@ -1,9 +1,10 @@
-//! Accounts' rows other than the users table itself (`db::users`):
-//! sessions, e-mail tokens and Google sign-in flows.
+//! Accounts' rows: the users table (`users.rs`), sessions, e-mail tokens
+//! and Google sign-in flows.
 
 pub mod sessions;
 pub mod sign_in_flows;
 pub mod tokens;
+pub mod users;
 
 /// The roles of the account `$user` (a table alias) as one text column,
 /// for `Roles`; a macro so that queries can `concat!` it. Both databases

@@ -4,10 +4,10 @@
 use anyhow::anyhow;
 
 use super::roles::FlagChange;
-use crate::accounts::email::Email;
 use crate::activity::Actor;
 use crate::config::Config;
 use crate::db::Db;
+use crate::email::Email;
 
 /// Sets (or clears) the admin flag of the account with this address and
 /// returns what to tell the operator.

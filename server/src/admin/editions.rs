@@ -11,7 +11,6 @@ use utoipa::ToSchema;
 use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 
 use super::store::editions::{Announcement, EditionDeletion};
-use crate::accounts::email::Email;
 use crate::accounts::fields::FieldErrors;
 use crate::accounts::session::Admin;
 use crate::activity::{Actor, AuditAction, NewEntry};
@@ -21,6 +20,7 @@ use crate::content::edition_dates::{
 use crate::content::editions::{Edition, plausible_year};
 use crate::content::model::EditionPage;
 use crate::content::store::EDITION;
+use crate::email::Email;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::uploads::MAX_UPLOAD_REQUEST_BYTES;
 use crate::{AppState, clock};

@@ -9,11 +9,11 @@ use utoipa::ToSchema;
 
 use super::users::{TableParams, chosen_edition, table_query};
 use crate::AppState;
-use crate::accounts::email::Email;
 use crate::accounts::session::Admin;
 use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::attendance::pending::AttendanceFilter;
 use crate::attendance::reminders::letter;
+use crate::email::Email;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::mail::Letter;
 use crate::rate_limit::Limit;

@@ -7,14 +7,13 @@ pub mod materials;
 pub mod pending;
 pub mod reminders;
 pub mod store;
-pub mod types;
 
 use object_store::path::Path as ObjectPath;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-pub use types::{Attendance, Format, Material, MaterialKind, Mode, Response, before};
+pub use crate::presenting::{Attendance, Format, Material, MaterialKind, Mode, Response, before};
 
 use crate::AppState;
 

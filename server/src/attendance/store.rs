@@ -5,10 +5,10 @@ use uuid::Uuid;
 
 use super::reminders::Deadline;
 use super::{Attendance, Format, Material, MaterialKind, Mode, Response};
-use crate::accounts::email::Email;
 use crate::activity::NewEntry;
 use crate::activity::record;
 use crate::db::{Db, RowLock};
+use crate::email::Email;
 use crate::mail::{Letter, outbox};
 use crate::{on_db, on_tx};
 

@@ -9,6 +9,7 @@
 
 mod contents;
 pub mod private;
+pub mod store;
 
 use std::path::{Path, PathBuf};
 

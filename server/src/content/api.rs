@@ -131,7 +131,7 @@ async fn edition(state: &AppState, source: Source, year: &str) -> ApiResult<(i32
 
 /// Whether the edition of `year` has a page at `slug` ("" for its first
 /// page): what decides whether `/sculc-{year}[-{slug}]` is a page.
-pub(crate) async fn edition_has_page(state: &AppState, year: i32, slug: &str) -> ApiResult<bool> {
+pub async fn edition_has_page(state: &AppState, year: i32, slug: &str) -> ApiResult<bool> {
     match edition(state, Source::Live, &year.to_string()).await {
         Ok((_, page)) => Ok(page.pages.iter().any(|page| page.slug == slug)),
         Err(ApiError::NotFound(_)) => Ok(false),

@@ -5,49 +5,15 @@
 //! The web app draws the text, ticks the countdown and leaves out the link
 //! to the page it is shown on.
 
-use serde::Serialize;
 use time::{Duration, OffsetDateTime};
-use utoipa::ToSchema;
 
 use super::editions::Edition;
+pub use super::model::{Banner, BannerState};
 
 /// How long after its day ends an edition's banner says it has just
 /// concluded: long enough for the thanks, photos and slides to go round,
 /// short enough that nobody reads it the next spring.
 pub const JUST_CONCLUDED_FOR: Duration = Duration::weeks(4);
-
-/// Which of its messages the banner shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum BannerState {
-    /// Abstracts are accepted now; `at` is the deadline (null: none).
-    CallOpen,
-    /// The call has a date to open on (`at`) and has not opened yet.
-    CallOpens,
-    /// The call is over and the day lies ahead; `at` is what the countdown
-    /// counts to.
-    Countdown,
-    /// The conference is under way; `at` is when the day ends.
-    OnTheDay,
-    /// The day ended less than `JUST_CONCLUDED_FOR` ago.
-    Concluded,
-}
-
-/// What `GET /api/content/site` says the banner shows (null: nothing).
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
-pub struct Banner {
-    /// The edition it is about.
-    pub year: i32,
-    pub title: String,
-    /// That edition's page, `/sculc-{year}`; the banner links to it except on it.
-    pub path: String,
-    pub state: BannerState,
-    /// The time the state names (see `BannerState`); null when concluded or
-    /// when an open call has no deadline.
-    #[serde(with = "time::serde::rfc3339::option")]
-    #[schema(required = true, value_type = Option<String>, format = DateTime)]
-    pub at: Option<OffsetDateTime>,
-}
 
 /// The conference day as the banner reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

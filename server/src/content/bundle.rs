@@ -5,7 +5,6 @@
 
 use std::collections::BTreeSet;
 use std::fmt;
-use std::path::Path;
 
 use include_dir::{Dir, include_dir};
 use serde::de::DeserializeOwned;
@@ -91,12 +90,6 @@ fn collect_embedded(dir: &Dir<'static>, sources: &mut Vec<Source>) {
     for sub in dir.dirs() {
         collect_embedded(sub, sources);
     }
-}
-
-/// Reads and checks the content folder `dir` (`folder`: no links, every
-/// file bounded).
-pub fn from_dir(dir: &Path) -> Result<Bundle, Invalid> {
-    parse(super::folder::sources(dir)?)
 }
 
 impl Bundle {

@@ -65,6 +65,12 @@ pub fn utc_time(at: jiff::Timestamp) -> String {
     at.strftime("%Y%m%dT%H%M%SZ").to_string()
 }
 
+/// A stored time (whole seconds, UTC) as an iCalendar UTC time: the
+/// program's talks and registration's events.
+pub fn stored_utc(at: time::OffsetDateTime) -> String {
+    jiff::Timestamp::from_second(at.unix_timestamp()).map(utc_time).unwrap_or_default()
+}
+
 /// A Pacific date and time as an iCalendar UTC time.
 fn utc(date: &str, time: &str) -> Result<String, jiff::Error> {
     Ok(utc_time(instant(date, time)?))

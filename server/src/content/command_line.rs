@@ -28,7 +28,7 @@ use crate::storage::Storage;
 pub async fn import(config: &Config, dir: &Path) -> anyhow::Result<String> {
     // Check the files before touching the database: an invalid folder
     // changes nothing and names every file at fault.
-    let bundle = super::bundle::from_dir(dir)?;
+    let bundle = super::folder::bundle(dir)?;
     let documents = bundle.documents();
     let db = Db::open_migrated(config).await?;
     let stored: BTreeSet<String> = db.stored_image_names().await?.into_iter().collect();
@@ -196,7 +196,7 @@ pub async fn set_call(
     anyhow::ensure!(from < until, "--from must be before --until");
     let db = Db::open_migrated(config).await?;
     let dates = match db.edition(year).await? {
-        Some(edition) => EditionDates::of(&edition)?,
+        Some(edition) => edition.dates()?,
         None => {
             super::editions::plausible_year(year, crate::clock::now()).map_err(anyhow::Error::msg)?;
             EditionDates::default()

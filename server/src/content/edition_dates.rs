@@ -6,7 +6,8 @@
 
 use time::{Date, OffsetDateTime};
 
-use super::editions::CONFERENCE_TIME_ZONE;
+/// The conference's time zone: the spec's deadlines are Pacific time.
+pub const CONFERENCE_TIME_ZONE: &str = "America/Los_Angeles";
 
 /// The dates of one edition; absent ones are skipped by the check.
 #[derive(Debug, Clone, Default)]
@@ -29,24 +30,6 @@ pub struct OutOfOrder {
 }
 
 impl EditionDates {
-    /// The dates an edition has now.
-    pub fn of(edition: &super::editions::Edition) -> anyhow::Result<Self> {
-        Ok(Self {
-            call_opens_at: edition.call_opens_at,
-            call_closes_at: edition.call_closes_at,
-            review_deadline: edition.review_deadline,
-            decisions_at: edition.decisions_at,
-            confirm_attendance_by: edition.confirm_attendance_by,
-            final_materials_by: edition.final_materials_by,
-            conference_on: edition
-                .conference_on
-                .as_deref()
-                .map(parse_day)
-                .transpose()
-                .map_err(anyhow::Error::msg)?,
-        })
-    }
-
     /// Every date that does not come after the one before it (each
     /// compared with the nearest earlier date that is set), and the
     /// conference day if it comes before the last deadline. Empty when the

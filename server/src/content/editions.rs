@@ -5,10 +5,10 @@ use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
+use super::edition_dates::{EditionDates, parse_day};
 use super::model::{Block, EditionPage, Section, SubPage};
 
-/// The conference's time zone: the spec's deadlines are Pacific time.
-pub const CONFERENCE_TIME_ZONE: &str = "America/Los_Angeles";
+pub use super::edition_dates::CONFERENCE_TIME_ZONE;
 
 /// No edition is older than this.
 pub const FIRST_EDITION_YEAR: i32 = 2000;
@@ -90,6 +90,24 @@ pub struct Edition {
 }
 
 impl Edition {
+    /// The dates it has now.
+    pub fn dates(&self) -> anyhow::Result<EditionDates> {
+        Ok(EditionDates {
+            call_opens_at: self.call_opens_at,
+            call_closes_at: self.call_closes_at,
+            review_deadline: self.review_deadline,
+            decisions_at: self.decisions_at,
+            confirm_attendance_by: self.confirm_attendance_by,
+            final_materials_by: self.final_materials_by,
+            conference_on: self
+                .conference_on
+                .as_deref()
+                .map(parse_day)
+                .transpose()
+                .map_err(anyhow::Error::msg)?,
+        })
+    }
+
     /// Whether the call for abstracts is open at `at`: inside its window,
     /// once the edition is announced (an edition being prepared accepts
     /// nothing, whatever its window says).
@@ -143,9 +161,7 @@ pub fn copied_page(previous: &EditionPage, year: i32, day: Option<time::Date>) -
     page.title = retitled(&page.title);
     if let Some(event) = &mut page.event {
         let moved = day.or_else(|| {
-            super::edition_dates::parse_day(&event.date)
-                .ok()
-                .and_then(|old| super::edition_dates::day_years_later(old, years))
+            parse_day(&event.date).ok().and_then(|old| super::edition_dates::day_years_later(old, years))
         });
         if let Some(moved) = moved {
             event.date = moved.to_string();

@@ -184,3 +184,9 @@ pub fn photo(dir: &Path, name: &str) -> Result<Option<FolderPhoto>, Invalid> {
         pipeline::check_stored(&dir.join(&file)).map_err(|r| invalid(&file, refused(&r)))?;
     Ok(Some(FolderPhoto { name: name.to_owned(), bytes, width, height }))
 }
+
+/// Reads and checks the content folder `dir`: no links, every file bounded,
+/// then the bundle's own checks.
+pub fn bundle(dir: &Path) -> Result<super::bundle::Bundle, Invalid> {
+    super::bundle::parse(sources(dir)?)
+}

@@ -4,6 +4,7 @@
 //! a content file is an import error naming the file, not a silent gap.
 
 use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
 use utoipa::ToSchema;
 
 /// `content/site.toml`: the society's name, the footer, the home page.
@@ -33,7 +34,7 @@ pub struct Site {
     pub current_edition: Option<CurrentEdition>,
     /// What the banner above every page says now (null: nothing).
     #[schema(required = true)]
-    pub banner: Option<super::banner::Banner>,
+    pub banner: Option<Banner>,
 }
 
 /// The current (newest) edition, as the frame shows it. Opening a new
@@ -371,4 +372,37 @@ pub enum Block {
     },
     /// Where the 'View Submission Status' button goes.
     SubmissionStatus,
+}
+
+/// Which of its messages the banner shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BannerState {
+    /// Abstracts are accepted now; `at` is the deadline (null: none).
+    CallOpen,
+    /// The call has a date to open on (`at`) and has not opened yet.
+    CallOpens,
+    /// The call is over and the day lies ahead; `at` is what the countdown
+    /// counts to.
+    Countdown,
+    /// The conference is under way; `at` is when the day ends.
+    OnTheDay,
+    /// The day ended less than `JUST_CONCLUDED_FOR` ago.
+    Concluded,
+}
+
+/// What `GET /api/content/site` says the banner shows (null: nothing).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct Banner {
+    /// The edition it is about.
+    pub year: i32,
+    pub title: String,
+    /// That edition's page, `/sculc-{year}`; the banner links to it except on it.
+    pub path: String,
+    pub state: BannerState,
+    /// The time the state names (see `BannerState`); null when concluded or
+    /// when an open call has no deadline.
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(required = true, value_type = Option<String>, format = DateTime)]
+    pub at: Option<OffsetDateTime>,
 }

@@ -17,11 +17,7 @@ use super::bundle::{Bundle, Document, frame_origins};
 use crate::db::Db;
 use crate::on_db;
 
-pub const SITE: &str = "site";
-pub const NACLO: &str = "naclo";
-pub const BOARD: &str = "board";
-pub const EDITION: &str = "edition";
-pub const POLICY: &str = "policy";
+pub use super::versions::{BOARD, EDITION, NACLO, POLICY, SITE};
 /// The `policy` row holding the embed origins, a JSON array of strings.
 pub const FRAME_SRC: &str = "frame-src";
 

@@ -9,7 +9,13 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::bundle::StoredDocument;
-use super::store::{BOARD, EDITION, NACLO, SITE};
+
+/// The kinds of content document: each row of `content_documents` is one.
+pub const SITE: &str = "site";
+pub const NACLO: &str = "naclo";
+pub const BOARD: &str = "board";
+pub const EDITION: &str = "edition";
+pub const POLICY: &str = "policy";
 
 /// A document's address in the API: `site`, `naclo`, `board:2025-2026`,
 /// `edition:2026`.

@@ -4,15 +4,12 @@
 //! here or in a feature's `store` module; where the two databases differ,
 //! `dialect` chooses.
 
-pub mod backup;
 pub mod content_history;
 pub mod dialect;
 pub mod in_use;
 pub mod leases;
 pub mod names;
-pub mod rate_limits;
 pub mod schema;
-pub mod users;
 
 pub use dialect::{Dialect, RowLock, WriteTransaction, begin_write};
 

@@ -6,9 +6,9 @@
 pub mod store;
 
 use crate::AppState;
-use crate::accounts::email::Email;
 use crate::content::editions::{Edition, pacific};
 use crate::db::Db;
+use crate::email::Email;
 use crate::error::{ApiError, ApiResult};
 use crate::mail::Letter;
 use crate::stored::stored_enum;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use uuid::Uuid;
 
 use super::Letter;
-use super::outbox::{Claimed, MAX_ATTEMPTS};
+use super::types::{Claimed, MAX_ATTEMPTS};
 use crate::AppState;
 
 /// How often a loop looks for e-mails it was not woken for: queued by

@@ -4,10 +4,10 @@
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::outbox::{CLAIM, Claimed, KEEP_SENT, MAX_ATTEMPTS, OutboxCounts, Undelivered, backoff};
+use super::types::{CLAIM, Claimed, KEEP_SENT, MAX_ATTEMPTS, OutboxCounts, Undelivered, backoff};
 use super::{Attachment, Letter};
-use crate::accounts::email::Email;
 use crate::db::{Db, Tx};
+use crate::email::Email;
 use crate::{clock, on_db, on_tx};
 
 /// Writes the e-mail `id` with its attachments inside `tx`, due at once.

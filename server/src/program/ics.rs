@@ -5,7 +5,7 @@
 use time::OffsetDateTime;
 
 use super::{PublishedItem, PublishedSession};
-use crate::content::calendar::{Event, utc_time, vcalendar};
+use crate::content::calendar::{Event, stored_utc as utc, vcalendar};
 
 /// The VCALENDAR of `item` in `session` of SCULC `year`, stamped with when
 /// the program was published.
@@ -24,8 +24,4 @@ pub fn talk(
         location: session.slot.room.clone(),
         description: Some(format!("{} — {} (SCULC {year}, {})", item.authors, session.slot.title, item.code)),
     })
-}
-
-pub fn utc(at: OffsetDateTime) -> String {
-    jiff::Timestamp::from_second(at.unix_timestamp()).map(utc_time).unwrap_or_default()
 }

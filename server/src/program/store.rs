@@ -8,9 +8,9 @@ use uuid::Uuid;
 
 use super::{AdminProgram, ProgramItem, ProgramSession, SessionKind, SessionSlot, TalkTiming, schedule};
 use crate::activity::{NewEntry, delete_recorded, record};
-use crate::attendance::Response;
 use crate::db::{Db, RowLock};
 use crate::on_db;
+use crate::presenting::Response;
 use crate::submissions::SubmissionCode;
 use crate::submissions::SubmissionStatus;
 

@@ -97,7 +97,7 @@ pub async fn create_event(
 ) -> ApiResult<(StatusCode, Json<AdminEvent>)> {
     event.title = event.title.trim().to_owned();
     checked_event(&event)?;
-    event.questions = super::questions::checked_new_questions(event.questions)?;
+    event.questions = super::question_rules::checked_new_questions(event.questions)?;
     let actor = Actor::admin(&admin);
     let entry = NewEntry {
         actor: &actor,

@@ -142,7 +142,7 @@ pub struct FoundPerson {
     pub registration_id: Uuid,
     pub first_name: String,
     pub last_name: String,
-    pub mode: crate::attendance::Mode,
+    pub mode: crate::presenting::Mode,
     pub lunch: bool,
     #[serde(flatten)]
     pub checked_in: CheckedInFacts,

@@ -9,11 +9,11 @@
 //! no access log or `Referer` keeps it.
 
 use axum::extract::State;
-use time::OffsetDateTime;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use super::check_not_started;
 use super::questions::change_answers_for;
 use super::store::Refusal;
 use super::types::{EventRow, EventView, LinkAnswersChange};
@@ -73,17 +73,6 @@ fn no_longer_live() -> ApiError {
 
 pub(super) fn no_offer() -> ApiError {
     ApiError::Conflict("There is no place offered to you now: the offer may have run out.".into())
-}
-
-/// Registration changes stop when the event starts.
-pub(super) fn check_not_started(event: &EventRow, now: OffsetDateTime) -> ApiResult<()> {
-    if now >= event.starts_at {
-        return Err(ApiError::Conflict(format!(
-            "{} has started: registrations no longer change.",
-            event.title
-        )));
-    }
-    Ok(())
 }
 
 /// Cancels `user_id`'s registration for the event, offering a place it

@@ -19,6 +19,7 @@ pub mod check_in;
 pub mod manage;
 pub mod my_ticket;
 pub mod pages;
+pub mod question_rules;
 pub mod questions;
 pub mod store;
 pub mod ticket;
@@ -182,7 +183,7 @@ pub(crate) async fn checked_form(
 ) -> ApiResult<(RegistrationAnswers, Vec<types::QuestionAnswer>)> {
     let answers = checked_answers(form.answers)?;
     let questions = state.db.live_questions(event.id).await?;
-    Ok((answers, questions::checked_question_answers(&questions, form.question_answers)?))
+    Ok((answers, question_rules::checked_question_answers(&questions, form.question_answers)?))
 }
 
 /// Registers the signed-in member: a place in person while one is free, the
@@ -307,4 +308,15 @@ pub fn spawn_periodic(state: AppState) {
             }
         }
     });
+}
+
+/// Registration changes stop when the event starts.
+pub(crate) fn check_not_started(event: &EventRow, now: OffsetDateTime) -> ApiResult<()> {
+    if now >= event.starts_at {
+        return Err(ApiError::Conflict(format!(
+            "{} has started: registrations no longer change.",
+            event.title
+        )));
+    }
+    Ok(())
 }

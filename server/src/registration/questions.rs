@@ -4,8 +4,6 @@
 //! question is required of those who register; presenters, registered when
 //! they confirm, were never asked and answer when they like.
 
-use std::collections::{BTreeMap, HashSet};
-
 use axum::extract::State;
 use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
@@ -13,23 +11,17 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::admin::admin_event;
-use super::manage::check_not_started;
+use super::question_rules::{checked_question_answers, checked_text};
 use super::store::questions::{MAX_LIVE_QUESTIONS, MAX_QUESTIONS, QuestionRefusal};
 use super::types::{
-    AdminEvent, AnswersChange, EventRow, EventView, MoveDirection, Question, QuestionAnswer, QuestionMove,
-    QuestionText,
+    AdminEvent, AnswersChange, EventRow, EventView, MoveDirection, QuestionAnswer, QuestionMove, QuestionText,
 };
-use super::{event, get_event};
+use super::{check_not_started, event, get_event};
 use crate::AppState;
 use crate::accounts::session::{Admin, CompletedUser, MaybeUser};
 use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::clock;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-
-/// The longest label of a question.
-pub const MAX_LABEL_CHARS: usize = 200;
-/// The longest answer to a question.
-pub const MAX_ANSWER_CHARS: usize = 1_000;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -37,108 +29,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(change_question, retire_question))
         .routes(routes!(move_question))
         .routes(routes!(change_my_answers))
-}
-
-/// The field of a question's answer in a refusal: `questions.{id}`.
-pub fn answer_field(id: Uuid) -> String {
-    format!("questions.{id}")
-}
-
-/// The answers as kept: trimmed, empty ones left out. Refused (422, nothing
-/// kept) when one answers a question the event does not ask (unknown or
-/// retired), answers one twice, is longer than `MAX_ANSWER_CHARS`, or when
-/// a required question has no answer (the message names it).
-pub fn checked_question_answers(
-    questions: &[Question],
-    given: Vec<QuestionAnswer>,
-) -> ApiResult<Vec<QuestionAnswer>> {
-    let mut fields: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut seen = HashSet::new();
-    let mut kept = Vec::new();
-    for QuestionAnswer { question_id, answer } in given {
-        let field = answer_field(question_id);
-        if !questions.iter().any(|question| question.id == question_id) {
-            fields.entry(field).or_default().push(
-                "This question is no longer asked (or never was): reload the page to see the questions."
-                    .to_owned(),
-            );
-        } else if !seen.insert(question_id) {
-            fields.entry(field).or_default().push("Answered twice: send one answer.".to_owned());
-        } else if answer.trim().chars().count() > MAX_ANSWER_CHARS {
-            fields.entry(field).or_default().push("At most 1,000 characters.".to_owned());
-        } else if !answer.trim().is_empty() {
-            kept.push(QuestionAnswer { question_id, answer: answer.trim().to_owned() });
-        }
-    }
-    let unanswered: Vec<&Question> = questions
-        .iter()
-        .filter(|question| question.required && !kept.iter().any(|answer| answer.question_id == question.id))
-        .filter(|question| !fields.contains_key(&answer_field(question.id)))
-        .collect();
-    for question in &unanswered {
-        fields
-            .entry(answer_field(question.id))
-            .or_default()
-            .push(format!("Please answer “{}”.", question.label));
-    }
-    if fields.is_empty() {
-        // In the order the questions are asked.
-        kept.sort_by_key(|answer| questions.iter().position(|question| question.id == answer.question_id));
-        return Ok(kept);
-    }
-    let message = match unanswered.as_slice() {
-        [] => "Please correct the answers marked below.".to_owned(),
-        [one] => format!("Please answer “{}”.", one.label),
-        many => format!(
-            "Please answer {}.",
-            many.iter().map(|question| format!("“{}”", question.label)).collect::<Vec<_>>().join(", ")
-        ),
-    };
-    Err(ApiError::Unprocessable { message, fields })
-}
-
-/// A question's text as kept (trimmed), or the refusal at its field.
-fn checked_text(mut text: QuestionText) -> ApiResult<QuestionText> {
-    text.label = text.label.trim().to_owned();
-    if text.label.is_empty() || text.label.chars().count() > MAX_LABEL_CHARS {
-        return Err(ApiError::Unprocessable {
-            message: "Please correct the fields marked below.".into(),
-            fields: [("label".to_owned(), vec![format!("A question of 1 to {MAX_LABEL_CHARS} characters.")])]
-                .into(),
-        });
-    }
-    Ok(text)
-}
-
-/// The questions of a new event, checked (the refusal names the question's
-/// place: `questions.0.label`).
-pub fn checked_new_questions(questions: Vec<QuestionText>) -> ApiResult<Vec<QuestionText>> {
-    if questions.len() as i64 > MAX_LIVE_QUESTIONS {
-        return Err(ApiError::Unprocessable {
-            message: "Please correct the fields marked below.".into(),
-            fields: [("questions".to_owned(), vec![too_many_text()])].into(),
-        });
-    }
-    questions
-        .into_iter()
-        .enumerate()
-        .map(|(index, question)| {
-            checked_text(question).map_err(|error| match error {
-                ApiError::Unprocessable { message, fields } => ApiError::Unprocessable {
-                    message,
-                    fields: fields
-                        .into_iter()
-                        .map(|(field, m)| (format!("questions.{index}.{field}"), m))
-                        .collect(),
-                },
-                other => other,
-            })
-        })
-        .collect()
-}
-
-fn too_many_text() -> String {
-    format!("An event asks at most {MAX_LIVE_QUESTIONS} questions at once: retire one first.")
 }
 
 /// The answer to a question that could not change.

@@ -18,10 +18,10 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::types::EventRow;
-use crate::attendance::Mode;
 use crate::content::calendar::{Event, vcalendar};
 use crate::content::editions::pacific;
 use crate::mail::{Attachment, Letter};
+use crate::presenting::Mode;
 
 /// The ticket key's length in bytes.
 pub const KEY_BYTES: usize = 32;
@@ -126,8 +126,8 @@ pub fn png(token: &str) -> Vec<u8> {
 pub fn calendar_entry(event: &EventRow, stamp: OffsetDateTime) -> String {
     vcalendar(&Event {
         uid: format!("{}@colloquy", event.slug),
-        stamp: crate::program::ics::utc(stamp),
-        starts: crate::program::ics::utc(event.starts_at),
+        stamp: crate::content::calendar::stored_utc(stamp),
+        starts: crate::content::calendar::stored_utc(event.starts_at),
         ends: None,
         summary: event.title.clone(),
         location: String::new(),

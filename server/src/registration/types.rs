@@ -5,7 +5,7 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::attendance::Mode;
+use crate::presenting::Mode;
 use crate::stored::stored_enum;
 
 stored_enum! {

@@ -20,9 +20,9 @@ use super::types::{
 };
 use super::{changeable, chosen};
 use crate::AppState;
-use crate::accounts::email::Email;
 use crate::accounts::session::{Admin, SessionUser};
 use crate::activity::{Actor, AuditAction, NewEntry};
+use crate::email::Email;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 use crate::submissions::SubmissionStatus;
 

@@ -19,9 +19,9 @@ use super::types::{
 };
 use super::{SCORES_CHANGED, changeable, chosen};
 use crate::AppState;
-use crate::accounts::email::Email;
 use crate::accounts::session::{Admin, SessionUser};
 use crate::activity::Actor;
+use crate::email::Email;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Query};
 use crate::letters::{TemplateKind, letter_to_author};
 use crate::mail::Letter;

@@ -2,9 +2,9 @@
 //! author is compared by, the comparison, and the bounds on declaring.
 //! Shared by the conflicts' handlers, the store and the assignment.
 
-use super::store::ConflictRow;
+use super::types::ConflictRow;
 use super::types::NewConflict;
-use crate::accounts::email::Email;
+use crate::email::Email;
 use crate::error::ApiError;
 
 const MAX_NAME_CHARS: usize = 200;

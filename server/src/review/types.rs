@@ -540,6 +540,29 @@ pub struct ThresholdDone {
     pub rejected: i64,
 }
 
+/// A reviewer's conflict as stored: what the matching reads (`matching.rs`)
+/// and the store returns.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ConflictRow {
+    pub id: Uuid,
+    pub reviewer_id: Uuid,
+    pub name: Option<String>,
+    pub name_key: Option<String>,
+    pub email: Option<String>,
+    pub added_by_admin: bool,
+}
+
+impl From<&ConflictRow> for Conflict {
+    fn from(row: &ConflictRow) -> Self {
+        Self {
+            id: row.id,
+            name: row.name.clone(),
+            email: row.email.clone(),
+            added_by_admin: row.added_by_admin,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,9 +9,9 @@ use time::Duration;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::accounts::email::Email;
 use crate::accounts::fields::FieldErrors;
 use crate::db::Db;
+use crate::email::Email;
 use crate::error::{ApiError, ApiResult};
 use crate::rate_limit::Limit;
 use crate::stored::stored_enum;

@@ -66,7 +66,7 @@ pub async fn update_details(
         contact_email: &edition.contact_email,
         site_url: site_url.as_str().trim_end_matches('/'),
     };
-    match state.db.update_details(id, &user, &details, &naming).await? {
+    match state.db.update_details(id, &user, &details, &naming, state.hooks.details_changed).await? {
         DetailsEdit::Saved { emailed } => {
             if emailed > 0 {
                 state.mailer.wake();

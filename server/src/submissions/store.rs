@@ -8,10 +8,10 @@ use uuid::Uuid;
 
 use super::SubmissionStatus;
 use super::types::{Deletion, NewSubmission, SubmissionRow};
-use crate::accounts::email::Email;
 use crate::activity::NewEntry;
 use crate::activity::record;
 use crate::db::{Db, RowLock, Tx};
+use crate::email::Email;
 use crate::mail::{Letter, outbox};
 use crate::{on_db, on_tx};
 

@@ -41,9 +41,9 @@ pub struct Submission {
     /// Opens the PDF (for its author and admins only).
     pub file_url: String,
     /// The presenter's answer once accepted; null before it.
-    pub attendance: Option<crate::attendance::Attendance>,
+    pub attendance: Option<crate::presenting::Attendance>,
     /// The current final materials (slides, poster).
-    pub materials: Vec<crate::attendance::Material>,
+    pub materials: Vec<crate::presenting::Material>,
     /// Whether the author may answer (or change the answer) now: accepted,
     /// and before the edition's confirm-by deadline.
     pub attendance_open: bool,
@@ -100,7 +100,7 @@ impl From<SubmissionRow> for Submission {
             materials: Vec::new(),
             attendance_open: row.current
                 && row.status == SubmissionStatus::Accepted
-                && crate::attendance::before(row.confirm_attendance_by, now),
+                && crate::presenting::before(row.confirm_attendance_by, now),
             // Known once the attendance is (`Db::shown`).
             materials_open: false,
             editable: row.editable(now),

@@ -6,7 +6,7 @@
 
 mod embedded;
 pub(crate) mod negotiate;
-mod pages;
+pub mod pages;
 
 use std::path::Path;
 
@@ -27,10 +27,13 @@ const REVALIDATE: &str = "no-cache";
 const SHORT: &str = "public, max-age=3600";
 
 /// The embedded app, or the folder `COLLOQUY_WEB_DIR` when set
-/// (development), answering 404 for paths that are no page of the app.
-pub fn router(state: &AppState) -> Router {
+/// (development), answering 404 for paths that are no page of the app;
+/// `edition_pages` says which edition pages exist (content's, handed over
+/// by the wiring: content comes before the web app and asks it which files
+/// it serves).
+pub fn router(state: &AppState, edition_pages: pages::EditionPages) -> Router {
     let web_dir = state.config.web_dir.as_deref();
-    let pages = pages::Pages::new(page_table(web_dir), state.clone());
+    let pages = pages::Pages::new(page_table(web_dir), edition_pages);
     files(web_dir).layer(middleware::from_fn_with_state(pages, pages::status))
 }
 

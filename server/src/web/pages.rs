@@ -15,8 +15,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use crate::AppState;
-
 /// The file the web build writes beside `index.html`.
 pub const TABLE_FILE: &str = "routes.json";
 
@@ -111,15 +109,22 @@ fn is_html(response: &Response) -> bool {
         .is_some_and(|value| value.starts_with("text/html"))
 }
 
+/// Whether SCULC `year` has a page `slug` (`""`: the edition's own page).
+pub type EditionPages = Arc<
+    dyn Fn(i32, String) -> futures_util::future::BoxFuture<'static, crate::error::ApiResult<bool>>
+        + Send
+        + Sync,
+>;
+
 #[derive(Clone)]
 pub struct Pages {
     table: Option<Arc<PageTable>>,
-    state: AppState,
+    edition_pages: EditionPages,
 }
 
 impl Pages {
-    pub fn new(table: Option<PageTable>, state: AppState) -> Self {
-        Self { table: table.map(Arc::new), state }
+    pub fn new(table: Option<PageTable>, edition_pages: EditionPages) -> Self {
+        Self { table: table.map(Arc::new), edition_pages }
     }
 
     async fn exists(&self, path: &str) -> bool {
@@ -128,7 +133,7 @@ impl Pages {
             return true;
         }
         let Some((year, slug)) = edition_path(path) else { return false };
-        match crate::content::api::edition_has_page(&self.state, year, slug).await {
+        match (self.edition_pages)(year, slug.to_owned()).await {
             Ok(found) => found,
             // The app shows the error itself; a database hiccup is no 404.
             Err(error) => {

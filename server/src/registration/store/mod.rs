@@ -18,11 +18,11 @@ use super::types::{
     AdminRegistration, EventRow, NewEvent, QuestionAnswer, RegistrationAnswers, RegistrationRow,
     RegistrationState,
 };
-use crate::accounts::email::Email;
 use crate::activity::{NewEntry, record};
-use crate::attendance::Mode;
 use crate::db::{Db, Tx};
+use crate::email::Email;
 use crate::mail::{Letter, outbox};
+use crate::presenting::Mode;
 use crate::{on_db, on_tx};
 
 const EVENT_COLUMNS: &str = "id, slug, title, starts_at, opens_at, closes_at, capacity, offer_hours";

@@ -6,10 +6,10 @@ use uuid::Uuid;
 
 use super::super::ticket::{self, Holder, KEY_BYTES};
 use super::super::types::EventRow;
-use crate::accounts::email::Email;
-use crate::attendance::Mode;
 use crate::db::{Db, Tx};
+use crate::email::Email;
 use crate::mail::outbox;
+use crate::presenting::Mode;
 use crate::{on_db, on_tx};
 
 /// The registered person a ticket belongs to.

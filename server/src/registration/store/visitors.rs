@@ -6,8 +6,8 @@ use uuid::Uuid;
 
 use super::super::types::{QuestionAnswer, RegistrationAnswers};
 use super::questions::{Answering, insert_answers};
-use crate::accounts::email::Email;
 use crate::db::Db;
+use crate::email::Email;
 use crate::mail::{Letter, outbox};
 use crate::{on_db, on_tx};
 

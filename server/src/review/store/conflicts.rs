@@ -9,10 +9,10 @@ use time::Duration;
 use uuid::Uuid;
 
 use super::withdraw::Withdrawal;
-use crate::accounts::email::Email;
 use crate::activity::NewEntry;
 use crate::activity::record;
 use crate::db::{Db, RowLock};
+use crate::email::Email;
 use crate::review::matching::{
     MAX_CONFLICTS, MAX_DECLARATIONS_PER_EDITION, MAX_DECLARATIONS_PER_HOUR, ParsedConflict,
 };

@@ -1,6 +1,7 @@
 //! Review's rows as read from either database, and an edition's review
 //! data gathered in one value for the handlers to compute from.
 
+pub use crate::review::types::ConflictRow;
 use std::collections::HashMap;
 
 use time::OffsetDateTime;
@@ -121,27 +122,6 @@ pub struct ReviewerRow {
 impl ReviewerRow {
     pub fn name(&self) -> String {
         crate::text::display_name(&self.first_name, &self.last_name, &self.email)
-    }
-}
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct ConflictRow {
-    pub id: Uuid,
-    pub reviewer_id: Uuid,
-    pub name: Option<String>,
-    pub name_key: Option<String>,
-    pub email: Option<String>,
-    pub added_by_admin: bool,
-}
-
-impl From<&ConflictRow> for crate::review::types::Conflict {
-    fn from(row: &ConflictRow) -> Self {
-        Self {
-            id: row.id,
-            name: row.name.clone(),
-            email: row.email.clone(),
-            added_by_admin: row.added_by_admin,
-        }
     }
 }
 

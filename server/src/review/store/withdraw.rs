@@ -12,6 +12,7 @@ use super::writes::lock_edition;
 use crate::activity::record_about;
 use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::db::{Db, RowLock, Tx};
+use crate::hooks::DetailsChanged;
 use crate::on_tx;
 use crate::review::store::DEFAULT_CRITERIA;
 use crate::review::types::AssignmentState;
@@ -29,6 +30,18 @@ pub enum Withdrawal {
     /// All the reviewer's pending ones: the role was revoked.
     Revoked(Uuid),
 }
+
+/// Review's part when an author changes a submission's details: the
+/// current edition's review lock first, then the assignments the new
+/// details cross, withdrawn (the wiring puts it in `AppState::hooks`).
+pub const DETAILS_CHANGED: DetailsChanged = DetailsChanged {
+    before: |db, tx| Box::pin(db.lock_current_review_in(tx)),
+    after: |db, tx, id, actor| {
+        Box::pin(
+            async move { db.withdraw_assignments_in(tx, Withdrawal::CrossedOn(id), actor).await.map(drop) },
+        )
+    },
+};
 
 impl Withdrawal {
     fn reason(self) -> &'static str {

@@ -8,10 +8,10 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::{DEFAULT_CRITERIA, EditionData, load_edition};
-use crate::accounts::email::Email;
 use crate::activity::{Actor, AuditAction, NewEntry};
 use crate::activity::{record, record_about, record_in};
 use crate::db::{Db, RowLock};
+use crate::email::Email;
 use crate::mail::{Letter, outbox};
 use crate::review::types::{
     AssignmentPair, AssignmentState, Recommendation, ReviewWords, Scores, Visibility,

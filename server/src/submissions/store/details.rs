@@ -7,13 +7,13 @@ use std::collections::HashMap;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::accounts::email::Email;
 use crate::accounts::types::SessionUser;
 use crate::activity::record;
 use crate::activity::{Actor, NewEntry};
 use crate::db::{Db, Tx};
+use crate::email::Email;
+use crate::hooks::DetailsChanged;
 use crate::mail::outbox;
-use crate::review::store::withdraw::Withdrawal;
 use crate::submissions::SubmissionStatus;
 use crate::submissions::details::{Coauthor, Details};
 use crate::submissions::letters::{self, Naming};
@@ -184,18 +184,21 @@ impl Db {
     /// the new details cross (a reviewer named as co-author, or someone a
     /// reviewer is in conflict with) are withdrawn in it, as an admin's
     /// conflict withdraws them: hidden from the reviewer, they would still
-    /// hold a place automatic assignment does not fill again.
+    /// hold a place automatic assignment does not fill again. Review comes
+    /// after submissions: its part is the hook `review`, which the wiring
+    /// puts in `AppState::hooks`.
     pub async fn update_details(
         &self,
         id: Uuid,
         author: &SessionUser,
         details: &Details,
         naming: &Naming<'_>,
+        review: DetailsChanged,
     ) -> sqlx::Result<DetailsEdit> {
         let actor = Actor::author(author);
         let author = author.id;
         let mut tx = self.begin().await?;
-        self.lock_current_review_in(&mut tx).await?;
+        (review.before)(self, &mut tx).await?;
         // The UPDATE comes next: it locks the row, so two edits racing take
         // turns and the second sees whom the first already e-mailed.
         let updated = on_tx!(&mut tx, |conn| {
@@ -227,7 +230,7 @@ impl Db {
             return Ok(status.map_or(DetailsEdit::NotFound, DetailsEdit::Kept));
         }
         let emailed = write_details(&mut tx, id, details, naming).await?;
-        self.withdraw_assignments_in(&mut tx, Withdrawal::CrossedOn(id), &actor).await?;
+        (review.after)(self, &mut tx, id, &actor).await?;
         tx.commit().await?;
         Ok(DetailsEdit::Saved { emailed })
     }

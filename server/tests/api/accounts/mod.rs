@@ -12,9 +12,9 @@ mod register;
 mod reset;
 mod sessions;
 
-use colloquy::accounts::email::Email;
 use colloquy::accounts::fields::NewPassword;
-use colloquy::db::users::NewAccount;
+use colloquy::accounts::store::users::NewAccount;
+use colloquy::email::Email;
 use serde_json::{Value, json};
 
 use crate::helpers::TestApp;

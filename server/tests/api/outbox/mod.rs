@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
-use colloquy::accounts::email::Email;
+use colloquy::email::Email;
 use colloquy::mail::{Letter, outbox};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};

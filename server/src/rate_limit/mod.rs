@@ -1,6 +1,8 @@
-//! Rate limits whose counters live in the database (`db::rate_limits`), so
+//! Rate limits whose counters live in the database (`store.rs`), so
 //! they hold across every instance behind a load balancer and across
 //! restarts.
+
+pub mod store;
 
 use time::Duration;
 

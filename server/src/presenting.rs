@@ -1,6 +1,9 @@
-//! Attendance's own types, shared by its handlers and its store: the
-//! presenter's answer, its mode and format, the final materials' kinds and
-//! files, and the deadline check.
+//! What a presenter's attendance is: their answer, its mode and format, the
+//! final materials' kinds and files, and the deadline check. On the floor:
+//! `submissions` shows it on the submission, `attendance` changes it, the
+//! program and registration read it, and none of them may depend on a
+//! feature after it for this (ARCHITECTURE.md, "Which way dependencies
+//! point").
 
 use serde::Serialize;
 use time::OffsetDateTime;

@@ -3,10 +3,10 @@
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::accounts::email::Email;
 use crate::accounts::store::tokens::{lock_account, revoke_live_tokens};
 use crate::accounts::tokens::{Purpose, TokenProblem, hash_token};
 use crate::db::{Db, Tx};
+use crate::email::Email;
 use crate::{clock, on_db, on_tx};
 
 impl Db {
