@@ -14,7 +14,7 @@
 //! A new line that breaks one fails here, with the file and line, instead of
 //! in review.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -179,7 +179,7 @@ fn is_types(relative: &Path) -> bool {
 /// file and serves HTTP: it declares an endpoint (`#[utoipa::path]`) or
 /// names axum (routes, extractors, responses). A feature's `mod.rs`, which
 /// mounts its routes, is one; a file of domain types or logic that knows
-/// nothing of HTTP (`accounts/email.rs`, `submissions/status.rs`) is not.
+/// nothing of HTTP (`review/matching.rs`, `submissions/status.rs`) is not.
 fn is_handler_file(relative: &Path, text: &str) -> bool {
     let top = relative.iter().next().unwrap().to_string_lossy();
     relative.iter().count() > 1
@@ -506,7 +506,7 @@ fn the_checks_read_use_trees_and_sql() {
     );
     assert_eq!(absolute(&module, &["sqlx".into()]), None);
     assert!(is_store(Path::new("review/store/writes.rs")) && is_store(Path::new("mail/store.rs")));
-    assert!(is_store(Path::new("db/users.rs")) && !is_store(Path::new("review/assign.rs")));
+    assert!(is_store(Path::new("db/in_use.rs")) && !is_store(Path::new("review/assign.rs")));
     assert!(is_handler_file(Path::new("review/mod.rs"), "use utoipa_axum::router::OpenApiRouter;"));
     assert!(is_handler_file(Path::new("review/x.rs"), "#[utoipa::path(get, path = \"/\")]"));
     assert!(!is_handler_file(Path::new("review/types.rs"), "use axum::Json;"));
@@ -517,4 +517,224 @@ fn the_checks_read_use_trees_and_sql() {
     assert!(is_sql_or_backend("crate::on_db!(db, |pool| x)"));
     assert!(is_sql_or_backend("Db::Postgres(pool) => x,"));
     assert!(!is_sql_or_backend("Method::DELETE => \"DELETE\","));
+}
+
+/// The written order of the top-level modules (ARCHITECTURE.md, "Which way
+/// dependencies point"): each may use those before it, never one after.
+const ORDER: &[&str] = &[
+    // The floor beneath accounts.
+    "clock",
+    "text",
+    "error",
+    "stored",
+    "logging",
+    "client_ip",
+    "config",
+    "storage",
+    "db",
+    "email",
+    "rate_limit",
+    "mail",
+    // Accounts: who someone is; the floor above it reads their session.
+    "accounts",
+    "activity",
+    "metrics",
+    "check",
+    "presenting",
+    "uploads",
+    "images",
+    "hooks",
+    // The features, each using only those before it.
+    "web",
+    "content",
+    "spreadsheet",
+    "letters",
+    "submissions",
+    "review",
+    "registration",
+    "attendance",
+    "program",
+    "certificates",
+    "home",
+    "backup",
+    // The organisers' rooms, above every feature.
+    "admin",
+    // Serving: what wraps every request.
+    "csrf",
+    "health",
+    "request_body",
+    "unread_body",
+    "connections",
+    "serve",
+];
+
+/// Every arrow between two top-level modules (wiring aside): from, to, and
+/// each `file:line path` that draws it.
+fn arrows(src: &Path) -> BTreeMap<(String, String), Vec<String>> {
+    arrows_within(src, &[])
+}
+
+/// Every arrow between two modules just beneath `parent` (`[]`: the
+/// top-level ones), from their files and those beneath them.
+fn arrows_within(src: &Path, parent: &[String]) -> BTreeMap<(String, String), Vec<String>> {
+    let modules = modules(src);
+    let depth = parent.len();
+    let mut arrows: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+    for (module, (file, text)) in &modules {
+        let inside = module.len() > depth && module.starts_with(parent);
+        let Some(from) = module.get(depth).filter(|_| inside && !WIRING.contains(&file.to_str().unwrap()))
+        else {
+            continue;
+        };
+        for (line, path) in crate_paths(text) {
+            let Some(to) = absolute(module, &path)
+                .filter(|path| path.len() > depth && path.starts_with(parent))
+                .map(|path| path[depth].clone())
+            else {
+                continue;
+            };
+            if to != *from && modules.contains_key(&[parent, std::slice::from_ref(&to)].concat()) {
+                let place = format!("{}:{line}: {}", file.display(), path.join("::"));
+                arrows.entry((from.clone(), to)).or_default().push(place);
+            }
+        }
+    }
+    arrows
+}
+
+/// The circles of `arrows` (Tarjan's strongly connected components of more
+/// than one module), each sorted, with the arrows inside it.
+fn circles(arrows: &BTreeMap<(String, String), Vec<String>>) -> Vec<Vec<String>> {
+    struct Search<'a> {
+        next: BTreeMap<&'a str, Vec<&'a str>>,
+        index: HashMap<&'a str, usize>,
+        low: HashMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'a> Search<'a> {
+        fn visit(&mut self, module: &'a str) {
+            let at = self.index.len();
+            self.index.insert(module, at);
+            self.low.insert(module, at);
+            self.stack.push(module);
+            for to in self.next.get(module).cloned().unwrap_or_default() {
+                if !self.index.contains_key(to) {
+                    self.visit(to);
+                    self.low.insert(module, self.low[module].min(self.low[to]));
+                } else if self.stack.contains(&to) {
+                    self.low.insert(module, self.low[module].min(self.index[to]));
+                }
+            }
+            if self.low[module] == self.index[module] {
+                let start = self.stack.iter().rposition(|m| *m == module).unwrap();
+                let mut circle: Vec<String> = self.stack.drain(start..).map(str::to_owned).collect();
+                if circle.len() > 1 {
+                    circle.sort();
+                    self.found.push(circle);
+                }
+            }
+        }
+    }
+    let mut search = Search {
+        next: BTreeMap::new(),
+        index: HashMap::new(),
+        low: HashMap::new(),
+        stack: vec![],
+        found: vec![],
+    };
+    for (from, to) in arrows.keys() {
+        search.next.entry(from).or_default().push(to);
+    }
+    let starts: Vec<&str> = search.next.keys().copied().collect();
+    for module in starts {
+        if !search.index.contains_key(module) {
+            search.visit(module);
+        }
+    }
+    search.found.sort();
+    search.found
+}
+
+/// Each circle, with the imports that close it.
+fn circles_named(arrows: &BTreeMap<(String, String), Vec<String>>) -> Vec<String> {
+    circles(arrows)
+        .into_iter()
+        .map(|circle| {
+            let inside: Vec<String> = arrows
+                .iter()
+                .filter(|((from, to), _)| circle.contains(from) && circle.contains(to))
+                .map(|((from, to), places)| format!("  {from} -> {to}: {}", places.join("; ")))
+                .collect();
+            format!("a circle between {}:\n{}", circle.join(", "), inside.join("\n"))
+        })
+        .collect()
+}
+
+/// Each arrow that goes against `order`, and each module missing from it.
+fn against_the_order(arrows: &BTreeMap<(String, String), Vec<String>>, order: &[&str]) -> Vec<String> {
+    let rank = |module: &str| order.iter().position(|m| *m == module);
+    let mut found = Vec::new();
+    for ((from, to), places) in arrows {
+        match (rank(from), rank(to)) {
+            (Some(from_rank), Some(to_rank)) if to_rank < from_rank => {}
+            (Some(_), Some(_)) => {
+                found.push(format!("{from} comes before {to} in the order, yet uses it: {}", places.join("; ")))
+            }
+            _ => found.push(format!(
+                "{from} -> {to}: add the module missing from the order (tests/layers.rs ORDER, ARCHITECTURE.md)"
+            )),
+        }
+    }
+    found
+}
+
+#[test]
+fn the_top_level_modules_form_no_circle() {
+    assert_none(&circles_named(&arrows(&src())), "circles between the top-level modules");
+}
+
+#[test]
+fn the_modules_inside_each_feature_form_no_circle() {
+    let src = src();
+    let mut parents: Vec<Vec<String>> =
+        modules(&src).into_keys().filter(|module| module.len() == 1).collect();
+    parents.sort();
+    let found: Vec<String> = parents
+        .iter()
+        .flat_map(|parent| {
+            let circles = circles_named(&arrows_within(&src, parent));
+            circles.into_iter().map(move |circle| format!("in {}: {circle}", parent[0]))
+        })
+        .collect();
+    assert_none(&found, "circles between the modules of a feature");
+}
+
+#[test]
+fn every_arrow_between_top_level_modules_goes_down_the_written_order() {
+    assert_none(&against_the_order(&arrows(&src()), ORDER), "arrows against the written order");
+}
+
+#[test]
+fn the_order_check_sees_circles_and_arrows_against_the_order() {
+    let arrows: BTreeMap<(String, String), Vec<String>> = [
+        ("submissions", "review", "submissions/store/details.rs:16: crate::review::store::Withdrawal"),
+        ("review", "submissions", "review/types.rs:13: crate::submissions::Submission"),
+        ("review", "db", "review/store.rs:3: crate::db::Db"),
+        ("home", "nowhere", "home/mod.rs:1: crate::nowhere"),
+    ]
+    .into_iter()
+    .map(|(from, to, place)| ((from.to_owned(), to.to_owned()), vec![place.to_owned()]))
+    .collect();
+    let circles = circles_named(&arrows);
+    assert_eq!(circles.len(), 1, "{circles:?}");
+    assert!(circles[0].starts_with("a circle between review, submissions:"), "{circles:?}");
+    assert!(circles[0].contains("submissions/store/details.rs:16"), "{circles:?}");
+    let against = against_the_order(&arrows, &["db", "submissions", "review", "home"]);
+    assert_eq!(against.len(), 2, "{against:?}");
+    assert!(against[0].starts_with("home -> nowhere: add the module"), "{against:?}");
+    assert!(
+        against[1].starts_with("submissions comes before review in the order, yet uses it"),
+        "{against:?}"
+    );
 }
