@@ -54,7 +54,7 @@ async function signIn(page: Page, person: Person) {
 
 /** The table's body rows' e-mail addresses, top to bottom. */
 async function emailsInTable(page: Page): Promise<string[]> {
-  const rows = main(page).getByRole('table').locator('tbody > tr:not(.admin-user-details)');
+  const rows = main(page).getByRole('table').locator('tbody > tr:not(.users-details)');
   return rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('td')?.textContent ?? ''));
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../api/types';
 import { protectedRoutes } from '../config/protected-routes';
 import type { RouteId } from '../config/routes';
-import { allowSlowPageLoads, grace, noam, usersApi } from '../features/admin/admin-test-data';
+import { allowSlowPageLoads, grace, noam, usersApi } from '../test/admin-data';
 import { admin, member, renderApp, type SentRequest } from '../test/render-app';
 import { createQueryClient } from './providers';
 import { prefetchRouteData, routeData } from './route-data';

@@ -3,13 +3,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../api/types';
 import { protectedRoutes, type ProtectedRouteRule } from '../config/protected-routes';
 import type { RouteId } from '../config/routes';
-import { editionsQueryOptions } from '../features/admin/api/get-editions';
-import { usersQueryOptions } from '../features/admin/api/get-users';
-import { parseUserTableQuery } from '../features/admin/user-table-query';
+import { editionsQueryOptions } from '../features/editions/api/get-editions';
 import { profileQueryOptions } from '../features/profile/api/get-profile';
 import { reviewerHomeQueryOptions } from '../features/review/api/get-reviewer-home';
 import { currentEditionQueryOptions } from '../features/submissions/api/get-current-edition';
 import { submissionsQueryOptions } from '../features/submissions/api/get-submissions';
+import { usersQueryOptions } from '../features/users/api/get-users';
+import { parseUserTableQuery } from '../features/users/user-table-query';
 import { sessionQueryOptions } from '../lib/session';
 
 /*

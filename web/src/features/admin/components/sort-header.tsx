@@ -1,4 +1,4 @@
-import type { SortDirection } from '../user-table-query';
+import type { SortDirection } from '../../../lib/table-sort';
 
 interface SortHeaderProps<Column extends string> {
   column: Column;

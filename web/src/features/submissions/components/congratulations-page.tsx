@@ -7,7 +7,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { messages } from '../../../config/messages';
 import { routes } from '../../../config/routes';
 import { formatConferenceTime } from '../../../lib/format';
-import { MySlot } from '../../program/components/my-slot';
+import { MySlot } from '../../program';
 import { useCurrentEdition } from '../api/get-current-edition';
 import { useSubmissions } from '../api/get-submissions';
 import { AttendanceCard } from './attendance-card';

@@ -1,0 +1,3 @@
+/** What other features use of registration: a person's registrations, for the user table, and how one is worded. */
+export { type PersonRegistration, useUserRegistrations } from './api/events';
+export { statusText } from './components/event-registrations';
