@@ -1,7 +1,10 @@
 //! Which way the server's modules may depend, read from the source tree.
 //!
-//! Three rules (ARCHITECTURE.md, "Which way dependencies point"):
+//! Four rules (ARCHITECTURE.md, "Which way dependencies point"):
 //!
+//! - The top-level modules stand in one written order (`ORDER`): each uses
+//!   only those before it, so none forms a circle with another; nor do the
+//!   modules inside a feature.
 //! - `admin` sits on top: it may use every feature and the shared floor
 //!   beneath them (the activity log, letters, text, uploads), and nothing
 //!   beneath may use it. Only the app's wiring (`lib.rs`, `main.rs`,
