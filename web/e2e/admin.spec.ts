@@ -47,9 +47,13 @@ async function signIn(page: Page, person: Person) {
   await page.goto('/login');
   await submitSignIn(page, person.email, person.password);
   await expect(page).toHaveURL('/sculc');
-  // On a phone the nav's links are behind its Menu button.
-  await openNav(page);
-  await expect(profileLink(page)).toBeVisible();
+  // On a phone the nav's links are behind its Menu button, which the
+  // sign-in's redirect settling may close again just after it opened: wait
+  // until the signed-in link stays in view.
+  await expect(async () => {
+    await openNav(page);
+    await expect(profileLink(page)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** The table's body rows' e-mail addresses, top to bottom. */
