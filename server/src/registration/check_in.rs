@@ -26,6 +26,7 @@ use super::store::check_in::{CheckIn, DeskPersonRow};
 use super::types::RegistrationAnswers;
 use super::types::{CheckInWindow, EventRow, RegistrationState};
 use crate::AppState;
+use crate::accounts::fields::refused;
 use crate::accounts::roles::Role;
 use crate::accounts::session::CheckInDesk;
 use crate::activity::Actor;
@@ -177,12 +178,16 @@ pub struct CheckInResult {
     pub message: String,
 }
 
-/// A scanned ticket.
+/// A check-in: of a scanned ticket (its `token` sent), or of a person
+/// found by name (no `token`).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Scan {
-    pub token: String,
-    /// When the scan was made, if earlier than now (a phone that was
+pub struct CheckInRequest {
+    /// The scanned ticket's code; required for a scan, refused for a
+    /// check-in by name.
+    #[serde(default)]
+    pub token: Option<String>,
+    /// When the check-in was made, if earlier than now (a phone that was
     /// offline sends its queue later); a time in the future counts as now,
     /// one more than a day ago as a day ago.
     #[serde(default, with = "time::serde::rfc3339::option")]
@@ -196,22 +201,6 @@ pub struct Scan {
     pub key: Option<Uuid>,
     /// Check in even outside the event's check-in window (admins only;
     /// logged).
-    #[serde(default)]
-    pub override_window: bool,
-}
-
-/// A check-in by name.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CheckInAt {
-    /// When it was made (as for a scan).
-    #[serde(default, with = "time::serde::rfc3339::option")]
-    #[schema(value_type = Option<String>, format = DateTime)]
-    pub at: Option<OffsetDateTime>,
-    /// Its own id (as for a scan).
-    #[serde(default)]
-    pub key: Option<Uuid>,
-    /// As for a scan.
     #[serde(default)]
     pub override_window: bool,
 }
@@ -406,7 +395,7 @@ async fn let_in(
     desk: &CheckInDesk,
     event: &EventRow,
     id: Uuid,
-    sent: &CheckInAt,
+    sent: &CheckInRequest,
 ) -> ApiResult<Json<CheckInResult>> {
     let now = clock::now();
     let Some(found) = state.db.desk_person(event.id, id).await? else { return Err(not_a_ticket(event)) };
@@ -470,7 +459,7 @@ async fn let_in(
     path = "/api/check-in/{slug}/scans",
     tag = "check-in",
     params(("slug" = String, Path, description = "The event's address")),
-    request_body = Scan,
+    request_body = CheckInRequest,
     responses(
         (status = 200, description = "Checked in now, or already", body = CheckInResult),
         (status = 401, description = "No one is signed in", body = ErrorBody),
@@ -484,13 +473,15 @@ pub async fn scan(
     State(state): State<AppState>,
     desk: CheckInDesk,
     Path(slug): Path<String>,
-    Json(scan): Json<Scan>,
+    Json(scan): Json<CheckInRequest>,
 ) -> ApiResult<Json<CheckInResult>> {
+    let Some(token) = scan.token.as_deref() else {
+        return Err(refused("token", "Scan the ticket's code, or find the person by name."));
+    };
     let event = event(&state, &slug).await?;
     let key = state.db.ticket_key().await?;
-    let Some(id) = super::ticket::verify(&key, &scan.token) else { return Err(not_a_ticket(&event)) };
-    let sent = CheckInAt { at: scan.at, key: scan.key, override_window: scan.override_window };
-    let_in(&state, &desk, &event, id, &sent).await
+    let Some(id) = super::ticket::verify(&key, token) else { return Err(not_a_ticket(&event)) };
+    let_in(&state, &desk, &event, id, &scan).await
 }
 
 /// Checks in a registered person found by name.
@@ -502,7 +493,7 @@ pub async fn scan(
         ("slug" = String, Path, description = "The event's address"),
         ("registration_id" = Uuid, Path, description = "The person's registration"),
     ),
-    request_body = CheckInAt,
+    request_body = CheckInRequest,
     responses(
         (status = 200, description = "Checked in now, or already", body = CheckInResult),
         (status = 401, description = "No one is signed in", body = ErrorBody),
@@ -516,8 +507,11 @@ pub async fn check_in_by_name(
     State(state): State<AppState>,
     desk: CheckInDesk,
     Path((slug, id)): Path<(String, Uuid)>,
-    Json(body): Json<CheckInAt>,
+    Json(body): Json<CheckInRequest>,
 ) -> ApiResult<Json<CheckInResult>> {
+    if body.token.is_some() {
+        return Err(refused("token", "A check-in by name takes no ticket code: scan the ticket instead."));
+    }
     let event = event(&state, &slug).await?;
     let_in(&state, &desk, &event, id, &body).await
 }

@@ -228,6 +228,38 @@ async fn forged_altered_and_other_events_tickets_are_refused_and_a_cancelled_one
     assert_eq!(ada.get(app.url(&format!("/api/events/{SLUG}/ticket"))).send().await.unwrap().status(), 404);
 }
 
+/// One request shape serves both ways in, so each endpoint checks the code
+/// itself: a scan needs it, a check-in by name refuses it, and a field
+/// neither knows is refused by both. Nobody is checked in by any of them.
+#[tokio::test]
+async fn a_scan_without_its_code_and_a_check_in_by_name_with_one_are_refused_at_the_field() {
+    let (app, grace, _alan, token) = two_volunteers_and_a_ticket().await;
+    let found = people(&app, &grace, "lovelace").await;
+    let by_name = app.url(&format!(
+        "/api/check-in/{SLUG}/registrations/{}",
+        found[0]["registration_id"].as_str().unwrap()
+    ));
+
+    let no_code = json_of(scan_as(&app, &grace, &json!({"at": null})).await, 422).await;
+    assert_eq!(
+        no_code["fields"]["token"][0], "Scan the ticket's code, or find the person by name.",
+        "{no_code}"
+    );
+    let with_code =
+        json_of(grace.post(&by_name).json(&json!({"token": token})).send().await.unwrap(), 422).await;
+    assert_eq!(
+        with_code["fields"]["token"][0], "A check-in by name takes no ticket code: scan the ticket instead.",
+        "{with_code}"
+    );
+    let unknown = scan_as(&app, &grace, &json!({"token": token, "overide_window": true})).await;
+    assert_eq!(unknown.status(), 422);
+    assert_eq!(grace.post(&by_name).json(&json!({"keys": []})).send().await.unwrap().status(), 422);
+    assert_eq!(counts(&app, &grace).await["checked_in"], 0, "nothing was checked in");
+
+    // The same requests, each at its own endpoint, go through.
+    assert_eq!(json_of(scan(&app, &grace, &token, None).await, 200).await["outcome"], "checked_in");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_ticket_scanned_at_once_by_two_volunteers_is_checked_in_once() {
     let (app, grace, alan, token) = two_volunteers_and_a_ticket().await;

@@ -2788,21 +2788,6 @@ export interface components {
             current_password: string;
             new_password: string;
         };
-        /** @description A check-in by name. */
-        CheckInAt: {
-            /**
-             * Format: date-time
-             * @description When it was made (as for a scan).
-             */
-            at?: string | null;
-            /**
-             * Format: uuid
-             * @description Its own id (as for a scan).
-             */
-            key?: string | null;
-            /** @description As for a scan. */
-            override_window?: boolean;
-        };
         /** @description The desk of one event. */
         CheckInDesk: {
             /**
@@ -2837,6 +2822,37 @@ export interface components {
             last_name: string;
             /** Format: uuid */
             registration_id: string;
+        };
+        /**
+         * @description A check-in: of a scanned ticket (its `token` sent), or of a person
+         *     found by name (no `token`).
+         */
+        CheckInRequest: {
+            /**
+             * Format: date-time
+             * @description When the check-in was made, if earlier than now (a phone that was
+             *     offline sends its queue later); a time in the future counts as now,
+             *     one more than a day ago as a day ago.
+             */
+            at?: string | null;
+            /**
+             * Format: uuid
+             * @description This check-in's own id, chosen by the phone. Sent again with the
+             *     same key by the same volunteer (its first answer lost on a flaky
+             *     network), it is answered `checked_in` as the first was, not as
+             *     already checked in by themselves.
+             */
+            key?: string | null;
+            /**
+             * @description Check in even outside the event's check-in window (admins only;
+             *     logged).
+             */
+            override_window?: boolean;
+            /**
+             * @description The scanned ticket's code; required for a scan, refused for a
+             *     check-in by name.
+             */
+            token?: string | null;
         };
         /** @description What a check-in (or its undo) came to, with what to tell the volunteer. */
         CheckInResult: {
@@ -4214,30 +4230,6 @@ export interface components {
             max: number;
             /** Format: int32 */
             min: number;
-        };
-        /** @description A scanned ticket. */
-        Scan: {
-            /**
-             * Format: date-time
-             * @description When the scan was made, if earlier than now (a phone that was
-             *     offline sends its queue later); a time in the future counts as now,
-             *     one more than a day ago as a day ago.
-             */
-            at?: string | null;
-            /**
-             * Format: uuid
-             * @description This check-in's own id, chosen by the phone. Sent again with the
-             *     same key by the same volunteer (its first answer lost on a flaky
-             *     network), it is answered `checked_in` as the first was, not as
-             *     already checked in by themselves.
-             */
-            key?: string | null;
-            /**
-             * @description Check in even outside the event's check-in window (admins only;
-             *     logged).
-             */
-            override_window?: boolean;
-            token: string;
         };
         ScheduleItem: {
             detail?: string | null;
@@ -10531,7 +10523,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CheckInAt"];
+                "application/json": components["schemas"]["CheckInRequest"];
             };
         };
         responses: {
@@ -10709,7 +10701,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Scan"];
+                "application/json": components["schemas"]["CheckInRequest"];
             };
         };
         responses: {
