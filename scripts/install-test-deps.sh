@@ -2,7 +2,8 @@
 # Installs what the tests need beyond the Rust toolchain and Node.js:
 # Debian's chromium (the browser for end-to-end tests), PostgreSQL (the
 # second database every Rust test runs on) and nginx (the balancer of the
-# multi-instance test). On Debian as root they are
+# multi-instance test) and poppler's pdftoppm and pdftotext (certificates are
+# rendered to pictures and read back as a reader would). On Debian as root they are
 # installed with apt; elsewhere a missing one is a clear error.
 set -euo pipefail
 
@@ -12,6 +13,7 @@ compgen -G '/usr/lib/postgresql/*/bin/initdb' > /dev/null || missing+=(postgresq
 command -v curl > /dev/null || missing+=(curl)
 # The balancer in front of two instances in the multi-instance test.
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+command -v pdftoppm > /dev/null && command -v pdftotext > /dev/null || missing+=(poppler-utils)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

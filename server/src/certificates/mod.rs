@@ -23,10 +23,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use self::pdf::Design;
 use self::store::NewCertificate;
 use self::types::{
-    CertificateKind, Eligible, IssuedCertificate, MyCertificate, VerifiedCertificate, file_name, new_code,
-    parse_file, plausible_code, printed_day,
+    CertificateKind, CertificateSettings, Eligible, IssuedCertificate, MyCertificate, Paper,
+    VerifiedCertificate, file_name, new_code, parse_file, plausible_code, printed_day,
 };
 use crate::AppState;
 use crate::accounts::session::{Admin, CurrentUser};
@@ -58,14 +59,21 @@ fn no_certificate() -> ApiError {
 }
 
 /// The member's certificates whose event's day has passed; attendance only
-/// for a check-in inside the event's check-in window.
+/// for a check-in inside the event's check-in window; none of an edition
+/// whose chair has not yet said who signs (unless issued already).
 async fn available(state: &AppState, user_id: uuid::Uuid) -> ApiResult<Vec<Eligible>> {
     let Some(today) = pacific_date(clock::now()) else { return Ok(Vec::new()) };
     let in_window =
         |starts_at, checked_in_at| CheckInWindow::of(starts_at, &state.config).holds(checked_in_at);
     let mut eligible = state.db.certificates_eligible(user_id, in_window).await?;
-    eligible.retain(|e| e.event_on < today);
+    eligible.retain(|e| e.event_on < today && (e.code.is_some() || e.settings.decided()));
     Ok(eligible)
+}
+
+/// What certificates print beside what they certify.
+async fn design(state: &AppState, paper: Paper) -> ApiResult<Design> {
+    let society = crate::content::api::society_name(state).await?;
+    Ok(Design { society, place: String::new(), paper })
 }
 
 /// The verification address printed on a certificate.
@@ -85,9 +93,10 @@ fn draft(eligible: &Eligible, user_id: uuid::Uuid, name: &str) -> IssuedCertific
         event_title: eligible.event_title.clone(),
         event_on: eligible.event_on.to_string(),
         event_day: printed_day(eligible.event_on),
-        signatory_name: eligible.signatory.0.clone(),
-        signatory_title: eligible.signatory.1.clone(),
+        signatory_name: eligible.settings.signatory_name.clone(),
+        signatory_title: eligible.settings.signatory_title.clone(),
         issued_at: clock::now(),
+        paper: eligible.settings.certificate_paper,
     }
 }
 
@@ -112,9 +121,12 @@ pub async fn my_certificates(
         // Issued: printable as it was; not yet: as the name reads now.
         let refusal = match &eligible.code {
             Some(_) => None,
-            None => pdf::check(&draft(&eligible, user.id, &name), &verify_url(&state, "xxxxxxxxxx"))
-                .err()
-                .map(|unprintable| unprintable.message()),
+            None => {
+                let design = design(&state, eligible.settings.certificate_paper).await?;
+                pdf::check(&draft(&eligible, user.id, &name), &design, &verify_url(&state, "xxxxxxxxxx"))
+                    .err()
+                    .map(|unprintable| unprintable.message())
+            }
         };
         mine.push(MyCertificate {
             kind: eligible.kind,
@@ -161,7 +173,8 @@ pub async fn download_certificate(
             let name = display_name(&user.first_name, &user.last_name, &user.email);
             let draft = draft(&eligible, user.id, &name);
             let code = new_code()?;
-            if let Err(unprintable) = pdf::check(&draft, &verify_url(&state, &code)) {
+            let design = design(&state, draft.paper).await?;
+            if let Err(unprintable) = pdf::check(&draft, &design, &verify_url(&state, &code)) {
                 return Err(refused(&unprintable));
             }
             let new = NewCertificate {
@@ -179,7 +192,8 @@ pub async fn download_certificate(
         crate::content::edition_dates::parse_day(&certificate.event_on).unwrap_or(eligible.event_on);
     let certificate = IssuedCertificate { event_day: printed_day(issued_day), ..certificate };
     let url = verify_url(&state, &certificate.code);
-    let bytes = tokio::task::spawn_blocking(move || pdf::render(&certificate, &url))
+    let design = design(&state, certificate.paper).await?;
+    let bytes = tokio::task::spawn_blocking(move || pdf::render(&certificate, &design, &url))
         .await
         .map_err(|e| anyhow::anyhow!("typesetting a certificate: {e}"))??
         .map_err(|unprintable| refused(&unprintable))?;
@@ -224,13 +238,26 @@ pub async fn verify_certificate(
         event_title: c.event_title,
         event_on: c.event_on,
         issued_at: c.issued_at,
+        signatory: signed_by(&c.signatory_name, &c.signatory_title),
     };
     let mut response = Json(verified).into_response();
     response.headers_mut().insert("x-robots-tag", HeaderValue::from_static("noindex"));
     Ok(response)
 }
 
-/// Who signs an edition's certificates.
+/// Who signs a certificate, as its verification page says it: "Dr. Ada
+/// Lovelace, Faculty Advisor"; `None` when unsigned.
+fn signed_by(name: &str, title: &str) -> Option<String> {
+    match (name.is_empty(), title.is_empty()) {
+        (true, _) => None,
+        (false, true) => Some(name.to_owned()),
+        (false, false) => Some(format!("{name}, {title}")),
+    }
+}
+
+/// Who signs an edition's certificates, and the paper they are printed
+/// for. Until a name is set or "no signature" chosen, the edition's
+/// certificates are not offered.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Signatory {
     /// "Dr. Ada Lovelace" (empty: no signature line).
@@ -239,9 +266,30 @@ pub struct Signatory {
     /// "Faculty Advisor, Department of Linguistics" (empty: none).
     #[schema(max_length = 120)]
     pub title: String,
+    /// The chair chose to print certificates without a signature.
+    #[serde(default)]
+    pub no_signature: bool,
+    /// US Letter unless A4 is chosen.
+    #[serde(default = "letter")]
+    pub paper: Paper,
 }
 
-/// Edition `year`'s certificate signatory.
+fn letter() -> Paper {
+    Paper::Letter
+}
+
+impl From<CertificateSettings> for Signatory {
+    fn from(settings: CertificateSettings) -> Self {
+        Self {
+            name: settings.signatory_name,
+            title: settings.signatory_title,
+            no_signature: settings.certificate_unsigned,
+            paper: settings.certificate_paper,
+        }
+    }
+}
+
+/// Edition `year`'s certificate signatory and paper.
 #[utoipa::path(
     get,
     path = "/api/admin/editions/{year}/signatory",
@@ -259,16 +307,17 @@ pub async fn get_signatory(
     Admin(_admin): Admin,
     Path(year): Path<i32>,
 ) -> ApiResult<Json<Signatory>> {
-    let (name, title) = state.db.edition_signatory(year).await?.ok_or_else(no_edition)?;
-    Ok(Json(Signatory { name, title }))
+    let settings = state.db.certificate_settings(year).await?.ok_or_else(no_edition)?;
+    Ok(Json(settings.into()))
 }
 
 fn no_edition() -> ApiError {
     ApiError::NotFound("There is no such edition.".into())
 }
 
-/// Sets who signs edition `year`'s certificates. Certificates issued
-/// before keep the signatory they were issued with.
+/// Sets who signs edition `year`'s certificates (or that none does) and
+/// their paper. Every certificate of the edition prints the signatory as
+/// set now, those issued before included.
 #[utoipa::path(
     put,
     path = "/api/admin/editions/{year}/signatory",
@@ -280,7 +329,7 @@ fn no_edition() -> ApiError {
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such edition", body = ErrorBody),
-        (status = 422, description = "Too long, or a character the fonts cannot print", body = ErrorBody),
+        (status = 422, description = "Too long, a character the fonts cannot print, or both a name and no signature", body = ErrorBody),
     )
 )]
 pub async fn set_signatory(
@@ -307,18 +356,30 @@ pub async fn set_signatory(
             fields.insert(field.to_owned(), vec![problem]);
         }
     }
+    if body.no_signature && !name.is_empty() {
+        let problem = "Either clear the name or print the certificates without a signature, not both.";
+        fields.insert("no_signature".to_owned(), vec![problem.to_owned()]);
+    }
     if !fields.is_empty() {
         return Err(ApiError::Unprocessable { message: "Check the signatory.".into(), fields });
     }
     let actor = Actor::admin(&admin);
-    let summary = if name.is_empty() {
-        format!("Cleared SCULC {year}'s certificate signatory")
-    } else {
+    let summary = if !name.is_empty() {
         format!("Set SCULC {year}'s certificate signatory to “{name}”")
+    } else if body.no_signature {
+        format!("Chose no signature on SCULC {year}'s certificates")
+    } else {
+        format!("Cleared SCULC {year}'s certificate signatory")
     };
     let entry = NewEntry { actor: &actor, action: AuditAction::EditionUpdated, summary };
-    if !state.db.set_edition_signatory(year, &name, &title, &entry).await? {
+    let settings = CertificateSettings {
+        signatory_name: name,
+        signatory_title: title,
+        certificate_unsigned: body.no_signature,
+        certificate_paper: body.paper,
+    };
+    if !state.db.set_certificate_settings(year, &settings, &entry).await? {
         return Err(no_edition());
     }
-    Ok(Json(Signatory { name, title }))
+    Ok(Json(settings.into()))
 }

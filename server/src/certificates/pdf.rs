@@ -1,20 +1,50 @@
 //! A certificate typeset as the program is (printpdf without its layout
 //! engine, the fonts cut to the glyphs used with allsorts): one landscape
-//! US Letter page, each line centred, in the faces `fonts.rs` picks.
+//! page (US Letter, or A4 as the edition's chair chose) inside a double
+//! border, under the society's mark and name; each line centred, in the
+//! faces `fonts.rs` picks; a signature line with the signatory's name and
+//! title; the verification address as text and as a QR code.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use printpdf::{
-    Codepoint, Color, DictItem, Greyscale, Line, LinePoint, Mm, Op, ParsedFont, PdfDocument, PdfFontHandle,
-    PdfPage, PdfSaveOptions, Point, Pt, TextItem,
+    Codepoint, Color, DictItem, Greyscale, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument,
+    PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, Rgb, TextItem,
 };
 
 use super::fonts::{FACES, Face, Run, runs};
-use super::types::{CertificateKind, IssuedCertificate};
+use super::types::{CertificateKind, IssuedCertificate, Paper};
 
-const PAGE_WIDTH: f32 = 792.0;
-const PAGE_HEIGHT: f32 = 612.0;
-const MARGIN: f32 = 72.0;
+/// Room kept clear inside the border, either side of a line of text.
+const MARGIN: f32 = 84.0;
+/// The outer border's distance from the paper's edge, and the inner one's.
+const BORDER: f32 = 24.0;
+const INNER_BORDER: f32 = 31.0;
+/// The society's colours (the site's mark: a gold schwa on navy).
+const NAVY: (f32, f32, f32) = (0.114, 0.208, 0.341);
+const GOLD: (f32, f32, f32) = (0.957, 0.788, 0.365);
+/// The mark's side, and the QR code's.
+const MARK: f32 = 40.0;
+const QR_SIDE: f32 = 66.0;
+
+/// What a certificate prints beyond what it certifies: whose it is, where
+/// the event was, and the paper.
+#[derive(Debug, Clone)]
+pub struct Design {
+    /// The society's name, as the site's content says it.
+    pub society: String,
+    /// Where the event took place (empty: not known).
+    pub place: String,
+    pub paper: Paper,
+}
+
+/// The paper's width and height in points, landscape.
+fn sheet(paper: Paper) -> (f32, f32) {
+    match paper {
+        Paper::Letter => (792.0, 612.0),
+        Paper::A4 => (841.89, 595.28),
+    }
+}
 
 /// Why a certificate cannot be printed: the field and the characters no
 /// bundled font has.
@@ -61,6 +91,8 @@ struct Placed {
 }
 
 struct Page {
+    width: f32,
+    height: f32,
     lines: Vec<Placed>,
 }
 
@@ -83,7 +115,7 @@ impl Page {
             Err(_) => Vec::new(),
         };
         let mut size = size;
-        while width(&runs, size) > PAGE_WIDTH - 2.0 * MARGIN && size > 8.0 {
+        while width(&runs, size) > self.width - 2.0 * MARGIN && size > 8.0 {
             size -= 1.0;
         }
         self.lines.push(Placed { runs, size, grey, y });
@@ -115,38 +147,38 @@ fn wrap(text: &str, max: usize) -> Vec<String> {
 }
 
 /// Checks that every text of `certificate` can be printed.
-pub fn check(certificate: &IssuedCertificate, verify_url: &str) -> Result<(), Unprintable> {
-    layout(certificate, verify_url).map(|_| ())
+pub fn check(certificate: &IssuedCertificate, design: &Design, verify_url: &str) -> Result<(), Unprintable> {
+    layout(certificate, design, verify_url).map(|_| ())
 }
 
-fn layout(c: &IssuedCertificate, verify_url: &str) -> Result<Page, Unprintable> {
-    let mut page = Page { lines: Vec::new() };
-    let mut y = PAGE_HEIGHT - 96.0;
-    page.line("Undergraduate Linguistics Society", Face::Sans, 12.0, 0.35, y, Field::Event)?;
-    y -= 52.0;
-    let heading = match c.kind {
-        CertificateKind::Attendance => "Certificate of Attendance",
-        CertificateKind::Presentation => "Certificate of Presentation",
-    };
-    page.line(heading, Face::SansBold, 30.0, 0.0, y, Field::Event)?;
+fn layout(c: &IssuedCertificate, design: &Design, verify_url: &str) -> Result<Page, Unprintable> {
+    let (width, height) = sheet(design.paper);
+    let mut page = Page { width, height, lines: Vec::new() };
+    // The mark's schwa, centred in its square under the top border.
+    let mark_bottom = height - INNER_BORDER - 22.0 - MARK;
+    page.line("ə", Face::SansBold, 27.0, -1.0, mark_bottom + 11.0, Field::Event)?;
+    let mut y = mark_bottom - 22.0;
+    page.line(&design.society, Face::Sans, 12.0, 0.35, y, Field::Event)?;
     y -= 44.0;
+    page.line(heading_of(c), Face::SansBold, 30.0, 0.0, y, Field::Event)?;
+    y -= 40.0;
     page.line("This certifies that", Face::Sans, 13.0, 0.3, y, Field::Event)?;
-    y -= 44.0;
+    y -= 42.0;
     page.line(&c.name, Face::Sans, 28.0, 0.0, y, Field::Name)?;
-    y -= 38.0;
+    y -= 34.0;
     match c.kind {
         CertificateKind::Attendance => {
             page.line("attended", Face::Sans, 13.0, 0.3, y, Field::Event)?;
-            y -= 28.0;
+            y -= 26.0;
             page.line(&c.event_title, Face::Sans, 18.0, 0.0, y, Field::Event)?;
             y -= 24.0;
         }
         CertificateKind::Presentation => {
             page.line(&format!("presented at {}", c.event_title), Face::Sans, 13.0, 0.3, y, Field::Event)?;
-            y -= 28.0;
+            y -= 26.0;
             for part in wrap(&c.title, 60).iter().take(3) {
                 page.line(part, Face::Sans, 17.0, 0.0, y, Field::Title)?;
-                y -= 22.0;
+                y -= 21.0;
             }
             if !c.coauthors.is_empty() {
                 y -= 2.0;
@@ -155,10 +187,15 @@ fn layout(c: &IssuedCertificate, verify_url: &str) -> Result<Page, Unprintable> 
                     y -= 15.0;
                 }
             }
-            y -= 8.0;
+            y -= 6.0;
         }
     }
-    page.line(&c.event_day, Face::Sans, 13.0, 0.3, y, Field::Event)?;
+    let when_and_where = if design.place.is_empty() {
+        c.event_day.clone()
+    } else {
+        format!("{} · {}", design.place, c.event_day)
+    };
+    page.line(&when_and_where, Face::Sans, 13.0, 0.3, y, Field::Event)?;
 
     // The signature: a line, the name and title under it.
     if !c.signatory_name.is_empty() {
@@ -168,13 +205,17 @@ fn layout(c: &IssuedCertificate, verify_url: &str) -> Result<Page, Unprintable> 
         page.line(&c.signatory_title, Face::Sans, 10.5, 0.35, 97.0, Field::Signatory)?;
     }
     let verify = format!("Verify this certificate at {verify_url}");
-    page.line(&verify, Face::Sans, 9.5, 0.35, 44.0, Field::Event)?;
+    page.line(&verify, Face::Sans, 9.5, 0.35, INNER_BORDER + 16.0, Field::Event)?;
     Ok(page)
 }
 
 /// The certificate's PDF, or which of its texts the fonts cannot print.
-pub fn render(c: &IssuedCertificate, verify_url: &str) -> anyhow::Result<Result<Vec<u8>, Unprintable>> {
-    let page = match layout(c, verify_url) {
+pub fn render(
+    c: &IssuedCertificate,
+    design: &Design,
+    verify_url: &str,
+) -> anyhow::Result<Result<Vec<u8>, Unprintable>> {
+    let page = match layout(c, design, verify_url) {
         Ok(page) => page,
         Err(unprintable) => return Ok(Err(unprintable)),
     };
@@ -197,21 +238,24 @@ pub fn render(c: &IssuedCertificate, verify_url: &str) -> anyhow::Result<Result<
         fonts.insert(*face, (document.add_font(&subset), renumbered));
     }
 
-    let mut ops = Vec::new();
+    let (width, height) = (page.width, page.height);
+    let mut ops = frame(width, height);
     if !c.signatory_name.is_empty() || !c.signatory_title.is_empty() {
+        ops.push(Op::SetOutlineColor { col: grey(0.0) });
         ops.push(Op::SetOutlineThickness { pt: Pt(0.75) });
         ops.push(Op::DrawLine {
             line: Line {
                 points: vec![
-                    LinePoint { p: Point { x: Pt(PAGE_WIDTH / 2.0 - 110.0), y: Pt(130.0) }, bezier: false },
-                    LinePoint { p: Point { x: Pt(PAGE_WIDTH / 2.0 + 110.0), y: Pt(130.0) }, bezier: false },
+                    LinePoint { p: Point { x: Pt(width / 2.0 - 110.0), y: Pt(130.0) }, bezier: false },
+                    LinePoint { p: Point { x: Pt(width / 2.0 + 110.0), y: Pt(130.0) }, bezier: false },
                 ],
                 is_closed: false,
             },
         });
     }
+    ops.extend(qr_code(verify_url, width - INNER_BORDER - 16.0 - QR_SIDE, INNER_BORDER + 16.0));
     for line in &page.lines {
-        let mut x = (PAGE_WIDTH - width(&line.runs, line.size)) / 2.0;
+        let mut x = (width - self::width(&line.runs, line.size)) / 2.0;
         for run in &line.runs {
             let Some((font, renumbered)) = fonts.get(&run.face) else { continue };
             let glyphs = run
@@ -225,9 +269,9 @@ pub fn render(c: &IssuedCertificate, verify_url: &str) -> anyhow::Result<Result<
             if run.shaped {
                 ops.push(actual_text(&run.text));
             }
-            ops.push(Op::SetFillColor {
-                col: Color::Greyscale(Greyscale { percent: line.grey, icc_profile: None }),
-            });
+            // A negative grey is the mark's gold.
+            let colour = if line.grey < 0.0 { rgb(GOLD) } else { grey(line.grey) };
+            ops.push(Op::SetFillColor { col: colour });
             ops.push(Op::SetFont { font: PdfFontHandle::External(font.clone()), size: Pt(line.size) });
             ops.push(Op::SetTextCursor { pos: Point { x: Pt(x), y: Pt(line.y) } });
             ops.push(Op::ShowText { items: vec![TextItem::GlyphIds(glyphs)] });
@@ -238,8 +282,58 @@ pub fn render(c: &IssuedCertificate, verify_url: &str) -> anyhow::Result<Result<
             x += run.width(line.size);
         }
     }
-    let page = PdfPage::new(Mm(PAGE_WIDTH * 25.4 / 72.0), Mm(PAGE_HEIGHT * 25.4 / 72.0), ops);
+    let page = PdfPage::new(Mm(width * 25.4 / 72.0), Mm(height * 25.4 / 72.0), ops);
     Ok(Ok(document.with_pages(vec![page]).save(&PdfSaveOptions::default(), &mut Vec::new())))
+}
+
+fn grey(percent: f32) -> Color {
+    Color::Greyscale(Greyscale { percent, icc_profile: None })
+}
+
+fn rgb((r, g, b): (f32, f32, f32)) -> Color {
+    Color::Rgb(Rgb { r, g, b, icc_profile: None })
+}
+
+fn rectangle(x: f32, y: f32, width: f32, height: f32, mode: PaintMode) -> Op {
+    let mut rectangle = Rect::from_xywh(Pt(x), Pt(y), Pt(width), Pt(height));
+    rectangle.mode = Some(mode);
+    Op::DrawRectangle { rectangle }
+}
+
+/// The double border in navy, and the mark's square at the top centre.
+fn frame(width: f32, height: f32) -> Vec<Op> {
+    vec![
+        Op::SetOutlineColor { col: rgb(NAVY) },
+        Op::SetOutlineThickness { pt: Pt(3.0) },
+        rectangle(BORDER, BORDER, width - 2.0 * BORDER, height - 2.0 * BORDER, PaintMode::Stroke),
+        Op::SetOutlineThickness { pt: Pt(0.75) },
+        rectangle(
+            INNER_BORDER,
+            INNER_BORDER,
+            width - 2.0 * INNER_BORDER,
+            height - 2.0 * INNER_BORDER,
+            PaintMode::Stroke,
+        ),
+        Op::SetFillColor { col: rgb(NAVY) },
+        rectangle((width - MARK) / 2.0, height - INNER_BORDER - 22.0 - MARK, MARK, MARK, PaintMode::Fill),
+    ]
+}
+
+/// `text` as a QR code of side `QR_SIDE` with its lower left corner at
+/// (`x`, `y`): one filled square per dark module.
+fn qr_code(text: &str, x: f32, y: f32) -> Vec<Op> {
+    let Ok(code) = qrcode::QrCode::new(text.as_bytes()) else { return Vec::new() };
+    let modules = code.width();
+    let side = QR_SIDE / modules as f32;
+    let mut ops = vec![Op::SetFillColor { col: grey(0.0) }];
+    for (i, colour) in code.to_colors().into_iter().enumerate() {
+        if colour == qrcode::Color::Dark {
+            let (row, column) = (i / modules, i % modules);
+            let (left, bottom) = (x + column as f32 * side, y + QR_SIDE - (row + 1) as f32 * side);
+            ops.push(rectangle(left, bottom, side, side, PaintMode::Fill));
+        }
+    }
+    ops
 }
 
 fn heading_of(c: &IssuedCertificate) -> &'static str {

@@ -4,23 +4,29 @@
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::types::{CertificateKind, Eligible, IssuedCertificate};
+use super::types::{CertificateKind, CertificateSettings, Eligible, IssuedCertificate};
 use crate::activity::{NewEntry, record_in};
 use crate::content::edition_dates::{pacific_date, parse_day};
 use crate::db::Db;
 use crate::on_db;
 
-const CERTIFICATE_COLUMNS: &str = "code, kind, user_id, name, title, coauthors, event_title, event_on, \
-     signatory_name, signatory_title, issued_at";
+/// A certificate as issued, with its edition's signatory and paper as they
+/// are now (as issued, for one of no edition).
+const CERTIFICATE_SELECT: &str = "SELECT c.code, c.kind, c.user_id, c.name, c.title, c.coauthors, \
+     c.event_title, c.event_on, \
+     CASE WHEN ed.year IS NULL THEN c.signatory_name ELSE ed.signatory_name END AS signatory_name, \
+     CASE WHEN ed.year IS NULL THEN c.signatory_title ELSE ed.signatory_title END AS signatory_title, \
+     c.issued_at, COALESCE(ed.certificate_paper, 'letter') AS paper \
+     FROM certificates c LEFT JOIN editions ed ON ed.year = c.edition_year";
+
+const SETTINGS_COLUMNS: &str = "signatory_name, signatory_title, certificate_unsigned, certificate_paper";
 
 /// A registration checked in: its id, the event's address, title and
 /// start, when it was checked in, and the code of its certificate if issued.
 type AttendanceRow = (Uuid, String, String, OffsetDateTime, OffsetDateTime, Option<String>);
 /// A presentation: the submission, its title, its edition, the edition's
-/// day, its registration event's start, the certificate's code, the
-/// signatory.
-type PresentationRow =
-    (Uuid, String, i32, Option<String>, Option<OffsetDateTime>, Option<String>, String, String);
+/// day, its registration event's start, the certificate's code.
+type PresentationRow = (Uuid, String, i32, Option<String>, Option<OffsetDateTime>, Option<String>);
 
 /// What a certificate about to be issued prints.
 pub struct NewCertificate<'a> {
@@ -55,8 +61,7 @@ impl Db {
             .fetch_all(pool)
             .await?;
             let presented: Vec<PresentationRow> = sqlx::query_as(
-                "SELECT s.id, s.title, s.edition_year, ed.conference_on, ev.starts_at, c.code,
-                        ed.signatory_name, ed.signatory_title
+                "SELECT s.id, s.title, s.edition_year, ed.conference_on, ev.starts_at, c.code
                  FROM submissions s
                  JOIN attendance a ON a.submission_id = s.id
                  JOIN editions ed ON ed.year = s.edition_year
@@ -90,7 +95,7 @@ impl Db {
             // An edition's own event (`sculc-2026`) is signed for that
             // edition; any other event for the edition of its year.
             let year = slug.strip_prefix("sculc-").and_then(|y| y.parse().ok()).unwrap_or(event_on.year());
-            let signatory = self.edition_signatory(year).await?.unwrap_or_default();
+            let settings = self.certificate_settings(year).await?;
             eligible.push(Eligible {
                 kind: CertificateKind::Attendance,
                 subject: registration,
@@ -98,11 +103,12 @@ impl Db {
                 coauthors: Vec::new(),
                 event_title,
                 event_on,
-                signatory,
+                edition_year: settings.is_some().then_some(year),
+                settings: settings.unwrap_or_else(CertificateSettings::without_edition),
                 code,
             });
         }
-        for (submission, title, year, conference_on, event_starts, code, name, role) in presented {
+        for (submission, title, year, conference_on, event_starts, code) in presented {
             let day = conference_on.as_deref().and_then(|day| parse_day(day).ok());
             let Some(event_on) = day.or_else(|| event_starts.and_then(pacific_date)) else { continue };
             eligible.push(Eligible {
@@ -116,7 +122,11 @@ impl Db {
                     .collect(),
                 event_title: format!("SCULC {year}"),
                 event_on,
-                signatory: (name, role),
+                edition_year: Some(year),
+                settings: self
+                    .certificate_settings(year)
+                    .await?
+                    .unwrap_or_else(CertificateSettings::without_edition),
                 code,
             });
         }
@@ -139,8 +149,9 @@ impl Db {
         on_db!(self, |pool| {
             sqlx::query(
                 "INSERT INTO certificates (code, kind, user_id, registration_id, submission_id, name, title,
-                     coauthors, event_title, event_on, signatory_name, signatory_title, issued_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                     coauthors, event_title, event_on, signatory_name, signatory_title, issued_at,
+                     edition_year)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
                  ON CONFLICT DO NOTHING",
             )
             .bind(new.code)
@@ -153,12 +164,13 @@ impl Db {
             .bind(e.coauthors.join(", "))
             .bind(&e.event_title)
             .bind(e.event_on.to_string())
-            .bind(&e.signatory.0)
-            .bind(&e.signatory.1)
+            .bind(&e.settings.signatory_name)
+            .bind(&e.settings.signatory_title)
             .bind(new.issued_at)
+            .bind(e.edition_year)
             .execute(pool)
             .await?;
-            sqlx::query_as(&format!("SELECT {CERTIFICATE_COLUMNS} FROM certificates WHERE {column} = $1"))
+            sqlx::query_as(&format!("{CERTIFICATE_SELECT} WHERE c.{column} = $1"))
                 .bind(e.subject)
                 .fetch_one(pool)
                 .await
@@ -167,43 +179,47 @@ impl Db {
 
     pub async fn certificate_by_code(&self, code: &str) -> sqlx::Result<Option<IssuedCertificate>> {
         on_db!(self, |pool| {
-            sqlx::query_as(&format!("SELECT {CERTIFICATE_COLUMNS} FROM certificates WHERE code = $1"))
+            sqlx::query_as(&format!("{CERTIFICATE_SELECT} WHERE c.code = $1"))
                 .bind(code)
                 .fetch_optional(pool)
                 .await
         })
     }
 
-    /// Edition `year`'s signatory (name, title); `None` when there is no
-    /// such edition.
-    pub async fn edition_signatory(&self, year: i32) -> sqlx::Result<Option<(String, String)>> {
+    /// Edition `year`'s certificate settings; `None` when there is no such
+    /// edition.
+    pub async fn certificate_settings(&self, year: i32) -> sqlx::Result<Option<CertificateSettings>> {
         on_db!(self, |pool| {
-            sqlx::query_as("SELECT signatory_name, signatory_title FROM editions WHERE year = $1")
+            sqlx::query_as(&format!("SELECT {SETTINGS_COLUMNS} FROM editions WHERE year = $1"))
                 .bind(year)
                 .fetch_optional(pool)
                 .await
         })
     }
 
-    /// Sets edition `year`'s signatory, logged; false when there is no such
-    /// edition.
-    pub async fn set_edition_signatory(
+    /// Sets edition `year`'s certificate settings, logged; false when there
+    /// is no such edition.
+    pub async fn set_certificate_settings(
         &self,
         year: i32,
-        name: &str,
-        title: &str,
+        settings: &CertificateSettings,
         entry: &NewEntry<'_>,
     ) -> sqlx::Result<bool> {
         on_db!(self, |pool| {
             let mut tx = crate::db::begin_write(pool).await?;
-            let changed =
-                sqlx::query("UPDATE editions SET signatory_name = $1, signatory_title = $2 WHERE year = $3")
-                    .bind(name)
-                    .bind(title)
-                    .bind(year)
-                    .execute(&mut *tx)
-                    .await?
-                    .rows_affected();
+            let changed = sqlx::query(
+                "UPDATE editions SET signatory_name = $1, signatory_title = $2, certificate_unsigned = $3,
+                     certificate_paper = $4
+                 WHERE year = $5",
+            )
+            .bind(&settings.signatory_name)
+            .bind(&settings.signatory_title)
+            .bind(settings.certificate_unsigned)
+            .bind(settings.certificate_paper.as_str())
+            .bind(year)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
             if changed == 0 {
                 return Ok(false);
             }

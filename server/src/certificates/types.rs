@@ -17,6 +17,47 @@ stored_enum! {
     }
 }
 
+stored_enum! {
+    /// The paper a certificate is printed for, in landscape.
+    pub enum Paper("paper size") {
+        /// US Letter, 11 × 8.5 inches.
+        Letter = "letter",
+        /// A4, 297 × 210 mm.
+        A4 = "a4",
+    }
+}
+
+/// How an edition's certificates are signed and printed, as its chair set
+/// it.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct CertificateSettings {
+    /// The signatory's name (empty: none).
+    pub signatory_name: String,
+    /// The signatory's title (empty: none).
+    pub signatory_title: String,
+    /// The chair chose to print certificates without a signature.
+    pub certificate_unsigned: bool,
+    pub certificate_paper: Paper,
+}
+
+impl CertificateSettings {
+    /// An event of a year with no edition: nobody to ask, so unsigned.
+    pub fn without_edition() -> Self {
+        Self {
+            signatory_name: String::new(),
+            signatory_title: String::new(),
+            certificate_unsigned: true,
+            certificate_paper: Paper::Letter,
+        }
+    }
+
+    /// Whether the chair has said who signs (someone, or no one): until
+    /// then no certificate of the edition is offered.
+    pub fn decided(&self) -> bool {
+        !self.signatory_name.is_empty() || self.certificate_unsigned
+    }
+}
+
 /// A certificate as issued: what it prints, kept with its code.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct IssuedCertificate {
@@ -34,9 +75,13 @@ pub struct IssuedCertificate {
     /// How the day is printed: "April 18, 2026".
     #[sqlx(skip)]
     pub event_day: String,
+    /// The edition's signatory as it is now (as issued, for a certificate
+    /// of no edition).
     pub signatory_name: String,
     pub signatory_title: String,
     pub issued_at: OffsetDateTime,
+    /// The edition's paper as it is now.
+    pub paper: Paper,
 }
 
 /// Something a member may get a certificate for, as the store finds it
@@ -52,7 +97,9 @@ pub struct Eligible {
     /// The event's day in Pacific time.
     pub event_on: Date,
     /// The edition whose signatory signs it, if there is one.
-    pub signatory: (String, String),
+    pub edition_year: Option<i32>,
+    /// That edition's settings (unsigned when there is none).
+    pub settings: CertificateSettings,
     /// The code, once issued.
     pub code: Option<String>,
 }
@@ -90,6 +137,8 @@ pub struct VerifiedCertificate {
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub issued_at: OffsetDateTime,
+    /// Who signs it, as the certificate prints it now (null: unsigned).
+    pub signatory: Option<String>,
 }
 
 /// The day as a certificate prints it: "April 18, 2026".

@@ -46,6 +46,12 @@ fn missing(what: &str) -> ApiError {
     ApiError::Internal(anyhow::anyhow!("no {what} content in the database; run `colloquy content import`"))
 }
 
+/// The society's name as published, for what the site prints.
+pub async fn society_name(state: &AppState) -> ApiResult<String> {
+    let site: SiteFile = document(state, Source::Live, SITE, "").await?.ok_or_else(|| missing("site"))?;
+    Ok(site.society_name)
+}
+
 /// The society's name, the footer, the home page and the editions for the nav.
 #[utoipa::path(
     get,

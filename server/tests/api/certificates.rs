@@ -155,12 +155,13 @@ async fn an_attendee_downloads_a_certificate_after_the_event_that_the_verificati
     assert_eq!(verified["name"], "Grace Hopper");
     assert_eq!(verified["kind"], "attendance");
     assert_eq!(verified["event_title"], "SCULC 2026");
+    assert_eq!(verified["signatory"], "Noam Linguist, Faculty Advisor");
     assert!(verified["event_on"].as_str().unwrap().starts_with("20"));
     let mut keys: Vec<&str> = verified.as_object().unwrap().keys().map(String::as_str).collect();
     keys.sort_unstable();
     assert_eq!(
         keys,
-        ["event_on", "event_title", "issued_at", "kind", "name", "title"],
+        ["event_on", "event_title", "issued_at", "kind", "name", "signatory", "title"],
         "nothing else personal"
     );
     let page = visitor.get(app.url(&format!("/verify/{code}"))).send().await.unwrap();
@@ -204,6 +205,8 @@ async fn a_presenter_gets_a_certificate_of_presentation_with_the_title_and_co_au
             .await
             .unwrap();
     });
+    let signatory = json!({"name": "Noam Linguist", "title": "Faculty Advisor"});
+    assert_eq!(put_json(&app, "/api/admin/editions/2025/signatory", signatory).await.status(), 200);
     assert!(mine(&app, &presenter).await.is_empty(), "the conference has not happened yet");
     after_the_event(&app);
     let list = mine(&app, &presenter).await;
@@ -343,8 +346,11 @@ async fn only_admins_set_the_signatory_and_only_printable_text() {
     assert!(refused["fields"]["name"][0].as_str().unwrap().contains("王 (U+738B)"), "{refused}");
     assert_eq!(refused["fields"]["title"][0], "Keep it to 120 characters.");
 
-    assert_eq!(put_json(&app, path, signatory.clone()).await.status(), 200);
-    assert_eq!(body(app.get(path).await).await, signatory);
+    assert_eq!(put_json(&app, path, signatory).await.status(), 200);
+    assert_eq!(
+        body(app.get(path).await).await,
+        json!({"name": "Ada Lovelace", "title": "President", "no_signature": false, "paper": "letter"})
+    );
 }
 
 /// Issue 37 item 4: only a check-in inside the event's check-in window
@@ -387,4 +393,133 @@ async fn no_certificate_without_a_check_in_inside_the_window() {
     assert_eq!(mine(&app, &inside).await.len(), 1, "checked in at the start");
     assert!(mine(&app, &old_row).await.is_empty(), "a row from before the window");
     assert!(mine(&app, &overridden).await.is_empty(), "an admin's override outside the window");
+}
+
+/// The page's size in points, from its MediaBox.
+fn page_size(pdf: &[u8]) -> (f32, f32) {
+    let document = Document::load_mem(pdf).unwrap();
+    let page = *document.get_pages().values().next().unwrap();
+    let media_box =
+        document.get_dictionary(page).unwrap().get(b"MediaBox").unwrap().as_array().unwrap().clone();
+    let number = |object: &Object| object.as_float().or_else(|_| object.as_i64().map(|n| n as f32)).unwrap();
+    (number(&media_box[2]).round(), number(&media_box[3]).round())
+}
+
+/// The PDF as poppler renders it (a PNG at 150 dpi) and as pdftotext reads
+/// it: what a reader sees and what a screen reader or search finds.
+fn rendered_and_read(pdf: &[u8]) -> (image::GrayImage, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("certificate.pdf");
+    std::fs::write(&path, pdf).unwrap();
+    let run = |program: &str, args: &[&str]| {
+        let output = std::process::Command::new(program)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("{program} (poppler-utils, scripts/install-test-deps.sh): {e}"));
+        assert!(output.status.success(), "{program}: {}", String::from_utf8_lossy(&output.stderr));
+        output.stdout
+    };
+    let pdf_path = path.to_str().unwrap();
+    let picture = run("pdftoppm", &["-r", "150", "-png", "-singlefile", pdf_path, "-"]);
+    let text = String::from_utf8(run("pdftotext", &[pdf_path, "-"])).unwrap();
+    let picture = image::load_from_memory_with_format(&picture, image::ImageFormat::Png).unwrap().to_luma8();
+    (picture, text.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// Issue 39 item 9: an edition's certificates wait until its chair says who
+/// signs (someone, or no one); then they print on the chosen paper, with
+/// the society's name from the site's content, and the signatory as it is
+/// when downloaded, on the page and on the verification page alike. The
+/// QR code, read from the rendered page, is the verification address.
+#[tokio::test]
+async fn certificates_wait_for_the_chairs_signatory_and_print_it_as_it_is_now() {
+    let app = app_with_admin().await;
+    let presenter = signed_in(&app, "presenter@example.edu").await;
+    rename(&app, "presenter@example.edu", "Zoë", "Núñez").await;
+    let id = user_id(&app, "presenter@example.edu").await;
+    let talk = insert_submission(&app, id, "Tone sandhi in Southern Min", 2025, 0).await;
+    set_status(&app, talk, "accepted").await;
+    crate::program::answer(&app, talk, "confirmed", Some("talk")).await;
+    let day = OffsetDateTime::now_utc().date() + Duration::days(1);
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query("UPDATE editions SET conference_on = $1 WHERE year = 2025")
+            .bind(day.to_string())
+            .execute(pool)
+            .await
+            .unwrap();
+        let body: String =
+            sqlx::query_scalar("SELECT body FROM content_documents WHERE kind = 'site' AND key = ''")
+                .fetch_one(pool)
+                .await
+                .unwrap();
+        let mut site: Value = serde_json::from_str(&body).unwrap();
+        site["society_name"] = json!("Société de linguistique étudiante");
+        sqlx::query("UPDATE content_documents SET body = $1 WHERE kind = 'site' AND key = ''")
+            .bind(site.to_string())
+            .execute(pool)
+            .await
+            .unwrap();
+    });
+    after_the_event(&app);
+    let path = "/api/admin/editions/2025/signatory";
+    assert_eq!(
+        body(app.get(path).await).await,
+        json!({"name": "", "title": "", "no_signature": false, "paper": "letter"})
+    );
+    assert!(mine(&app, &presenter).await.is_empty(), "nobody has said who signs: not offered yet");
+
+    let both =
+        put_json(&app, path, json!({"name": "Noam Linguist", "title": "", "no_signature": true})).await;
+    assert_eq!(both.status(), 422);
+    assert_eq!(
+        body(both).await["fields"]["no_signature"][0],
+        "Either clear the name or print the certificates without a signature, not both."
+    );
+    assert!(mine(&app, &presenter).await.is_empty(), "a refused choice changes nothing");
+
+    // No signature, on A4.
+    let unsigned = json!({"name": "", "title": "", "no_signature": true, "paper": "a4"});
+    assert_eq!(put_json(&app, path, unsigned.clone()).await.status(), 200);
+    assert_eq!(body(app.get(path).await).await, unsigned);
+    let list = mine(&app, &presenter).await;
+    assert_eq!(list.len(), 1, "{list:?}");
+    let href = list[0]["href"].as_str().unwrap().to_owned();
+    let first = pdf(&app, &presenter, &href).await;
+    assert_eq!(page_size(&first), (842.0, 595.0), "A4 landscape");
+    let (_, text) = rendered_and_read(&first);
+    let code = printed_code(&text);
+    assert!(!text.contains("Noam"), "{text}");
+    let verify = |code: String| {
+        let app = &app;
+        async move { body(browser().get(app.url(&format!("/api/verify/{code}"))).send().await.unwrap()).await }
+    };
+    assert_eq!(verify(code.clone()).await["signatory"], Value::Null);
+
+    // The chair names a signatory afterwards: the same certificate is signed.
+    let signatory = json!({"name": "Noam Linguist", "title": "Faculty Advisor"});
+    assert_eq!(put_json(&app, path, signatory).await.status(), 200);
+    let again = pdf(&app, &presenter, &href).await;
+    assert_eq!(page_size(&again), (792.0, 612.0), "US Letter, the default, landscape");
+    let (picture, text) = rendered_and_read(&again);
+    assert_eq!(printed_code(&text), code, "the same certificate");
+    let printed_day = format!("{} {}, {}", day.month(), day.day(), day.year());
+    for printed in [
+        "Société de linguistique étudiante",
+        "Certificate of Presentation",
+        "Zoë Núñez",
+        "Tone sandhi in Southern Min",
+        "SCULC 2025",
+        printed_day.as_str(),
+        "Noam Linguist",
+        "Faculty Advisor",
+    ] {
+        assert!(text.contains(printed), "{printed:?} in {text:?}");
+    }
+    let address = format!("{}/verify/{code}", app.address);
+    assert!(text.contains(&format!("Verify this certificate at {address}")), "{text}");
+    let mut prepared = rqrr::PreparedImage::prepare(picture);
+    let grids = prepared.detect_grids();
+    assert_eq!(grids.len(), 1, "one QR code on the page");
+    assert_eq!(grids[0].decode().expect("the QR code reads").1, address);
+    assert_eq!(verify(code).await["signatory"], "Noam Linguist, Faculty Advisor");
 }

@@ -372,11 +372,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Edition `year`'s certificate signatory. */
+        /** Edition `year`'s certificate signatory and paper. */
         get: operations["get_signatory"];
         /**
-         * Sets who signs edition `year`'s certificates. Certificates issued
-         *     before keep the signatory they were issued with.
+         * Sets who signs edition `year`'s certificates (or that none does) and
+         *     their paper. Every certificate of the edition prints the signatory as
+         *     set now, those issued before included.
          */
         put: operations["set_signatory"];
         post?: never;
@@ -3805,6 +3806,11 @@ export interface components {
         PageLinks: {
             keep_external_links: boolean;
         };
+        /**
+         * @description The paper a certificate is printed for, in landscape.
+         * @enum {string}
+         */
+        Paper: "letter" | "a4";
         /** @description One of a person's registrations, for the user table. */
         PersonRegistration: components["schemas"]["RegistrationFacts"] & {
             /** Format: date-time */
@@ -4344,10 +4350,18 @@ export interface components {
             submission_id: string;
             title: string;
         };
-        /** @description Who signs an edition's certificates. */
+        /**
+         * @description Who signs an edition's certificates, and the paper they are printed
+         *     for. Until a name is set or "no signature" chosen, the edition's
+         *     certificates are not offered.
+         */
         Signatory: {
             /** @description "Dr. Ada Lovelace" (empty: no signature line). */
             name: string;
+            /** @description The chair chose to print certificates without a signature. */
+            no_signature?: boolean;
+            /** @description US Letter unless A4 is chosen. */
+            paper?: components["schemas"]["Paper"];
             /** @description "Faculty Advisor, Department of Linguistics" (empty: none). */
             title: string;
         };
@@ -4627,6 +4641,8 @@ export interface components {
             kind: components["schemas"]["CertificateKind"];
             /** @description The name as printed. */
             name: string;
+            /** @description Who signs it, as the certificate prints it now (null: unsigned). */
+            signatory?: string | null;
             /** @description The talk's title (presentation), else null. */
             title?: string | null;
         };
@@ -6353,7 +6369,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too long, or a character the fonts cannot print */
+            /** @description Too long, a character the fonts cannot print, or both a name and no signature */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -50,6 +50,11 @@ export function useForm<Values extends Record<string, string>, Answer, Request>(
     ...(serverName === undefined ? {} : { errors: fieldErrors[serverName] }),
   });
 
+  /** Sets one value directly (a radio group or a select that hands over its value, not an event). */
+  const set = (name: keyof Values, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+
   const send = async () => {
     const problem = check?.(values) ?? null;
     setCheckError(problem);
@@ -76,5 +81,5 @@ export function useForm<Values extends Record<string, string>, Answer, Request>(
   };
 
   const error = checkError ?? (mutation.isError ? failure(mutation.error) : null);
-  return { values, field, fieldErrors, handleSubmit, busy: mutation.isPending, error };
+  return { values, field, set, fieldErrors, handleSubmit, busy: mutation.isPending, error };
 }

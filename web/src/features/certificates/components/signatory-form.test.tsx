@@ -6,14 +6,15 @@ import { admin, errorResponse, findMessage, renderApp } from '../../../test/rend
 
 allowSlowPageLoads();
 
-const signatory = { name: 'Noam Linguist', title: 'Faculty Advisor' };
+const signatory = { name: 'Noam Linguist', title: 'Faculty Advisor', no_signature: false, paper: 'letter' };
+const undecided = { name: '', title: '', no_signature: false, paper: 'letter' };
 
-function renderPage(put: () => Response) {
+function renderPage(put: () => Response, current: typeof signatory = signatory) {
   return renderApp('/user-data/editions', {
     user: admin,
     api: {
       'GET /api/admin/editions': () => Response.json([edition(2025), edition(2024)]),
-      'GET /api/admin/editions/2025/signatory': () => Response.json(signatory),
+      'GET /api/admin/editions/2025/signatory': () => Response.json(current),
       'PUT /api/admin/editions/2025/signatory': put,
     },
   });
@@ -33,7 +34,26 @@ describe('/user-data/editions, the certificates’ signatory', () => {
     await user.type(title, 'President');
     await user.click(within(region).getByRole('button', { name: 'Save signatory' }));
     expect(await findMessage('status', 'The signatory of SCULC 2025 was saved.')).toBeInTheDocument();
-    expect(requestsTo('PUT /api/admin/editions/2025/signatory')).toEqual([{ name: 'Ada Lovelace', title: 'President' }]);
+    expect(requestsTo('PUT /api/admin/editions/2025/signatory')).toEqual([
+      { name: 'Ada Lovelace', title: 'President', no_signature: false, paper: 'letter' },
+    ]);
+  });
+
+  it('says certificates wait for a decision, and saves “No signature” on A4', async () => {
+    const saved = { name: '', title: '', no_signature: true, paper: 'a4' };
+    const { user, requestsTo } = renderPage(() => Response.json(saved), undecided);
+    const region = await screen.findByRole('region', { name: 'SCULC 2025 (current edition)' });
+    expect(
+      await within(region).findByText(
+        'No one is named yet: attendees and presenters cannot download their certificates until you decide.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(region).getByRole('radio', { name: 'No signature' }));
+    expect(within(region).queryByLabelText("Signatory's name")).not.toBeInTheDocument();
+    await user.click(within(region).getByRole('radio', { name: 'A4' }));
+    await user.click(within(region).getByRole('button', { name: 'Save signatory' }));
+    expect(await findMessage('status', 'The signatory of SCULC 2025 was saved.')).toBeInTheDocument();
+    expect(requestsTo('PUT /api/admin/editions/2025/signatory')).toEqual([saved]);
   });
 
   it('shows the server’s refusal next to the field', async () => {

@@ -1,5 +1,5 @@
 import type { Signatory } from '../../../api/types';
-import { TextField } from '../../../components/field';
+import { RadioGroup, TextField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { PageLoading } from '../../../components/page-loading';
 import { SubmitButton } from '../../../components/submit-button';
@@ -21,25 +21,79 @@ export function SignatoryForm({ year }: { year: number }) {
   return <Form year={year} initial={signatory.data} />;
 }
 
+type Signing = 'signed' | 'unsigned';
+type Paper = Signatory['paper'];
+
+const SIGNING: readonly { value: Signing; label: string }[] = [
+  { value: 'signed', label: 'Signed by the person named below' },
+  { value: 'unsigned', label: 'No signature' },
+];
+const PAPER: readonly { value: NonNullable<Paper>; label: string }[] = [
+  { value: 'letter', label: 'US Letter' },
+  { value: 'a4', label: 'A4' },
+];
+
 function Form({ year, initial }: { year: number; initial: Signatory }) {
   const save = useSetSignatory();
   const form = useForm(save, {
-    initial: { name: initial.name, title: initial.title },
-    request: (values) => ({ year, signatory: values }),
+    initial: {
+      name: initial.name,
+      title: initial.title,
+      signing: initial.no_signature ? 'unsigned' : 'signed',
+      paper: initial.paper ?? 'letter',
+    },
+    request: ({ name, title, signing, paper }) => ({
+      year,
+      signatory:
+        signing === 'unsigned'
+          ? { name: '', title: '', no_signature: true, paper: paper }
+          : { name, title, no_signature: false, paper: paper },
+    }),
     failure: (error) => refusalMessage(error) ?? 'The signatory could not be saved. Please try again.',
   });
+  const unsigned = form.values.signing === 'unsigned';
+  const undecided = !unsigned && initial.name === '' && !initial.no_signature;
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit}>
       <p>
-        Printed under the signature line of SCULC {year}&rsquo;s certificates. A certificate keeps the signatory it
-        was first downloaded with.
+        SCULC {year}&rsquo;s certificates of attendance and presentation are offered once you name who signs them, or
+        choose no signature. Every certificate prints the signatory saved here, those downloaded before included.
       </p>
-      <TextField label="Signatory's name" maxLength={120} {...form.field('name', 'name')} />
-      <TextField
-        label="Signatory's title"
-        hint="For example: Faculty Advisor, Department of Linguistics"
-        maxLength={120}
-        {...form.field('title', 'title')}
+      {undecided && (
+        <FormMessage tone="info">
+          No one is named yet: attendees and presenters cannot download their certificates until you decide.
+        </FormMessage>
+      )}
+      <RadioGroup
+        legend="Signature"
+        name="signing"
+        choices={SIGNING}
+        value={form.values.signing as Signing}
+        onChange={(value) => {
+          form.set('signing', value);
+        }}
+        errors={form.fieldErrors.no_signature}
+      />
+      {!unsigned && (
+        <>
+          <TextField label="Signatory's name" maxLength={120} {...form.field('name', 'name')} />
+          <TextField
+            label="Signatory's title"
+            hint="For example: Faculty Advisor, Department of Linguistics"
+            maxLength={120}
+            {...form.field('title', 'title')}
+          />
+        </>
+      )}
+      <RadioGroup
+        legend="Paper"
+        name="paper"
+        look="pills"
+        choices={PAPER}
+        value={form.values.paper}
+        onChange={(value) => {
+          form.set('paper', value);
+        }}
       />
       <SubmitButton busy={form.busy} busyLabel="Saving...">
         Save signatory
