@@ -197,7 +197,7 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> web::front::Site
     let mut site = api.fallback_service(
         web.layer(axum::middleware::from_fn_with_state(page_policy.clone(), content::csp::header)),
     );
-    for (name, value) in web::front::SECURITY_HEADERS {
+    for (name, value) in web::front::security_headers() {
         site = site.layer(SetResponseHeaderLayer::if_not_present(name, value));
     }
     let site = site

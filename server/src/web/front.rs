@@ -35,11 +35,13 @@ use crate::metrics::Metrics;
 
 /// The headers every answer of the site carries unless it set its own
 /// (`lib.rs` sets them on the rest of the site).
-pub const SECURITY_HEADERS: [(HeaderName, HeaderValue); 3] = [
-    (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
-    (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
-    (HeaderName::from_static("x-frame-options"), HeaderValue::from_static("SAMEORIGIN")),
-];
+pub fn security_headers() -> [(HeaderName, HeaderValue); 3] {
+    [
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
+        (HeaderName::from_static("x-frame-options"), HeaderValue::from_static("SAMEORIGIN")),
+    ]
+}
 
 /// The pages' Content-Security-Policy when this instance holds a current
 /// one; `None` sends the page the long way, which reads it again.
@@ -113,7 +115,7 @@ impl Front {
         if html {
             headers.insert(header::CONTENT_SECURITY_POLICY, (self.elsewhere.shell_policy)()?);
         }
-        for (name, value) in SECURITY_HEADERS {
+        for (name, value) in security_headers() {
             headers.entry(name).or_insert(value);
         }
         self.metrics.web_app_answered(request.method(), response.status(), started.elapsed().as_secs_f64());
