@@ -28,7 +28,6 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::Router;
 use axum::extract::ConnectInfo;
 use axum::http::Request;
 use hyper::body::Incoming;
@@ -42,6 +41,7 @@ use tower::ServiceExt;
 
 use crate::config::Config;
 use crate::unread_body;
+use crate::web::front::Site;
 
 /// The connection-level limits, from the configuration.
 #[derive(Debug, Clone, Copy)]
@@ -75,7 +75,7 @@ pub struct Accepted {
 /// (idle ones close at once).
 pub async fn serve(
     listener: TcpListener,
-    router: Router,
+    router: Site,
     limits: Limits,
     shutdown: impl Future<Output = ()>,
 ) -> io::Result<()> {

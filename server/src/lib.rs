@@ -52,7 +52,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderName, HeaderValue, Request, header};
+use axum::http::{HeaderValue, Request, header};
 use axum::response::IntoResponse;
 use axum::routing::any;
 use tokio::net::TcpListener;
@@ -151,13 +151,13 @@ pub async fn prepare_with(config: Config, migrations: Migrations) -> anyhow::Res
 }
 
 /// The whole site: the JSON API under `/api`, the web app everywhere else.
-pub fn router(state: AppState) -> Router {
+pub fn router(state: AppState) -> web::front::Site {
     router_with(state, Router::new())
 }
 
 /// The site with extra API routes merged in, under the same layers (tests use
 /// this to reach error paths no real endpoint has yet).
-pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
+pub fn router_with(state: AppState, extra: Router<AppState>) -> web::front::Site {
     // The published program's PDF, when there is one, before the app's files.
     let edition_pages: web::pages::EditionPages = {
         let state = state.clone();
@@ -194,19 +194,13 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
     let trusted_proxies = state.config.trusted_proxies.clone();
     let page_policy = content::csp::PagePolicy::new(state.db.clone());
     let request_metrics = state.metrics.clone();
-    api.fallback_service(web.layer(axum::middleware::from_fn_with_state(page_policy, content::csp::header)))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::REFERRER_POLICY,
-            HeaderValue::from_static("strict-origin-when-cross-origin"),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            HeaderName::from_static("x-frame-options"),
-            HeaderValue::from_static("SAMEORIGIN"),
-        ))
+    let mut site = api.fallback_service(
+        web.layer(axum::middleware::from_fn_with_state(page_policy.clone(), content::csp::header)),
+    );
+    for (name, value) in web::front::security_headers() {
+        site = site.layer(SetResponseHeaderLayer::if_not_present(name, value));
+    }
+    let site = site
         .layer(CatchPanicLayer::custom(|_panic| {
             ApiError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
         }))
@@ -225,14 +219,19 @@ pub fn router_with(state: AppState, extra: Router<AppState>) -> Router {
                 // flood of them must not bury real errors.
                 .on_failure(DefaultOnFailure::new().level(tracing::Level::WARN)),
         )
-        .layer(axum::middleware::from_fn_with_state(trusted_proxies, client_ip::identify))
+        .layer(axum::middleware::from_fn_with_state(trusted_proxies, client_ip::identify));
+    let elsewhere = web::front::Elsewhere {
+        shell_policy: Arc::new(move || page_policy.fresh()),
+        claimed: program::public::answers,
+    };
+    web::front::in_front(&state, site, elsewhere)
 }
 
 /// Serves `router` on `listener` until `shutdown` completes, then lets
 /// requests in flight finish (see `connections` for the limits).
 pub async fn serve(
     listener: TcpListener,
-    router: Router,
+    router: web::front::Site,
     limits: Limits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {

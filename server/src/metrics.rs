@@ -6,13 +6,14 @@
 //! takes a `Metrics` handle (cheap to clone) and calls its methods:
 //! `uploaded`, `email_sent`, `email_failed`, `set_emails_queued`.
 
+use std::borrow::Cow;
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use axum::Router;
 use axum::extract::{MatchedPath, Request, State};
-use axum::http::{Method, header};
+use axum::http::{Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -34,14 +35,14 @@ pub const WEB_APP_ROUTE: &str = "web app";
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
     method: &'static str,
-    route: String,
-    status: String,
+    route: Cow<'static, str>,
+    status: u16,
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RouteLabels {
     method: &'static str,
-    route: String,
+    route: Cow<'static, str>,
 }
 
 #[derive(Clone, Default)]
@@ -57,7 +58,14 @@ struct Inner {
     emails_failed: Counter,
     emails_queued: Gauge,
     password_queue: Gauge,
+    /// The web app's series for GET, then HEAD, by `WEB_APP_STATUSES`,
+    /// looked up once: a file is answered thousands of times a second.
+    web_app: [OnceLock<(Histogram, Counter)>; 2 * WEB_APP_STATUSES.len()],
 }
+
+/// What the web app's files answer (`web::front`): found, part, not
+/// modified, missing, range past the end.
+const WEB_APP_STATUSES: [u16; 5] = [200, 206, 304, 404, 416];
 
 fn latency_histogram() -> Histogram {
     // 1 ms to about 33 s: API answers take milliseconds, uploads seconds.
@@ -110,6 +118,7 @@ impl Default for Inner {
             emails_failed,
             emails_queued,
             password_queue,
+            web_app: Default::default(),
         }
     }
 }
@@ -134,9 +143,28 @@ impl Metrics {
         self.0.emails_queued.set(queued);
     }
 
-    fn request_answered(&self, method: &'static str, route: String, status: u16, seconds: f64) {
+    fn request_answered(&self, method: &'static str, route: Cow<'static, str>, status: u16, seconds: f64) {
         self.0.latency.get_or_create(&RouteLabels { method, route: route.clone() }).observe(seconds);
-        self.0.requests.get_or_create(&RequestLabels { method, route, status: status.to_string() }).inc();
+        self.0.requests.get_or_create(&RequestLabels { method, route, status }).inc();
+    }
+
+    /// A request for the web app's files or pages was answered without the
+    /// middleware (`web::front`): counted as `record` counts it.
+    pub fn web_app_answered(&self, method: &Method, status: StatusCode, seconds: f64) {
+        let (method, status) = (method_label(method), status.as_u16());
+        let route = Cow::Borrowed(WEB_APP_ROUTE);
+        let position = WEB_APP_STATUSES.iter().position(|&known| known == status);
+        let slot = match (method, position) {
+            ("GET", Some(at)) => at,
+            ("HEAD", Some(at)) => WEB_APP_STATUSES.len() + at,
+            _ => return self.request_answered(method, route, status, seconds),
+        };
+        let (latency, requests) = self.0.web_app[slot].get_or_init(|| {
+            let latency = self.0.latency.get_or_create(&RouteLabels { method, route: route.clone() }).clone();
+            (latency, self.0.requests.get_or_create(&RequestLabels { method, route, status }).clone())
+        });
+        latency.observe(seconds);
+        requests.inc();
     }
 
     /// The text exposition format, with the sign-in queue read now.
@@ -169,7 +197,7 @@ pub async fn record(State(metrics): State<Metrics>, request: Request, next: Next
     let route = request
         .extensions()
         .get::<MatchedPath>()
-        .map_or_else(|| WEB_APP_ROUTE.to_owned(), |path| path.as_str().to_owned());
+        .map_or(Cow::Borrowed(WEB_APP_ROUTE), |path| Cow::Owned(path.as_str().to_owned()));
     let started = Instant::now();
     let response = next.run(request).await;
     metrics.request_answered(method, route, response.status().as_u16(), started.elapsed().as_secs_f64());

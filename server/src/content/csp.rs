@@ -62,22 +62,25 @@ impl PagePolicy {
         self.last.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
     }
 
+    /// The policy when the one held is current, without waiting: what the
+    /// web app's front answers pages with (`web::front`).
+    pub fn fresh(&self) -> Option<HeaderValue> {
+        let (read_at, value) = self.remembered()?;
+        (read_at.elapsed() < Self::FRESH).then_some(value)
+    }
+
     pub async fn value(&self) -> HeaderValue {
-        let remembered = self.remembered();
-        if let Some((read_at, value)) = &remembered
-            && read_at.elapsed() < Self::FRESH
-        {
-            return value.clone();
+        if let Some(value) = self.fresh() {
+            return value;
         }
+        let remembered = self.remembered();
         let _reading = match (self.reading.try_lock(), remembered) {
             (Ok(guard), _) => guard,
             // Another request is reading it: the slightly older value will do.
             (Err(_), Some((_, value))) => return value,
             (Err(_), None) => self.reading.lock().await,
         };
-        if let Some((read_at, value)) = self.remembered()
-            && read_at.elapsed() < Self::FRESH
-        {
+        if let Some(value) = self.fresh() {
             return value;
         }
         let value = self.read().await;

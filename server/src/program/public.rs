@@ -56,6 +56,12 @@ enum PdfPath<'a> {
     Edition { year: i32, version: Option<&'a str> },
 }
 
+/// Whether `path` names a program PDF, which `with_program_pdf` answers
+/// before the app's files.
+pub fn answers(path: &str) -> bool {
+    pdf_path(path).is_some()
+}
+
 fn pdf_path(path: &str) -> Option<PdfPath<'_>> {
     if path == PDF_PATH {
         return Some(PdfPath::Current);

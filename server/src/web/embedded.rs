@@ -29,7 +29,7 @@ struct Variant {
 }
 
 /// A file of the app and its precompressed copies.
-struct Asset {
+pub(super) struct Asset {
     content_type: HeaderValue,
     cache_control: HeaderValue,
     plain: Variant,
@@ -79,13 +79,19 @@ impl App {
         answer(asset, request.headers())
     }
 
+    /// The file at `path` (without the leading `/`), as `respond` finds it
+    /// when the path needs no decoding.
+    pub(super) fn file(&self, path: &str) -> Option<&Asset> {
+        self.files.get(path)
+    }
+
     /// A file's bytes as built (not compressed), e.g. `routes.json`.
     pub fn plain(&self, path: &str) -> Option<&[u8]> {
         self.files.get(path).map(|asset| asset.plain.body.as_ref())
     }
 
     /// The app's HTML page, which every route loads.
-    fn shell(&self) -> &Asset {
+    pub(super) fn shell(&self) -> &Asset {
         &self.files["index.html"]
     }
 }
@@ -141,9 +147,16 @@ fn asset(path: &'static str, bytes: &'static [u8], all: &HashMap<&'static str, &
     }
 }
 
+impl Asset {
+    /// Whether the file is an HTML page (the shell, or a page of its own).
+    pub(super) fn is_html(&self) -> bool {
+        self.content_type.as_bytes().starts_with(b"text/html")
+    }
+}
+
 /// The representation the client accepts, conditional and range requests
 /// answered, with today's cache headers.
-fn answer(asset: &Asset, request: &HeaderMap) -> Response {
+pub(super) fn answer(asset: &Asset, request: &HeaderMap) -> Response {
     let accepted = negotiate::encoding(request, asset.brotli.is_some(), asset.gzip.is_some());
     let (variant, encoding) = match accepted {
         Encoding::Brotli => (asset.brotli.as_ref().expect("negotiated"), Some("br")),

@@ -5,6 +5,7 @@
 //! directly (history fallback).
 
 mod embedded;
+pub mod front;
 pub(crate) mod negotiate;
 pub mod pages;
 

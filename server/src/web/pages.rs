@@ -50,7 +50,7 @@ impl PageTable {
 
     /// Whether the route table has a page at `path` (decoded, with or
     /// without a trailing slash).
-    fn has(&self, path: &str) -> bool {
+    pub(super) fn has(&self, path: &str) -> bool {
         let path = path.to_lowercase();
         let path = if path.len() > 1 { path.trim_end_matches('/') } else { path.as_str() };
         self.pages.iter().any(|page| page == path)
@@ -97,7 +97,7 @@ fn edition_path(path: &str) -> Option<(i32, &str)> {
 
 /// A path whose last segment names a file (`/images/x.jpg`, `/favicon.ico`):
 /// no page of the app has a dot there.
-fn names_a_file(path: &str) -> bool {
+pub(super) fn names_a_file(path: &str) -> bool {
     path.rsplit('/').next().is_some_and(|last| last.contains('.'))
 }
 

@@ -157,6 +157,58 @@ async fn each_file_has_its_type_cache_policy_and_a_tag_that_answers_304() {
     }
 }
 
+/// Files and pages are answered in front of the routers and layers
+/// (`web::front`): each still carries the headers every answer of the site
+/// does, a page its Content-Security-Policy, and each is counted as before.
+#[tokio::test]
+async fn files_and_pages_carry_every_header_of_the_site_and_are_counted() {
+    let app = app().await;
+    // The first page reads the policy from the database, the long way.
+    let first = app.get("/").await;
+    assert_eq!(first.status(), 200);
+    let policy_read = first.headers()["content-security-policy"].clone();
+    let script = asset_in(&first.text().await.unwrap(), "src", ".js");
+    let requests = [
+        (reqwest::Method::GET, "/"),
+        (reqwest::Method::GET, "/sculc-2025"),
+        (reqwest::Method::HEAD, "/login"),
+        (reqwest::Method::GET, script.as_str()),
+        (reqwest::Method::HEAD, script.as_str()),
+        (reqwest::Method::GET, "/favicon.svg"),
+    ];
+    // These are answered with the policy held in memory, twice over.
+    for (method, path) in requests.iter().chain(&requests) {
+        let response = app
+            .client
+            .request(method.clone(), app.url(path))
+            .header("accept-encoding", "gzip, br")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "{method} {path}");
+        let headers = response.headers();
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(headers["referrer-policy"], "strict-origin-when-cross-origin", "{path}");
+        assert_eq!(headers["x-frame-options"], "SAMEORIGIN", "{path}");
+        let policy = headers.get("content-security-policy");
+        if content_type(&response).starts_with("text/html") {
+            assert_eq!(policy, Some(&policy_read), "{method} {path}: a page has the policy");
+        } else {
+            assert_eq!(policy, None, "{path}: only pages have a policy");
+        }
+    }
+
+    let metrics = app.state.metrics.render(&app.state.passwords);
+    let counted = |method: &str| {
+        let series =
+            format!(r#"colloquy_http_requests_total{{method="{method}",route="web app",status="200"}} "#);
+        metrics.lines().find_map(|line| line.strip_prefix(&series)?.parse::<f64>().ok())
+    };
+    // The shell asked for first, and the GETs above.
+    assert_eq!(counted("GET"), Some(9.0), "{metrics}");
+    assert_eq!(counted("HEAD"), Some(4.0), "{metrics}");
+}
+
 fn brotli_decoded(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     brotli_decompressor::Decompressor::new(bytes, 4096).read_to_end(&mut out).unwrap();
