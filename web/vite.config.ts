@@ -2,6 +2,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+import { reactRouterDeclarative } from './scripts/react-router-declarative.ts';
 import { detailRoutes, routeList } from './src/config/routes.ts';
 
 // The Rust server (`make run`) listens here; `npm run dev` proxies the API to it.
@@ -34,7 +35,7 @@ function pageTable(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), pageTable()],
+  plugins: [react(), reactRouterDeclarative(), pageTable()],
   server: {
     proxy: {
       '/api': {
