@@ -7,7 +7,7 @@
  *   depending on which pages a visitor has been to. What a rule styles is
  *   the last part of its selector.
  * - Each feature's classes carry its name: every class a stylesheet under
- *   `features/<name>/` names starts with `<name>-` (`admin-user-table`,
+ *   `features/<name>/` names starts with `<name>-` (`users-table`,
  *   `review-assignment`), so a feature's class cannot collide with another
  *   feature's or a shared one (those live in `components/` and `app/`,
  *   without a feature's prefix), not even one added later, and a reader
