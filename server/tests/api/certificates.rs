@@ -420,9 +420,10 @@ fn rendered_and_read(pdf: &[u8]) -> (image::GrayImage, String) {
         output.stdout
     };
     let pdf_path = path.to_str().unwrap();
-    let picture = run("pdftoppm", &["-r", "150", "-png", "-singlefile", pdf_path, "-"]);
+    let page = dir.path().join("page");
+    run("pdftoppm", &["-r", "150", "-png", "-singlefile", pdf_path, page.to_str().unwrap()]);
     let text = String::from_utf8(run("pdftotext", &[pdf_path, "-"])).unwrap();
-    let picture = image::load_from_memory_with_format(&picture, image::ImageFormat::Png).unwrap().to_luma8();
+    let picture = image::open(dir.path().join("page.png")).expect("pdftoppm's PNG").to_luma8();
     (picture, text.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
