@@ -49,7 +49,7 @@ async fn ticket_calendar(app: &TestApp, to: &str) -> std::collections::HashMap<S
     let raw = confirmations_to(app, to, 1).await;
     let email = MessageParser::default().parse(&raw[0]).unwrap();
     let part = email.attachments().find(|part| part.attachment_name() == Some("event.ics")).unwrap();
-    crate::ics::strict_event(&String::from_utf8(part.contents().to_vec()).unwrap())
+    crate::ics::strict_event(std::str::from_utf8(part.contents()).unwrap())
 }
 
 #[tokio::test]
