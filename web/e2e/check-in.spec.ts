@@ -17,29 +17,15 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import type { APIRequestContext, Browser, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 
-import { CSRF_HEADERS, type Person } from './accounts.ts';
 import { expectNoViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { openNav } from './nav.ts';
-import { signInAs, startReviewWorld, type ReviewWorld } from './review-world.ts';
+import { ok, sessionOf, signInAs, startReviewWorld } from './review-world.ts';
 
 const SLUG = 'sculc-2025';
 const FRAME = { width: 480, height: 360 };
-
-/** An API session of `person` on the world's server. */
-async function sessionOf(playwright: PlaywrightWorkerArgs['playwright'], world: ReviewWorld, person: Person) {
-  const session = await playwright.request.newContext({ baseURL: world.url, extraHTTPHeaders: CSRF_HEADERS });
-  const signedIn = await session.post('/api/accounts/login', { data: { email: person.email, password: person.password } });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  return session;
-}
-
-async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>) {
-  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
-  return response;
-}
 
 /**
  * The ticket on the member's registration card, as pixels: the QR image the
@@ -220,9 +206,9 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
       await axeAtBothWidths(desk, 'a green result');
     });
 
-    const lookup = desk.getByRole('search', { name: 'Find a registered person' });
+    const lookup = desk.getByRole('search', { name: 'Find a person who registered' });
     const search = async (name: string) => {
-      await lookup.getByRole('searchbox', { name: 'First or last name' }).fill(name);
+      await lookup.getByRole('searchbox', { name: 'Name or e-mail address' }).fill(name);
       await lookup.getByRole('button', { name: 'Search' }).click();
     };
 
@@ -244,6 +230,8 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
         },
         { times: 1 },
       );
+      // Each check-in clears the search for the next person: she is looked up again.
+      await search('hopp');
       await desk.getByRole('button', { name: 'Check in Grace Hopper' }).click();
       await expect(result).toContainText('Saved — will be sent when the connection is back (1 waiting).');
       const queue = desk.getByRole('region', { name: 'Saved while offline' });
@@ -275,9 +263,13 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
       await desk.getByRole('button', { name: 'Check in Ken Hale' }).click();
       await expect(result).toContainText('Saved — will be sent when the connection is back (1 waiting).');
       kenClickedAt = Date.now();
+      // The last answer stays on screen while offline: the same search finds Mary again.
+      await search('Ha');
       await desk.getByRole('button', { name: 'Check in Mary Haas' }).click();
       await expect(result).toContainText('Saved — will be sent when the connection is back (2 waiting).');
       await expect(desk.getByRole('region', { name: 'Saved while offline' })).toContainText('2 check-ins wait for the connection');
+      await search('Ha');
+      await expect(desk.getByText('Saved offline: waits for the connection.')).toHaveCount(2);
       await expect(desk.getByRole('button', { name: /^Check in (Ken Hale|Mary Haas)$/ })).toHaveCount(0);
       // The admin checks Mary in at another desk while this phone is offline.
       const people = (await (await ok(await adminApi.get(`/api/check-in/${SLUG}/people?q=Haas`))).json()) as {

@@ -4,7 +4,10 @@
  * the first member is refused without its answer, then registers; the
  * second takes the last place, the third waits; the first cancels, after
  * a question, and the place is offered to the third, who takes it. The
- * admin's list shows the answers. Axe runs on each state of the card.
+ * admin's list shows the answers, a column per question. Each member sees
+ * when and where before registering; the first, cancelling, is told so on
+ * the page and by e-mail, and registering again finds their answers kept
+ * (issue 39). Axe runs on each state of the card.
  */
 import type { Page } from '@playwright/test';
 
@@ -76,6 +79,9 @@ test('an admin opens registration for two; three members register, one cancels, 
 
     await test.step('the first member registers in person, with lunch, answering the question once asked to', async () => {
       await signInAs(page, world, first);
+      // When and where, before registering: the place from the edition's day.
+      await expect(card.locator('dt', { hasText: 'When' })).toBeVisible();
+      await expect(card.locator('dt', { hasText: 'Where' }).locator('+ dd')).toHaveText('Campus Learning Pavilion');
       await expect(card).toContainText('2 of 2 in-person places left.');
       await expectNoViolations(page, 'the registration form');
       await card.getByLabel('I would like lunch').check();
@@ -121,8 +127,10 @@ test('an admin opens registration for two; three members register, one cancels, 
       const list = page.getByRole('table', { name: 'Registrations for SCULC 2025, in order of arrival' });
       await expect(list.getByRole('row')).toHaveCount(4);
       await expect(list.getByRole('row', { name: /Grace Hopper/ })).toContainText('Waiting (1st in line)');
-      await expect(list.getByRole('row', { name: /Ada Lovelace/ })).toContainText('University or college: UVic');
-      await expect(list.getByRole('row', { name: /Noam Chomsky/ })).toContainText('University or college: SFU');
+      // The question has its own column: each answer sits under it.
+      await expect(list.getByRole('columnheader', { name: 'University or college' })).toBeVisible();
+      await expect(list.getByRole('row', { name: /Ada Lovelace/ })).toContainText('UVic');
+      await expect(list.getByRole('row', { name: /Noam Chomsky/ })).toContainText('SFU');
       await expect(page.getByRole('table', { name: 'Events, the latest first' })).toContainText('2 of 2');
       await expectNoViolations(page, 'the registration screen with its list');
     });
@@ -131,8 +139,16 @@ test('an admin opens registration for two; three members register, one cancels, 
       await signInAs(page, world, first);
       await card.getByRole('button', { name: 'Cancel my registration' }).click();
       await answerDialog(page, 'Cancel your registration', 'Cancel your registration', /Your place goes to the next person waiting\.$/);
+      await expect(card.getByRole('status')).toHaveText(
+        'Your registration for SCULC 2025 is cancelled. We have e-mailed you a confirmation.',
+      );
+      // Their third e-mail, after the verification and the confirmation of their place.
+      const cancelled = await world.outbox.waitForEmail(first.email, { count: 3 });
+      expect(cancelled.subject).toBe('Your registration for SCULC 2025 is cancelled');
+      expect(cancelled.body).toContain('Your registration for SCULC 2025 is cancelled, as you asked.');
       // Their place is held for the one who waited: the form offers the list.
       await expect(card.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
+      await expectNoViolations(page, 'cancelled, with the answers offered again');
     });
 
     await test.step('the place is offered to the third, by e-mail and on the home, who takes it', async () => {
@@ -161,6 +177,17 @@ test('an admin opens registration for two; three members register, one cancels, 
       );
       const waitingCount = page.locator('dl div').filter({ has: page.getByText('On the waiting list', { exact: true }) });
       await expect(waitingCount.locator('dd')).toHaveText('0');
+    });
+
+    await test.step('the first registers again: their answers are kept, to check and send', async () => {
+      await signInAs(page, world, first);
+      await expect(card).toContainText('Your answers from your last registration are filled in');
+      await expect(card.getByLabel('I would like lunch')).toBeChecked();
+      await expect(card.getByLabel('Dietary needs (optional)')).toHaveValue('Vegetarian');
+      await expect(card.getByRole('textbox', { name: 'University or college' })).toHaveValue('UVic');
+      await expectNoViolations(page, 'registering again, the answers kept');
+      await card.getByRole('button', { name: 'Join the waiting list' }).click();
+      await expect(card).toContainText('You are number 1 on the waiting list');
     });
   } finally {
     await world.close();

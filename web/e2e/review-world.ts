@@ -136,3 +136,17 @@ export async function organiserReviewingUploads(page: Page, world: ReviewWorld, 
   await call('post', '/api/admin/reviews/auto-assign', { assignments: plan.assignments });
   return { call, organiser, author };
 }
+
+/** An API session of `person` on the world's server, signed in through the API. */
+export async function sessionOf(playwright: PlaywrightWorkerArgs['playwright'], world: ReviewWorld, person: Person) {
+  const session = await playwright.request.newContext({ baseURL: world.url, extraHTTPHeaders: CSRF_HEADERS });
+  const signedIn = await session.post('/api/accounts/login', { data: { email: person.email, password: person.password } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  return session;
+}
+
+/** `response`, once it is known to be a success (else the test fails with its body). */
+export async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>) {
+  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+  return response;
+}

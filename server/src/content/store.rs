@@ -14,8 +14,8 @@ use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 
 use super::bundle::{Bundle, Document, frame_origins};
-use crate::db::Db;
-use crate::on_db;
+use crate::db::{Db, Tx};
+use crate::{on_db, on_tx};
 
 pub use super::versions::{BOARD, EDITION, NACLO, POLICY, SITE};
 /// The `policy` row holding the embed origins, a JSON array of strings.
@@ -111,4 +111,22 @@ impl Db {
                 .await
         })
     }
+}
+
+/// One live document, parsed, read inside the caller's transaction
+/// (a confirmation e-mail's calendar entry, written where its place is
+/// given); `None` when missing or no longer of the type.
+pub async fn live_document_in<T: DeserializeOwned>(
+    tx: &mut Tx,
+    kind: &str,
+    key: &str,
+) -> sqlx::Result<Option<T>> {
+    let body: Option<String> = on_tx!(tx, |conn| {
+        sqlx::query_scalar("SELECT body FROM content_documents WHERE kind = $1 AND key = $2")
+            .bind(kind)
+            .bind(key)
+            .fetch_optional(&mut **conn)
+            .await?
+    });
+    Ok(body.and_then(|body| serde_json::from_str(&body).ok()))
 }

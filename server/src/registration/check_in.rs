@@ -10,7 +10,10 @@
 //! queued scan by the time it was made; an admin may check someone in
 //! outside it, which the activity log and the desk say. No one checks
 //! themselves in, admins included. The search needs two characters and
-//! lists no needs: those show only for the one person checked in.
+//! lists no needs: those show only for the one person checked in. It
+//! ignores case and accents (`text::search_key`, in Rust: the same on both
+//! databases), matches any part of a name or the address, and lists those
+//! who registered but hold no place too, with why.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -33,7 +36,7 @@ use crate::activity::Actor;
 use crate::clock;
 use crate::content::editions::{CONFERENCE_TIME_ZONE, pacific};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
-use crate::text::name_key;
+use crate::text::search_key;
 
 /// The most people a search answers.
 const MAX_PEOPLE: usize = 20;
@@ -143,6 +146,12 @@ pub struct FoundPerson {
     pub registration_id: Uuid,
     pub first_name: String,
     pub last_name: String,
+    /// Where their registration stands: only `registered` holds a place.
+    pub state: RegistrationState,
+    /// Why they cannot be checked in, in the volunteer's words (null: they
+    /// can).
+    #[schema(required = true)]
+    pub not_registered: Option<String>,
     pub mode: crate::presenting::Mode,
     pub lunch: bool,
     #[serde(flatten)]
@@ -155,6 +164,8 @@ impl FoundPerson {
             registration_id: row.registration_id,
             first_name: row.first_name.clone(),
             last_name: row.last_name.clone(),
+            state: row.state,
+            not_registered: standing(row.state).map(|why| format!("Not registered: {why}.")),
             mode: row.answers.mode,
             lunch: row.answers.lunch,
             checked_in: CheckedInFacts::of(row, window),
@@ -207,8 +218,8 @@ pub struct CheckInRequest {
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct PeopleQuery {
-    /// Part of a first or last name (any case, any Unicode form), at least
-    /// two characters.
+    /// Parts of a name or of the e-mail address (any case, accents or
+    /// Unicode form), at least two characters.
     #[serde(default)]
     pub q: String,
 }
@@ -280,23 +291,26 @@ pub async fn desk(
     }))
 }
 
-/// How well a person's name answers a search: 0 a name starts with it,
-/// 1 a name contains it, None not at all.
+/// How well a person answers a search (`search_key`ed, in words): 0 each
+/// word starts a part of their name (or the address starts with the
+/// search), 1 each is somewhere in their name or address, None otherwise.
 fn rank(person: &DeskPersonRow, wanted: &str) -> Option<u8> {
-    let first = name_key(&person.first_name);
-    let last = name_key(&person.last_name);
-    let whole = format!("{first} {last}");
-    if [&first, &last, &whole].iter().any(|name| name.starts_with(wanted)) {
-        Some(0)
-    } else if whole.contains(wanted) {
-        Some(1)
-    } else {
-        None
+    let name = search_key(&format!("{} {}", person.first_name, person.last_name));
+    let email = search_key(&person.email);
+    let words: Vec<&str> = wanted.split_whitespace().collect();
+    if !words.iter().all(|word| name.contains(word) || email.contains(word)) {
+        return None;
     }
+    let parts: Vec<&str> = name.split(|c: char| c.is_whitespace() || c == '-').collect();
+    let starts = words.iter().all(|word| parts.iter().any(|part| part.starts_with(word)));
+    Some(if starts || email.starts_with(wanted) { 0 } else { 1 })
 }
 
-/// The registered people whose first or last name starts with or contains
-/// `q` (those it starts first), at most 20, without their needs.
+/// The people who registered whose name or e-mail address holds every
+/// word of `q`, ignoring case and accents (those whose name parts it
+/// starts first, then those with a place), at most 20, without their
+/// needs. Those without a place (waiting, cancelled, offered, run out) say
+/// why, for the desk to show in red.
 #[utoipa::path(
     get,
     path = "/api/check-in/{slug}/people",
@@ -318,15 +332,12 @@ pub async fn desk_people(
     Query(query): Query<PeopleQuery>,
 ) -> ApiResult<Json<Vec<FoundPerson>>> {
     let event = event(&state, &slug).await?;
-    let wanted = name_key(&query.q);
+    let wanted = search_key(&query.q);
     if wanted.trim().chars().count() < MIN_SEARCH_CHARS {
+        let message = "Type at least two characters of a name or an e-mail address.";
         return Err(ApiError::Unprocessable {
-            message: "Type at least two characters of a first or last name.".into(),
-            fields: [(
-                "q".to_owned(),
-                vec!["Type at least two characters of a first or last name.".to_owned()],
-            )]
-            .into(),
+            message: message.into(),
+            fields: [("q".to_owned(), vec![message.to_owned()])].into(),
         });
     }
     let window = CheckInWindow::of(event.starts_at, &state.config);
@@ -338,7 +349,7 @@ pub async fn desk_people(
         .filter_map(|person| rank(&person, &wanted).map(|rank| (rank, person)))
         .collect();
     // Stable: within a rank, the store's order by name stays.
-    found.sort_by_key(|(rank, _)| *rank);
+    found.sort_by_key(|(rank, person)| (*rank, person.state != RegistrationState::Registered));
     Ok(Json(found.iter().take(MAX_PEOPLE).map(|(_, person)| FoundPerson::of(person, &window)).collect()))
 }
 
@@ -360,14 +371,20 @@ fn not_a_ticket(event: &EventRow) -> ApiError {
     ApiError::NotFound(format!("This is not a ticket for {}.", event.title))
 }
 
+/// Why a registration in `state` holds no place, as the desk says it
+/// (None: registered, it does).
+fn standing(state: RegistrationState) -> Option<&'static str> {
+    match state {
+        RegistrationState::Registered => None,
+        RegistrationState::Waiting => Some("on the waiting list"),
+        RegistrationState::Offered => Some("offered a place, not yet taken"),
+        RegistrationState::Cancelled => Some("cancelled"),
+        RegistrationState::Expired => Some("an offered place not taken in time"),
+    }
+}
+
 fn not_registered(person: &DeskPersonRow) -> ApiError {
-    let state = match person.state {
-        RegistrationState::Registered => "registered",
-        RegistrationState::Waiting => "on the waiting list",
-        RegistrationState::Offered => "offered a place, not yet taken",
-        RegistrationState::Cancelled => "cancelled",
-        RegistrationState::Expired => "an offered place not taken in time",
-    };
+    let state = standing(person.state).unwrap_or("registered");
     ApiError::Conflict(format!("{} is not registered: {state}.", person.name()))
 }
 

@@ -82,7 +82,10 @@ pub(super) async fn cancel_for(state: &AppState, event: &EventRow, user_id: Uuid
     check_not_started(event, now)?;
     let compose = composer(state);
     let cancelled = !matches!(
-        state.db.cancel_registration(event, user_id, now, &compose).await?,
+        state
+            .db
+            .cancel_registration(event, user_id, now, &compose, state.config.public_url().as_str())
+            .await?,
         Err(Refusal::NotRegistered | Refusal::AlreadyRegistered | Refusal::NoOffer)
     );
     if cancelled {

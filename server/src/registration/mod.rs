@@ -19,6 +19,7 @@ pub mod check_in;
 pub mod manage;
 pub mod my_ticket;
 pub mod pages;
+pub mod place;
 pub mod question_rules;
 pub mod questions;
 pub mod store;
@@ -35,7 +36,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use self::types::{EventRow, EventView, EventWindow, MyRegistration, RegistrationAnswers, RegistrationForm};
+use self::types::{
+    EventRow, EventView, EventWindow, MyRegistration, PreviousAnswers, RegistrationAnswers, RegistrationForm,
+};
 use crate::AppState;
 use crate::accounts::session::{CompletedUser, MaybeUser};
 use crate::clock;
@@ -150,13 +153,27 @@ pub(crate) async fn view_of(
         }),
         None => None,
     };
+    // Registering again offers the answers given last time.
+    let previous = match user_id.filter(|_| mine.is_none()) {
+        Some(user_id) => match state.db.ended_registration(event.id, user_id).await? {
+            Some((id, answers)) => {
+                Some(PreviousAnswers { answers, question_answers: state.db.live_answers(id).await? })
+            }
+            None => None,
+        },
+        None => None,
+    };
+    let now = clock::now();
     Ok(EventView {
+        place: place::place_of(&state.db, &event).await?,
         window: EventWindow::from(&event),
-        open: event.open_at(clock::now()),
+        open: event.open_at(now),
+        started: now >= event.starts_at,
         places_left: (i64::from(event.capacity) - taken).max(0),
         waiting,
         questions: state.db.live_questions(event.id).await?,
         mine,
+        previous,
         capacity: event.capacity,
     })
 }

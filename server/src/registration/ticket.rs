@@ -17,7 +17,8 @@ use sha2::Sha256;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::types::EventRow;
+use super::place::EventPlace;
+use super::types::{EventRow, RegistrationState};
 use crate::content::calendar::{Event, vcalendar};
 use crate::content::editions::pacific;
 use crate::mail::{Attachment, Letter};
@@ -122,15 +123,16 @@ pub fn png(token: &str) -> Vec<u8> {
     bytes.into_inner()
 }
 
-/// The event as a calendar entry (its start only: events record no end).
-pub fn calendar_entry(event: &EventRow, stamp: OffsetDateTime) -> String {
+/// The event as a calendar entry, with its place and end.
+pub fn calendar_entry(event: &EventRow, place: &EventPlace, stamp: OffsetDateTime) -> String {
+    use crate::content::calendar::stored_utc;
     vcalendar(&Event {
         uid: format!("{}@colloquy", event.slug),
-        stamp: crate::content::calendar::stored_utc(stamp),
-        starts: crate::content::calendar::stored_utc(event.starts_at),
-        ends: None,
+        stamp: stored_utc(stamp),
+        starts: stored_utc(event.starts_at),
+        ends: Some(stored_utc(place.calendar_end(event))),
         summary: event.title.clone(),
-        location: String::new(),
+        location: place.location.clone(),
         description: None,
     })
 }
@@ -146,6 +148,7 @@ pub struct Holder<'a> {
 /// cancel it without signing in.
 pub fn confirmation(
     event: &EventRow,
+    place: &EventPlace,
     holder: &Holder<'_>,
     token: &str,
     manage: &str,
@@ -176,7 +179,7 @@ pub fn confirmation(
         Attachment {
             filename: "event.ics".into(),
             content_type: "text/calendar; charset=utf-8".into(),
-            content: calendar_entry(event, now).into_bytes(),
+            content: calendar_entry(event, place, now).into_bytes(),
         },
     ];
     (letter, attachments)
@@ -198,6 +201,35 @@ pub fn waiting_notice(event: &EventRow, first_name: &str, manage: &str) -> Lette
              To see your place in line, or to leave the list: {manage}\n\n\
              Undergraduate Linguistics Society\n",
             event.offer_hours
+        ),
+    }
+}
+
+/// The e-mail confirming a cancellation: what was given up, and where to
+/// register again (a member's answers are offered again there).
+pub fn cancellation_notice(
+    event: &EventRow,
+    first_name: &str,
+    before: RegistrationState,
+    site_url: &str,
+) -> Letter {
+    let greeting = crate::text::greeting(first_name);
+    let title = &event.title;
+    let what = match before {
+        RegistrationState::Waiting => format!("You have left the waiting list for {title}"),
+        RegistrationState::Offered => format!("You have declined the place offered to you at {title}"),
+        _ => format!("Your registration for {title} is cancelled"),
+    };
+    let page = format!("{site_url}events/{}", event.slug);
+    Letter {
+        subject: what.clone(),
+        body: format!(
+            "{greeting}\n\n\
+             {what}, as you asked. {title} starts on {}.\n\n\
+             If you change your mind while registration is open, you can register again \
+             on the event's page: {page}\n\n\
+             Undergraduate Linguistics Society\n",
+            pacific(event.starts_at)
         ),
     }
 }

@@ -246,6 +246,8 @@ impl From<&EventRow> for EventWindow {
 pub struct EventView {
     #[serde(flatten)]
     pub window: EventWindow,
+    /// Where it takes place and when it ends.
+    pub place: super::place::EventPlace,
     /// Whether registration is open now.
     pub open: bool,
     /// In-person places, in all.
@@ -259,6 +261,22 @@ pub struct EventView {
     /// The signed-in member's live registration (null: none).
     #[schema(required = true)]
     pub mine: Option<MyRegistration>,
+    /// Whether the event has started: registrations no longer change.
+    pub started: bool,
+    /// Without a live registration: the answers of the member's latest
+    /// one that was cancelled or ran out, offered again when they
+    /// register again (null: none).
+    #[schema(required = true)]
+    pub previous: Option<PreviousAnswers>,
+}
+
+/// The answers of a registration that ended, to fill the form again.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PreviousAnswers {
+    #[serde(flatten)]
+    pub answers: RegistrationAnswers,
+    /// Its answers to the event's live questions.
+    pub question_answers: Vec<QuestionAnswer>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

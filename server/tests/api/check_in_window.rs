@@ -164,7 +164,10 @@ async fn the_search_needs_two_characters_and_never_lists_needs() {
     for short in ["", "a", " a ", "%20"] {
         let url = format!("/api/check-in/{SLUG}/people?q={short}");
         let refused = json_of(desk.get(app.url(&url)).send().await.unwrap(), 422).await;
-        assert_eq!(refused["error"], "Type at least two characters of a first or last name.", "{short:?}");
+        assert_eq!(
+            refused["error"], "Type at least two characters of a name or an e-mail address.",
+            "{short:?}"
+        );
     }
     let found = people(&app, &desk, "an").await;
     assert_eq!(found.len(), 1, "{found:#?}");

@@ -1198,8 +1198,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The registered people whose first or last name starts with or contains
-         *     `q` (those it starts first), at most 20, without their needs.
+         * The people who registered whose name or e-mail address holds every
+         *     word of `q`, ignoring case and accents (those whose name parts it
+         *     starts first, then those with a place), at most 20, without their
+         *     needs. Those without a place (waiting, cancelled, offered, run out) say
+         *     why, for the desk to show in red.
          */
         get: operations["desk_people"];
         put?: never;
@@ -3352,6 +3355,16 @@ export interface components {
              */
             keep_external_links: boolean;
         };
+        /** @description Where an event takes place and when it ends. */
+        EventPlace: {
+            /**
+             * Format: date-time
+             * @description When it ends, as its content says (null: not said).
+             */
+            ends_at: string | null;
+            /** @description The place as its content names it ("" when it names none). */
+            location: string;
+        };
         /** @description The event as a member sees it, with their own registration. */
         EventView: components["schemas"]["EventWindow"] & {
             /**
@@ -3362,13 +3375,18 @@ export interface components {
             mine: null | components["schemas"]["MyRegistration"];
             /** @description Whether registration is open now. */
             open: boolean;
+            /** @description Where it takes place and when it ends. */
+            place: components["schemas"]["EventPlace"];
             /**
              * Format: int64
              * @description In-person places not taken (offers hold theirs).
              */
             places_left: number;
+            previous: null | components["schemas"]["PreviousAnswers"];
             /** @description The event's own questions, in the order they are asked. */
             questions: components["schemas"]["Question"][];
+            /** @description Whether the event has started: registrations no longer change. */
+            started: boolean;
             /**
              * Format: int64
              * @description People on the waiting list.
@@ -3418,8 +3436,15 @@ export interface components {
             last_name: string;
             lunch: boolean;
             mode: components["schemas"]["Mode"];
+            /**
+             * @description Why they cannot be checked in, in the volunteer's words (null: they
+             *     can).
+             */
+            not_registered: string | null;
             /** Format: uuid */
             registration_id: string;
+            /** @description Where their registration stands: only `registered` holds a place. */
+            state: components["schemas"]["RegistrationState"];
         };
         /**
          * @description One image of a carousel, in react-image-gallery's terms (the web app maps
@@ -3858,6 +3883,11 @@ export interface components {
          * @enum {string}
          */
         PreferredFormat: "talk" | "poster" | "either" | "virtual";
+        /** @description The answers of a registration that ended, to fill the form again. */
+        PreviousAnswers: components["schemas"]["RegistrationAnswers"] & {
+            /** @description Its answers to the event's live questions. */
+            question_answers: components["schemas"]["QuestionAnswer"][];
+        };
         /** @description A presentation as the admins' program builder shows it. */
         ProgramItem: {
             /** @description The submitter, then the co-authors in order: "Ada Lovelace, Grace Hopper". */
@@ -10446,8 +10476,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Part of a first or last name (any case, any Unicode form), at least
-                 *     two characters.
+                 * @description Parts of a name or of the e-mail address (any case, accents or
+                 *     Unicode form), at least two characters.
                  */
                 q?: string;
             };

@@ -87,4 +87,7 @@ export const event2026: EventView = {
   waiting: 0,
   questions: [],
   mine: null,
+  started: false,
+  previous: null,
+  place: { location: 'Campus Learning Pavilion', ends_at: null },
 };

@@ -56,6 +56,7 @@ pub struct DeskPersonRow {
     pub state: RegistrationState,
     pub first_name: String,
     pub last_name: String,
+    pub email: String,
     #[sqlx(flatten)]
     pub answers: RegistrationAnswers,
     pub checked_in_at: Option<OffsetDateTime>,
@@ -106,7 +107,7 @@ pub enum CheckIn {
 }
 
 const PERSON: &str =
-    "SELECT r.id AS registration_id, r.user_id, r.state, u.first_name, u.last_name, r.mode, r.lunch,
+    "SELECT r.id AS registration_id, r.user_id, r.state, u.first_name, u.last_name, u.email, r.mode, r.lunch,
         r.dietary, r.access, r.checked_in_at, r.checked_in_by AS checked_in_by_id, r.check_in_key,
         v.first_name AS by_first_name, v.last_name AS by_last_name, v.email AS by_email
      FROM registrations r JOIN users u ON u.id = r.user_id LEFT JOIN users v ON v.id = r.checked_in_by";
@@ -142,16 +143,24 @@ impl Db {
         })
     }
 
-    /// The event's registered people, by last and first name.
+    /// Everyone who registered for the event, in whatever state, once
+    /// each: their live registration, or else their latest; by last and
+    /// first name. The desk shows those without a place in red, with why.
     pub async fn desk_people(&self, event_id: Uuid) -> sqlx::Result<Vec<DeskPersonRow>> {
-        on_db!(self, |pool| {
+        let mut people: Vec<DeskPersonRow> = on_db!(self, |pool| {
             sqlx::query_as(&format!(
-                "{PERSON} WHERE r.event_id = $1 AND r.state = 'registered' ORDER BY u.last_name, u.first_name, r.id"
+                "{PERSON} WHERE r.event_id = $1
+                 ORDER BY u.last_name, u.first_name, r.user_id,
+                          CASE WHEN r.state IN ('registered', 'waiting', 'offered') THEN 0 ELSE 1 END,
+                          r.created_at DESC, r.id"
             ))
             .bind(event_id)
             .fetch_all(pool)
-            .await
-        })
+            .await?
+        });
+        // Each person's first row is the one to show (see the order).
+        people.dedup_by_key(|person| person.user_id);
+        Ok(people)
     }
 
     /// One registration of the event, in any state.

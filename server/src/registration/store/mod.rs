@@ -217,20 +217,50 @@ impl Db {
         Ok(Ok(state))
     }
 
+    /// The person's latest registration at the event that was cancelled
+    /// or ran out: its id and answers.
+    pub async fn ended_registration(
+        &self,
+        event_id: Uuid,
+        user_id: Uuid,
+    ) -> sqlx::Result<Option<(Uuid, RegistrationAnswers)>> {
+        #[derive(sqlx::FromRow)]
+        struct Ended {
+            id: Uuid,
+            #[sqlx(flatten)]
+            answers: RegistrationAnswers,
+        }
+        let ended: Option<Ended> = on_db!(self, |pool| {
+            sqlx::query_as(
+                "SELECT id, mode, lunch, dietary, access FROM registrations
+                 WHERE event_id = $1 AND user_id = $2 AND state IN ('cancelled', 'expired')
+                 ORDER BY created_at DESC, id DESC LIMIT 1",
+            )
+            .bind(event_id)
+            .bind(user_id)
+            .fetch_optional(pool)
+            .await?
+        });
+        Ok(ended.map(|ended| (ended.id, ended.answers)))
+    }
+
     /// Cancels the person's registration; a place it held goes to the
-    /// waiting list at once. The state it had.
+    /// waiting list at once. The cancellation is confirmed by e-mail in the
+    /// same transaction (`site_url`: the site's address, for the link to
+    /// register again). The state it had.
     pub async fn cancel_registration(
         &self,
         event: &EventRow,
         user_id: Uuid,
         now: OffsetDateTime,
         compose: ComposeOffer<'_>,
+        site_url: &str,
     ) -> sqlx::Result<Result<RegistrationState, Refusal>> {
         let mut tx = self.begin().await?;
         arrive(&mut tx, event.id).await?;
-        let before: Option<RegistrationState> = on_tx!(&mut tx, |conn| {
-            let before = sqlx::query_scalar(
-                "SELECT state FROM registrations
+        let before: Option<(Uuid, RegistrationState)> = on_tx!(&mut tx, |conn| {
+            let before = sqlx::query_as(
+                "SELECT id, state FROM registrations
                  WHERE event_id = $1 AND user_id = $2 AND state IN ('registered', 'waiting', 'offered')",
             )
             .bind(event.id)
@@ -248,7 +278,8 @@ impl Db {
             .await?;
             before
         });
-        let Some(before) = before else { return Ok(Err(Refusal::NotRegistered)) };
+        let Some((id, before)) = before else { return Ok(Err(Refusal::NotRegistered)) };
+        tickets::queue_cancellation(&mut tx, event, id, before, site_url).await?;
         offer_free_places(&mut tx, event, now, compose).await?;
         tx.commit().await?;
         Ok(Ok(before))

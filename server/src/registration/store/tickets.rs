@@ -4,8 +4,9 @@
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use super::super::place::place_in;
 use super::super::ticket::{self, Holder, KEY_BYTES};
-use super::super::types::EventRow;
+use super::super::types::{EventRow, RegistrationState};
 use crate::db::{Db, Tx};
 use crate::email::Email;
 use crate::mail::outbox;
@@ -104,7 +105,9 @@ pub(super) async fn queue_confirmation(
     let Some((to, first_name, mode)) = recipient(tx, id).await? else { return Ok(()) };
     let holder = Holder { first_name: &first_name, mode };
     let manage = ticket::manage_link(site_url, &ticket::manage_token(&key, id));
-    let (letter, attachments) = ticket::confirmation(event, &holder, &ticket::token(&key, id), &manage, now);
+    let place = place_in(tx, event).await?;
+    let (letter, attachments) =
+        ticket::confirmation(event, &place, &holder, &ticket::token(&key, id), &manage, now);
     outbox::enqueue_with(tx, &to, &letter, &attachments).await?;
     Ok(())
 }
@@ -121,6 +124,20 @@ pub(super) async fn queue_waiting_notice(
     let Some((to, first_name, _)) = recipient(tx, id).await? else { return Ok(()) };
     let manage = ticket::manage_link(site_url, &ticket::manage_token(&key, id));
     outbox::enqueue(tx, &to, &ticket::waiting_notice(event, &first_name, &manage)).await?;
+    Ok(())
+}
+
+/// Queues the confirmation that registration `id`, which was `before`,
+/// is cancelled, in the caller's transaction.
+pub(super) async fn queue_cancellation(
+    tx: &mut Tx,
+    event: &EventRow,
+    id: Uuid,
+    before: RegistrationState,
+    site_url: &str,
+) -> sqlx::Result<()> {
+    let Some((to, first_name, _)) = recipient(tx, id).await? else { return Ok(()) };
+    outbox::enqueue(tx, &to, &ticket::cancellation_notice(event, &first_name, before, site_url)).await?;
     Ok(())
 }
 

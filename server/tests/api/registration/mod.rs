@@ -2,7 +2,9 @@
 //! waiting list in order of arrival, and each free place offered exactly
 //! once, also with two instances racing and after the offer runs out.
 
+mod again;
 mod csv_cells;
+mod place;
 mod questions;
 mod strangers;
 

@@ -12,7 +12,7 @@ export function searchable(q: string): boolean {
   return Array.from(q.trim()).length >= MIN_SEARCH_CHARS;
 }
 
-/** Registered people whose first or last name starts with or contains `q` (at most 20), without their needs. */
+/** People who registered whose name or e-mail address holds every word of `q`, ignoring case and accents (at most 20), without their needs. */
 export function findPeople(slug: string, q: string, signal?: AbortSignal): Promise<FoundPerson[]> {
   return answerOf(api.GET('/api/check-in/{slug}/people', { params: { path: { slug }, query: { q } }, signal }));
 }

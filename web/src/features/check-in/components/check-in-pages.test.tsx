@@ -29,6 +29,8 @@ const adaFound: FoundPerson = {
   registration_id: ada.registration_id,
   first_name: 'Ada',
   last_name: 'Lovelace',
+  state: 'registered',
+  not_registered: null,
   mode: 'in_person',
   lunch: true,
   checked_in_at: null,
@@ -81,7 +83,7 @@ function renderDesk(api: Record<string, Handler> = {}, user: SessionUser = volun
 }
 
 async function findAda(user: ReturnType<typeof renderDesk>['user']) {
-  await user.type(await screen.findByRole('searchbox', { name: 'First or last name' }), 'lov');
+  await user.type(await screen.findByRole('searchbox', { name: 'Name or e-mail address' }), 'lov');
   await user.click(screen.getByRole('button', { name: 'Search' }));
   return screen.findByRole('button', { name: 'Check in Ada Lovelace' });
 }
@@ -170,6 +172,33 @@ describe('the check-in desk', () => {
     });
   });
 
+  it('clears the search and gives it the focus after each check-in, ready for the next person', async () => {
+    const { user } = renderDesk();
+    await user.click(await findAda(user));
+    expect(await screen.findByText('Checked in', { selector: '.check-in-result-headline', exact: false })).toBeInTheDocument();
+    const box = screen.getByRole('searchbox', { name: 'Name or e-mail address' });
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Check in Ada Lovelace' })).toBeNull();
+  });
+
+  it('shows someone without a place in red with the reason, and no button to check them in', async () => {
+    const wes: FoundPerson = {
+      ...adaFound,
+      registration_id: '7d1e8a40-0000-4000-8000-000000000002',
+      first_name: 'Wes',
+      last_name: 'Waiting',
+      state: 'waiting',
+      not_registered: 'Not registered: on the waiting list.',
+    };
+    const { user } = renderDesk({ 'GET /api/check-in/sculc-2026/people': () => Response.json([wes]) });
+    await user.type(await screen.findByRole('searchbox', { name: 'Name or e-mail address' }), 'wes');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const reason = await screen.findByText('Not registered: on the waiting list.');
+    expect(reason.closest('li')).toHaveClass('is-refused');
+    expect(screen.queryByRole('button', { name: 'Check in Wes Waiting' })).toBeNull();
+  });
+
   it('says who checked the person in first, in amber, for a second check-in', async () => {
     const { user } = renderDesk({
       [`POST /api/check-in/sculc-2026/registrations/${ada.registration_id}`]: () =>
@@ -184,16 +213,16 @@ describe('the check-in desk', () => {
 
   it('asks for two characters before searching, and lists no needs', async () => {
     const { user, requests } = renderDesk();
-    await user.type(await screen.findByRole('searchbox', { name: 'First or last name' }), 'l');
+    await user.type(await screen.findByRole('searchbox', { name: 'Name or e-mail address' }), 'l');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('Type at least two characters of a first or last name.')).toBeInTheDocument();
+    expect(await screen.findByText('Type at least two characters of a name or an e-mail address.')).toBeInTheDocument();
     expect(requests.filter((request) => request.path.endsWith('/people'))).toEqual([]);
-    await user.type(screen.getByRole('searchbox', { name: 'First or last name' }), 'o');
+    await user.type(screen.getByRole('searchbox', { name: 'Name or e-mail address' }), 'o');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     const person = (await screen.findByRole('button', { name: 'Check in Ada Lovelace' })).closest('li');
     expect(person).toHaveTextContent('In person, lunch');
     expect(person).not.toHaveTextContent(/needs|Vegetarian/);
-    expect(screen.queryByText('Type at least two characters of a first or last name.')).toBeNull();
+    expect(screen.queryByText('Type at least two characters of a name or an e-mail address.')).toBeNull();
   });
 
   it('shows the check-in window, refuses outside it, and offers an admin to check in anyway', async () => {
@@ -259,9 +288,11 @@ describe('the check-in desk', () => {
 
     expect(await screen.findByText('Saved — will be sent when the connection is back (1 waiting).')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Saved while offline' })).toHaveTextContent('1 check-in waits for the connection');
-    // Not offered twice while it waits.
+    // Not offered twice while it waits: found again, she shows as waiting.
+    await user.type(screen.getByRole('searchbox', { name: 'Name or e-mail address' }), 'lov');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Saved offline: waits for the connection.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check in Ada Lovelace' })).toBeNull();
-    expect(screen.getByText('Saved offline: waits for the connection.')).toBeInTheDocument();
     const [queued] = JSON.parse(localStorage.getItem(QUEUE_STORAGE_KEY) ?? '[]') as { id: string; at: string }[];
     expect(queued?.at).toMatch(/^\d{4}-\d\d-\d\dT/);
     // Kept with the key the failed send used: the server may have had it.
@@ -332,5 +363,9 @@ describe('the check-in desk', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The camera is not allowed. Allow this site to use the camera in the browser’s settings, or look the person up by name below.',
     );
+    // The volunteer works by name from here: the notice goes when hidden.
+    await user.click(screen.getByRole('button', { name: 'Hide this notice' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Start the camera' })).toBeInTheDocument();
   });
 });

@@ -26,6 +26,8 @@ export function cameraProblem(error: unknown): string {
 /**
  * The camera, started on a button press, reading QR codes from its frames
  * and handing each ticket's token to `onTicket` once while it stays in view.
+ * Why it could not start is shown until the volunteer hides it (a desk
+ * without a camera works by name alone).
  */
 export function TicketScanner({ onTicket }: { onTicket: (token: string) => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -98,7 +100,19 @@ export function TicketScanner({ onTicket }: { onTicket: (token: string) => void 
   return (
     <section className="check-in-scanner" aria-labelledby="check-in-scanner-title">
       <h2 id="check-in-scanner-title">Scan a ticket</h2>
-      {problem && <FormMessage tone="error">{problem}</FormMessage>}
+      {problem && (
+        <div className="check-in-camera-problem">
+          <FormMessage tone="error">{problem}</FormMessage>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setProblem(null);
+            }}
+          >
+            Hide this notice
+          </Button>
+        </div>
+      )}
       <video
         ref={videoRef}
         className="check-in-camera"

@@ -45,6 +45,9 @@ const sculc2025: EventOnPage = {
   places_left: 80,
   waiting: 0,
   mine: null,
+  started: false,
+  previous: null,
+  place: { location: 'Campus Learning Pavilion', ends_at: null },
   questions: [],
   keep_external_links: false,
 };

@@ -5,6 +5,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { formatConferenceTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import type { EventOnPage } from '../api/get-event-on-page';
+import { EventFacts } from './event-facts';
 
 // Only signed-in people need the card (its form, the dialog, the ticket):
 // visitors of an edition's page never load it.
@@ -36,14 +37,18 @@ function VisitorRegistrationLink({ event }: { event: EventOnPage }) {
   if (!event.open) {
     const opensLater = event.opens_at !== null && Date.parse(event.opens_at) > now;
     return (
-      <p>
-        Registration for {event.title}{' '}
-        {opensLater && event.opens_at ? `opens on ${formatConferenceTime(event.opens_at)}.` : 'is closed.'}
-      </p>
+      <>
+        <EventFacts event={event} />
+        <p>
+          Registration for {event.title}{' '}
+          {opensLater && event.opens_at ? `opens on ${formatConferenceTime(event.opens_at)}.` : 'is closed.'}
+        </p>
+      </>
     );
   }
   return (
     <>
+      <EventFacts event={event} />
       <p>
         {event.places_left > 0
           ? `Registration for ${event.title} is open: ${String(event.places_left)} of ${String(event.capacity)} in-person places left.`

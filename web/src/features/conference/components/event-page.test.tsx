@@ -16,6 +16,9 @@ const naclo: EventView = {
   waiting: 0,
   questions: [],
   mine: null,
+  started: false,
+  previous: null,
+  place: { location: 'Campus Learning Pavilion', ends_at: null },
 };
 
 describe('/events/{slug}', () => {

@@ -4,7 +4,6 @@ import { FormMessage } from '../../../components/form-message';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { ApiError, refusalMessage } from '../../../lib/api-client';
-import { formatConferenceTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useEvent } from '../api/get-event';
 import { RegistrationCard } from './registration-card';
@@ -43,7 +42,6 @@ export function EventPage() {
   const data = event.data;
   return (
     <Page title={data.title}>
-      <p>Starts {formatConferenceTime(data.starts_at)}.</p>
       {isPending ? null : user ? <RegistrationCard event={data} /> : <VisitorRegistrationCard event={data} />}
     </Page>
   );

@@ -229,14 +229,17 @@ describe('registration on the member home', () => {
 
     const card = await screen.findByRole('region', { name: 'Registration' });
     expect(card).toHaveTextContent('Name on your badge: not answered yet');
-    expect(card).toHaveTextContent('Still unanswered: “Name on your badge”, “T-shirt size”. You can answer now.');
+    // Only the required question is a reminder: the optional one may stay empty (issue 39).
+    expect(card).toHaveTextContent('Still unanswered: “Name on your badge”. You can answer now.');
+    expect(card).not.toHaveTextContent('“T-shirt size”');
     await user.click(within(card).getByRole('button', { name: 'Change my answers' }));
     await user.type(within(card).getByRole('textbox', { name: 'Name on your badge' }), 'Ada L.');
     await user.click(within(card).getByRole('button', { name: 'Save my answers' }));
 
     expect(await findMessage('status', 'Your answers are saved.')).toBeInTheDocument();
     expect(card).toHaveTextContent('Name on your badge: Ada L.');
-    expect(card).toHaveTextContent('Still unanswered: “T-shirt size”.');
+    expect(card).toHaveTextContent('T-shirt size: not answered yet');
+    expect(card).not.toHaveTextContent('Still unanswered');
     expect(requestsTo('PUT /api/events/sculc-2026/registration/answers')).toEqual([
       {
         question_answers: [
@@ -247,15 +250,46 @@ describe('registration on the member home', () => {
     ]);
   });
 
-  it('offers no change of answers once the event has started', async () => {
+  it('offers no change of answers and no cancelling once the event has started, and says why', async () => {
     const started: EventView = {
       ...registered('virtual', false),
       starts_at: '2020-05-16T16:00:00Z',
+      started: true,
       questions: [{ id: 'q-badge', label: 'Name on your badge', required: false }],
     };
     renderHome(started, started);
     const card = await screen.findByRole('region', { name: 'Registration' });
     expect(card).toHaveTextContent('Name on your badge: not answered yet');
     expect(within(card).queryByRole('button', { name: 'Change my answers' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Cancel my registration' })).not.toBeInTheDocument();
+    expect(card).toHaveTextContent(
+      'SCULC 2026 has started, so your registration can no longer be changed or cancelled.',
+    );
+  });
+
+  it('shows when and where before registering, confirms a cancellation, and offers the answers again', async () => {
+    const withPlace: EventView = {
+      ...event,
+      place: { location: 'Campus Learning Pavilion', ends_at: '2026-05-17T00:30:00Z' },
+    };
+    const mine = registered('in_person', true);
+    const before: EventView = { ...mine, place: withPlace.place };
+    const after: EventView = {
+      ...withPlace,
+      previous: { mode: 'in_person', lunch: true, dietary: 'Vegetarian', access: '', question_answers: [] },
+    };
+    const { user } = renderHome(before, after);
+    const card = await screen.findByRole('region', { name: 'Registration' });
+    const fact = (term: string) => within(card).getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(fact('When')).toHaveTextContent('May 16, 2026, 9:00 AM PDT to 5:30 PM');
+    expect(fact('Where')).toHaveTextContent('Campus Learning Pavilion');
+    await user.click(within(card).getByRole('button', { name: 'Cancel my registration' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel your registration' }));
+    expect(
+      await findMessage('status', 'Your registration for SCULC 2026 is cancelled. We have e-mailed you a confirmation.'),
+    ).toBeInTheDocument();
+    expect(card).toHaveTextContent('Your answers from your last registration are filled in');
+    expect(within(card).getByRole('checkbox', { name: 'I would like lunch' })).toBeChecked();
+    expect(within(card).getByRole('textbox', { name: 'Dietary needs (optional)' })).toHaveValue('Vegetarian');
   });
 });

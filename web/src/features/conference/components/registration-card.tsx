@@ -8,6 +8,7 @@ import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-cli
 import { formatConferenceTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useRegistrationActions, type RegistrationBody } from '../api/registration';
+import { EventFacts } from './event-facts';
 import { answersOf, MyAnswers, QuestionFields } from './registration-questions';
 import { RegistrationStanding } from './registration-standing';
 
@@ -23,9 +24,20 @@ export function RegistrationCard({ event }: { event: EventView }) {
   const actions = useRegistrationActions(event.slug);
   const [failure, setFailure] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  /** What the last cancellation came to: the standing it ended is gone from the card. */
+  const [cancelled, setCancelled] = useState<string | null>(null);
+
+  const cancel = async () => {
+    const waiting = event.mine?.state === 'waiting';
+    await actions.cancel.mutateAsync();
+    setCancelled(
+      `${waiting ? `You have left the waiting list for ${event.title}` : `Your registration for ${event.title} is cancelled`}. We have e-mailed you a confirmation.`,
+    );
+  };
 
   const register = async (answers: RegistrationBody) => {
     setFailure(null);
+    setCancelled(null);
     setFieldErrors({});
     try {
       await actions.register.mutateAsync(answers);
@@ -38,11 +50,13 @@ export function RegistrationCard({ event }: { event: EventView }) {
   return (
     <section className="card" aria-labelledby="home-registration">
       <h2 id="home-registration">Registration</h2>
+      <EventFacts event={event} />
+      {cancelled && !event.mine && <FormMessage tone="success">{cancelled}</FormMessage>}
       {event.mine ? (
         <RegistrationStanding
           event={event}
           busy={actions.cancel.isPending || actions.accept.isPending}
-          cancel={() => actions.cancel.mutateAsync()}
+          cancel={cancel}
           accept={() => actions.accept.mutateAsync()}
           ticket={<MyTicket event={event} />}
         >
@@ -122,11 +136,15 @@ interface RegistrationFormProps {
 
 /** The answers a registration asks for, or why registration is not open. */
 export function RegistrationForm({ event, onRegister, busy, errors, children }: RegistrationFormProps) {
-  const [mode, setMode] = useState<Mode>('in_person');
-  const [lunch, setLunch] = useState(false);
-  const [dietary, setDietary] = useState('');
-  const [access, setAccess] = useState('');
-  const [answers, setAnswers] = useState<Record<string, string>>({});
+  // Registering again: the answers given last time, to check and change.
+  const previous = event.previous;
+  const [mode, setMode] = useState<Mode>(previous?.mode ?? 'in_person');
+  const [lunch, setLunch] = useState(previous?.lunch ?? false);
+  const [dietary, setDietary] = useState(previous?.dietary ?? '');
+  const [access, setAccess] = useState(previous?.access ?? '');
+  const [answers, setAnswers] = useState<Record<string, string>>(() =>
+    Object.fromEntries((previous?.question_answers ?? []).map((answer) => [answer.question_id, answer.answer])),
+  );
   // Only picks the wording of a closed registration ("opens on" or "is closed").
   const [now] = useState(() => Date.now());
   if (!event.open) {
@@ -151,6 +169,7 @@ export function RegistrationForm({ event, onRegister, busy, errors, children }: 
           ? `All ${String(event.capacity)} in-person places are taken: registering in person puts you on the waiting list (${String(event.waiting)} waiting). Virtual places are not limited.`
           : `${String(event.places_left)} of ${String(event.capacity)} in-person places left.`}
       </p>
+      {previous && <p>Your answers from your last registration are filled in: check them before you register.</p>}
       {children}
       <RadioGroup legend="How will you attend?" name="mode" choices={MODES} value={mode} onChange={setMode} />
       <CheckboxField label="I would like lunch" checked={lunch} onChange={(change) => { setLunch(change.target.checked); }} />

@@ -6,8 +6,8 @@ import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { routes } from '../../../config/routes';
 import { refusalMessage } from '../../../lib/api-client';
-import { formatConferenceTime } from '../../../lib/format';
 import { useLinkActions, useManagedRegistration } from '../api/manage-registration';
+import { EventFacts } from './event-facts';
 import { MyAnswers } from './registration-questions';
 import { RegistrationStanding } from './registration-standing';
 
@@ -61,8 +61,12 @@ function ManagedRegistration({ token }: { token: string }) {
     <Page title={routes.registrationManage.title}>
       <section className="card" aria-labelledby="managed-event">
         <h2 id="managed-event">{event.title}</h2>
-        <p>Starts {formatConferenceTime(event.starts_at)}.</p>
-        {cancelled && <FormMessage tone="success">Your registration for {event.title} is cancelled.</FormMessage>}
+        <EventFacts event={event} />
+        {cancelled && (
+          <FormMessage tone="success">
+            Your registration for {event.title} is cancelled. We have e-mailed you a confirmation.
+          </FormMessage>
+        )}
         {event.mine ? (
           <RegistrationStanding
             event={event}

@@ -52,22 +52,21 @@ interface MyAnswersProps {
 }
 
 /**
- * The person's answers to the event's own questions, what is still
- * unanswered (a presenter registered when they confirmed was never asked),
- * and a small form to change them until the event starts: on the member's
- * card and on a registration's own link.
+ * The person's answers to the event's own questions, the required ones
+ * still unanswered (a presenter registered when they confirmed was never
+ * asked), and a small form to change them until the event starts: on the
+ * member's card and on a registration's own link.
  */
 export function MyAnswers({ event, save: send, saving }: MyAnswersProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string }>();
-  // Only decides whether answers may still change.
-  const [now] = useState(() => Date.now());
   const given = new Map((event.mine?.question_answers ?? []).map((answer) => [answer.question_id, answer.answer]));
   if (event.questions.length === 0) return null;
-  const unanswered = event.questions.filter((question) => !given.has(question.id));
-  const changeable = Date.parse(event.starts_at) > now;
+  // Only a required question left unanswered is worth a reminder: an optional one may stay empty.
+  const unanswered = event.questions.filter((question) => question.required && !given.has(question.id));
+  const changeable = !event.started;
 
   const edit = () => {
     setDraft(Object.fromEntries(given));

@@ -22,7 +22,9 @@ interface RegistrationStandingProps {
 
 /**
  * Where a live registration stands (`event.mine`), in words, with what its
- * person can do next: take a place offered, cancel, leave the waiting list.
+ * person can do next: take a place offered, cancel, leave the waiting list;
+ * once the event has started (`event.started`), a sentence saying nothing
+ * changes any more instead of buttons the server would refuse.
  * The member's card and a registration's own link both show it.
  */
 export function RegistrationStanding({ event, cancel, accept, busy, ticket, children }: RegistrationStandingProps) {
@@ -90,11 +92,15 @@ export function RegistrationStanding({ event, cancel, accept, busy, ticket, chil
         </>
       )}
       {children}
-      <p className="button-row">
-        <Button variant="secondary" disabled={busy} onClick={() => void leave()}>
-          {mine.state === 'waiting' ? 'Leave the waiting list' : 'Cancel my registration'}
-        </Button>
-      </p>
+      {event.started ? (
+        <p>{event.title} has started, so your registration can no longer be changed or cancelled.</p>
+      ) : (
+        <p className="button-row">
+          <Button variant="secondary" disabled={busy} onClick={() => void leave()}>
+            {mine.state === 'waiting' ? 'Leave the waiting list' : 'Cancel my registration'}
+          </Button>
+        </p>
+      )}
     </>
   );
 }

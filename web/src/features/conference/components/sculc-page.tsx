@@ -30,8 +30,9 @@ export function SculcPage() {
       <p>The Undergraduate Linguistics Conference, held every spring.</p>
       {isPending ? null : user ? (
         <>
-          <MemberHomeView />
+          {/* After an event, its certificates are what a member comes for: they come first. */}
           <CertificatesCard />
+          <MemberHomeView />
         </>
       ) : (
         <VisitorView />

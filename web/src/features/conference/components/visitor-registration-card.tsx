@@ -6,6 +6,7 @@ import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import type { RegistrationBody } from '../api/registration';
 import { useRequestVisitorRegistration } from '../api/visitor-registration';
+import { EventFacts } from './event-facts';
 import { RegistrationForm } from './registration-card';
 
 /**
@@ -35,6 +36,7 @@ export function VisitorRegistrationCard({ event }: { event: EventView }) {
   return (
     <section className="card" aria-labelledby="visitor-registration">
       <h2 id="visitor-registration">Register for {event.title}</h2>
+      <EventFacts event={event} />
       <p>No account needed: we e-mail you a link to confirm. Members can also sign in to register.</p>
       {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
       {result?.tone !== 'success' && (

@@ -47,6 +47,9 @@ const openRound: SessionEvent = {
   places_left: 30,
   waiting: 0,
   mine: null,
+  started: false,
+  previous: null,
+  place: { location: 'Campus Learning Pavilion', ends_at: null },
   questions: [],
   keep_external_links: false,
 };

@@ -42,8 +42,16 @@ const ada: AdminRegistration = {
   ],
 };
 
-function eventWith(questions: AdminQuestion[]): AdminEvent {
-  return { ...summary, open: true, questions, registrations: [ada] };
+function eventWith(questions: AdminQuestion[], registrations: AdminRegistration[] = [ada]): AdminEvent {
+  return { ...summary, open: true, questions, registrations };
+}
+
+/** The text of `row`'s cell under the column headed `header`. */
+function cellUnder(table: HTMLElement, row: HTMLElement, header: string): string | null | undefined {
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
+  return row.children[headers.indexOf(header)]?.textContent;
 }
 
 describe("an event's own questions on the admin screen", () => {
@@ -74,8 +82,9 @@ describe("an event's own questions on the admin screen", () => {
 
     const table = await screen.findByRole('table', { name: 'Registrations for SCULC 2026, in order of arrival' });
     const row = within(table).getByRole('row', { name: /Ada Tester/ });
-    expect(row).toHaveTextContent('University or college: UCLA');
-    expect(row).toHaveTextContent('T-shirt size: M');
+    // One column per question, each answer under its own header (issue 39).
+    expect(cellUnder(table, row, 'University or college')).toBe('UCLA');
+    expect(cellUnder(table, row, 'T-shirt size')).toBe('M');
     const questions = screen.getByRole('region', { name: 'Questions' });
     expect(within(questions).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       expect.stringContaining('University or college (required)'),
@@ -100,7 +109,40 @@ describe("an event's own questions on the admin screen", () => {
     );
     expect(await findMessage('status', '“T-shirt size” is no longer asked.')).toBeInTheDocument();
     expect(questions).toHaveTextContent('Retired, their answers kept: “T-shirt size”.');
-    expect(row).toHaveTextContent('T-shirt size (retired): M');
+    expect(cellUnder(table, row, 'T-shirt size (retired)')).toBe('M');
+  });
+
+  it('cuts a long answer with the whole of it on demand, and opens a person’s whole registration from their name', async () => {
+    const long = 'Universidad Nacional Autónoma de México, Facultad de Filosofía y Letras, Colegio de Letras Modernas';
+    const bea: AdminRegistration = {
+      ...ada,
+      id: '0190c0de-0000-7000-8000-000000000002',
+      first_name: 'Bea',
+      question_answers: [{ question_id: 'q-university', answer: long }],
+      dietary: 'Vegetarian',
+    };
+    const { user } = renderApp('/user-data/registration', {
+      user: admin,
+      api: {
+        'GET /api/admin/events': () => Response.json([summary]),
+        'GET /api/admin/events/sculc-2026': () => Response.json(eventWith([university], [bea])),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Registrations for SCULC 2026, in order of arrival' });
+    const row = within(table).getByRole('row', { name: /Bea Tester/ });
+    expect(cellUnder(table, row, 'University or college')).not.toContain('Letras Modernas');
+    const more = within(row).getByRole('button', { name: 'Show all of Bea Tester’s answer to “University or college”' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(cellUnder(table, row, 'University or college')).toContain(long);
+
+    await user.click(within(row).getByRole('button', { name: 'Bea Tester: see the whole registration' }));
+    const detail = await screen.findByRole('region', { name: 'Bea Tester' });
+    expect(within(detail).getByRole('heading', { name: 'Bea Tester' })).toHaveFocus();
+    expect(detail).toHaveTextContent(`University or college${long}`);
+    expect(detail).toHaveTextContent('Dietary needsVegetarian');
+    await user.click(within(detail).getByRole('button', { name: 'Back to the list' }));
+    expect(await screen.findByRole('button', { name: 'Bea Tester: see the whole registration' })).toHaveFocus();
   });
 
   it('rewords a question and makes it required', async () => {

@@ -2,7 +2,6 @@ import { useId, useState, type ComponentProps, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '../../../components/button';
-import { DataTable } from '../../../components/data-table';
 import { NumberField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { PageLoading } from '../../../components/page-loading';
@@ -20,6 +19,7 @@ import {
 } from '../api/events';
 import { EventPageLinks } from './event-page-links';
 import { EventQuestions } from './event-questions';
+import { RegistrationsTable } from './registrations-table';
 
 const ORDINAL = new Intl.PluralRules('en-US', { type: 'ordinal' });
 const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
@@ -117,11 +117,6 @@ export function EventRegistrations({ slug, onNotice }: EventRegistrationsProps) 
   }
   const data = event.data;
   const { counts } = data;
-  const waiting = data.registrations.filter((registration) => registration.state === 'waiting');
-  const labels = new Map(
-    data.questions.map((question) => [question.id, question.retired ? `${question.label} (retired)` : question.label]),
-  );
-  const positions = new Map(waiting.map((registration, index) => [registration.id, index + 1]));
 
   const moveOne = async (registration: AdminRegistration, direction: MoveDirection) => {
     const name = `${registration.first_name} ${registration.last_name}`;
@@ -172,72 +167,13 @@ export function EventRegistrations({ slug, onNotice }: EventRegistrationsProps) 
       {data.registrations.length === 0 ? (
         <p>No one has registered yet.</p>
       ) : (
-        <DataTable caption={`Registrations for ${data.title}, in order of arrival`} busy={event.isFetching} className="registration-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Status</th>
-              <th scope="col">Mode</th>
-              <th scope="col">Lunch</th>
-              <th scope="col">Needs</th>
-              {labels.size > 0 && <th scope="col">Answers</th>}
-              <th scope="col">Checked in</th>
-              <th scope="col">Waiting list</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.registrations.map((registration) => {
-              const name = `${registration.first_name} ${registration.last_name}`;
-              const position = positions.get(registration.id);
-              const needs = [registration.dietary, registration.access].filter(Boolean).join('; ');
-              return (
-                <tr key={registration.id}>
-                  <th scope="row">{name}</th>
-                  <td>{registration.email}</td>
-                  <td>{statusText(registration, position)}</td>
-                  <td>{registration.mode === 'in_person' ? 'In person' : 'Virtual'}</td>
-                  <td>{registration.lunch ? 'Yes' : 'No'}</td>
-                  <td>{needs || '—'}</td>
-                  {labels.size > 0 && (
-                    <td>
-                      {registration.question_answers.length === 0
-                        ? '—'
-                        : registration.question_answers.map((answer) => (
-                            <p key={answer.question_id} className="registration-answer">
-                              {labels.get(answer.question_id)}: {answer.answer}
-                            </p>
-                          ))}
-                    </td>
-                  )}
-                  <td>{registration.checked_in_at ? formatConferenceTime(registration.checked_in_at) : '—'}</td>
-                  <td>
-                    {position !== undefined && (
-                      <span className="registration-waiting-moves">
-                        <Button
-                          variant="secondary"
-                          aria-label={`Move ${name} up the waiting list`}
-                          disabled={position === 1 || move.isPending}
-                          onClick={() => void moveOne(registration, 'up')}
-                        >
-                          Up
-                        </Button>
-                        <Button
-                          variant="secondary"
-                          aria-label={`Move ${name} down the waiting list`}
-                          disabled={position === waiting.length || move.isPending}
-                          onClick={() => void moveOne(registration, 'down')}
-                        >
-                          Down
-                        </Button>
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </DataTable>
+        <RegistrationsTable
+          event={data}
+          busy={event.isFetching}
+          statusOf={statusText}
+          moving={move.isPending}
+          onMove={moveOne}
+        />
       )}
     </section>
   );

@@ -54,7 +54,7 @@ export function AdminToggle({ user, onNotice }: AdminToggleProps) {
     // absolute) is a block to browsers, which then read 'Admin : Mary Haas'.
     <CheckboxField
       compact
-      label="Admin"
+      label={<span className="visually-hidden">Admin</span>}
       checked={isAdmin}
       disabled={setAdmin.isPending}
       aria-label={`Admin: ${name}`}

@@ -55,7 +55,7 @@ describe('/user-data after acceptance', () => {
     const table = await screen.findByRole('table');
     const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers.some((text) => text.startsWith('Attendance'))).toBe(false);
-    expect(headers).toHaveLength(7);
+    expect(headers).toHaveLength(10);
   });
 
   it('filters on the server, keeps the filter in the URL with the search, and exports it', async () => {

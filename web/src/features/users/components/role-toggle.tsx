@@ -15,6 +15,11 @@ const ROLES: Record<PlainRole, { label: string; holder: string }> = {
 /** The roles with a box beside Admin, in the order they are shown. */
 export const PLAIN_ROLES = Object.keys(ROLES) as PlainRole[];
 
+/** A role's name as its column's header shows it ('Check-in'). */
+export function roleLabel(role: PlainRole): string {
+  return ROLES[role].label;
+}
+
 interface RoleToggleProps {
   user: AdminUser;
   role: PlainRole;
@@ -22,7 +27,7 @@ interface RoleToggleProps {
 }
 
 /**
- * Beside the Admin box, labelled with the role ('Reviewer', 'Editor', 'Check-in'):
+ * In its role's own column beside Admin ('Reviewer', 'Editor', 'Check-in'):
  * gives or takes it. No question first, unlike admin rights: neither role
  * shows anyone's personal data (a reviewer sees only the abstracts assigned
  * to them, without their authors; an editor the site's text), and either is
@@ -46,10 +51,10 @@ export function RoleToggle({ user, role, onNotice }: RoleToggleProps) {
   };
 
   return (
-    // As the Admin box: the role on the screen, 'Reviewer: Mary Haas' for screen readers.
+    // As the Admin box: the role in its column's header, 'Reviewer: Mary Haas' for screen readers.
     <CheckboxField
       compact
-      label={label}
+      label={<span className="visually-hidden">{label}</span>}
       checked={has}
       disabled={setRole.isPending}
       aria-label={`${label}: ${name}`}

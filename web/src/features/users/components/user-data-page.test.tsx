@@ -40,6 +40,9 @@ describe('/user-data', () => {
       'Abstract Name',
       'Upload Time',
       'Admin',
+      'Reviewer',
+      'Editor',
+      'Check-in',
     ]);
     const [, graceRow, noamRow] = within(table).getAllByRole('row');
     if (!graceRow || !noamRow) throw new Error('rows missing');
@@ -50,9 +53,12 @@ describe('/user-data', () => {
       'No',
       'Phonology.pdf (opens in a new tab) +1 more',
       'March 1, 2025, 10:15 AM PST',
-      // The Admin cell: the admin flag, and the reviewer (issue 14), editor (issue 24) and
-      // check-in (issue 26) roles beside it.
-      'Admin Reviewer Editor Check-in',
+      // The admin flag, and the reviewer (issue 14), editor (issue 24) and check-in (issue 26)
+      // roles, each in its own column under its header (issue 39).
+      'Admin',
+      'Reviewer',
+      'Editor',
+      'Check-in',
     ]);
     const link = within(graceRow).getByRole('link', { name: 'Phonology.pdf (opens in a new tab)' });
     expect(link).toHaveAttribute('href', phonology.file_url);
@@ -60,7 +66,7 @@ describe('/user-data', () => {
     expect(within(graceRow).getByRole('rowheader')).toHaveTextContent('Grace Hopper');
     expect(within(noamRow).getByRole('checkbox', { name: 'Admin: Noam Chomsky' })).toBeChecked();
     expect(within(graceRow).getByRole('checkbox', { name: 'Admin: Grace Hopper' })).not.toBeChecked();
-    // Each box shows its role beside it, not its state ('No' read as the label of the box below it).
+    // Each box is labelled with its role (its column's header shows it), not its state.
     const shown = (name: string) =>
       within(graceRow).getByRole<HTMLInputElement>('checkbox', { name }).labels?.[0]?.textContent;
     expect(shown('Admin: Grace Hopper')).toBe('Admin');

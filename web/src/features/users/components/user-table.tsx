@@ -10,7 +10,7 @@ import { USER_COLUMNS, type SortColumn, type SortState } from '../user-table-que
 import { AdminToggle } from './admin-toggle';
 import { ATTENDANCE_LABELS, FORMAT_LABELS, materialsLabel, MODE_LABELS } from './attendance-labels';
 import { displayName } from './display-name';
-import { PLAIN_ROLES, RoleToggle } from './role-toggle';
+import { PLAIN_ROLES, roleLabel, RoleToggle } from './role-toggle';
 import { UserRegistrations } from './user-registrations';
 import { UserSubmissions } from './user-submissions';
 
@@ -95,7 +95,8 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, edition,
   const rowsId = useId();
   const sortedBy = USER_COLUMNS.find(({ key }) => key === sort.sort)?.label ?? '';
   const showAttendance = users.some((user) => user.attendance !== 'none');
-  const columnCount = USER_COLUMNS.length + (showAttendance ? ATTENDANCE_COLUMNS.length : 0);
+  const columnCount =
+    USER_COLUMNS.length + PLAIN_ROLES.length + (showAttendance ? ATTENDANCE_COLUMNS.length : 0);
 
   return (
     <DataTable
@@ -116,6 +117,12 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, edition,
             ))}
           {USER_COLUMNS.slice(ADMIN_INDEX).map(({ key, label }) => (
             <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} />
+          ))}
+          {/* Each role over its own column of boxes, beside Admin's. */}
+          {PLAIN_ROLES.map((role) => (
+            <th key={role} scope="col" className="users-role-header">
+              {roleLabel(role)}
+            </th>
           ))}
         </tr>
       </thead>
@@ -172,18 +179,14 @@ export function UserTable({ users, sort, onSort, onNotice, currentYear, edition,
                     <td>{materialsLabel(user) ?? <Empty />}</td>
                   </>
                 )}
-                <td>
-                  <div className="users-role-toggles">
-                    <AdminToggle user={user} onNotice={onNotice} />
-                    {PLAIN_ROLES.map((role) => (
-                      // The space keeps the cell's text 'Admin Reviewer' (for copying, and for its tests).
-                      <Fragment key={role}>
-                        {' '}
-                        <RoleToggle user={user} role={role} onNotice={onNotice} />
-                      </Fragment>
-                    ))}
-                  </div>
+                <td className="users-role-cell">
+                  <AdminToggle user={user} onNotice={onNotice} />
                 </td>
+                {PLAIN_ROLES.map((role) => (
+                  <td key={role} className="users-role-cell">
+                    <RoleToggle user={user} role={role} onNotice={onNotice} />
+                  </td>
+                ))}
               </tr>
               {open && (
                 <tr className="users-details">
