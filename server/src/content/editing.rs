@@ -267,8 +267,9 @@ async fn image_exists(state: &AppState) -> ApiResult<impl Fn(&str) -> bool + Syn
 }
 
 /// How a refused publication's problems are keyed: by page (publishing
-/// everything) or by field (publishing one page, whose form shows each
-/// next to its field; a problem of the whole page under "page").
+/// everything: the file the page would be, as an import names it) or by
+/// field (publishing one page, whose form shows each next to its field; a
+/// problem of the whole page under "page").
 #[derive(Clone, Copy)]
 enum KeyedBy {
     Page,
@@ -287,7 +288,7 @@ fn not_live(error: NotLive, keyed: KeyedBy) -> ApiError {
             let mut fields: BTreeMap<String, Vec<String>> = BTreeMap::new();
             for problem in problems {
                 let key = match keyed {
-                    KeyedBy::Page => document_of_file(&problem.file),
+                    KeyedBy::Page => problem.file,
                     KeyedBy::Field if problem.field.is_empty() => "page".into(),
                     KeyedBy::Field => problem.field,
                 };
@@ -299,19 +300,6 @@ fn not_live(error: NotLive, keyed: KeyedBy) -> ApiError {
             }
         }
         NotLive::Database(error) => ApiError::Internal(error.into()),
-    }
-}
-
-/// The document a problem's file is (`board/2025-2026.toml` is
-/// `board:2025-2026`), so the editor links to its page; the whole site's
-/// problems keep their words.
-fn document_of_file(file: &str) -> String {
-    let stem = file.strip_suffix(".toml").unwrap_or(file);
-    match stem.split_once('/') {
-        Some(("board", term)) => format!("{BOARD}:{term}"),
-        Some(("editions", year)) => format!("edition:{year}"),
-        _ if stem == SITE || stem == NACLO => stem.into(),
-        _ => file.into(),
     }
 }
 

@@ -4,6 +4,16 @@ import { FormMessage } from '../../../components/form-message';
 import { paths } from '../../../config/routes';
 import type { FieldErrors } from '../../../lib/api-client';
 import type { DocumentSummary, Published } from '../api/site-editor';
+import { fileLabel } from './editor-page';
+
+/** The page a problem's file is ('board/2025-2026.toml' is 'board:2025-2026'). */
+export function documentOfFile(file: string): string {
+  const board = /^board\/(\d{4}-\d{4})\.toml$/.exec(file);
+  if (board) return `board:${board[1] ?? ''}`;
+  const edition = /^editions\/(\d{4})\.toml$/.exec(file);
+  if (edition) return `edition:${edition[1] ?? ''}`;
+  return file.replace(/\.toml$/, '');
+}
 
 /**
  * The problems a refused publication of several pages lists, by page, each
@@ -13,13 +23,13 @@ export function Problems({ fields, documents = [] }: { fields: FieldErrors; docu
   return (
     <ul className="site-editor-problems">
       {Object.entries(fields).map(([page, messages]) => {
-        const document = documents.find((candidate) => candidate.id === page);
+        const document = documents.find((candidate) => candidate.id === documentOfFile(page));
         return (
           <li key={page}>
             {document ? (
-              <Link to={`${paths.siteEditorDocument}?doc=${document.id}`}>{document.label}</Link>
+              <Link to={`${paths.siteEditorDocument}?doc=${document.id}`}>{fileLabel(page)}</Link>
             ) : (
-              <strong>{page}</strong>
+              <strong>{fileLabel(page)}</strong>
             )}
             <ul>
               {messages.map((message) => (
