@@ -35,8 +35,13 @@ const NEW_ALT = 'Members at the spring phonetics workshop';
 /** Uploads `file` in a photo's group and waits until the server has stored it. */
 async function uploadPhoto(group: Locator, label: RegExp, file: string) {
   await group.getByLabel(label).setInputFiles(file);
-  await expect(group.getByText(/is uploaded\. Save the draft to keep it\./)).toBeVisible({ timeout: 30_000 });
+  await expect(group.getByText(/is uploaded\. It is saved with the draft\./)).toBeVisible({ timeout: 30_000 });
   await expect(group.locator('img')).toHaveJSProperty('complete', true);
+}
+
+/** Waits until the form's text is saved as a draft (it saves itself a moment after each change). */
+async function expectSaved(page: Page) {
+  await expect(page.getByRole('status').filter({ hasText: 'Saved as a draft' })).toBeVisible({ timeout: 15_000 });
 }
 
 /** The page's horizontal overflow, in pixels (0: nothing sticks out). */
@@ -105,20 +110,18 @@ test('an officer starts a board term, changes the home page and carousel, publis
       await portrait.getByLabel(/^Alt text/).fill('Ana Lingua smiling');
       const second = page.getByRole('group', { name: 'Member 2' });
       await second.getByLabel('Name', { exact: true }).fill('Bo Syntax');
-      await expect(page.getByText('Unsaved changes')).toBeVisible();
-      await expectNoViolations(page, 'board term, unsaved');
+      await expectNoViolations(page, 'board term, being saved');
       expect(await overflow(page)).toBe(0);
-      await page.getByRole('button', { name: 'Save draft' }).click();
-      await expect(page.getByText('Saved as a draft. Visitors see it once you publish.')).toBeVisible();
+      await expectSaved(page);
     });
 
     await test.step('a publication with empty names is refused, naming the page and the field', async () => {
       await page.getByRole('link', { name: 'All pages' }).click();
-      await page.getByRole('button', { name: 'Publish the changes' }).click();
-      await answerDialog(page, 'Publish the changes', 'Publish');
+      await page.getByRole('button', { name: 'Publish everything' }).click();
+      await answerDialog(page, 'Publish everything', 'Publish everything');
       const refusal = page.getByRole('alert').filter({ hasText: 'Nothing was published' });
       await expect(refusal).toContainText('Board 2025–2026');
-      await expect(refusal).toContainText('members[2].name is empty');
+      await expect(refusal).toContainText('Member 3: every member needs a name');
       await expectNoViolations(page, 'overview, publication refused');
       // Only two members this year: the others go.
       await page.getByRole('link', { name: 'Board 2025–2026' }).click();
@@ -130,11 +133,10 @@ test('an officer starts a board term, changes the home page and carousel, publis
         await page.getByRole('button', { name: /^Remove member 3$/ }).click();
       }
       await expect(members).toHaveCount(2);
-      await page.getByRole('button', { name: 'Save draft' }).click();
-      await expect(page.getByText('Saved as a draft. Visitors see it once you publish.')).toBeVisible();
+      await expectSaved(page);
       await page.getByRole('link', { name: 'All pages' }).click();
-      await page.getByRole('button', { name: 'Publish the changes' }).click();
-      await answerDialog(page, 'Publish the changes', 'Publish');
+      await page.getByRole('button', { name: 'Publish everything' }).click();
+      await answerDialog(page, 'Publish everything', 'Publish everything');
       await expect(page.getByText('Published: version 2 is live. Visitors see it now.')).toBeVisible();
       // The new term is the board's; the earlier ones are folded away, as on /board.
       const earlier = page.getByRole('group').filter({ has: page.getByText(/^Earlier board terms \(\d+\)$/) });
@@ -154,8 +156,7 @@ test('an officer starts a board term, changes the home page and carousel, publis
       await expect(page.getByRole('group', { name: 'Member 1' }).getByLabel('Name', { exact: true })).toHaveValue(
         'Bo Syntax',
       );
-      await page.getByRole('button', { name: 'Save draft' }).click();
-      await expect(page.getByText('Saved as a draft. Visitors see it once you publish.')).toBeVisible();
+      await expectSaved(page);
 
       await page.getByRole('link', { name: 'All pages' }).click();
       await page.getByRole('link', { name: 'Home page, footer and carousel' }).click();
@@ -176,10 +177,9 @@ test('an officer starts a board term, changes the home page and carousel, publis
         await gallery.getByRole('button', { name: `Move up photo ${String(at)}` }).click();
       }
       await expect(gallery.getByRole('group', { name: 'Photo 1' }).getByLabel(/^Alt text \(describe/)).toHaveValue(NEW_ALT);
-      await expectNoViolations(page, 'home page, unsaved');
+      await expectNoViolations(page, 'home page, being saved');
       expect(await overflow(page)).toBe(0);
-      await page.getByRole('button', { name: 'Save draft' }).click();
-      await expect(page.getByText('Saved as a draft. Visitors see it once you publish.')).toBeVisible();
+      await expectSaved(page);
 
       const [preview] = await Promise.all([
         page.context().waitForEvent('page'),
@@ -195,8 +195,8 @@ test('an officer starts a board term, changes the home page and carousel, publis
       await preview.close();
 
       await page.getByRole('link', { name: 'All pages' }).click();
-      await page.getByRole('button', { name: 'Publish the changes' }).click();
-      await answerDialog(page, 'Publish the changes', 'Publish');
+      await page.getByRole('button', { name: 'Publish everything' }).click();
+      await answerDialog(page, 'Publish everything', 'Publish everything');
       await expect(page.getByText('Published: version 3 is live. Visitors see it now.')).toBeVisible();
     });
 
@@ -234,6 +234,89 @@ test('an officer starts a board term, changes the home page and carousel, publis
     } finally {
       await visitor.close();
     }
+  } finally {
+    await world.close();
+  }
+});
+
+/**
+ * Issue 39, as a new president who has never seen the code: the home page
+ * saves itself while they type; leaving by "All pages" mid-edit loses
+ * nothing, and coming back shows the draft; a photo without its
+ * description is named at once, next to its field, and the summary leads
+ * there; "Publish this page" publishes the home page alone while the new
+ * board term stays a draft.
+ */
+test('the president edits the home page, comes back to the draft, fixes a missing alt text and publishes that page alone', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(150_000);
+  const world = await startReviewWorld(playwright);
+  try {
+    const president = await world.person('Noam', 'Chomsky');
+    await world.command('admin', 'grant', president.email);
+    await signInAs(page, world, president);
+    await page.goto(`${world.url}/site`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit the Site');
+
+    await test.step('the next term starts empty, as a draft', async () => {
+      await page.getByLabel('Term (two years)').fill('2025-2026');
+      await page.getByRole('radio', { name: /^Start empty/ }).check();
+      await expectNoViolations(page, 'overview, starting a term');
+      await page.getByRole('button', { name: 'Start the 2025–2026 term' }).click();
+      await page.getByRole('link', { name: 'Fill in its members' }).click();
+      await expect(page.getByRole('group', { name: /^Member \d+$/ })).toHaveCount(1);
+      await page.getByRole('link', { name: 'All pages' }).click();
+    });
+
+    await test.step('leaving mid-edit by "All pages" keeps the text, and it is there on coming back', async () => {
+      await page.getByRole('link', { name: 'Home page, footer and carousel' }).click();
+      await page.getByRole('group', { name: 'Description' }).getByLabel('Paragraph 1').fill(NEW_DESCRIPTION);
+      // At once, before the page has saved by itself.
+      await page.getByRole('link', { name: 'All pages' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit the Site');
+      const home = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Home page, footer and carousel' }) });
+      await expect(home).toContainText('Unpublished changes');
+      await home.getByRole('link').click();
+      await expect(page.getByRole('group', { name: 'Description' }).getByLabel('Paragraph 1')).toHaveValue(NEW_DESCRIPTION);
+    });
+
+    await test.step('a photo without its description is named next to its field, and the summary leads there', async () => {
+      const gallery = page.getByRole('group', { name: 'Gallery' });
+      const before = await gallery.getByRole('group', { name: /^Photo \d+$/ }).count();
+      await gallery.getByRole('button', { name: 'Add photo' }).click();
+      const added = gallery.getByRole('group', { name: `Photo ${String(before + 1)}` });
+      await uploadPhoto(added, /^Upload photo/, PHOTO);
+      await expectSaved(page);
+      const problem = `Photo ${String(before + 1)}: describe the picture for people who cannot see it`;
+      const summary = page.getByRole('region', { name: '1 problem to fix before publishing' });
+      await expect(summary.getByRole('link', { name: problem })).toBeVisible();
+      const alt = added.getByLabel(/^Alt text \(describe/);
+      await expect(alt).toHaveAccessibleDescription(new RegExp(problem.replace(/[()]/g, '\\$&')));
+      await expectNoViolations(page, 'home page, a problem shown by its field');
+      expect(await overflow(page)).toBe(0);
+      await summary.getByRole('link', { name: problem }).click();
+      await expect(alt).toBeFocused();
+      await alt.fill(NEW_ALT);
+      await expectSaved(page);
+      await expect(summary).toHaveCount(0);
+    });
+
+    await test.step('"Publish this page" publishes the home page alone; the board stays a draft', async () => {
+      await page.getByRole('button', { name: 'Publish this page' }).click();
+      await expect(page.getByText('This page is published: version 2 is live. Visitors see it now.')).toBeVisible();
+      await expect(page.getByText(`Carousel: photo added (${NEW_ALT})`)).toBeVisible();
+      await expectNoViolations(page, 'home page, published alone');
+      await page.getByRole('link', { name: 'All pages' }).click();
+      const board = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Board 2025–2026' }) });
+      await expect(board).toContainText('New, not published yet');
+      await expect(page.getByText('1 page has unpublished changes.')).toBeVisible();
+      await page.getByRole('link', { name: 'History', exact: true }).click();
+      await expect(page.getByText('As installed', { exact: false })).toBeVisible();
+      await expect(page.getByText('Home: description changed')).toBeVisible();
+      await expectNoViolations(page, 'history in words');
+    });
   } finally {
     await world.close();
   }

@@ -14,7 +14,7 @@ use serde_json::Value;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-use super::bundle::{Invalid, without_nulls};
+use super::bundle::{Invalid, StoredDocument, check_stored, without_nulls};
 use super::model::{BoardMember, BoardTerm, EditionPage, Naclo, SiteFile};
 use super::store::versions::{DraftRow, GoLive, Live, NotLive, Saved, Source};
 use super::store::{BOARD, NACLO, SITE};
@@ -96,6 +96,16 @@ pub struct EditedDocument {
     pub tag: String,
     #[serde(flatten)]
     pub draft: DraftMark,
+    /// What publication would refuse in it now, each by its field.
+    pub problems: Vec<FieldProblem>,
+}
+
+/// A problem of a document, in the form's words, with the field the form
+/// shows it by (`gallery.0.original_alt`; empty for the whole page).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FieldProblem {
+    pub field: String,
+    pub message: String,
 }
 
 /// A save: the document (null removes a board term or an edition's pages)
@@ -107,17 +117,33 @@ pub struct DraftSave {
     pub body: Option<Value>,
 }
 
-/// The document's tag after a save.
+/// The document's tag after a save, and what publication would refuse in
+/// it (the draft is kept either way, so no typed word is lost).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DraftSaved {
     pub tag: String,
+    pub problems: Vec<FieldProblem>,
 }
 
-/// A new board term, started from the newest one's roles.
+/// A new board term's draft.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TermStarted {
+    pub tag: String,
+}
+
+/// A new board term: with the newest term's roles, or with one empty member.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewTerm {
     /// "2025-2026"
     pub term: String,
+    /// Start from the newest term's roles (names left empty); else start
+    /// with one member to fill in. Copied when not said.
+    #[serde(default = "copy_roles_by_default")]
+    pub copy_roles: bool,
+}
+
+fn copy_roles_by_default() -> bool {
+    true
 }
 
 /// A version that went live.
@@ -191,13 +217,17 @@ fn state_of(live: bool, draft: Option<&DraftRow>) -> &'static str {
 }
 
 /// Checks that `body` has the shape of its kind (no unknown or missing
-/// fields) and keeps its address, as a 422 naming what is wrong.
+/// fields) and keeps its address, as a 422. The editor's form builds only
+/// this shape, so what serde would say (field names) is logged, not shown.
 fn check_shape(id: &DocumentId, body: &Value) -> ApiResult<()> {
     let refuse = |message: String| ApiError::Unprocessable {
         message: format!("This cannot be saved: {message}"),
         fields: BTreeMap::new(),
     };
-    let shape = |error: serde_json::Error| refuse(error.to_string());
+    let shape = |error: serde_json::Error| {
+        tracing::info!(document = %id, %error, "a draft not of its kind's shape was refused");
+        refuse("the page's fields are not those of this kind of page. Reload the page and try again.".into())
+    };
     match id.kind {
         SITE => serde_json::from_value::<SiteFile>(body.clone()).map(drop).map_err(shape),
         NACLO => serde_json::from_value::<Naclo>(body.clone()).map(drop).map_err(shape),
@@ -236,7 +266,17 @@ async fn image_exists(state: &AppState) -> ApiResult<impl Fn(&str) -> bool + Syn
     Ok(site_images(&state.db, state.config.web_dir.clone()).await?)
 }
 
-fn not_live(error: NotLive) -> ApiError {
+/// How a refused publication's problems are keyed: by page (publishing
+/// everything: the file the page would be, as an import names it) or by
+/// field (publishing one page, whose form shows each next to its field; a
+/// problem of the whole page under "page").
+#[derive(Clone, Copy)]
+enum KeyedBy {
+    Page,
+    Field,
+}
+
+fn not_live(error: NotLive, keyed: KeyedBy) -> ApiError {
     match error {
         NotLive::NothingToPublish => ApiError::coded(
             StatusCode::CONFLICT,
@@ -247,7 +287,12 @@ fn not_live(error: NotLive) -> ApiError {
         NotLive::Invalid(Invalid(problems)) => {
             let mut fields: BTreeMap<String, Vec<String>> = BTreeMap::new();
             for problem in problems {
-                fields.entry(problem.file).or_default().push(problem.message);
+                let key = match keyed {
+                    KeyedBy::Page => problem.file,
+                    KeyedBy::Field if problem.field.is_empty() => "page".into(),
+                    KeyedBy::Field => problem.field,
+                };
+                fields.entry(key).or_default().push(problem.message);
             }
             ApiError::Unprocessable {
                 message: "Nothing was published: fix the problems listed, then publish again.".into(),
@@ -256,6 +301,16 @@ fn not_live(error: NotLive) -> ApiError {
         }
         NotLive::Database(error) => ApiError::Internal(error.into()),
     }
+}
+
+/// What publication would refuse in one document now, each by its field.
+async fn problems_of(state: &AppState, id: &DocumentId, body: &Value) -> ApiResult<Vec<FieldProblem>> {
+    let exists = image_exists(state).await?;
+    let document = StoredDocument { kind: id.kind.into(), key: id.key.clone(), body: body.clone() };
+    Ok(check_stored(&document, exists)
+        .into_iter()
+        .map(|problem| FieldProblem { field: problem.field, message: problem.message })
+        .collect())
 }
 
 /// Takes one of the editor's edits of the hour (a save, a publication or
@@ -360,19 +415,26 @@ pub async fn get_document(
     if body.is_none() && draft.is_none() {
         return Err(ApiError::NotFound("There is no such page of content.".into()));
     }
+    let problems = match &body {
+        Some(body) => problems_of(&state, &id, body).await?,
+        None => Vec::new(),
+    };
     Ok(Json(EditedDocument {
         id: id.to_string(),
         label: id.label(),
         tag: tag(body.as_ref()),
         body,
         draft: DraftMark::of(live.is_some(), draft),
+        problems,
     }))
 }
 
 /// Saves a draft of a document (never on the public site until
-/// published). A document is at most 512 KB as JSON, and the content at
-/// most 100 documents. A save made from an older read of the document is refused
-/// with 409 `edit_conflict`: nothing is overwritten.
+/// published), and answers what publication would refuse in it, each
+/// problem by its field: the draft is kept either way. A document is at
+/// most 512 KB as JSON, and the content at most 100 documents. A save made
+/// from an older read of the document is refused with 409
+/// `edit_conflict`: nothing is overwritten.
 #[utoipa::path(
     put,
     path = "/api/editor/documents/{id}",
@@ -380,7 +442,7 @@ pub async fn get_document(
     params(("id" = String, Path, description = "site, naclo, board:2025-2026 or edition:2026")),
     request_body = DraftSave,
     responses(
-        (status = 200, description = "Saved as a draft", body = DraftSaved),
+        (status = 200, description = "Saved as a draft, with what publication would refuse in it", body = DraftSaved),
         (status = 404, description = "No such document", body = ErrorBody),
         (status = 409, description = "Someone saved this page since you opened it", body = ErrorBody),
         (status = 413, description = "Longer than 512 KB (as JSON)", body = ErrorBody),
@@ -412,7 +474,13 @@ pub async fn save_document(
         None => {}
     }
     match state.db.save_draft(&id, &save.base, body.as_ref(), &Actor::admin(&editor)).await? {
-        Saved::Saved(tag) => Ok(Json(DraftSaved { tag })),
+        Saved::Saved(tag) => {
+            let problems = match &body {
+                Some(body) => problems_of(&state, &id, body).await?,
+                None => Vec::new(),
+            };
+            Ok(Json(DraftSaved { tag, problems }))
+        }
         Saved::TooMany(count) => Err(too_many(count)),
         Saved::Conflict(_) => Err(ApiError::coded(
             StatusCode::CONFLICT,
@@ -443,14 +511,15 @@ pub async fn discard_draft(
 }
 
 /// Starts a board term as a draft: the newest term's roles, in order, with
-/// everything else empty for the new officers to fill in.
+/// everything else empty for the new officers to fill in; or, when asked
+/// not to copy them, one empty member.
 #[utoipa::path(
     post,
     path = "/api/editor/board-terms",
     tag = "editor",
     request_body = NewTerm,
     responses(
-        (status = 201, description = "The new term's draft", body = DraftSaved),
+        (status = 201, description = "The new term's draft", body = TermStarted),
         (status = 409, description = "The term exists already", body = ErrorBody),
         (status = 422, description = "Not two consecutive years", body = ErrorBody),
     ),
@@ -460,7 +529,7 @@ pub async fn start_term(
     State(state): State<AppState>,
     Editor(editor): Editor,
     Json(new): Json<NewTerm>,
-) -> ApiResult<(StatusCode, Json<DraftSaved>)> {
+) -> ApiResult<(StatusCode, Json<TermStarted>)> {
     let id = match format!("board:{}", new.term).parse::<DocumentId>() {
         Ok(id) if super::bundle::is_board_term(&new.term) => id,
         _ => {
@@ -478,12 +547,13 @@ pub async fn start_term(
         return Err(ApiError::Conflict(format!("The {} term exists already.", new.term.replace('-', "–"))));
     }
     let roles = match terms.first() {
-        Some((_, newest)) => serde_json::from_value::<BoardTerm>(newest.clone())
+        Some((_, newest)) if new.copy_roles => serde_json::from_value::<BoardTerm>(newest.clone())
             .map_err(anyhow::Error::from)?
             .members
             .into_iter()
             .map(|member| member.role)
             .collect(),
+        Some(_) => vec![String::new()],
         None => vec!["President".to_owned()],
     };
     let members = roles
@@ -502,7 +572,7 @@ pub async fn start_term(
     let body = serde_json::to_value(BoardTerm { term: new.term.clone(), note: None, members })
         .map_err(anyhow::Error::from)?;
     match state.db.save_draft(&id, &tag(None), Some(&body), &Actor::admin(&editor)).await? {
-        Saved::Saved(tag) => Ok((StatusCode::CREATED, Json(DraftSaved { tag }))),
+        Saved::Saved(tag) => Ok((StatusCode::CREATED, Json(TermStarted { tag }))),
         Saved::TooMany(count) => Err(too_many(count)),
         Saved::Conflict(_) => {
             Err(ApiError::Conflict(format!("The {} term exists already.", new.term.replace('-', "–"))))
@@ -533,23 +603,82 @@ pub async fn publish_content(
 ) -> ApiResult<Json<Published>> {
     take_edit(&state, &editor).await?;
     let exists = image_exists(&state).await?;
-    state.db.go_live(GoLive::Publish, &exists, &Actor::admin(&editor)).await.map(published).map_err(not_live)
+    state
+        .db
+        .go_live(GoLive::Publish, &exists, &Actor::admin(&editor))
+        .await
+        .map(published)
+        .map_err(|error| not_live(error, KeyedBy::Page))
 }
 
-/// The history of the content, newest first.
+/// Publishes one page's draft alone, after the same checks; the other
+/// drafts stay drafts. Its problems come back by field, for its form.
+#[utoipa::path(
+    post,
+    path = "/api/editor/documents/{id}/publish",
+    tag = "editor",
+    params(("id" = String, Path, description = "site, naclo, board:2025-2026 or edition:2026")),
+    responses(
+        (status = 200, description = "The page's draft is live", body = Published),
+        (status = 404, description = "No such document", body = ErrorBody),
+        (status = 409, description = "The page has no unpublished changes", body = ErrorBody),
+        (status = 422, description = "The page's problems, by field; nothing changed", body = ErrorBody),
+        (status = 429, description = "More than 300 saves, publications and restores in an hour", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn publish_document(
+    State(state): State<AppState>,
+    Editor(editor): Editor,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Published>> {
+    let id = document_id(&id)?;
+    take_edit(&state, &editor).await?;
+    let exists = image_exists(&state).await?;
+    state.db.go_live(GoLive::PublishOne(&id), &exists, &Actor::admin(&editor)).await.map(published).map_err(
+        |error| match error {
+            NotLive::NothingToPublish => ApiError::coded(
+                StatusCode::CONFLICT,
+                "nothing_to_publish",
+                "This page has no unpublished changes: the site already shows it.",
+            ),
+            error => not_live(error, KeyedBy::Field),
+        },
+    )
+}
+
+/// Whose history: the whole site's, or one page's (`?doc=site`).
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct HistoryQuery {
+    /// A document (site, naclo, board:2025-2026, edition:2026): only the
+    /// versions that changed it.
+    pub doc: Option<String>,
+}
+
+/// The history of the content (or of one page), newest first.
 #[utoipa::path(
     get,
     path = "/api/editor/versions",
     tag = "editor",
-    responses((status = 200, description = "Every version, newest first", body = Vec<ContentVersion>)),
+    params(HistoryQuery),
+    responses(
+        (status = 200, description = "Every version, newest first", body = Vec<ContentVersion>),
+        (status = 404, description = "No such document", body = ErrorBody),
+    ),
     security(("session" = []))
 )]
 pub async fn get_versions(
     State(state): State<AppState>,
     _editor: Editor,
+    Query(query): Query<HistoryQuery>,
 ) -> ApiResult<Json<Vec<ContentVersion>>> {
     let live = state.db.content_version().await?;
-    let versions = state.db.content_versions(HISTORY).await?;
+    let mut versions = state.db.content_versions(HISTORY).await?;
+    if let Some(doc) = &query.doc {
+        let id = document_id(doc)?;
+        let changed = state.db.document_versions(id.kind, &id.key).await?;
+        versions.retain(|row| changed.contains(&row.id));
+    }
     Ok(Json(
         versions
             .into_iter()
@@ -594,5 +723,39 @@ pub async fn restore_content_version(
         .go_live(GoLive::Restore(id), &exists, &Actor::admin(&editor))
         .await
         .map(published)
-        .map_err(not_live)
+        .map_err(|error| not_live(error, KeyedBy::Page))
+}
+
+/// Makes one page as an earlier version had it live again, as a new
+/// version; every other page stays as it is (drafts included).
+#[utoipa::path(
+    post,
+    path = "/api/editor/documents/{id}/versions/{version}/restore",
+    tag = "editor",
+    params(
+        ("id" = String, Path, description = "site, naclo, board:2025-2026 or edition:2026"),
+        ("version" = i64, Path, description = "The version to take the page from"),
+    ),
+    responses(
+        (status = 200, description = "The page as that version had it is live", body = Published),
+        (status = 404, description = "No such version, or the page was not in it", body = ErrorBody),
+        (status = 422, description = "The page no longer passes the checks (e.g. a missing image)", body = ErrorBody),
+        (status = 429, description = "More than 300 saves, publications and restores in an hour", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+pub async fn restore_document_version(
+    State(state): State<AppState>,
+    Editor(editor): Editor,
+    Path((id, version)): Path<(String, i64)>,
+) -> ApiResult<Json<Published>> {
+    let id = document_id(&id)?;
+    take_edit(&state, &editor).await?;
+    let exists = image_exists(&state).await?;
+    state
+        .db
+        .go_live(GoLive::RestoreOne(&id, version), &exists, &Actor::admin(&editor))
+        .await
+        .map(published)
+        .map_err(|error| not_live(error, KeyedBy::Field))
 }

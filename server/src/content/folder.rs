@@ -28,7 +28,7 @@ pub const MAX_PHOTO_BYTES: u64 = 16 << 20;
 const MAX_ENTRIES: usize = 100_000;
 
 fn invalid(file: impl Into<String>, message: impl Into<String>) -> Invalid {
-    Invalid(vec![Problem { file: file.into(), message: message.into() }])
+    Invalid(vec![Problem::of_file(file, message)])
 }
 
 fn shown(relative: &Path) -> String {
@@ -60,13 +60,11 @@ pub fn refuse_links(dir: &Path) -> Result<(), Invalid> {
             // The entry's own type: a link is not followed.
             let kind = entry.file_type().map_err(unreadable)?;
             if kind.is_symlink() {
-                problems.push(Problem {
-                    file: shown(&path),
-                    message:
-                        "is a symbolic link, which import never follows (it could lead outside the folder): \
-                              put the file or folder itself here"
-                            .into(),
-                });
+                problems.push(Problem::of_file(
+                    shown(&path),
+                    "is a symbolic link, which import never follows (it could lead outside the folder): put \
+                     the file or folder itself here",
+                ));
             } else if kind.is_dir() {
                 folders.push(path);
             }

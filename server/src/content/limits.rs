@@ -36,12 +36,12 @@ pub fn too_many(count: usize) -> String {
 pub fn check(documents: &[StoredDocument]) -> Result<(), Invalid> {
     let mut problems = Vec::new();
     if documents.len() > MAX_DOCUMENTS {
-        problems.push(Problem { file: WHOLE_SITE.into(), message: too_many(documents.len()) });
+        problems.push(Problem::of_file(WHOLE_SITE, too_many(documents.len())));
     }
     for document in documents {
         let size = serde_json::to_vec(&document.body).expect("JSON serialises").len();
         if size > MAX_DOCUMENT_BYTES {
-            problems.push(Problem { file: file_of(&document.kind, &document.key), message: too_long(size) });
+            problems.push(Problem::of_file(file_of(&document.kind, &document.key), too_long(size)));
         }
     }
     if problems.is_empty() { Ok(()) } else { Err(Invalid(problems)) }

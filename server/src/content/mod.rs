@@ -46,6 +46,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(editing::discard_draft))
         .routes(routes!(editing::start_term))
         .routes(routes!(editing::publish_content))
+        .routes(routes!(editing::publish_document))
+        .routes(routes!(editing::restore_document_version))
         .routes(routes!(editing::get_versions))
         .routes(routes!(editing::restore_content_version))
         .merge(photos::routes())

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-/// `content/site.toml`: the society's name, the footer, the home page.
+/// The society's name, the footer, the home page and its carousel.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SiteFile {
@@ -55,7 +55,9 @@ pub struct CurrentEdition {
 pub struct Footer {
     pub location: String,
     pub email: String,
-    pub copyright_year: i32,
+    /// The year after ©. Left empty, the footer shows the current year.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copyright_year: Option<i32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -73,7 +75,8 @@ pub struct Home {
 #[serde(deny_unknown_fields)]
 pub struct LinkTarget {
     pub label: String,
-    /// A path on this site (`/naclo`), an `https://` URL or a `mailto:` link.
+    /// A page of this site (/naclo), an https:// address, or an e-mail
+    /// address written mailto:name@example.org.
     pub href: String,
 }
 
@@ -86,8 +89,8 @@ pub struct SculcBlurb {
     pub href: String,
 }
 
-/// One image of a carousel, in react-image-gallery's terms (the web app maps
-/// `original_alt` to `originalAlt`, `srcset` to `srcSet`, …).
+/// A photo of a carousel: the picture, its description for people who
+/// cannot see it, and a caption if it has one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GalleryItem {
@@ -127,7 +130,7 @@ pub struct Board {
     pub terms: Vec<BoardTerm>,
 }
 
-/// `content/board/{term}.toml`.
+/// One board term: its members, in the order the board page shows them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardTerm {
@@ -153,7 +156,7 @@ pub struct BoardMember {
     pub photo: Option<Image>,
 }
 
-/// `content/naclo.toml`, served at `GET /api/content/naclo`.
+/// The NACLO page: its introduction, sessions and attendance form.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Naclo {
@@ -170,9 +173,9 @@ pub struct Naclo {
 #[serde(deny_unknown_fields)]
 pub struct NacloEvent {
     pub name: String,
-    /// YYYY-MM-DD, Pacific.
+    /// Year-month-day, like 2026-02-14 (Pacific time).
     pub date: String,
-    /// HH:MM, 24-hour, Pacific.
+    /// Hours and minutes on the 24-hour clock, like 09:30 (Pacific time).
     pub starts: String,
     pub ends: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -197,15 +200,15 @@ pub struct NacloEvent {
 pub struct Embed {
     /// The frame's title (what screen readers announce).
     pub title: String,
-    /// A path on this site or an `https://` URL; its origin is allowed in
-    /// the Content-Security-Policy's `frame-src`.
+    /// A page or file of this site (/…), or an https:// address: the site
+    /// lets pages show frames from that address's site.
     pub src: String,
     pub kind: EmbedKind,
     /// Shown behind a button that opens it.
     #[serde(default)]
     #[schema(required = true)]
     pub expandable: bool,
-    /// Height in CSS pixels.
+    /// Its height on the page, in pixels.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub height: Option<u32>,
 }
@@ -219,7 +222,7 @@ pub enum EmbedKind {
     Video,
 }
 
-/// `content/editions/{year}.toml`, served at `GET /api/content/editions/{year}`.
+/// One conference edition's pages.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EditionPage {
@@ -229,12 +232,12 @@ pub struct EditionPage {
     /// editions whose day is not recorded).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event: Option<ConferenceDay>,
-    /// What the banner counts down to (RFC 3339), when it is not the
-    /// event's start: the 2025 banner counts to 09:30 "PST" as the spec says.
+    /// What the banner counts down to, when it is not the event's start:
+    /// a time written like 2025-05-17T17:30:00Z (in UTC).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub countdown_to: Option<String>,
-    /// The first page has slug "" (`/sculc-{year}`); the others are
-    /// `/sculc-{year}-{slug}`.
+    /// The first page is the edition's own address (/sculc-2026); each
+    /// other page adds its address part (/sculc-2026-program).
     pub pages: Vec<SubPage>,
 }
 
@@ -243,9 +246,9 @@ pub struct EditionPage {
 #[serde(deny_unknown_fields)]
 pub struct ConferenceDay {
     pub summary: String,
-    /// YYYY-MM-DD.
+    /// Year-month-day, like 2026-05-16.
     pub date: String,
-    /// HH:MM, 24-hour.
+    /// Hours and minutes on the 24-hour clock, like 09:30.
     pub starts: String,
     pub ends: String,
     pub location: String,
@@ -256,7 +259,8 @@ pub struct ConferenceDay {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SubPage {
-    /// "" for the edition's first page, else lowercase letters ("program").
+    /// Empty for the edition's first page, else lowercase letters
+    /// ("program").
     pub slug: String,
     /// Its label in the edition's sub-navigation.
     pub nav_label: String,
@@ -267,7 +271,7 @@ pub struct SubPage {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Section {
-    /// The anchor, e.g. "event-details".
+    /// The section's anchor in the page's address, like "event-details".
     pub id: String,
     pub heading: String,
     /// Its label in the page's side menu; sections without one are not listed.
@@ -298,7 +302,8 @@ pub enum LinkStyle {
     Button,
 }
 
-/// One piece of a section, tagged by `type`.
+/// One piece of a section: a paragraph, facts, a list, a link, a frame,
+/// photos, a person, a timetable.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Block {
@@ -366,7 +371,7 @@ pub enum Block {
         heading: Option<String>,
         items: Vec<ScheduleItem>,
     },
-    /// Where the "Add to calendar" link to the edition's `.ics` goes.
+    /// Where the "Add to calendar" link goes.
     Calendar {
         label: String,
     },

@@ -87,10 +87,12 @@ pub fn tag(body: Option<&Value>) -> String {
     }
 }
 
-/// The most field paths listed per document; the rest are counted.
-const MOST_FIELDS: usize = 8;
+/// The most changes listed per line; the rest are counted.
+const MOST_CHANGES: usize = 8;
 
-/// What going from `old` to `new` changes, one line per document.
+/// What going from `old` to `new` changes, in words: one line per
+/// document (the home page's file, one per part of it), such as "Home:
+/// description changed" or "Carousel: photo added (Students at SCULC 2025)".
 pub fn changes(old: &[StoredDocument], new: &[StoredDocument]) -> Vec<String> {
     let find = |documents: &[StoredDocument], id: &DocumentId| {
         documents.iter().find(|d| DocumentId::of(d).as_ref() == Some(id)).map(|d| d.body.clone())
@@ -103,13 +105,11 @@ pub fn changes(old: &[StoredDocument], new: &[StoredDocument]) -> Vec<String> {
         match (find(old, &id), find(new, &id)) {
             (None, Some(_)) => lines.push(format!("{}: added", id.label())),
             (Some(_), None) => lines.push(format!("{}: removed", id.label())),
+            (Some(before), Some(after)) if before != after && id.kind == SITE => {
+                lines.extend(site_changes(&before, &after));
+            }
             (Some(before), Some(after)) if before != after => {
-                let mut fields = Vec::new();
-                differences(&before, &after, "", &mut fields);
-                let shown: Vec<&str> = fields.iter().take(MOST_FIELDS).map(String::as_str).collect();
-                let more = fields.len().saturating_sub(MOST_FIELDS);
-                let tail = if more > 0 { format!(" and {more} more") } else { String::new() };
-                lines.push(format!("{}: {}{tail}", id.label(), shown.join(", ")));
+                lines.push(line(&id.label(), object_changes(&before, &after)));
             }
             _ => {}
         }
@@ -117,31 +117,119 @@ pub fn changes(old: &[StoredDocument], new: &[StoredDocument]) -> Vec<String> {
     lines
 }
 
-/// The paths of the fields that differ; a list whose length changed is
-/// one change.
-fn differences(before: &Value, after: &Value, at: &str, out: &mut Vec<String>) {
-    let path = |name: &str| if at.is_empty() { name.to_owned() } else { format!("{at}.{name}") };
-    match (before, after) {
-        (Value::Object(a), Value::Object(b)) => {
-            let mut names: Vec<&String> = a.keys().chain(b.keys()).collect();
-            names.sort();
-            names.dedup();
-            for name in names {
-                match (a.get(name), b.get(name)) {
-                    (Some(x), Some(y)) => differences(x, y, &path(name), out),
-                    (x, y) if x != y => out.push(path(name)),
-                    _ => {}
-                }
-            }
-        }
-        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
-            for (i, (x, y)) in a.iter().zip(b).enumerate() {
-                differences(x, y, &format!("{at}[{i}]"), out);
-            }
-        }
-        (x, y) if x != y => out.push(if at.is_empty() { "everything".into() } else { at.to_owned() }),
-        _ => {}
+fn line(what: &str, changed: Vec<String>) -> String {
+    if changed.is_empty() {
+        return format!("{what}: changed");
     }
+    let more = changed.len().saturating_sub(MOST_CHANGES);
+    let shown = changed.into_iter().take(MOST_CHANGES).collect::<Vec<_>>().join(", ");
+    match more {
+        0 => format!("{what}: {shown}"),
+        more => format!("{what}: {shown} and {more} more"),
+    }
+}
+
+/// The home page's file, by the parts an officer knows: the society's
+/// name, the footer, the home page, the carousel.
+fn site_changes(before: &Value, after: &Value) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (name, what) in
+        [("society_name", "Society name"), ("footer", "Footer"), ("home", "Home"), ("gallery", "Carousel")]
+    {
+        let (Some(a), Some(b)) = (before.get(name), after.get(name)) else { continue };
+        if a == b {
+            continue;
+        }
+        lines.push(match (a, b) {
+            (Value::Object(_), Value::Object(_)) => line(what, object_changes(a, b)),
+            (Value::Array(x), Value::Array(y)) => line(what, list_changes(name, x, y)),
+            _ => format!("{what} changed"),
+        });
+    }
+    lines
+}
+
+/// What an officer calls a field, lowercase, as the history says it.
+fn field_words(name: &str) -> String {
+    match name {
+        "hero_title" => "headline".into(),
+        "hero_text" => "text under the headline".into(),
+        "sculc_blurb" => "SCULC announcement".into(),
+        "events" => "events".into(),
+        "href" => "link address".into(),
+        "link_label" => "link text".into(),
+        "original_alt" | "alt" => "description of the picture".into(),
+        "description" => "description".into(),
+        "nav_label" | "menu_label" => "menu label".into(),
+        "countdown_to" => "countdown".into(),
+        "slug" => "address".into(),
+        other => other.replace('_', " "),
+    }
+}
+
+/// The fields of an object that changed; its lists of entries, entry by entry.
+fn object_changes(before: &Value, after: &Value) -> Vec<String> {
+    let (Value::Object(a), Value::Object(b)) = (before, after) else { return vec!["changed".into()] };
+    let mut names: Vec<&String> = a.keys().chain(b.keys()).collect();
+    names.sort();
+    names.dedup();
+    let mut out = Vec::new();
+    for name in names {
+        match (a.get(name), b.get(name)) {
+            (x, y) if x == y => {}
+            (Some(Value::Array(x)), Some(Value::Array(y))) if is_entries(x) || is_entries(y) => {
+                out.extend(list_changes(name, x, y));
+            }
+            (None, Some(_)) => out.push(format!("{} added", field_words(name))),
+            (Some(_), None) => out.push(format!("{} removed", field_words(name))),
+            _ => out.push(format!("{} changed", field_words(name))),
+        }
+    }
+    out
+}
+
+/// A list of entries (photos, members, pages), not of paragraphs.
+fn is_entries(list: &[Value]) -> bool {
+    list.iter().any(Value::is_object)
+}
+
+/// How an entry is known: its name, title or heading, its picture's
+/// description, else nothing.
+fn name_of(entry: &Value) -> Option<String> {
+    ["name", "title", "heading", "original_alt", "alt", "role", "label"]
+        .iter()
+        .find_map(|field| entry.get(field).and_then(Value::as_str).filter(|text| !text.trim().is_empty()))
+        .map(|text| text.chars().take(60).collect())
+}
+
+fn named(what: String, entry: &Value) -> String {
+    match name_of(entry) {
+        Some(name) => format!("{what} ({name})"),
+        None => what,
+    }
+}
+
+/// A list's entries added, removed, changed or put in another order.
+fn list_changes(list: &str, before: &[Value], after: &[Value]) -> Vec<String> {
+    let one = crate::content::bundle::entry_word(list).to_lowercase();
+    if !is_entries(before) && !is_entries(after) {
+        return vec![format!("{} changed", field_words(list))];
+    }
+    let added: Vec<&Value> = after.iter().filter(|entry| !before.contains(entry)).collect();
+    let removed: Vec<&Value> = before.iter().filter(|entry| !after.contains(entry)).collect();
+    if added.is_empty() && removed.is_empty() {
+        return vec![format!("{one}s put in another order")];
+    }
+    if before.len() == after.len() {
+        return (0..after.len())
+            .filter(|&i| before[i] != after[i] && !before.contains(&after[i]))
+            .map(|i| named(format!("{one} {} changed", i + 1), &after[i]))
+            .collect();
+    }
+    let mut out: Vec<String> =
+        removed.into_iter().map(|entry| named(format!("{one} removed"), entry)).collect();
+    out.extend(added.into_iter().map(|entry| named(format!("{one} added"), entry)));
+    out
 }
 
 #[cfg(test)]
@@ -182,12 +270,29 @@ mod tests {
         ];
         assert_eq!(
             changes(&old, &new),
-            [
-                "Board 2024–2025: removed",
-                "Board 2025–2026: added",
-                "Home page, footer and carousel: home.description[1]",
-            ]
+            ["Board 2024–2025: removed", "Board 2025–2026: added", "Home: description changed"]
         );
         assert!(changes(&old, &old).is_empty());
+    }
+
+    #[test]
+    fn photos_and_members_are_named_in_words() {
+        let photo = |alt: &str| serde_json::json!({"original": "/images/a.webp", "original_alt": alt});
+        let site = |gallery: Value| {
+            document("site", "", serde_json::json!({"home": {"hero_title": "H"}, "gallery": gallery}))
+        };
+        let old = [site(serde_json::json!([photo("Lecture hall")]))];
+        let new = [site(serde_json::json!([photo("Students at SCULC 2025"), photo("Lecture hall")]))];
+        assert_eq!(changes(&old, &new), ["Carousel: photo added (Students at SCULC 2025)"]);
+        let swapped = [site(serde_json::json!([photo("Lecture hall"), photo("Students at SCULC 2025")]))];
+        assert_eq!(changes(&new, &swapped), ["Carousel: photos put in another order"]);
+        let member = |name: &str, role: &str| serde_json::json!({"name": name, "role": role});
+        let board = |members: Value| document("board", "2025-2026", serde_json::json!({"members": members}));
+        let old = [board(serde_json::json!([member("Ana", "President"), member("Bo", "Treasurer")]))];
+        let new = [board(serde_json::json!([member("Ana", "President"), member("Cy", "Treasurer")]))];
+        assert_eq!(changes(&old, &new), ["Board 2025–2026: member 2 changed (Cy)"]);
+        for line in changes(&old, &new) {
+            assert!(!line.contains('[') && !line.contains('.'), "{line}");
+        }
     }
 }

@@ -93,7 +93,7 @@ pub fn strings(value: &serde_json::Value, at: &str, out: &mut Vec<(String, Strin
         serde_json::Value::String(text) => out.push((at.to_owned(), text.clone())),
         serde_json::Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
-                strings(item, &format!("{at}[{i}]"), out);
+                strings(item, &format!("{at}.{i}"), out);
             }
         }
         serde_json::Value::Object(members) => {
@@ -106,13 +106,18 @@ pub fn strings(value: &serde_json::Value, at: &str, out: &mut Vec<(String, Strin
     }
 }
 
-/// The mismatched dates of a whole document, each naming its field.
-pub fn check_document(value: &serde_json::Value) -> Vec<String> {
+/// The mismatched dates of a whole document, each as (entry, field,
+/// what is wrong): `("pages.0.sections.0.blocks.0.items.0", "value", …)`.
+pub fn check_document(value: &serde_json::Value) -> Vec<(String, String, String)> {
     let mut texts = Vec::new();
     strings(value, "", &mut texts);
     texts
         .into_iter()
-        .flat_map(|(at, text)| mismatches(&text).into_iter().map(move |problem| format!("{at}: {problem}")))
+        .flat_map(|(at, text)| {
+            let (entry, field) = at.rsplit_once('.').unwrap_or(("", &at));
+            let (entry, field) = (entry.to_owned(), field.to_owned());
+            mismatches(&text).into_iter().map(move |problem| (entry.clone(), field.clone(), problem))
+        })
         .collect()
 }
 
@@ -141,7 +146,11 @@ mod tests {
         ]}]}]});
         assert_eq!(
             check_document(&document),
-            ["pages[0].sections[0].blocks[0].items[0].value: \"Saturday 17 May 2026\" is a Sunday"]
+            [(
+                "pages.0.sections.0.blocks.0.items.0".to_owned(),
+                "value".to_owned(),
+                "\"Saturday 17 May 2026\" is a Sunday".to_owned()
+            )]
         );
     }
 }

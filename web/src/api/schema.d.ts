@@ -1364,7 +1364,8 @@ export interface paths {
         put?: never;
         /**
          * Starts a board term as a draft: the newest term's roles, in order, with
-         *     everything else empty for the new officers to fill in.
+         *     everything else empty for the new officers to fill in; or, when asked
+         *     not to copy them, one empty member.
          */
         post: operations["start_term"];
         delete?: never;
@@ -1401,9 +1402,11 @@ export interface paths {
         get: operations["get_document"];
         /**
          * Saves a draft of a document (never on the public site until
-         *     published). A document is at most 512 KB as JSON, and the content at
-         *     most 100 documents. A save made from an older read of the document is refused
-         *     with 409 `edit_conflict`: nothing is overwritten.
+         *     published), and answers what publication would refuse in it, each
+         *     problem by its field: the draft is kept either way. A document is at
+         *     most 512 KB as JSON, and the content at most 100 documents. A save made
+         *     from an older read of the document is refused with 409
+         *     `edit_conflict`: nothing is overwritten.
          */
         put: operations["save_document"];
         post?: never;
@@ -1425,6 +1428,46 @@ export interface paths {
         post?: never;
         /** Drops a document's draft: back to what the site shows. */
         delete: operations["discard_draft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/editor/documents/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publishes one page's draft alone, after the same checks; the other
+         *     drafts stay drafts. Its problems come back by field, for its form.
+         */
+        post: operations["publish_document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/editor/documents/{id}/versions/{version}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes one page as an earlier version had it live again, as a new
+         *     version; every other page stays as it is (drafts included).
+         */
+        post: operations["restore_document_version"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1500,7 +1543,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The history of the content, newest first. */
+        /** The history of the content (or of one page), newest first. */
         get: operations["get_versions"];
         put?: never;
         post?: never;
@@ -2687,7 +2730,10 @@ export interface components {
          * @enum {string}
          */
         BannerState: "call_open" | "call_opens" | "countdown" | "on_the_day" | "concluded";
-        /** @description One piece of a section, tagged by `type`. */
+        /**
+         * @description One piece of a section: a paragraph, facts, a list, a link, a frame,
+         *     photos, a person, a timetable.
+         */
         Block: {
             text: string;
             /** @enum {string} */
@@ -2768,7 +2814,7 @@ export interface components {
             pronouns: string;
             role: string;
         };
-        /** @description `content/board/{term}.toml`. */
+        /** @description One board term: its members, in the order the board page shows them. */
         BoardTerm: {
             members: components["schemas"]["BoardMember"][];
             /** @description A note shown with the term (e.g. that its entries are samples). */
@@ -2905,12 +2951,12 @@ export interface components {
         };
         /** @description When and where the conference takes place, Pacific time. */
         ConferenceDay: {
-            /** @description YYYY-MM-DD. */
+            /** @description Year-month-day, like 2026-05-16. */
             date: string;
             description?: string | null;
             ends: string;
             location: string;
-            /** @description HH:MM, 24-hour. */
+            /** @description Hours and minutes on the 24-hour clock, like 09:30. */
             starts: string;
             summary: string;
         };
@@ -3119,8 +3165,12 @@ export interface components {
             base: string;
             body: Record<string, never>;
         };
-        /** @description The document's tag after a save. */
+        /**
+         * @description The document's tag after a save, and what publication would refuse in
+         *     it (the draft is kept either way, so no typed word is lost).
+         */
         DraftSaved: {
+            problems: components["schemas"]["FieldProblem"][];
             tag: string;
         };
         /** @description A document as the editor edits it: the draft if there is one. */
@@ -3132,6 +3182,8 @@ export interface components {
             body: Record<string, never>;
             id: string;
             label: string;
+            /** @description What publication would refuse in it now, each by its field. */
+            problems: components["schemas"]["FieldProblem"][];
             /** @description Send it back with a save: it tells whether someone saved meanwhile. */
             tag: string;
         };
@@ -3217,17 +3269,17 @@ export interface components {
             /** @description 1 to 40 keywords, each 1 to 60 characters, unique ignoring case. */
             keywords: string[];
         };
-        /** @description `content/editions/{year}.toml`, served at `GET /api/content/editions/{year}`. */
+        /** @description One conference edition's pages. */
         EditionPage: {
             /**
-             * @description What the banner counts down to (RFC 3339), when it is not the
-             *     event's start: the 2025 banner counts to 09:30 "PST" as the spec says.
+             * @description What the banner counts down to, when it is not the event's start:
+             *     a time written like 2025-05-17T17:30:00Z (in UTC).
              */
             countdown_to?: string | null;
             event?: null | components["schemas"]["ConferenceDay"];
             /**
-             * @description The first page has slug "" (`/sculc-{year}`); the others are
-             *     `/sculc-{year}-{slug}`.
+             * @description The first page is the edition's own address (/sculc-2026); each
+             *     other page adds its address part (/sculc-2026-program).
              */
             pages: components["schemas"]["SubPage"][];
             title: string;
@@ -3287,13 +3339,13 @@ export interface components {
             expandable: boolean;
             /**
              * Format: int32
-             * @description Height in CSS pixels.
+             * @description Its height on the page, in pixels.
              */
             height?: number | null;
             kind: components["schemas"]["EmbedKind"];
             /**
-             * @description A path on this site or an `https://` URL; its origin is allowed in
-             *     the Content-Security-Policy's `frame-src`.
+             * @description A page or file of this site (/…), or an https:// address: the site
+             *     lets pages show frames from that address's site.
              */
             src: string;
             /** @description The frame's title (what screen readers announce). */
@@ -3415,9 +3467,20 @@ export interface components {
             label: string;
             value: string;
         };
+        /**
+         * @description A problem of a document, in the form's words, with the field the form
+         *     shows it by (`gallery.0.original_alt`; empty for the whole page).
+         */
+        FieldProblem: {
+            field: string;
+            message: string;
+        };
         Footer: {
-            /** Format: int32 */
-            copyright_year: number;
+            /**
+             * Format: int32
+             * @description The year after ©. Left empty, the footer shows the current year.
+             */
+            copyright_year?: number | null;
             email: string;
             location: string;
         };
@@ -3447,8 +3510,8 @@ export interface components {
             state: components["schemas"]["RegistrationState"];
         };
         /**
-         * @description One image of a carousel, in react-image-gallery's terms (the web app maps
-         *     `original_alt` to `originalAlt`, `srcset` to `srcSet`, …).
+         * @description A photo of a carousel: the picture, its description for people who
+         *     cannot see it, and a caption if it has one.
          */
         GalleryItem: {
             description?: string | null;
@@ -3543,7 +3606,10 @@ export interface components {
         /** @enum {string} */
         LinkStyle: "button";
         LinkTarget: {
-            /** @description A path on this site (`/naclo`), an `https://` URL or a `mailto:` link. */
+            /**
+             * @description A page of this site (/naclo), an https:// address, or an e-mail
+             *     address written mailto:name@example.org.
+             */
             href: string;
             label: string;
         };
@@ -3637,7 +3703,7 @@ export interface components {
             session: components["schemas"]["SessionSlot"];
             title: string;
         };
-        /** @description `content/naclo.toml`, served at `GET /api/content/naclo`. */
+        /** @description The NACLO page: its introduction, sessions and attendance form. */
         Naclo: {
             /** @description What to bring to the open round. */
             bring: string[];
@@ -3649,7 +3715,7 @@ export interface components {
         };
         NacloEvent: {
             arrive_by?: string | null;
-            /** @description YYYY-MM-DD, Pacific. */
+            /** @description Year-month-day, like 2026-02-14 (Pacific time). */
             date: string;
             ends: string;
             /**
@@ -3663,7 +3729,7 @@ export interface components {
             location?: string | null;
             name: string;
             notes: string[];
-            /** @description HH:MM, 24-hour, Pacific. */
+            /** @description Hours and minutes on the 24-hour clock, like 09:30 (Pacific time). */
             starts: string;
         };
         NewAssignment: {
@@ -3721,8 +3787,13 @@ export interface components {
             starts_at: string;
             title: string;
         };
-        /** @description A new board term, started from the newest one's roles. */
+        /** @description A new board term: with the newest term's roles, or with one empty member. */
         NewTerm: {
+            /**
+             * @description Start from the newest term's roles (names left empty); else start
+             *     with one member to fill in. Copied when not said.
+             */
+            copy_roles?: boolean;
             /** @description "2025-2026" */
             term: string;
         };
@@ -4291,7 +4362,7 @@ export interface components {
         Section: {
             blocks: components["schemas"]["Block"][];
             heading: string;
-            /** @description The anchor, e.g. "event-details". */
+            /** @description The section's anchor in the page's address, like "event-details". */
             id: string;
             /** @description Its label in the page's side menu; sections without one are not listed. */
             menu_label?: string | null;
@@ -4412,7 +4483,7 @@ export interface components {
             nav_editions: number[];
             society_name: string;
         };
-        /** @description `content/site.toml`: the society's name, the footer, the home page. */
+        /** @description The society's name, the footer, the home page and its carousel. */
         SiteFile: {
             footer: components["schemas"]["Footer"];
             /** @description The home page's carousel. */
@@ -4457,7 +4528,10 @@ export interface components {
             /** @description Its label in the edition's sub-navigation. */
             nav_label: string;
             sections: components["schemas"]["Section"][];
-            /** @description "" for the edition's first page, else lowercase letters ("program"). */
+            /**
+             * @description Empty for the edition's first page, else lowercase letters
+             *     ("program").
+             */
             slug: string;
             title: string;
         };
@@ -4540,6 +4614,10 @@ export interface components {
             body: string;
             /** @description One line, not blank, at most 200 characters; placeholders as in `placeholders`. */
             subject: string;
+        };
+        /** @description A new board term's draft. */
+        TermStarted: {
+            tag: string;
         };
         ThresholdDecision: {
             /** @description The preview's lists, as ids. */
@@ -11216,7 +11294,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DraftSaved"];
+                    "application/json": components["schemas"]["TermStarted"];
                 };
             };
             /** @description The request body is not valid JSON, or could not be read */
@@ -11424,7 +11502,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Saved as a draft */
+            /** @description Saved as a draft, with what publication would refuse in it */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11573,6 +11651,171 @@ export interface operations {
             };
             /** @description Nothing has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publish_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description site, naclo, board:2025-2026 or edition:2026 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's draft is live */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Published"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an editor or admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such document */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The page has no unpublished changes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The page's problems, by field; nothing changed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 300 saves, publications and restores in an hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore_document_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description site, naclo, board:2025-2026 or edition:2026 */
+                id: string;
+                /** @description The version to take the page from */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page as that version had it is live */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Published"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an editor or admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such version, or the page was not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The page no longer passes the checks (e.g. a missing image) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 300 saves, publications and restores in an hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11834,7 +12077,13 @@ export interface operations {
     };
     get_versions: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description A document (site, naclo, board:2025-2026, edition:2026): only the
+                 *     versions that changed it.
+                 */
+                doc?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11850,6 +12099,15 @@ export interface operations {
                     "application/json": components["schemas"]["ContentVersion"][];
                 };
             };
+            /** @description The query string is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No one is signed in */
             401: {
                 headers: {
@@ -11861,6 +12119,15 @@ export interface operations {
             };
             /** @description Not an editor or admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such document */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

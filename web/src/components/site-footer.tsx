@@ -1,4 +1,4 @@
-import { FOOTER, SOCIETY_NAME } from '../config/site';
+import { SOCIETY_NAME } from '../config/site';
 import { useSite } from '../lib/site-content';
 
 /**
@@ -13,7 +13,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container site-footer-inner">
         <p>
-          © {footer?.copyright_year ?? FOOTER.copyrightYear} {site?.society_name ?? SOCIETY_NAME}
+          © {footer?.copyright_year ?? new Date().getFullYear()} {site?.society_name ?? SOCIETY_NAME}
         </p>
         <p>{footer?.location}</p>
         <p>{footer && <a href={`mailto:${footer.email}`}>{footer.email}</a>}</p>

@@ -6,8 +6,3 @@
  * Plain TypeScript with no imports, so Node (Playwright) can import it too.
  */
 export const SOCIETY_NAME = 'Undergraduate Linguistics Society';
-
-/** The footer's copyright year (spec, section 9) while the content loads. */
-export const FOOTER = {
-  copyrightYear: 2025,
-} as const;

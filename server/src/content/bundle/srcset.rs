@@ -2,6 +2,8 @@
 //! names images as `src` does, so each of its images is checked as `src`
 //! is: the images an editor may show are the site's own.
 
+use super::checks::{Finding, check_image_path};
+
 /// Each image of a `srcset` ("/images/a-480.webp 480w, /images/a-960.webp
 /// 960w"): a path, then at most a width (`480w`) or a density (`2x`).
 fn srcset_candidates(srcset: &str) -> Vec<Result<&str, &str>> {
@@ -38,14 +40,18 @@ pub(super) fn srcset_paths(srcset: Option<&str>) -> Vec<String> {
 
 /// Each image of a `srcset` is checked as `src` is: a file under
 /// `/images/` or a stored photo (`/media/…`), whose existence
-/// `missing_images` checks like the others.
-pub(super) fn check_srcset(srcset: Option<&str>, at: &str, found: &mut Vec<String>) {
+/// `missing_images` checks like the others. `at` is the photo's entry.
+pub(super) fn check_srcset(srcset: Option<&str>, at: &str, found: &mut Vec<Finding>) {
     for candidate in srcset.map(srcset_candidates).unwrap_or_default() {
         match candidate {
-            Ok(path) => super::check_image_path(path, at, found),
-            Err(candidate) => found.push(format!(
-                "{at} {candidate:?} is not an image and its width: write each as \"/images/photo-480.webp \
-                 480w\", separated by commas"
+            Ok(path) => check_image_path(path, at, "srcset", found),
+            Err(candidate) => found.push(Finding::new(
+                at,
+                "srcset",
+                format!(
+                    "the photo's sizes “{candidate}” cannot be read: upload the photo again, or write each \
+                     size as \"/images/photo-480.webp 480w\", separated by commas"
+                ),
             )),
         }
     }

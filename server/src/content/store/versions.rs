@@ -75,8 +75,12 @@ const DRAFTED_DOCUMENTS: &str = "SELECT
 pub enum GoLive<'a> {
     /// The editors' drafts over the live content.
     Publish,
+    /// One document's draft over the live content; the other drafts stay.
+    PublishOne(&'a DocumentId),
     /// An earlier version, as it was.
     Restore(i64),
+    /// One document as an earlier version had it; the rest as it is.
+    RestoreOne(&'a DocumentId, i64),
     /// Content files from the command line.
     Import(&'a [StoredDocument]),
 }
@@ -236,6 +240,35 @@ impl Db {
         .await)
     }
 
+    /// The versions in which document `kind`/`key` changed (added,
+    /// changed or removed from the version before), newest first.
+    pub async fn document_versions(&self, kind: &str, key: &str) -> sqlx::Result<Vec<i64>> {
+        let ids: Vec<i64> =
+            on_db!(self, |pool| sqlx::query_scalar("SELECT id FROM content_versions ORDER BY id")
+                .fetch_all(pool)
+                .await)?;
+        let held: Vec<(i64, String)> = on_db!(self, |pool| sqlx::query_as(
+            "SELECT version_id, body_sha256 FROM content_version_documents WHERE kind = $1 AND key = $2"
+        )
+        .bind(kind)
+        .bind(key)
+        .fetch_all(pool)
+        .await)?;
+        let held: std::collections::BTreeMap<i64, String> = held.into_iter().collect();
+        let body_in = |id: i64| held.get(&id);
+        let mut before = None;
+        let mut changed = Vec::new();
+        for id in ids {
+            let now = body_in(id);
+            if now != before {
+                changed.push(id);
+            }
+            before = now;
+        }
+        changed.reverse();
+        Ok(changed)
+    }
+
     /// Whether version `id` exists, without reading its documents.
     pub async fn version_exists(&self, id: i64) -> sqlx::Result<bool> {
         on_db!(self, |pool| sqlx::query_scalar(
@@ -381,6 +414,36 @@ impl Db {
                     }
                     (AuditAction::ContentPublished, None, overlay(old.clone(), &drafts)?)
                 }
+                GoLive::PublishOne(id) => {
+                    drafts = sqlx::query_as::<_, DraftRow>(
+                        "SELECT kind, key, body, revision, updated_at, updated_by_name FROM content_drafts
+                         WHERE kind = $1 AND key = $2",
+                    )
+                    .bind(id.kind)
+                    .bind(&id.key)
+                    .fetch_all(&mut **tx)
+                    .await?;
+                    if drafts.is_empty() {
+                        return Err(NotLive::NothingToPublish);
+                    }
+                    (AuditAction::ContentPublished, None, overlay(old.clone(), &drafts)?)
+                }
+                GoLive::RestoreOne(id, version) => {
+                    let found: Vec<(String, String, String)> =
+                        sqlx::query_as(VERSION_DOCUMENTS).bind(version).fetch_all(&mut **tx).await?;
+                    if found.is_empty() {
+                        return Err(NotLive::NoSuchVersion);
+                    }
+                    let then = parse_documents(found)?
+                        .into_iter()
+                        .find(|d| d.kind == id.kind && d.key == id.key)
+                        .ok_or(NotLive::NoSuchVersion)?;
+                    let mut new: Vec<StoredDocument> =
+                        old.iter().filter(|d| !(d.kind == id.kind && d.key == id.key)).cloned().collect();
+                    new.push(then);
+                    new.sort_by(|a, b| (&a.kind, &a.key).cmp(&(&b.kind, &b.key)));
+                    (AuditAction::ContentRestored, Some(version), new)
+                }
                 GoLive::Restore(id) => {
                     let found: Vec<(String, String, String)> =
                         sqlx::query_as(VERSION_DOCUMENTS).bind(id).fetch_all(&mut **tx).await?;
@@ -483,11 +546,7 @@ impl Db {
                 store_live!(tx, &checked, now);
             }
             if claimed {
-                let note = if refill {
-                    "The content built into this release"
-                } else {
-                    "The content as it was before versions"
-                };
+                let note = if refill { "As installed" } else { "As it was before the history began" };
                 sqlx::query(
                     "INSERT INTO content_versions (id, published_at, actor_id, actor_name, action, restored_from, changes)
                      VALUES (1, $1, NULL, $2, 'baseline', NULL, '[]')",

@@ -425,7 +425,7 @@ async fn a_gallery_item_with_an_uploaded_photo_publishes_and_one_with_an_unknown
     let (status, answer) =
         json_of(editor.post(app.url("/api/editor/publish")).json(&json!({})).send().await.unwrap()).await;
     assert_eq!(status, 422, "{answer}");
-    assert!(answer["fields"]["site.toml"].to_string().contains("no such image"), "{answer}");
+    assert!(answer["fields"]["site.toml"].to_string().contains("is no longer on the site"), "{answer}");
 
     put_in_gallery(&app, &editor, |item| use_photo(item, &photo)).await;
     let (status, answer) =

@@ -101,8 +101,10 @@ async fn an_image_the_site_does_not_serve_is_refused_and_nothing_changes() {
     let output = import(&app, dir.path());
     assert!(!output.status.success());
     let error = text(&output.stderr);
-    assert!(error.contains("site.toml: gallery[0].original \"/images/home/missing.webp\""), "{error}");
-    assert!(error.contains("there is no such image on the site"), "{error}");
+    assert!(
+        error.contains("site.toml: Photo 1: the photo “/images/home/missing.webp” is no longer on the site"),
+        "{error}"
+    );
     assert_eq!(json(&app, "/api/content/site").await, before);
 }
 
@@ -151,7 +153,9 @@ async fn a_broken_file_changes_nothing_and_is_named() {
     assert!(errors.contains("nothing was imported"), "{errors}");
     assert!(errors.contains("naclo.toml: ") && errors.contains("unknown field `brings`"), "{errors}");
     assert!(
-        errors.contains("editions/2025.toml: event.date \"17 May 2025\" is not a date written YYYY-MM-DD"),
+        errors.contains(
+            "editions/2025.toml: Event: write the date “17 May 2025” as year-month-day, like 2026-02-14"
+        ),
         "{errors}"
     );
     assert!(!errors.contains("site.toml:"), "the valid file is not blamed: {errors}");

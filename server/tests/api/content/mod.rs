@@ -10,6 +10,7 @@ mod history;
 mod images;
 mod import;
 mod pages;
+mod per_page;
 mod photo_bounds;
 mod prepared_edition;
 mod registration_links;

@@ -180,9 +180,10 @@ async fn the_content_marks_its_registration_links_and_names_each_sessions_event(
     assert_eq!(naclo["events"][1]["event_slug"], "naclo-open-round-2026");
 
     // An address no event could have, or one session's twice, is refused and nothing changes.
-    for (slug, says) in
-        [("Open Round!", "must be an event's address"), ("naclo-training-2025", "each session has its own")]
-    {
+    for (slug, says) in [
+        ("Open Round!", "may hold only lowercase letters"),
+        ("naclo-training-2025", "each session has its own"),
+    ] {
         let (status, saved) =
             edit(&app, &editor, "naclo", |naclo| naclo["events"][1]["event_slug"] = json!(slug)).await;
         assert_eq!(status, 200, "{saved}");

@@ -1,6 +1,18 @@
 import type { BoardMember } from '../../../lib/content-types';
 import './board.css';
 
+/** A member's answers to the board's questions, leaving out those not answered. */
+function facts(member: BoardMember): [string, string][] {
+  const all: [string, string][] = [
+    ['Pronouns', member.pronouns],
+    ['Major/Minor', member.major_minor],
+    ['Class year', member.class_year],
+    ['Favourite area of linguistics', member.favourite_area],
+    ['Favourite drink', member.favourite_drink],
+  ];
+  return all.filter(([, value]) => value.trim() !== '');
+}
+
 /** The members of one term, each with their role and answers to the board's questions. */
 export function BoardMembers({ members }: { members: readonly BoardMember[] }) {
   return (
@@ -20,29 +32,17 @@ export function BoardMembers({ members }: { members: readonly BoardMember[] }) {
             />
           )}
           <h3>{member.role}</h3>
-          <p className="board-name">{member.name}</p>
-          <dl className="facts board-member-facts">
-            <div className="fact">
-              <dt>Pronouns</dt>
-              <dd>{member.pronouns}</dd>
-            </div>
-            <div className="fact">
-              <dt>Major/Minor</dt>
-              <dd>{member.major_minor}</dd>
-            </div>
-            <div className="fact">
-              <dt>Class year</dt>
-              <dd>{member.class_year}</dd>
-            </div>
-            <div className="fact">
-              <dt>Favourite area of linguistics</dt>
-              <dd>{member.favourite_area}</dd>
-            </div>
-            <div className="fact">
-              <dt>Favourite drink</dt>
-              <dd>{member.favourite_drink}</dd>
-            </div>
-          </dl>
+          {member.name.trim() && <p className="board-name">{member.name}</p>}
+          {facts(member).length > 0 && (
+            <dl className="facts board-member-facts">
+              {facts(member).map(([label, value]) => (
+                <div className="fact" key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </li>
       ))}
     </ul>

@@ -43,13 +43,17 @@ export function useDocument(id: string) {
   return useQuery(documentQueryOptions(id));
 }
 
-export const versionsQueryOptions = queryOptions({
-  queryKey: [...editorQueryKey, 'versions'] as const,
-  queryFn: ({ signal }) => answerOf(api.GET('/api/editor/versions', { signal })),
-});
+/** The history: every version, or (`doc`) those that changed one page. */
+export function versionsQueryOptions(doc?: string) {
+  return queryOptions({
+    queryKey: [...editorQueryKey, 'versions', doc ?? ''] as const,
+    queryFn: ({ signal }) =>
+      answerOf(api.GET('/api/editor/versions', { params: { query: doc ? { doc } : {} }, signal })),
+  });
+}
 
-export function useVersions() {
-  return useQuery(versionsQueryOptions);
+export function useVersions(doc?: string) {
+  return useQuery(versionsQueryOptions(doc));
 }
 
 export interface SaveInput {
@@ -72,7 +76,15 @@ export function useSaveDocument() {
       // The page opened again later starts from what was saved, with its new tag: an
       // old tag would make the next save look like someone else's change (409).
       queryClient.setQueryData(documentQueryOptions(id).queryKey, (old) =>
-        old ? { ...old, body: body as typeof old.body, tag: saved.tag, state: old.state === 'unchanged' ? 'changed' : old.state } : old,
+        old
+          ? {
+              ...old,
+              body: body as typeof old.body,
+              tag: saved.tag,
+              problems: saved.problems,
+              state: old.state === 'unchanged' ? 'changed' : old.state,
+            }
+          : old,
       );
       await queryClient.invalidateQueries({ queryKey: overviewQueryOptions.queryKey });
     },
@@ -91,7 +103,8 @@ export function useDiscardDraft() {
 export function useStartTerm() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (term: string) => answerOf(api.POST('/api/editor/board-terms', { body: { term } })),
+    mutationFn: ({ term, copyRoles }: { term: string; copyRoles: boolean }) =>
+      answerOf(api.POST('/api/editor/board-terms', { body: { term, copy_roles: copyRoles } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: editorQueryKey }),
   });
 }
@@ -110,6 +123,28 @@ export function usePublish() {
   const changed = useLiveChanged();
   return useMutation({
     mutationFn: () => answerOf(api.POST('/api/editor/publish', {})),
+    onSuccess: changed,
+  });
+}
+
+/** Publishes one page's draft alone; 422 lists its problems by field. */
+export function usePublishDocument() {
+  const changed = useLiveChanged();
+  return useMutation({
+    mutationFn: (id: string) =>
+      answerOf(api.POST('/api/editor/documents/{id}/publish', { params: { path: { id } } })),
+    onSuccess: changed,
+  });
+}
+
+/** Makes one page as an earlier version had it live again. */
+export function useRestoreDocument() {
+  const changed = useLiveChanged();
+  return useMutation({
+    mutationFn: ({ id, version }: { id: string; version: number }) =>
+      answerOf(
+        api.POST('/api/editor/documents/{id}/versions/{version}/restore', { params: { path: { id, version } } }),
+      ),
     onSuccess: changed,
   });
 }

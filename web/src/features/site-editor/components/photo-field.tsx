@@ -74,7 +74,7 @@ export function PhotoUpload({ owner, value, onChange, label }: PhotoUploadProps)
       setError({ file, reason: outcome.error instanceof Error ? outcome.error.message : 'The upload failed. Please try again.' });
     } else if (outcome.status === 'done') {
       onChange(withPhoto(owner, value, outcome.answer));
-      setDone(`${file.name} is uploaded. Save the draft to keep it.`);
+      setDone(`${file.name} is uploaded. It is saved with the draft.`);
     }
   };
 

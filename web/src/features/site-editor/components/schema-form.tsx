@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 
 import { Button } from '../../../components/button';
 import { CheckboxField, FieldGroup, NumberField, SelectField, TextAreaField, TextField } from '../../../components/field';
@@ -16,6 +16,7 @@ import {
   type Schemas,
 } from './schema';
 import { PHOTO_FILE_FIELDS, PhotoUpload } from './photo-field';
+import { anchorId, childPath, useProblems } from './field-problems';
 
 /** What one of a list's entries is called ('Member 3'). */
 const ONE_OF: Record<string, string> = {
@@ -40,6 +41,8 @@ function singular(name: string): string {
 interface SchemaFieldProps {
   /** The field's name in its object ('hero_title'); for a list's entry, the list's name. */
   name: string;
+  /** The field's place in the document ('gallery.0.original_alt'): its problems' key. */
+  path: string;
   label: string;
   schema: Schema;
   schemas: Schemas;
@@ -49,8 +52,21 @@ interface SchemaFieldProps {
   readOnly?: boolean;
 }
 
-/** One field of a content document, built from its type: text, number, choice, group, list or block. */
-export function SchemaField({ name, label, schema, schemas, value, onChange, readOnly }: SchemaFieldProps) {
+/**
+ * One field of a content document, in a box the summary of problems can
+ * lead to, as wide as the form.
+ */
+export function SchemaField(props: SchemaFieldProps) {
+  return (
+    <div id={anchorId(props.path)} className="site-editor-field">
+      <FieldOf {...props} />
+    </div>
+  );
+}
+
+/** A field built from its type: text, number, choice, group, list or block; with its problems. */
+function FieldOf({ name, path, label, schema, schemas, value, onChange, readOnly }: SchemaFieldProps) {
+  const errors = useProblems(path);
   const resolved = resolve(schema, schemas);
   const optional = optionalOf(resolved);
   if (optional) {
@@ -66,7 +82,7 @@ export function SchemaField({ name, label, schema, schemas, value, onChange, rea
     }
     return (
       <div className="site-editor-optional">
-        <SchemaField name={name} label={label} schema={optional} schemas={schemas} value={value} onChange={onChange} />
+        <FieldOf name={name} path={path} label={label} schema={optional} schemas={schemas} value={value} onChange={onChange} />
         <Button variant="quiet" onClick={() => { onChange(null); }}>
           Remove {lower}
         </Button>
@@ -74,26 +90,26 @@ export function SchemaField({ name, label, schema, schemas, value, onChange, rea
     );
   }
   const variants = variantsOf(resolved, schemas);
-  if (variants) return <BlockField {...{ name, label, variants, schemas, value, onChange }} />;
+  if (variants) return <BlockField {...{ path, label, variants, schemas, value, onChange }} />;
   const { type, nullable } = typeOf(resolved);
   const owner = refName(schema, schemas);
   switch (type) {
     case 'object':
       if (owner && PHOTO_FILE_FIELDS[owner]) {
-        return <PhotoFields {...{ owner, label, schemas, value, onChange }} schema={resolved} />;
+        return <PhotoFields {...{ owner, path, label, schemas, value, onChange }} schema={resolved} />;
       }
       return (
-        <FieldGroup legend={label} hint={resolved.description}>
-          <ObjectFields schema={resolved} owner={owner} schemas={schemas} value={value} onChange={onChange} />
+        <FieldGroup legend={label} hint={hintOf(resolved)} errors={errors}>
+          <ObjectFields path={path} schema={resolved} owner={owner} schemas={schemas} value={value} onChange={onChange} />
         </FieldGroup>
       );
     case 'array':
-      return <ListField {...{ name, label, schemas, onChange }} items={resolved.items ?? {}} value={value} />;
+      return <ListField {...{ name, path, label, schemas, onChange, errors }} items={resolved.items ?? {}} value={value} />;
     case 'boolean':
       return (
         <CheckboxField
           label={label}
-          hint={resolved.description}
+          hint={hintOf(resolved)}
           checked={value === true}
           onChange={(event) => { onChange(event.target.checked); }}
         />
@@ -103,7 +119,8 @@ export function SchemaField({ name, label, schema, schemas, value, onChange, rea
       return (
         <NumberField
           label={label}
-          hint={resolved.description}
+          hint={hintOf(resolved)}
+          errors={errors}
           chars={6}
           value={typeof value === 'number' ? value : ''}
           readOnly={readOnly}
@@ -120,7 +137,7 @@ export function SchemaField({ name, label, schema, schemas, value, onChange, rea
   const set = (next: string) => { onChange(next === '' && nullable ? null : next); };
   if (resolved.enum) {
     return (
-      <SelectField label={label} hint={resolved.description} value={text} onChange={(event) => { set(event.target.value); }}>
+      <SelectField label={label} hint={hintOf(resolved)} errors={errors} value={text} onChange={(event) => { set(event.target.value); }}>
         {nullable && <option value="">(none)</option>}
         {resolved.enum.map((choice) => (
           <option key={choice} value={choice}>
@@ -134,7 +151,8 @@ export function SchemaField({ name, label, schema, schemas, value, onChange, rea
     return (
       <TextAreaField
         label={label}
-        hint={resolved.description}
+        hint={hintOf(resolved)}
+        errors={errors}
         value={text}
         rows={Math.min(12, Math.max(3, Math.ceil(text.length / 80)))}
         onChange={(event) => { set(event.target.value); }}
@@ -144,7 +162,8 @@ export function SchemaField({ name, label, schema, schemas, value, onChange, rea
   return (
     <TextField
       label={label}
-      hint={resolved.description}
+      hint={hintOf(resolved)}
+      errors={errors}
       value={text}
       readOnly={readOnly}
       onChange={(event) => { set(event.target.value); }}
@@ -154,6 +173,7 @@ export function SchemaField({ name, label, schema, schemas, value, onChange, rea
 
 interface PhotoFieldsProps {
   owner: string;
+  path: string;
   label: string;
   schema: Schema;
   schemas: Schemas;
@@ -167,9 +187,10 @@ interface PhotoFieldsProps {
  * upload fills in, folded away. A carousel photo's thumbnail has the
  * photo's alt text unless someone gives it its own.
  */
-function PhotoFields({ owner, label, schema, schemas, value, onChange }: PhotoFieldsProps) {
+function PhotoFields({ owner, path, label, schema, schemas, value, onChange }: PhotoFieldsProps) {
   const object = (value ?? {}) as Record<string, unknown>;
   const files = PHOTO_FILE_FIELDS[owner] ?? [];
+  const errors = useProblems(path);
   const change = (next: Record<string, unknown>) => {
     const followsAlt = !object.thumbnail_alt || object.thumbnail_alt === object.original_alt;
     if (owner === 'GalleryItem' && followsAlt && next.original_alt !== object.original_alt) {
@@ -177,18 +198,20 @@ function PhotoFields({ owner, label, schema, schemas, value, onChange }: PhotoFi
     } else onChange(next);
   };
   return (
-    <FieldGroup legend={label} hint={schema.description}>
+    <FieldGroup legend={label} hint={hintOf(schema)} errors={errors}>
       <PhotoUpload owner={owner} label={label} value={object} onChange={change} />
-      <ObjectFields schema={schema} owner={owner} schemas={schemas} value={object} onChange={change} omit={files} />
+      <ObjectFields path={path} schema={schema} owner={owner} schemas={schemas} value={object} onChange={change} omit={files} />
       <details className="site-editor-files">
         <summary>Image files (filled in by the upload)</summary>
-        <ObjectFields schema={schema} owner={owner} schemas={schemas} value={object} onChange={change} only={files} />
+        <ObjectFields path={path} schema={schema} owner={owner} schemas={schemas} value={object} onChange={change} only={files} />
       </details>
     </FieldGroup>
   );
 }
 
 interface ObjectFieldsProps {
+  /** The object's place in the document ('' for the document itself). */
+  path: string;
   schema: Schema;
   /** The content type the object is ('GalleryItem'), for its fields' words. */
   owner?: string;
@@ -203,7 +226,7 @@ interface ObjectFieldsProps {
 }
 
 /** Every field of an object, in the order its type declares them. */
-export function ObjectFields({ schema, owner, schemas, value, onChange, fixed = [], omit = [], only }: ObjectFieldsProps) {
+export function ObjectFields({ path, schema, owner, schemas, value, onChange, fixed = [], omit = [], only }: ObjectFieldsProps) {
   const object = (value ?? {}) as Record<string, unknown>;
   const shown = fieldsOf(schema).filter((field) => !omit.includes(field) && (!only || only.includes(field)));
   return (
@@ -212,6 +235,7 @@ export function ObjectFields({ schema, owner, schemas, value, onChange, fixed = 
         <SchemaField
           key={field}
           name={field}
+          path={childPath(path, field)}
           label={labelOf(field, owner)}
           schema={schema.properties?.[field] ?? {}}
           schemas={schemas}
@@ -229,7 +253,7 @@ export function ObjectFields({ schema, owner, schemas, value, onChange, fixed = 
 }
 
 interface BlockFieldProps {
-  name: string;
+  path: string;
   label: string;
   variants: { tag: string; schema: Schema }[];
   schemas: Schemas;
@@ -238,7 +262,7 @@ interface BlockFieldProps {
 }
 
 /** A block of a page: its kind (paragraph, facts, link…), then that kind's fields. */
-function BlockField({ label, variants, schemas, value, onChange }: BlockFieldProps) {
+function BlockField({ path, label, variants, schemas, value, onChange }: BlockFieldProps) {
   const block = (value ?? {}) as Record<string, unknown>;
   const current = variants.find((variant) => variant.tag === block.type) ?? variants[0];
   return (
@@ -259,6 +283,7 @@ function BlockField({ label, variants, schemas, value, onChange }: BlockFieldPro
       </SelectField>
       {current && (
         <ObjectFields
+          path={path}
           schema={current.schema}
           schemas={schemas}
           value={block}
@@ -271,11 +296,41 @@ function BlockField({ label, variants, schemas, value, onChange }: BlockFieldPro
 
 interface ListFieldProps {
   name: string;
+  path: string;
   label: string;
   items: Schema;
   schemas: Schemas;
   value: unknown;
   onChange: (value: unknown[]) => void;
+  errors: readonly string[];
+}
+
+let entries = 0;
+/** A key for a new entry of a list, never used before on the page. */
+function newEntryKey(): string {
+  entries += 1;
+  return `entry-${String(entries)}`;
+}
+
+/**
+ * The keys of a list's entries, which move with them: an entry's state (a
+ * photo's "uploaded" message) stays with its entry when it moves. A list
+ * replaced from outside (the page read again) gets keys by position.
+ */
+export function useEntryKeys(length: number) {
+  const [keys, setKeys] = useState<string[]>(() => Array.from({ length }, newEntryKey));
+  const shown = keys.length === length ? keys : Array.from({ length }, (_, at) => keys[at] ?? `at-${String(at)}`);
+  return {
+    keys: shown,
+    moved: (from: number, to: number) => {
+      const next = [...shown];
+      const [key] = next.splice(from, 1);
+      next.splice(to, 0, key ?? newEntryKey());
+      setKeys(next);
+    },
+    removed: (at: number) => { setKeys(shown.filter((_, index) => index !== at)); },
+    added: () => { setKeys([...shown, newEntryKey()]); },
+  };
 }
 
 /**
@@ -284,15 +339,17 @@ interface ListFieldProps {
  * entry. Moving keeps the keyboard focus on the moved entry's button, so
  * an entry can be carried up or down the list with the keyboard alone.
  */
-function ListField({ name, label, items, schemas, value, onChange }: ListFieldProps) {
+function ListField({ name, path, label, items, schemas, value, onChange, errors }: ListFieldProps) {
   const list = Array.isArray(value) ? (value as unknown[]) : [];
   const one = singular(name);
   const base = useId();
+  const entryKeys = useEntryKeys(list.length);
   const buttonId = (index: number, action: string) => `${base}-${String(index)}-${action}`;
   const move = (from: number, to: number, action: string) => {
     const next = [...list];
     const [moved] = next.splice(from, 1);
     next.splice(to, 0, moved);
+    entryKeys.moved(from, to);
     onChange(next);
     // After React has drawn the list in its new order.
     // The same button if the entry can move further that way, else the other one: a
@@ -304,16 +361,19 @@ function ListField({ name, label, items, schemas, value, onChange }: ListFieldPr
       target?.focus();
     });
   };
+  const isRow = name === 'members';
   return (
-    <FieldGroup legend={label}>
+    <FieldGroup legend={label} errors={errors}>
       {list.length === 0 && <p className="site-editor-empty">No {one}s yet.</p>}
       <ol className="site-editor-list">
         {list.map((entry, index) => {
           const title = `${one.charAt(0).toUpperCase()}${one.slice(1)} ${String(index + 1)}`;
           return (
-            <li key={index} className="site-editor-entry">
+            <li key={entryKeys.keys[index]} className={isRow ? 'site-editor-entry is-row' : 'site-editor-entry'}>
+              {isRow && <EntryThumbnail entry={entry} />}
               <SchemaField
                 name={name}
+                path={childPath(path, index)}
                 label={title}
                 schema={items}
                 schemas={schemas}
@@ -340,7 +400,10 @@ function ListField({ name, label, items, schemas, value, onChange }: ListFieldPr
                 <Button
                   variant="quiet"
                   id={buttonId(index, 'remove')}
-                  onClick={() => { onChange(list.filter((_, at) => at !== index)); }}
+                  onClick={() => {
+                    entryKeys.removed(index);
+                    onChange(list.filter((_, at) => at !== index));
+                  }}
                 >
                   Remove<span className="visually-hidden"> {title.toLowerCase()}</span>
                 </Button>
@@ -349,9 +412,31 @@ function ListField({ name, label, items, schemas, value, onChange }: ListFieldPr
           );
         })}
       </ol>
-      <Button variant="secondary" onClick={() => { onChange([...list, emptyOf(items, schemas)]); }}>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          entryKeys.added();
+          onChange([...list, emptyOf(items, schemas)]);
+        }}
+      >
         Add {one}
       </Button>
     </FieldGroup>
   );
+}
+
+/** A board member's photo beside their row, small; a blank square before there is one. */
+function EntryThumbnail({ entry }: { entry: unknown }) {
+  const photo = (entry as { photo?: { src?: unknown } } | null)?.photo;
+  const src = typeof photo?.src === 'string' ? photo.src : '';
+  return src ? (
+    <img className="site-editor-thumbnail" src={src} alt="" />
+  ) : (
+    <span className="site-editor-thumbnail is-empty" aria-hidden="true" />
+  );
+}
+
+/** A field's help text: the content type's own description, in words an officer reads. */
+function hintOf(schema: Schema): string | undefined {
+  return schema.description;
 }
