@@ -87,7 +87,7 @@ pub fn ends_at(day: &ConferenceDay) -> Result<jiff::Timestamp, jiff::Error> {
 }
 
 /// A Pacific date (YYYY-MM-DD) and time (HH:MM) as an instant.
-fn instant(date: &str, time: &str) -> Result<jiff::Timestamp, jiff::Error> {
+pub fn instant(date: &str, time: &str) -> Result<jiff::Timestamp, jiff::Error> {
     let date = Date::strptime("%Y-%m-%d", date)?;
     let time = Time::strptime("%H:%M", time)?;
     Ok(date.to_datetime(time).in_tz(CONFERENCE_TIME_ZONE)?.timestamp())
