@@ -3,6 +3,7 @@
 //! once, also with two instances racing and after the offer runs out.
 
 mod csv_cells;
+mod event_details;
 mod questions;
 mod strangers;
 
