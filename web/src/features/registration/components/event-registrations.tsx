@@ -18,6 +18,7 @@ import {
   type AdminRegistration,
   type MoveDirection,
 } from '../api/events';
+import { EventDetailsForm } from './event-details-form';
 import { EventPageLinks } from './event-page-links';
 import { EventQuestions } from './event-questions';
 
@@ -161,6 +162,7 @@ export function EventRegistrations({ slug, onNotice }: EventRegistrationsProps) 
           </div>
         ))}
       </dl>
+      <EventDetailsForm event={data} onNotice={onNotice} />
       <CapacityForm key={data.capacity} event={data} onNotice={onNotice} />
       <EventQuestions event={data} onNotice={onNotice} />
       <EventPageLinks slug={data.slug} title={data.title} onNotice={onNotice} />

@@ -9,10 +9,11 @@ import { useCreateEvent, type AdminEvent, type NewEvent, type QuestionText } fro
 import { MAX_QUESTIONS } from './event-questions';
 import { PlacesField } from './event-registrations';
 
-interface Values {
+export interface Values {
   title: string;
   slug: string;
   starts_at: string;
+  place: string;
   opens_at: string;
   closes_at: string;
   capacity: string;
@@ -25,6 +26,7 @@ const EMPTY: Values = {
   title: '',
   slug: '',
   starts_at: '',
+  place: '',
   opens_at: '',
   closes_at: '',
   capacity: '',
@@ -62,6 +64,7 @@ export function newEventOf(values: Values): { event: NewEvent } | { fields: Fiel
       title: values.title.trim(),
       slug: values.slug.trim(),
       starts_at: startsAt ?? '',
+      place: values.place.trim(),
       opens_at: opensAt ?? null,
       closes_at: closesAt ?? null,
       capacity: capacity ?? 0,
@@ -74,6 +77,8 @@ export function newEventOf(values: Values): { event: NewEvent } | { fields: Fiel
 }
 
 interface NewEventFormProps {
+  /** What the form starts from: the edition's or session's name, address, start and place. */
+  initial?: Partial<Values>;
   onCreated: (event: AdminEvent) => void;
   onCancel: () => void;
 }
@@ -84,9 +89,10 @@ interface NewEventFormProps {
  * person and how long an offered place is kept. The messages stand at their
  * fields and focus moves to the first.
  */
-export function NewEventForm({ onCreated, onCancel }: NewEventFormProps) {
-  const [values, setValues] = useState(EMPTY);
-  const [slugEdited, setSlugEdited] = useState(false);
+export function NewEventForm({ initial, onCreated, onCancel }: NewEventFormProps) {
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...initial }));
+  // An address that came with the edition stays as it is when the name changes.
+  const [slugEdited, setSlugEdited] = useState(Boolean(initial?.slug));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string>();
   const create = useCreateEvent();
@@ -134,7 +140,7 @@ export function NewEventForm({ onCreated, onCancel }: NewEventFormProps) {
         ref={titleRef}
         label="Event"
         name="title"
-        hint="As members will read it, such as SCULC 2027 or NACLO Open Round 2027."
+        hint="As members will read it."
         maxLength={200}
         value={values.title}
         errors={fieldErrors.title}
@@ -146,7 +152,7 @@ export function NewEventForm({ onCreated, onCancel }: NewEventFormProps) {
       <TextField
         label="Address"
         name="slug"
-        hint="Lowercase letters, digits and hyphens. sculc-2027 shows the registration on SCULC 2027's page."
+        hint="Lowercase letters, digits and hyphens: where its page is, /events/ and this address."
         maxLength={60}
         value={values.slug}
         errors={fieldErrors.slug}
@@ -162,6 +168,15 @@ export function NewEventForm({ onCreated, onCancel }: NewEventFormProps) {
         value={values.starts_at}
         errors={fieldErrors.starts_at}
         onChange={set('starts_at')}
+      />
+      <TextField
+        label="Place (optional)"
+        name="place"
+        hint="Where it takes place, as its calendar entry and e-mails say it."
+        maxLength={200}
+        value={values.place}
+        errors={fieldErrors.place}
+        onChange={set('place')}
       />
       <DateTimeField
         label="Registration opens (optional)"
