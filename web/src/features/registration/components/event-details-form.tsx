@@ -6,6 +6,7 @@ import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-cli
 import { fromPacificInput, toPacificInput } from '../../../lib/pacific-time';
 import type { Notice } from '../../admin';
 import { useChangeEventDetails, type AdminEvent, type EventDetails } from '../api/events';
+import { EventWindowFields } from './event-window-fields';
 
 interface Values {
   title: string;
@@ -107,22 +108,7 @@ export function EventDetailsForm({ event, onNotice }: { event: AdminEvent; onNot
         onChange={set('starts_at')}
       />
       <TextField label="Place" name="place" maxLength={200} value={values.place} errors={fieldErrors.place} onChange={set('place')} />
-      <DateTimeField
-        label="Registration opens (optional)"
-        name="opens_at"
-        hint="Pacific time. Empty: open now."
-        value={values.opens_at}
-        errors={fieldErrors.opens_at}
-        onChange={set('opens_at')}
-      />
-      <DateTimeField
-        label="Registration closes (optional)"
-        name="closes_at"
-        hint="Pacific time. Empty: when the event starts."
-        value={values.closes_at}
-        errors={fieldErrors.closes_at}
-        onChange={set('closes_at')}
-      />
+      <EventWindowFields opensAt={values.opens_at} closesAt={values.closes_at} errors={fieldErrors} onChange={set} />
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Saving…' : 'Save the details'}
       </Button>

@@ -7,6 +7,7 @@ import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-cli
 import { fromPacificInput } from '../../../lib/pacific-time';
 import { useCreateEvent, type AdminEvent, type NewEvent, type QuestionText } from '../api/events';
 import { MAX_QUESTIONS } from './event-questions';
+import { EventWindowFields } from './event-window-fields';
 import { PlacesField } from './event-registrations';
 
 export interface Values {
@@ -178,22 +179,7 @@ export function NewEventForm({ initial, onCreated, onCancel }: NewEventFormProps
         errors={fieldErrors.place}
         onChange={set('place')}
       />
-      <DateTimeField
-        label="Registration opens (optional)"
-        name="opens_at"
-        hint="Pacific time. Empty: open now."
-        value={values.opens_at}
-        errors={fieldErrors.opens_at}
-        onChange={set('opens_at')}
-      />
-      <DateTimeField
-        label="Registration closes (optional)"
-        name="closes_at"
-        hint="Pacific time. Empty: when the event starts."
-        value={values.closes_at}
-        errors={fieldErrors.closes_at}
-        onChange={set('closes_at')}
-      />
+      <EventWindowFields opensAt={values.opens_at} closesAt={values.closes_at} errors={fieldErrors} onChange={set} />
       <PlacesField
         hint="Virtual places are not limited. Presenters who confirm count toward these."
         value={values.capacity}
