@@ -7,7 +7,10 @@
  * An admin (made with the real CLI) corrects the current edition's call
  * window in Pacific time, sees the server's field error at its field,
  * saves new limits (words, file size, submissions per author), then
- * prepares the next year's edition with the guided form and announces it. E-mail
+ * prepares the next edition from today's date with the guided form,
+ * announces it, opens its registration from the edition's card (prefilled)
+ * and moves it to another place, and reads 2025's settings with the
+ * picker; axe at 1280 and 375 px. E-mail
  * requests: 1, to this test's own server (its own limit).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,6 +20,7 @@ import { join } from 'node:path';
 import type { Edition } from '../src/api/types.ts';
 import { newPerson, registerVerifiedAccount, submitSignIn } from './accounts.ts';
 import { repoRoot, runCommand, serverBinary, startServer, type RunningServer } from './colloquy-server.ts';
+import { expectNoViolations } from './axe.ts';
 import { answerDialog } from './dialog.ts';
 import { Outbox } from './emails.ts';
 import { expect, test } from './fixtures.ts';
@@ -45,7 +49,7 @@ test('an admin edits the current edition in Pacific time and creates the next on
   playwright,
   browserErrors,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const api = await playwright.request.newContext({ baseURL: own.url });
   const organiser = newPerson('Edward', 'Sapir');
   await registerVerifiedAccount(api, new Outbox(join(dataDir, 'outbox')), organiser);
@@ -103,44 +107,78 @@ test('an admin edits the current edition in Pacific time and creates the next on
     });
   });
 
-  await test.step('SCULC 2026 is prepared with the guided form, then announced', async () => {
-    await page.getByRole('button', { name: 'Prepare SCULC 2026' }).click();
+  let year = 0;
+  await test.step('the next edition is proposed from today, on 2025\'s weekdays, created and announced', async () => {
+    await page.getByRole('button', { name: 'Prepare the next edition' }).click();
     const next = page.getByRole('region', { name: 'Next year' });
     await expect(next.getByLabel('Year')).toBeFocused();
-    // 2025's page has its day on 17 May 2025: a year on is a Sunday.
-    const day = next.getByLabel('Conference day');
-    await expect(day).toHaveValue('2026-05-17');
-    await expect(day).toHaveAccessibleDescription('Sunday');
-    await day.fill('2026-05-16');
-    await expect(day).toHaveAccessibleDescription('Saturday');
-    await expect(next.getByLabel('Call closes')).toHaveValue('2026-03-28T17:00');
-    await next.getByRole('button', { name: 'Create SCULC 2026' }).click();
+    year = Number(await next.getByLabel('Year').inputValue());
+    // The first edition whose call is still ahead: its close has not passed.
+    const closes = await next.getByLabel('Call closes').inputValue();
+    expect(Date.parse(`${closes}:00-07:00`)).toBeGreaterThan(Date.now());
+    await expect(next.getByLabel('Call closes')).not.toHaveAccessibleDescription(/passed/);
+    // 2025's day, Saturday 17 May, stays a Saturday; nothing is flagged as past.
+    await expect(next.getByLabel('Conference day')).toHaveAccessibleDescription('Saturday');
+    await expect(next.getByLabel('Call closes')).toHaveValue(/T17:00$/);
+    await expectNoViolations(page, 'the guided form');
+    await next.getByRole('button', { name: `Create SCULC ${String(year)}` }).click();
     await expect(page.getByRole('main').getByRole('status').first()).toContainText(
-      'SCULC 2026 was created. It is not on the public site yet',
+      `SCULC ${String(year)} was created. It is not on the public site yet`,
     );
-    await expect(page.getByRole('region', { name: 'SCULC 2026 (not announced yet)' })).toBeVisible();
-    // Prepared, not current: members and the site still have 2025.
+    await expect(page.getByRole('region', { name: `SCULC ${String(year)} (not announced yet)` })).toBeVisible();
     expect((await current()).year).toBe(2025);
 
-    await page.getByRole('button', { name: 'Announce SCULC 2026 on the site' }).click();
-    await answerDialog(page, 'Announce SCULC 2026', 'Announce', /^Announce SCULC 2026 on the site\?/);
-    await expect(page.getByRole('main').getByRole('status').first()).toHaveText('SCULC 2026 is on the public site.');
-    expect(await current()).toMatchObject({
-      year: 2026,
-      conference_on: '2026-05-16',
-      word_limit: 450,
-      max_file_bytes: 5 * 1024 * 1024,
-      max_submissions_per_author: 3,
-    });
-    await expect(page.getByRole('region', { name: 'SCULC 2026 (current edition)' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Prepare SCULC 2027' })).toBeVisible();
+    await page.getByRole('button', { name: `Announce SCULC ${String(year)} on the site` }).click();
+    await answerDialog(page, `Announce SCULC ${String(year)}`, 'Announce', /^Announce SCULC \d+ on the site\?/);
+    await expect(page.getByRole('main').getByRole('status').first()).toHaveText(
+      `SCULC ${String(year)} is on the public site.`,
+    );
+    expect(await current()).toMatchObject({ year, word_limit: 450, max_file_bytes: 5 * 1024 * 1024 });
+    await expect(page.getByRole('region', { name: `SCULC ${String(year)} (current edition)` })).toBeVisible();
+  });
+
+  await test.step('registration opens from the edition, prefilled, and its place changes', async () => {
+    const card = page.getByRole('region', { name: `SCULC ${String(year)} (current edition)` });
+    await card.getByRole('button', { name: `Open registration for SCULC ${String(year)}` }).click();
+    await expect(card.getByLabel('Event')).toHaveValue(`SCULC ${String(year)}`);
+    await expect(card.getByLabel('Address')).toHaveValue(`sculc-${String(year)}`);
+    await expect(card.getByLabel('Starts')).toHaveValue(/T09:00$/);
+    await expect(card.getByLabel('Place (optional)')).toHaveValue('Campus Learning Pavilion');
+    await card.getByLabel('Places in person').fill('100');
+    await card.getByRole('button', { name: 'Open Registration' }).click();
+    await expect(card.getByRole('status')).toHaveText(`Registration for SCULC ${String(year)} is open.`);
+    await card.getByRole('link', { name: /change its name, date, place or window/ }).click();
+    const details = page.getByRole('form', { name: 'Name, date and place' });
+    await details.getByLabel('Place').fill('Main Library, Room 101');
+    await details.getByRole('button', { name: 'Save the details' }).click();
+    await expect(page.getByRole('main').getByRole('status').first()).toHaveText(
+      `The details of SCULC ${String(year)} were saved.`,
+    );
+    await expectNoViolations(page, 'an event\'s details');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoViolations(page, 'an event\'s details at 375 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  await test.step('2025\'s settings, signatory included, are read with the picker', async () => {
+    await page.goto(`${own.url}/user-data/editions`);
+    await page.getByRole('combobox', { name: 'Edition' }).selectOption({ label: 'SCULC 2025' });
+    const earlier = page.getByRole('region', { name: 'SCULC 2025 (an earlier edition)' });
+    await expect(earlier.getByLabel('Word limit')).toHaveValue('450');
+    await expect(earlier.getByLabel("Signatory's name")).toBeVisible();
+    await expect(page).toHaveURL(/\?edition=2025$/);
+    await expectNoViolations(page, 'an earlier edition');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoViolations(page, 'an earlier edition at 375 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   await test.step('both changes are in the activity log', async () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Activity Log' }).click();
     const log = page.getByRole('list', { name: 'Admin actions, newest first' });
-    await expect(log.getByRole('listitem').first()).toContainText('Announced SCULC 2026 on the site');
-    await expect(log).toContainText('Created SCULC 2026 from the settings of SCULC 2025 (not announced yet)');
+    await expect(log).toContainText(`Announced SCULC ${String(year)} on the site`);
+    await expect(log).toContainText(`Created SCULC ${String(year)} from the settings of SCULC 2025 (not announced yet)`);
+    await expect(log).toContainText('Changed the name, date, place or window of');
     await expect(log).toContainText('Updated the settings of SCULC 2025');
     await expect(log).toContainText('Edward Sapir');
   });

@@ -64,6 +64,8 @@ stored_enum! {
         /// An event opened for registration (issue 26).
         EventCreated = "event.created",
         EventCapacityChanged = "event.capacity_changed",
+        /// An event's name, start, place or registration window changed.
+        EventDetailsChanged = "event.details_changed",
         /// A question of an event's registration added, changed, moved or
         /// retired.
         EventQuestionsChanged = "event.questions_changed",

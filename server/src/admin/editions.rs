@@ -10,18 +10,15 @@ use time::{Date, OffsetDateTime};
 use utoipa::ToSchema;
 use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 
+use super::edition_proposal::{Basis, call_over, next_edition};
 use super::store::editions::{Announcement, EditionDeletion};
 use crate::accounts::fields::FieldErrors;
 use crate::accounts::session::Admin;
 use crate::activity::{Actor, AuditAction, NewEntry};
-use crate::content::edition_dates::{
-    EditionDates, day_years_later, parse_day, start_of_day_weeks_before, years_later,
-};
+use crate::content::edition_dates::{EditionDates, parse_day};
 use crate::content::editions::{Edition, plausible_year};
-use crate::content::model::EditionPage;
-use crate::content::store::EDITION;
 use crate::email::Email;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 use crate::uploads::MAX_UPLOAD_REQUEST_BYTES;
 use crate::{AppState, clock};
 
@@ -375,54 +372,32 @@ pub struct NewEdition {
     pub final_materials_by: Option<TimeField>,
     #[schema(schema_with = form_link)]
     pub confirmation_form_url: Option<String>,
+    /// True once the chair has been told that the call would already be
+    /// over and goes ahead (a call run elsewhere); else such a call is
+    /// refused with the code `call_over` and the reason.
+    #[serde(default)]
+    pub call_over_confirmed: bool,
 }
 
-/// How long a call runs when the edition copied from has no opening:
-/// a proposal still needs one, so that the call does not open at once.
-const PROPOSED_CALL_WEEKS: i64 = 12;
-
-/// Edition `year` as the guided form proposes it from `newest`: its dates
-/// a year on (the same Pacific date and time), its day a year on, its form
-/// link moved to the new year; limits, contact and keywords copied; not
-/// announced.
-async fn propose(state: &AppState, newest: &Edition, year: i32) -> ApiResult<Edition> {
-    let years = year - newest.year;
-    let shift = |at: Option<OffsetDateTime>| at.and_then(|at| years_later(at, years));
-    let closes = shift(newest.call_closes_at);
-    let opens = shift(newest.call_opens_at)
-        .or_else(|| closes.and_then(|closes| start_of_day_weeks_before(closes, PROPOSED_CALL_WEEKS)));
-    // The day is the edition's own, else its published page's.
-    let day = match &newest.conference_on {
-        Some(day) => parse_day(day).ok(),
-        None => state
-            .db
-            .content_document::<EditionPage>(EDITION, &newest.year.to_string())
-            .await?
-            .and_then(|page| page.event)
-            .and_then(|event| parse_day(&event.date).ok()),
-    };
-    let old_year = newest.year.to_string();
-    Ok(Edition {
-        year,
-        conference_on: day.and_then(|day| day_years_later(day, years)).map(|day| day.to_string()),
-        call_opens_at: opens,
-        call_closes_at: closes,
-        call_open: false,
-        review_deadline: shift(newest.review_deadline),
-        decisions_at: shift(newest.decisions_at),
-        confirm_attendance_by: shift(newest.confirm_attendance_by),
-        final_materials_by: shift(newest.final_materials_by),
-        confirmation_form_url: newest
-            .confirmation_form_url
-            .as_ref()
-            .map(|link| link.replace(&old_year, &year.to_string())),
-        announced_at: None,
-        materials_used_bytes: 0,
-        ..newest.clone()
-    })
+/// Whether to go ahead with a call that is already over.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct AnnounceOptions {
+    /// True once the chair has been told that the call is over.
+    #[serde(default)]
+    pub call_over_confirmed: bool,
 }
 
-/// What the guided form starts from: the edition after the newest one as
+/// Refuses, with the reason, an edition whose call would already be over,
+/// unless the chair was asked and confirmed.
+fn refuse_a_call_over(edition: &Edition, confirmed: bool) -> ApiResult<()> {
+    match call_over(edition, clock::now()) {
+        Some(reason) if !confirmed => Err(ApiError::coded(StatusCode::CONFLICT, "call_over", reason)),
+        _ => Ok(()),
+    }
+}
+
+/// What the guided form starts from: the first edition after the newest
+/// one whose call is not over yet, its dates on the newest's weekdays, as
 /// creating it with nothing but its year would make it.
 #[utoipa::path(
     get,
@@ -436,7 +411,7 @@ pub async fn get_edition_proposal(
     Admin(_admin): Admin,
 ) -> ApiResult<Json<Edition>> {
     let newest = state.db.newest_edition().await?.ok_or_else(no_such_edition)?;
-    Ok(Json(propose(&state, &newest, newest.year + 1).await?))
+    Ok(Json(next_edition(&state, newest).await?))
 }
 
 /// `given`, or `proposed` when the request leaves it out.
@@ -462,7 +437,7 @@ fn given_or(
     request_body = NewEdition,
     responses(
         (status = 201, description = "The new edition, not announced yet", body = Edition),
-        (status = 409, description = "The year is not after the newest edition", body = ErrorBody),
+        (status = 409, description = "The year is not after the newest edition, or its call would already be over (code `call_over`) and that was not confirmed", body = ErrorBody),
         (status = 422, description = "Not a plausible year, or a date invalid or out of order", body = ErrorBody),
     ),
     security(("session" = []))
@@ -483,7 +458,7 @@ pub async fn create_edition(
     if new.year <= newest.year {
         return Err(too_early());
     }
-    let proposal = propose(&state, &newest, new.year).await?;
+    let proposal = Basis::load(&state, newest.clone()).await?.propose(new.year);
     let mut errors = FieldErrors::default();
     let conference_on = errors.check(
         "conference_on",
@@ -518,6 +493,8 @@ pub async fn create_edition(
     };
     check_order(&mut errors, &dates);
     errors.finish()?;
+    let checked = Edition { call_closes_at: dates.call_closes_at, ..proposal.clone() };
+    refuse_a_call_over(&checked, new.call_over_confirmed)?;
     let actor = Actor::admin(&admin);
     let entry = NewEntry {
         actor: &actor,
@@ -559,11 +536,11 @@ pub async fn create_edition(
     post,
     path = "/api/admin/editions/{year}/announce",
     tag = "admin",
-    params(("year" = i32, Path, description = "The edition's year")),
+    params(("year" = i32, Path, description = "The edition's year"), AnnounceOptions),
     responses(
         (status = 200, description = "The edition, announced", body = Edition),
         (status = 404, description = "No such edition", body = ErrorBody),
-        (status = 409, description = "It is announced already", body = ErrorBody),
+        (status = 409, description = "It is announced already, or its call is over (code `call_over`) and that was not confirmed", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -571,7 +548,12 @@ pub async fn announce_edition(
     State(state): State<AppState>,
     Admin(admin): Admin,
     Path(year): Path<i32>,
+    Query(options): Query<AnnounceOptions>,
 ) -> ApiResult<Json<Edition>> {
+    let edition = state.db.edition(year).await?.ok_or_else(no_such_edition)?;
+    if edition.announced_at.is_none() {
+        refuse_a_call_over(&edition, options.call_over_confirmed)?;
+    }
     let actor = Actor::admin(&admin);
     let entry = NewEntry {
         actor: &actor,

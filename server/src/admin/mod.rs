@@ -6,6 +6,7 @@
 pub mod audit;
 pub mod command_line;
 pub mod decisions;
+pub mod edition_proposal;
 pub mod editions;
 pub mod export;
 pub mod outbox;

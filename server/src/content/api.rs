@@ -132,7 +132,7 @@ async fn edition(state: &AppState, source: Source, year: &str) -> ApiResult<(i32
         return Ok((year, page));
     }
     let edition = state.db.edition(year).await?.filter(|e| e.announced_at.is_some()).ok_or_else(no_such)?;
-    Ok((year, super::current::announcement(&edition)))
+    Ok((year, super::current::announcement(&edition, crate::clock::now())))
 }
 
 /// Whether the edition of `year` has a page at `slug` ("" for its first

@@ -101,23 +101,39 @@ pub fn end_of_pacific_day(at: OffsetDateTime) -> Result<OffsetDateTime, jiff::Er
 }
 
 /// The page of an edition that has a call for abstracts but no content yet:
-/// the call's window, the way to submit, and the status button.
-pub fn announcement(edition: &Edition) -> EditionPage {
+/// the call as it stands at `now`, and, while it is open, the way to
+/// submit; the status button always. A call that has closed is never
+/// called open (issue 39 item 4).
+pub fn announcement(edition: &Edition, now: OffsetDateTime) -> EditionPage {
     let year = edition.year;
     let call = match (edition.call_opens_at, edition.call_closes_at) {
-        (Some(opens), Some(closes)) => format!(
-            "The call for abstracts for SCULC {year} is open from {} to {}.",
+        (Some(opens), Some(closes)) if now < opens => format!(
+            "The call for abstracts for SCULC {year} opens on {} and closes on {}.",
             pacific(opens),
             pacific(closes)
         ),
-        (None, Some(closes)) => {
-            format!("The call for abstracts for SCULC {year} is open until {}.", pacific(closes))
-        }
-        (Some(opens), None) => {
+        (Some(opens), None) if now < opens => {
             format!("The call for abstracts for SCULC {year} opens on {}.", pacific(opens))
         }
-        (None, None) => format!("The call for abstracts for SCULC {year} is open."),
+        (_, Some(closes)) if now > closes => {
+            format!("The call for abstracts for SCULC {year} closed on {}.", pacific(closes))
+        }
+        (_, Some(closes)) => {
+            format!("The call for abstracts for SCULC {year} is open until {}.", pacific(closes))
+        }
+        (_, None) => format!("The call for abstracts for SCULC {year} is open."),
     };
+    let submit = Block::Link {
+        label: "Submit an Abstract".into(),
+        href: "/sculc/submit-abstract".into(),
+        style: Some(LinkStyle::Button),
+        registration: false,
+    };
+    let blocks = [Block::Paragraph { text: call }]
+        .into_iter()
+        .chain(edition.accepts_at(now).then_some(submit))
+        .chain([Block::SubmissionStatus])
+        .collect();
     let title = format!("SCULC {year}");
     EditionPage {
         year,
@@ -132,16 +148,7 @@ pub fn announcement(edition: &Edition) -> EditionPage {
                 id: "call-for-abstracts".into(),
                 heading: "Call for Abstracts".into(),
                 menu_label: None,
-                blocks: vec![
-                    Block::Paragraph { text: call },
-                    Block::Link {
-                        label: "Submit an Abstract".into(),
-                        href: "/sculc/submit-abstract".into(),
-                        style: Some(LinkStyle::Button),
-                        registration: false,
-                    },
-                    Block::SubmissionStatus,
-                ],
+                blocks,
             }],
         }],
     }

@@ -133,6 +133,22 @@ pub fn start_of_day_weeks_before(at: OffsetDateTime, weeks: i64) -> Option<Offse
     OffsetDateTime::from_unix_timestamp(start.timestamp().as_second()).ok()
 }
 
+/// How many whole weeks move `day` nearest to the same date `years` later:
+/// shifting every date of an edition by them keeps each on its weekday
+/// (Saturday 17 May 2025 becomes Saturday 16 May 2026, not Sunday the 17th).
+pub fn weeks_for_years(day: Date, years: i32) -> i64 {
+    let later = day_years_later(day, years).unwrap_or(day);
+    let days = (later - day).whole_days();
+    (days as f64 / 7.0).round() as i64
+}
+
+/// The same Pacific wall-clock time `weeks` later (11:59 PM on a Friday
+/// stays 11:59 PM on a Friday across daylight saving).
+pub fn weeks_later(at: OffsetDateTime, weeks: i64) -> Option<OffsetDateTime> {
+    let later = zoned(at)?.checked_add(jiff::Span::new().weeks(weeks)).ok()?;
+    OffsetDateTime::from_unix_timestamp(later.timestamp().as_second()).ok()
+}
+
 /// The same calendar day `years` later (29 February becomes 28 February).
 pub fn day_years_later(day: Date, years: i32) -> Option<Date> {
     let year = day.year() + years;
@@ -217,6 +233,21 @@ mod tests {
         );
         assert_eq!(day_years_later(date!(2024 - 02 - 29), 1), Some(date!(2025 - 02 - 28)));
         assert_eq!(day_years_later(date!(2025 - 05 - 17), 1), Some(date!(2026 - 05 - 17)));
+    }
+
+    #[test]
+    fn a_year_on_by_whole_weeks_keeps_the_weekday_and_the_time() {
+        // Saturday 17 May 2025: 52 weeks on is Saturday 16 May 2026; two
+        // years on, 104 weeks, Saturday 15 May 2027.
+        assert_eq!(weeks_for_years(date!(2025 - 05 - 17), 1), 52);
+        assert_eq!(weeks_for_years(date!(2025 - 05 - 17), 2), 104);
+        assert_eq!(date!(2025 - 05 - 17) + time::Duration::weeks(52), date!(2026 - 05 - 16));
+        // 11:59 PM PDT Friday 21 March 2025 -> 11:59 PM PDT Friday 20 March 2026.
+        assert_eq!(weeks_later(datetime!(2025-03-22 06:59 UTC), 52), Some(datetime!(2026-03-21 06:59 UTC)));
+        // Midnight PST, Saturday 27 December 2025 -> Saturday 26 December 2026.
+        assert_eq!(weeks_later(datetime!(2025-12-27 08:00 UTC), 52), Some(datetime!(2026-12-26 08:00 UTC)));
+        // Across the spring change the wall clock stays: 11:59 PM PST 1 March -> PDT 14 March.
+        assert_eq!(weeks_later(datetime!(2025-03-02 07:59 UTC), 2), Some(datetime!(2025-03-16 06:59 UTC)));
     }
 
     #[test]

@@ -24,7 +24,7 @@ use crate::content::editions::Edition;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::presenting::Response;
 use crate::program::MySlot;
-use crate::registration::types::EventView;
+use crate::registration::types::{AdminEventSummary, EventView};
 use crate::review::types::ReviewState;
 use crate::submissions::{Submission, SubmissionStatus};
 
@@ -162,7 +162,8 @@ pub struct ReviewProgress {
     pub open: bool,
 }
 
-/// What waits for the committee in the current edition.
+/// The year at a glance for an admin: what waits for the committee in the
+/// current edition, and how each coming event's registrations stand.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AdminWaiting {
     /// Submissions without a decision.
@@ -173,6 +174,10 @@ pub struct AdminWaiting {
     pub undelivered_emails: i64,
     /// Pages of the site with unpublished changes.
     pub unpublished_drafts: i64,
+    /// Each event that has not ended (starting from a day ago), the
+    /// soonest first, with how its registrations stand: registered,
+    /// waiting, checked in, lunches and needs.
+    pub events: Vec<AdminEventSummary>,
 }
 
 /// The signed-in member's home: the current edition, their submissions and
@@ -344,10 +349,13 @@ async fn admin_waiting(state: &AppState, year: i32) -> ApiResult<AdminWaiting> {
     let (undecided, unconfirmed) = state.db.undecided_and_unconfirmed(year).await?;
     let outbox = state.db.outbox_counts().await?;
     let drafts = state.db.content_drafts().await?;
+    // An event stays on the home through its day, for the desk's figures.
+    let events = state.db.event_summaries_since(clock::now() - time::Duration::days(1)).await?;
     Ok(AdminWaiting {
         undecided,
         unconfirmed,
         undelivered_emails: outbox.retrying + outbox.given_up,
         unpublished_drafts: drafts.len() as i64,
+        events,
     })
 }

@@ -5,6 +5,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
+use time::OffsetDateTime;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -31,10 +32,42 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(person_registrations))
 }
 
-fn unprocessable(field: &str, message: String) -> ApiError {
+pub(super) fn unprocessable(field: &str, message: String) -> ApiError {
     ApiError::Unprocessable {
         message: "Please correct the fields marked below.".into(),
         fields: [(field.to_owned(), vec![message])].into(),
+    }
+}
+
+/// The longest place an event names.
+pub const MAX_PLACE_CHARS: usize = 200;
+
+/// What is wrong with an event's name, place or window, by field: the
+/// checks opening registration and changing it later share.
+pub(super) fn details_problem(
+    title: &str,
+    place: &str,
+    starts_at: OffsetDateTime,
+    opens_at: Option<OffsetDateTime>,
+    closes_at: Option<OffsetDateTime>,
+) -> Option<(&'static str, String)> {
+    if title.trim().is_empty() || title.chars().count() > 200 {
+        Some(("title", "A title of 1 to 200 characters.".to_owned()))
+    } else if place.chars().count() > MAX_PLACE_CHARS || place.chars().any(char::is_control) {
+        Some(("place", format!("A place of at most {MAX_PLACE_CHARS} characters on one line.")))
+    } else if opens_at.zip(closes_at).is_some_and(|(opens, closes)| opens >= closes) {
+        Some(("closes_at", "Registration must close after it opens.".to_owned()))
+    } else if closes_at.is_some_and(|closes| closes > starts_at) {
+        Some(("closes_at", "Registration must close by the time the event starts.".to_owned()))
+    } else {
+        None
+    }
+}
+
+pub(super) fn refused(problem: Option<(&str, String)>) -> ApiResult<()> {
+    match problem {
+        Some((field, message)) => Err(unprocessable(field, message)),
+        None => Ok(()),
     }
 }
 
@@ -43,23 +76,14 @@ fn checked_event(event: &NewEvent) -> ApiResult<()> {
         && event.slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
     let problem = if !slug_ok {
         Some(("slug", "Lowercase letters, digits and hyphens, at most 60.".to_owned()))
-    } else if event.title.trim().is_empty() || event.title.chars().count() > 200 {
-        Some(("title", "A title of 1 to 200 characters.".to_owned()))
     } else if !(0..=MAX_CAPACITY).contains(&event.capacity) {
         Some(("capacity", format!("Between 0 and {MAX_CAPACITY} places.")))
     } else if !(1..=336).contains(&event.offer_hours) {
         Some(("offer_hours", "Between 1 and 336 hours.".to_owned()))
-    } else if event.opens_at.zip(event.closes_at).is_some_and(|(opens, closes)| opens >= closes) {
-        Some(("closes_at", "Registration must close after it opens.".to_owned()))
-    } else if event.closes_at.is_some_and(|closes| closes > event.starts_at) {
-        Some(("closes_at", "Registration must close by the time the event starts.".to_owned()))
     } else {
-        None
+        details_problem(&event.title, &event.place, event.starts_at, event.opens_at, event.closes_at)
     };
-    match problem {
-        Some((field, message)) => Err(unprocessable(field, message)),
-        None => Ok(()),
-    }
+    refused(problem)
 }
 
 /// Every event, the latest first, with how its registrations stand.
@@ -96,6 +120,11 @@ pub async fn create_event(
     Json(mut event): Json<NewEvent>,
 ) -> ApiResult<(StatusCode, Json<AdminEvent>)> {
     event.title = event.title.trim().to_owned();
+    event.place = event.place.trim().to_owned();
+    // Stored times are whole seconds in UTC (see `clock`).
+    event.starts_at = clock::to_stored(event.starts_at);
+    event.opens_at = event.opens_at.map(clock::to_stored);
+    event.closes_at = event.closes_at.map(clock::to_stored);
     checked_event(&event)?;
     event.questions = super::question_rules::checked_new_questions(event.questions)?;
     let actor = Actor::admin(&admin);

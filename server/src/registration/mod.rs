@@ -16,6 +16,7 @@
 
 pub mod admin;
 pub mod check_in;
+pub mod event_details;
 pub mod manage;
 pub mod my_ticket;
 pub mod pages;
@@ -59,6 +60,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(register_for_event, cancel_registration))
         .routes(routes!(accept_place))
         .merge(admin::routes())
+        .merge(event_details::routes())
         .merge(visitors::routes())
         .merge(my_ticket::routes())
         .merge(manage::routes())

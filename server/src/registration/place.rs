@@ -64,6 +64,8 @@ pub fn from_content(event: &EventRow, edition: Option<&EditionPage>, naclo: Opti
     };
     // An end before the start (the content not yet following a moved date) is no end.
     let ends_at = ends.filter(|ends| *ends > event.starts_at);
+    // The place the event's admins set wins over the content's.
+    let location = if event.place.trim().is_empty() { location } else { event.place.clone() };
     EventPlace { location: location.trim().to_owned(), ends_at }
 }
 
@@ -116,6 +118,7 @@ mod tests {
             closes_at: None,
             capacity: 10,
             offer_hours: 48,
+            place: String::new(),
         }
     }
 

@@ -176,13 +176,51 @@ pub fn confirmation(
     };
     let attachments = vec![
         Attachment { filename: "ticket.png".into(), content_type: "image/png".into(), content: png(token) },
-        Attachment {
-            filename: "event.ics".into(),
-            content_type: "text/calendar; charset=utf-8".into(),
-            content: calendar_entry(event, place, now).into_bytes(),
-        },
+        calendar_attachment(event, place, now),
     ];
     (letter, attachments)
+}
+
+/// The event's calendar entry as the attachment `event.ics`.
+fn calendar_attachment(event: &EventRow, place: &EventPlace, now: OffsetDateTime) -> Attachment {
+    Attachment {
+        filename: "event.ics".into(),
+        content_type: "text/calendar; charset=utf-8".into(),
+        content: calendar_entry(event, place, now).into_bytes(),
+    }
+}
+
+/// The e-mail telling someone registered, offered a place or waiting that
+/// the event moved: its new start and place, with the new calendar entry
+/// (the same UID, so a calendar updates the entry it has), and the
+/// registration's own link (`manage`) to cancel if they can no longer come.
+pub fn change_notice(
+    event: &EventRow,
+    place: &EventPlace,
+    first_name: &str,
+    manage: &str,
+    now: OffsetDateTime,
+) -> (Letter, Vec<Attachment>) {
+    let greeting = crate::text::greeting(first_name);
+    let title = &event.title;
+    let at = match place.location.as_str() {
+        "" => String::new(),
+        location => format!(" at {location}"),
+    };
+    let letter = Letter {
+        subject: format!("{title} has moved: new date or place"),
+        body: format!(
+            "{greeting}\n\n\
+             {title} has changed: it now starts on {}{at}.\n\n\
+             The event is attached again for your calendar (event.ics); opening it \
+             updates the entry you have.\n\n\
+             If you can no longer come, please cancel, so that your place goes to \
+             someone else: {manage}\n\n\
+             Undergraduate Linguistics Society\n",
+            pacific(event.starts_at)
+        ),
+    };
+    (letter, vec![calendar_attachment(event, place, now)])
 }
 
 /// The e-mail to someone who joined the waiting list: no place yet, what

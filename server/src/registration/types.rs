@@ -47,6 +47,8 @@ pub struct EventRow {
     pub closes_at: Option<OffsetDateTime>,
     pub capacity: i32,
     pub offer_hours: i32,
+    /// Where it takes place ("" when not said).
+    pub place: String,
 }
 
 impl EventRow {
@@ -227,6 +229,8 @@ pub struct EventWindow {
     #[serde(with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime, required = true)]
     pub closes_at: Option<OffsetDateTime>,
+    /// Where it takes place ("" when not said).
+    pub place: String,
 }
 
 impl From<&EventRow> for EventWindow {
@@ -237,6 +241,7 @@ impl From<&EventRow> for EventWindow {
             starts_at: event.starts_at,
             opens_at: event.opens_at,
             closes_at: event.closes_at,
+            place: event.place.clone(),
         }
     }
 }
@@ -309,6 +314,9 @@ pub struct NewEvent {
     pub closes_at: Option<OffsetDateTime>,
     /// In-person places (0 to 10,000).
     pub capacity: i32,
+    /// Where it takes place, at most 200 characters (empty: not said).
+    #[serde(default)]
+    pub place: String,
     /// Hours an offered place is kept (1 to 336; default 48).
     #[serde(default = "default_offer_hours")]
     pub offer_hours: i32,
@@ -427,4 +435,40 @@ pub struct PersonRegistration {
     #[serde(with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime, required = true)]
     pub checked_in_at: Option<OffsetDateTime>,
+}
+
+/// An event's name, start, place and registration window, as an admin
+/// changes them once registration is open. A new start or place is
+/// e-mailed to everyone registered, offered a place or waiting.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventDetails {
+    pub title: String,
+    #[serde(with = "time::serde::rfc3339")]
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: OffsetDateTime,
+    /// At most 200 characters (empty: not said).
+    #[serde(default)]
+    pub place: String,
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub opens_at: Option<OffsetDateTime>,
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub closes_at: Option<OffsetDateTime>,
+}
+
+/// What "Open registration" is prefilled with, from the edition's or the
+/// NACLO session's content: its address, name, start and place.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EventProposal {
+    pub slug: String,
+    pub title: String,
+    /// The content's date and time (null: the content names no date).
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub starts_at: Option<OffsetDateTime>,
+    pub place: String,
+    /// Whether registration is open at this address already.
+    pub exists: bool,
 }

@@ -194,8 +194,63 @@ async fn a_reviewer_sees_their_progress_and_an_admin_what_waits() {
     let after = home(&app, &app.client).await["waiting"].clone();
     assert_eq!(
         after,
-        json!({"undecided": 1, "unconfirmed": 0, "undelivered_emails": 1, "unpublished_drafts": 1}),
+        json!({"undecided": 1, "unconfirmed": 0, "undelivered_emails": 1, "unpublished_drafts": 1, "events": []}),
         "the counts follow what happened"
     );
     assert_eq!(home(&app, &ada).await["waiting"], Value::Null);
+}
+
+/// Opens registration for `slug`, starting `starts_in` from now.
+async fn open_event(app: &TestApp, slug: &str, starts_in: Duration, capacity: i32) {
+    let starts = (OffsetDateTime::now_utc() + starts_in).format(&Rfc3339).unwrap();
+    let body =
+        json!({"slug": slug, "title": slug, "starts_at": starts, "capacity": capacity, "place": "Hall"});
+    let opened = app.post_json("/api/admin/events", body).await;
+    assert_eq!(opened.status(), 201, "{}", opened.text().await.unwrap());
+}
+
+#[tokio::test]
+async fn an_admin_sees_each_coming_events_figures_at_a_glance() {
+    let app = app_with_admin().await;
+    open_event(&app, "coming", Duration::days(30), 2).await;
+    open_event(&app, "long-past", -Duration::days(3), 2).await;
+    let answers = [
+        ("in_person", true, "Vegetarian", ""),
+        ("virtual", false, "", "Captions"),
+        ("in_person", true, "", "Step-free"),
+        ("in_person", false, "", ""),
+    ];
+    let mut first = None;
+    for (n, (mode, lunch, dietary, access)) in answers.into_iter().enumerate() {
+        let (client, email) = crate::registration::member(&app, n).await;
+        let body = json!({"mode": mode, "lunch": lunch, "dietary": dietary, "access": access});
+        let registered =
+            client.post(app.url("/api/events/coming/registration")).json(&body).send().await.unwrap();
+        assert_eq!(registered.status(), 201);
+        first.get_or_insert(email);
+    }
+    // The first is let in at the door.
+    let first = user_id(&app, &first.unwrap()).await;
+    colloquy::on_db!(&app.state.db, |pool| {
+        sqlx::query("UPDATE registrations SET checked_in_at = $1 WHERE user_id = $2")
+            .bind(OffsetDateTime::now_utc())
+            .bind(first)
+            .execute(pool)
+            .await
+            .unwrap();
+    });
+
+    let events = home(&app, &app.client).await["waiting"]["events"].clone();
+    assert_eq!(events.as_array().unwrap().len(), 1, "the past event is left out: {events}");
+    let coming = &events[0];
+    assert_eq!(
+        (&coming["slug"], &coming["place"], &coming["capacity"]),
+        (&json!("coming"), &json!("Hall"), &json!(2))
+    );
+    // Two places in person and one virtual registered; one waits.
+    assert_eq!(
+        ["registered", "waiting", "checked_in", "lunches", "needs"].map(|figure| &coming["counts"][figure]),
+        [&json!(3), &json!(1), &json!(1), &json!(2), &json!(3)],
+        "{coming}"
+    );
 }

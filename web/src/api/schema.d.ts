@@ -289,7 +289,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What the guided form starts from: the edition after the newest one as
+         * What the guided form starts from: the first edition after the newest
+         *     one whose call is not over yet, its dates on the newest's weekdays, as
          *     creating it with nothing but its year would make it.
          */
         get: operations["get_edition_proposal"];
@@ -387,6 +388,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/event-proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event an edition's or a NACLO session's content describes, to
+         *     prefill "Open registration" with (editors' drafts included: a new
+         *     edition's page is a draft until it is published).
+         */
+        get: operations["event_proposal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/events": {
         parameters: {
             query?: never;
@@ -422,6 +444,28 @@ export interface paths {
          *     to the waiting list at once.
          */
         put: operations["set_event_capacity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{slug}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes an event's name, start, place and registration window. A new
+         *     start or place is e-mailed, with the new calendar entry, to everyone
+         *     registered, offered a place or waiting: once per person, in the same
+         *     transaction as the change.
+         */
+        put: operations["change_event_details"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2560,8 +2604,17 @@ export interface components {
             total: number;
             users: components["schemas"]["AdminUser"][];
         };
-        /** @description What waits for the committee in the current edition. */
+        /**
+         * @description The year at a glance for an admin: what waits for the committee in the
+         *     current edition, and how each coming event's registrations stand.
+         */
         AdminWaiting: {
+            /**
+             * @description Each event that has not ended (starting from a day ago), the
+             *     soonest first, with how its registrations stand: registered,
+             *     waiting, checked in, lunches and needs.
+             */
+            events: components["schemas"]["AdminEventSummary"][];
             /**
              * Format: int64
              * @description People with an accepted submission they have not answered for.
@@ -3399,6 +3452,22 @@ export interface components {
             /** Format: int64 */
             waiting: number;
         };
+        /**
+         * @description An event's name, start, place and registration window, as an admin
+         *     changes them once registration is open. A new start or place is
+         *     e-mailed to everyone registered, offered a place or waiting.
+         */
+        EventDetails: {
+            /** Format: date-time */
+            closes_at?: string | null;
+            /** Format: date-time */
+            opens_at?: string | null;
+            /** @description At most 200 characters (empty: not said). */
+            place?: string;
+            /** Format: date-time */
+            starts_at: string;
+            title: string;
+        };
         /** @description An event a page names, as the person asking sees it. */
         EventOnPage: components["schemas"]["EventView"] & {
             /**
@@ -3416,6 +3485,22 @@ export interface components {
             ends_at: string | null;
             /** @description The place as its content names it ("" when it names none). */
             location: string;
+        };
+        /**
+         * @description What "Open registration" is prefilled with, from the edition's or the
+         *     NACLO session's content: its address, name, start and place.
+         */
+        EventProposal: {
+            /** @description Whether registration is open at this address already. */
+            exists: boolean;
+            place: string;
+            slug: string;
+            /**
+             * Format: date-time
+             * @description The content's date and time (null: the content names no date).
+             */
+            starts_at: string | null;
+            title: string;
         };
         /** @description The event as a member sees it, with their own registration. */
         EventView: components["schemas"]["EventWindow"] & {
@@ -3454,6 +3539,8 @@ export interface components {
             closes_at: string | null;
             /** Format: date-time */
             opens_at: string | null;
+            /** @description Where it takes place ("" when not said). */
+            place: string;
             slug: string;
             /** Format: date-time */
             starts_at: string;
@@ -3749,6 +3836,12 @@ export interface components {
         NewEdition: {
             call_closes_at?: null | components["schemas"]["TimeField"];
             call_opens_at?: null | components["schemas"]["TimeField"];
+            /**
+             * @description True once the chair has been told that the call would already be
+             *     over and goes ahead (a call run elsewhere); else such a call is
+             *     refused with the code `call_over` and the reason.
+             */
+            call_over_confirmed?: boolean;
             /** @description YYYY-MM-DD in Pacific time. */
             conference_on?: string | null;
             confirm_attendance_by?: null | components["schemas"]["TimeField"];
@@ -3779,6 +3872,8 @@ export interface components {
             offer_hours?: number;
             /** Format: date-time */
             opens_at?: string | null;
+            /** @description Where it takes place, at most 200 characters (empty: not said). */
+            place?: string;
             /** @description The event's own questions, in the order they are asked (at most 10). */
             questions?: components["schemas"]["QuestionText"][];
             /** @description Lowercase letters, digits and hyphens: "sculc-2026". */
@@ -5886,7 +5981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The year is not after the newest edition */
+            /** @description The year is not after the newest edition, or its call would already be over (code `call_over`) and that was not confirmed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6156,7 +6251,10 @@ export interface operations {
     };
     announce_edition: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description True once the chair has been told that the call is over. */
+                call_over_confirmed?: boolean;
+            };
             header?: never;
             path: {
                 /** @description The edition's year */
@@ -6173,6 +6271,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Edition"];
+                };
+            };
+            /** @description The query string is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No one is signed in */
@@ -6202,7 +6309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description It is announced already */
+            /** @description It is announced already, or its call is over (code `call_over`) and that was not confirmed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6479,6 +6586,76 @@ export interface operations {
             };
             /** @description Too long, a character the fonts cannot print, or both a name and no signature */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    event_proposal: {
+        parameters: {
+            query?: {
+                /** @description An edition's year. */
+                edition?: number | null;
+                /** @description A NACLO session's `event_slug`. */
+                session?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event as the content describes it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventProposal"];
+                };
+            };
+            /** @description The query string is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such edition or session */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6797,6 +6974,114 @@ export interface operations {
                 };
             };
             /** @description Not a number of places */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_event_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's address */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventDetails"];
+            };
+        };
+        responses: {
+            /** @description The event and its registrations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEvent"];
+                };
+            };
+            /** @description The request body is not valid JSON, or could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No one is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is not valid */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -81,6 +81,7 @@ export const event2026: EventView = {
   starts_at: '2026-05-16T16:00:00Z',
   opens_at: null,
   closes_at: null,
+  place: 'Campus Learning Pavilion',
   open: true,
   capacity: 10,
   places_left: 3,

@@ -1,6 +1,7 @@
 //! The admins' side of registration: every event with its counts, and
 //! moving someone on a waiting list (in the event's turn, as every change).
 
+use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::super::types::{AdminEventSummary, MoveDirection, PersonRegistration};
@@ -11,7 +12,7 @@ use crate::{on_db, on_tx};
 
 /// The counts of `EventCounts`, from the registrations `r` of the event `e`.
 const EVENT_SUMMARY: &str =
-    "SELECT e.slug, e.title, e.starts_at, e.opens_at, e.closes_at, e.capacity, e.offer_hours,
+    "SELECT e.slug, e.title, e.starts_at, e.opens_at, e.closes_at, e.place, e.capacity, e.offer_hours,
         COUNT(r.id) FILTER (WHERE r.state = 'registered') AS registered,
         COUNT(r.id) FILTER (WHERE r.state IN ('registered', 'offered') AND r.mode = 'in_person') AS taken,
         COUNT(r.id) FILTER (WHERE r.state = 'offered') AS offered,
@@ -93,6 +94,19 @@ impl Db {
             sqlx::query_as(&format!("{EVENT_SUMMARY} GROUP BY e.id ORDER BY e.starts_at DESC, e.slug"))
                 .fetch_all(pool)
                 .await
+        })
+    }
+
+    /// The events starting at `since` or later, the soonest first, with
+    /// their counts: one query, for the admin's home.
+    pub async fn event_summaries_since(&self, since: OffsetDateTime) -> sqlx::Result<Vec<AdminEventSummary>> {
+        on_db!(self, |pool| {
+            sqlx::query_as(&format!(
+                "{EVENT_SUMMARY} WHERE e.starts_at >= $1 GROUP BY e.id ORDER BY e.starts_at, e.slug"
+            ))
+            .bind(since)
+            .fetch_all(pool)
+            .await
         })
     }
 

@@ -6,6 +6,7 @@
 
 pub mod admin;
 pub mod check_in;
+pub mod event_details;
 pub mod page_links;
 pub mod questions;
 pub mod tickets;
@@ -25,7 +26,7 @@ use crate::mail::{Letter, outbox};
 use crate::presenting::Mode;
 use crate::{on_db, on_tx};
 
-const EVENT_COLUMNS: &str = "id, slug, title, starts_at, opens_at, closes_at, capacity, offer_hours";
+const EVENT_COLUMNS: &str = "id, slug, title, starts_at, opens_at, closes_at, capacity, offer_hours, place";
 const REGISTRATION_COLUMNS: &str =
     "id, user_id, state, mode, lunch, dietary, access, arrival, offer_expires_at";
 
@@ -55,8 +56,8 @@ impl Db {
         let mut tx = self.begin().await?;
         let id: Option<Uuid> = on_tx!(&mut tx, |conn| {
             sqlx::query_scalar(
-                "INSERT INTO events (id, slug, title, starts_at, opens_at, closes_at, capacity, offer_hours, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (slug) DO NOTHING RETURNING id",
+                "INSERT INTO events (id, slug, title, starts_at, opens_at, closes_at, capacity, offer_hours, created_at, place)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (slug) DO NOTHING RETURNING id",
             )
             .bind(Uuid::now_v7())
             .bind(&event.slug)
@@ -67,6 +68,7 @@ impl Db {
             .bind(event.capacity)
             .bind(event.offer_hours)
             .bind(now)
+            .bind(&event.place)
             .fetch_optional(&mut **conn)
             .await?
         });

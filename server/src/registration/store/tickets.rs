@@ -65,7 +65,7 @@ impl Db {
     pub async fn link_holder(&self, id: Uuid) -> sqlx::Result<Option<LinkHolder>> {
         on_db!(self, |pool| {
             sqlx::query_as(
-                "SELECT r.user_id, e.id, e.slug, e.title, e.starts_at, e.opens_at, e.closes_at, e.capacity, e.offer_hours
+                "SELECT r.user_id, e.id, e.slug, e.title, e.starts_at, e.opens_at, e.closes_at, e.capacity, e.offer_hours, e.place
                  FROM registrations r JOIN events e ON e.id = r.event_id WHERE r.id = $1",
             )
             .bind(id)
@@ -110,6 +110,25 @@ pub(super) async fn queue_confirmation(
         ticket::confirmation(event, &place, &holder, &ticket::token(&key, id), &manage, now);
     outbox::enqueue_with(tx, &to, &letter, &attachments).await?;
     Ok(())
+}
+
+/// Queues the notice that the event of registration `id` moved (a new
+/// start or place), with its new calendar entry, in the caller's
+/// transaction: the e-mail exists exactly when the change does.
+pub(super) async fn queue_change_notice(
+    tx: &mut Tx,
+    event: &EventRow,
+    id: Uuid,
+    site_url: &str,
+    now: OffsetDateTime,
+) -> sqlx::Result<bool> {
+    let key = key_in(tx).await?;
+    let Some((to, first_name, _)) = recipient(tx, id).await? else { return Ok(false) };
+    let manage = ticket::manage_link(site_url, &ticket::manage_token(&key, id));
+    let place = place_in(tx, event).await?;
+    let (letter, attachments) = ticket::change_notice(event, &place, &first_name, &manage, now);
+    outbox::enqueue_with(tx, &to, &letter, &attachments).await?;
+    Ok(true)
 }
 
 /// Queues the notice that registration `id` joined the waiting list, with

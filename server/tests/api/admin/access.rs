@@ -54,7 +54,12 @@ async fn every_admin_endpoint_is_for_admins_only() {
         (Method::DELETE, format!("/api/admin/submissions/{to_delete}"), None, 204),
         (Method::GET, "/api/admin/editions".to_owned(), None, 200),
         (Method::PUT, "/api/admin/editions/2025".to_owned(), Some(settings), 200),
-        (Method::POST, "/api/admin/editions".to_owned(), Some(json!({"year": 2026})), 201),
+        (
+            Method::POST,
+            "/api/admin/editions".to_owned(),
+            Some(json!({"year": 2026, "call_over_confirmed": true})),
+            201,
+        ),
         (Method::GET, "/api/admin/templates".to_owned(), None, 200),
         (Method::PUT, "/api/admin/templates/acceptance".to_owned(), Some(template), 200),
         (Method::GET, "/api/admin/audit".to_owned(), None, 200),

@@ -179,7 +179,12 @@ async fn the_log_reads_per_edition_and_entries_about_no_edition_only_among_all()
         put_json(&app, &format!("/api/admin/users/{grace}/admin"), json!({"admin": true})).await.status(),
         200
     );
-    assert_eq!(app.post_json("/api/admin/editions", json!({"year": 2026})).await.status(), 201);
+    assert_eq!(
+        app.post_json("/api/admin/editions", json!({"year": 2026, "call_over_confirmed": true}))
+            .await
+            .status(),
+        201
+    );
     let keynote = json!({
         "kind": "keynote", "title": "Opening of SCULC 2025's successor", "room": "Auditorium",
         "starts_at": "2026-05-16T09:00:00-07:00", "ends_at": "2026-05-16T10:00:00-07:00",

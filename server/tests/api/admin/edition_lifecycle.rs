@@ -5,7 +5,6 @@
 
 use serde_json::{Value, json};
 
-use super::editions::spec_2025;
 use super::{admin, audit_entries, json, put_json};
 use crate::helpers::{TestApp, browser, spawn_app};
 
@@ -20,7 +19,9 @@ fn guided_2026() -> Value {
         "decisions_at": "2026-04-08T12:00:00-07:00",
         "confirm_attendance_by": "2026-04-15T23:59:00-07:00",
         "final_materials_by": "2026-05-10T23:59:00-07:00",
-        "confirmation_form_url": ""
+        "confirmation_form_url": "",
+        // Its dates are in the past now: the chair was asked and went ahead.
+        "call_over_confirmed": true
     })
 }
 
@@ -140,30 +141,6 @@ async fn saving_settings_checks_the_same_order_and_names_both_dates() {
 }
 
 #[tokio::test]
-async fn the_form_proposes_last_years_dates_a_year_on_and_a_form_link_of_the_new_year() {
-    let app = spawn_app().await;
-    admin(&app, "admin@example.edu").await;
-    assert_eq!(as_visitor(&app, "/api/admin/editions/proposal").await.status(), 401);
-    // Signing in opened every call (see `sign_in_as`): put 2025's back.
-    assert_eq!(put_json(&app, "/api/admin/editions/2025", spec_2025()).await.status(), 200);
-    let proposal = json(app.get("/api/admin/editions/proposal").await).await;
-    assert_eq!((&proposal["year"], &proposal["announced_at"]), (&json!(2026), &Value::Null));
-    // 17 May 2025 is in the 2025 page's [event]; 11:59 PM PDT stays so.
-    assert_eq!(proposal["conference_on"], "2026-05-17");
-    assert_eq!(proposal["call_closes_at"], "2026-03-22T06:59:00Z");
-    // 2025 had no opening: the call opens twelve weeks before it closes.
-    assert_eq!(proposal["call_opens_at"], "2025-12-27T08:00:00Z");
-    assert_eq!(proposal["confirm_attendance_by"], "2026-04-16T06:59:00Z");
-    assert_eq!(proposal["final_materials_by"], "2026-05-11T06:59:00Z");
-    assert_eq!(proposal["confirmation_form_url"], "https://forms.example.org/sculc-2026-confirm-attendance");
-
-    // Created with nothing but the year, the edition takes the proposal.
-    let edition = json(app.post_json("/api/admin/editions", json!({"year": 2026})).await).await;
-    assert_eq!(edition, proposal, "the proposal is what creating makes");
-    assert_eq!(years(&app).await[0], 2026);
-}
-
-#[tokio::test]
 async fn a_new_edition_changes_nothing_public_until_an_admin_announces_it() {
     let app = spawn_app().await;
     admin(&app, "admin@example.edu").await;
@@ -185,7 +162,8 @@ async fn a_new_edition_changes_nothing_public_until_an_admin_announces_it() {
     assert_eq!(as_visitor(&app, "/sculc-program.pdf").await.bytes().await.unwrap(), pdf);
     assert_eq!(as_visitor(&app, "/api/content/editions/2026").await.status(), 404);
 
-    let announced = app.post_json("/api/admin/editions/2026/announce", json!({})).await;
+    let announced =
+        app.post_json("/api/admin/editions/2026/announce?call_over_confirmed=true", json!({})).await;
     assert_eq!(announced.status(), 200);
     assert!(json(announced).await["announced_at"].is_string());
     let site = json(as_visitor(&app, "/api/content/site").await).await;
@@ -222,7 +200,10 @@ async fn the_new_editions_pages_start_as_a_draft_copied_from_last_year_and_stay_
     assert_eq!(page["pages"].as_array().unwrap().len(), page_2025["pages"].as_array().unwrap().len());
 
     // Not public, even once announced: visitors get the short announcement.
-    assert_eq!(app.post_json("/api/admin/editions/2026/announce", json!({})).await.status(), 200);
+    assert_eq!(
+        app.post_json("/api/admin/editions/2026/announce?call_over_confirmed=true", json!({})).await.status(),
+        200
+    );
     let public = json(as_visitor(&app, "/api/content/editions/2026").await).await;
     assert!(!public.to_string().contains("Copied from SCULC 2025"), "{public}");
     assert_eq!(as_visitor(&app, "/api/content/editions/2026?preview=draft").await.status(), 401);

@@ -129,17 +129,18 @@ async fn creating_2026_copies_2025_and_its_call_then_governs_uploads() {
     }
     assert_eq!(app.post_json("/api/admin/editions", json!({"year": 1})).await.status(), 422);
 
-    let created = app.post_json("/api/admin/editions", json!({"year": 2026})).await;
+    let created =
+        app.post_json("/api/admin/editions", json!({"year": 2026, "call_over_confirmed": true})).await;
     assert_eq!(created.status(), 201);
     let edition = json(created).await;
     assert_eq!(edition["year"], 2026);
-    // Same Pacific dates a year on; limits and contact copied; the form
-    // link moved to 2026; an opening proposed (2025 had none), so that the
-    // call does not open at once.
-    assert_eq!(edition["call_opens_at"], "2025-12-27T08:00:00Z");
-    assert_eq!(edition["call_closes_at"], "2026-03-22T06:59:00Z");
-    assert_eq!(edition["confirm_attendance_by"], "2026-04-16T06:59:00Z");
-    assert_eq!(edition["final_materials_by"], "2026-05-11T06:59:00Z");
+    // 2025's dates 52 weeks on, each on its weekday at its Pacific time;
+    // limits and contact copied; the form link moved to 2026; an opening
+    // proposed (2025 had none), so that the call does not open at once.
+    assert_eq!(edition["call_opens_at"], "2025-12-26T08:00:00Z");
+    assert_eq!(edition["call_closes_at"], "2026-03-21T06:59:00Z");
+    assert_eq!(edition["confirm_attendance_by"], "2026-04-15T06:59:00Z");
+    assert_eq!(edition["final_materials_by"], "2026-05-10T06:59:00Z");
     assert_eq!(edition["word_limit"], 500);
     assert_eq!(edition["max_file_bytes"], 10485760);
     assert_eq!(edition["max_submissions_per_author"], 3);
@@ -149,10 +150,15 @@ async fn creating_2026_copies_2025_and_its_call_then_governs_uploads() {
     assert_eq!(editions(&app).await[0]["year"], 2026);
     // Prepared, not current: the running edition stays 2025 until 2026 is announced.
     assert_eq!(json(app.get("/api/editions/current").await).await["year"], 2025);
-    assert_eq!(app.post_json("/api/admin/editions", json!({"year": 2026})).await.status(), 409);
+    assert_eq!(
+        app.post_json("/api/admin/editions", json!({"year": 2026, "call_over_confirmed": true}))
+            .await
+            .status(),
+        409
+    );
 
     // The 2026 call now decides uploads: closed until it is announced,
-    // then by its window (it closed in March 2026).
+    // then by its window (it closed on 20 March 2026).
     let pdf = || make_pdf(&words(40).iter().map(String::as_str).collect::<Vec<_>>(), None);
     let unannounced = upload(&app, &applicant, "tones.pdf", pdf()).await;
     assert_eq!(unannounced.status(), 403);
@@ -161,13 +167,16 @@ async fn creating_2026_copies_2025_and_its_call_then_governs_uploads() {
         "The call for abstracts for SCULC 2025 closed on March 21, 2025 at 11:59 PM PDT.",
         "uploads still go to 2025 while 2026 is prepared"
     );
-    assert_eq!(app.post_json("/api/admin/editions/2026/announce", json!({})).await.status(), 200);
+    assert_eq!(
+        app.post_json("/api/admin/editions/2026/announce?call_over_confirmed=true", json!({})).await.status(),
+        200
+    );
     assert_eq!(json(app.get("/api/editions/current").await).await["year"], 2026);
     let closed = upload(&app, &applicant, "tones.pdf", pdf()).await;
     assert_eq!(closed.status(), 403);
     assert_eq!(
         json(closed).await["error"],
-        "The call for abstracts for SCULC 2026 closed on March 21, 2026 at 11:59 PM PDT."
+        "The call for abstracts for SCULC 2026 closed on March 20, 2026 at 11:59 PM PDT."
     );
 
     // A call open until 2099 needs deadlines after it, or none.

@@ -8,6 +8,7 @@ mod audit;
 mod decisions;
 mod earlier_editions;
 mod edition_lifecycle;
+mod edition_proposal;
 mod edition_years;
 mod editions;
 mod export;

@@ -307,8 +307,18 @@ async fn the_table_follows_uploads_decisions_deletions_and_a_new_edition() {
     assert_ne!(after["first_submission"]["id"].as_str().unwrap(), first);
 
     // A new edition starts with no applicants.
-    assert_eq!(app.post_json("/api/admin/editions", serde_json::json!({"year": 2026})).await.status(), 201);
-    assert_eq!(app.post_json("/api/admin/editions/2026/announce", serde_json::json!({})).await.status(), 200);
+    assert_eq!(
+        app.post_json("/api/admin/editions", serde_json::json!({"year": 2026, "call_over_confirmed": true}))
+            .await
+            .status(),
+        201
+    );
+    assert_eq!(
+        app.post_json("/api/admin/editions/2026/announce?call_over_confirmed=true", serde_json::json!({}))
+            .await
+            .status(),
+        200
+    );
     let next = author_row().await;
     assert_eq!((next["submission_count"].as_i64(), next["applicant"].as_bool()), (Some(0), Some(false)));
     assert_eq!(next["first_submission"], Value::Null);
@@ -342,8 +352,18 @@ async fn the_search_follows_renames_uploads_deletions_a_new_edition_and_a_delete
     assert_eq!(order(&app, "q=ÑÚÑ").await, author_list);
     assert_eq!(order(&app, "q=quintana").await, author_list);
 
-    assert_eq!(app.post_json("/api/admin/editions", serde_json::json!({"year": 2026})).await.status(), 201);
-    assert_eq!(app.post_json("/api/admin/editions/2026/announce", serde_json::json!({})).await.status(), 200);
+    assert_eq!(
+        app.post_json("/api/admin/editions", serde_json::json!({"year": 2026, "call_over_confirmed": true}))
+            .await
+            .status(),
+        201
+    );
+    assert_eq!(
+        app.post_json("/api/admin/editions/2026/announce?call_over_confirmed=true", serde_json::json!({}))
+            .await
+            .status(),
+        200
+    );
     assert_eq!(order(&app, "q=syntax").await, Vec::<String>::new(), "a new edition has no abstracts yet");
     assert_eq!(order(&app, "q=quintana").await, author_list);
 

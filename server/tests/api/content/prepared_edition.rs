@@ -30,7 +30,12 @@ async fn app_with_admin_and_editor() -> (TestApp, Client) {
 
 /// The admin prepares SCULC 2026: its pages start as a draft copied from 2025.
 async fn prepare_2026(app: &TestApp) {
-    assert_eq!(app.post_json("/api/admin/editions", json!({"year": 2026})).await.status(), 201);
+    assert_eq!(
+        app.post_json("/api/admin/editions", json!({"year": 2026, "call_over_confirmed": true}))
+            .await
+            .status(),
+        201
+    );
     assert_private(app).await;
 }
 
@@ -52,7 +57,10 @@ async fn assert_private(app: &TestApp) {
 
 /// The admin announces 2026, and its page is the one that went live.
 async fn announce_and_see(app: &TestApp, says: &str) {
-    assert_eq!(app.post_json("/api/admin/editions/2026/announce", json!({})).await.status(), 200);
+    assert_eq!(
+        app.post_json("/api/admin/editions/2026/announce?call_over_confirmed=true", json!({})).await.status(),
+        200
+    );
     let (status, page) = get(app, &browser(), "/api/content/editions/2026").await;
     assert_eq!(status, 200);
     assert!(page.to_string().contains(says), "{says} in {page}");

@@ -33,7 +33,8 @@ async fn opening_2026_changes_nothing_about_how_2025_reads() {
     assert_eq!(bytes(&app, "/sculc-2025/program.pdf").await, (200, pdf_2025.clone()));
     assert_eq!(bytes(&app, "/sculc-program.pdf").await, (200, pdf_2025.clone()), "2025 is current");
 
-    let created = app.post_json("/api/admin/editions", json!({"year": 2026})).await;
+    let created =
+        app.post_json("/api/admin/editions", json!({"year": 2026, "call_over_confirmed": true})).await;
     assert_eq!(created.status(), 201);
 
     assert_eq!(body(as_visitor(&app, "/api/program/2025").await).await, program_2025, "the same JSON");
@@ -41,7 +42,10 @@ async fn opening_2026_changes_nothing_about_how_2025_reads() {
     assert_eq!(bytes(&app, "/sculc-2025/program.pdf").await, (200, pdf_2025.clone()));
     assert_eq!(as_visitor(&app, "/api/program/2026").await.text().await.unwrap(), "null");
     assert_eq!(bytes(&app, "/sculc-program.pdf").await, (200, pdf_2025.clone()), "2026 is not announced");
-    assert_eq!(app.post_json("/api/admin/editions/2026/announce", json!({})).await.status(), 200);
+    assert_eq!(
+        app.post_json("/api/admin/editions/2026/announce?call_over_confirmed=true", json!({})).await.status(),
+        200
+    );
     let (_, current) = bytes(&app, "/sculc-program.pdf").await;
     assert!(current != pdf_2025, "the spec's name follows the announced edition");
     let (status, _) = bytes(&app, "/sculc-2026/program.pdf").await;

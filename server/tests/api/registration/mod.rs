@@ -4,6 +4,7 @@
 
 mod again;
 mod csv_cells;
+mod event_details;
 mod place;
 mod questions;
 mod strangers;

@@ -53,12 +53,18 @@ async fn creating_2026_leaves_2025s_reviews_as_they_read_and_2026_starts_empty()
         "naming the current edition changes nothing"
     );
 
-    assert_eq!(app.post_json("/api/admin/editions", json!({"year": 2026})).await.status(), 201);
+    assert_eq!(
+        app.post_json("/api/admin/editions", json!({"year": 2026, "call_over_confirmed": true}))
+            .await
+            .status(),
+        201
+    );
 
     // 2025 reads exactly as it did; while 2026 is prepared, it is still the current edition.
     assert_eq!(screens(&app, reviewed, "?edition=2025").await, before);
     assert_eq!(body(app.get("/api/admin/reviews").await).await["edition_year"], 2025);
-    let announced = app.post_json("/api/admin/editions/2026/announce", json!({})).await;
+    let announced =
+        app.post_json("/api/admin/editions/2026/announce?call_over_confirmed=true", json!({})).await;
     assert!(announced.status().is_success(), "{}", announced.text().await.unwrap());
     assert_eq!(screens(&app, reviewed, "?edition=2025").await, before);
 

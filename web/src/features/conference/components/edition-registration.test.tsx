@@ -40,6 +40,7 @@ const sculc2025: EventOnPage = {
   starts_at: '2099-05-17T16:00:00Z',
   opens_at: null,
   closes_at: null,
+  place: 'Campus Learning Pavilion',
   open: true,
   capacity: 120,
   places_left: 80,

@@ -10,6 +10,7 @@ const naclo: EventView = {
   starts_at: '2027-01-28T17:00:00Z',
   opens_at: null,
   closes_at: null,
+  place: 'Campus Learning Pavilion',
   open: true,
   capacity: 30,
   places_left: 12,

@@ -100,7 +100,7 @@ describe('/sculc, the member home', () => {
       '/api/program/2026/talks/S26-004.ics',
     );
     expect(screen.queryByRole('region', { name: 'Your reviews' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Waiting for the committee' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'The year at a glance' })).not.toBeInTheDocument();
   });
 
   it('sends an external confirmation to the edition’s form, and says when a closed call closed', async () => {
@@ -131,7 +131,25 @@ describe('/sculc, the member home', () => {
         edition: { ...edition, call: 'not_yet_open', next_deadline: { what: 'call_opens', at: '2026-01-10T08:00:00Z' } },
         submissions: [],
         reviews: { assigned: 8, reviewed: 3, deadline: '2026-04-01T06:59:00Z', open: true },
-        waiting: { undecided: 1, unconfirmed: 2, undelivered_emails: 0, unpublished_drafts: 3 },
+        waiting: {
+          undecided: 1,
+          unconfirmed: 2,
+          undelivered_emails: 0,
+          unpublished_drafts: 3,
+          events: [
+            {
+              slug: 'sculc-2026',
+              title: 'SCULC 2026',
+              starts_at: '2026-05-16T16:00:00Z',
+              opens_at: null,
+              closes_at: null,
+              place: 'Campus Learning Pavilion',
+              capacity: 120,
+              offer_hours: 48,
+              counts: { registered: 95, taken: 80, offered: 2, waiting: 7, checked_in: 0, lunches: 60, needs: 12 },
+            },
+          ],
+        },
         registration: null,
       },
       { ...admin, roles: ['admin', 'reviewer'] },
@@ -146,8 +164,13 @@ describe('/sculc, the member home', () => {
     const reviews = screen.getByRole('region', { name: 'Your reviews' });
     expect(reviews).toHaveTextContent('3 of 8 reviews submitted; due March 31, 2026, 11:59 PM PDT.');
     expect(within(reviews).getByRole('link', { name: 'Go to your reviews' })).toHaveAttribute('href', '/review');
-    const waiting = screen.getByRole('region', { name: 'Waiting for the committee' });
-    const links = within(waiting).getAllByRole('link');
+    const waiting = screen.getByRole('region', { name: 'The year at a glance' });
+    const event = within(waiting).getByRole('heading', { name: 'SCULC 2026' });
+    expect(within(event).getByRole('link')).toHaveAttribute('href', '/user-data/registration?event=sculc-2026');
+    expect(waiting).toHaveTextContent('May 16, 2026, 9:00 AM PDT, Campus Learning Pavilion');
+    const figures = within(waiting).getAllByRole('definition').map((figure) => figure.textContent);
+    expect(figures).toEqual(['95', '80 of 120', '7', '0', '60', '12']);
+    const links = within(waiting).getAllByRole('link').slice(1);
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['1 submission without a decision', '/user-data/reviews'],
       ['2 presenters who have not confirmed', '/user-data?filter=not_confirmed'],

@@ -255,7 +255,33 @@ function Waiting({ waiting }: { waiting: NonNullable<MemberHome['waiting']> }) {
   ];
   return (
     <section className="card" aria-labelledby="home-waiting">
-      <h2 id="home-waiting">Waiting for the committee</h2>
+      <h2 id="home-waiting">The year at a glance</h2>
+      {waiting.events.length === 0 ? (
+        <p>No event is taking registrations now.</p>
+      ) : (
+        <ul className="conference-home-events">
+          {waiting.events.map((event) => (
+            <li key={event.slug}>
+              <h3>
+                <Link to={`${paths.userDataRegistration}?event=${encodeURIComponent(event.slug)}`}>{event.title}</Link>
+              </h3>
+              <p>
+                {formatConferenceTime(event.starts_at)}
+                {event.place ? `, ${event.place}` : ''}
+              </p>
+              <dl className="conference-home-figures">
+                {figuresOf(event).map(([term, value]) => (
+                  <div key={term}>
+                    <dt>{term}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Waiting for the committee</h3>
       <ul className="conference-home-list">
         {items.map((item) => (
           <li key={item.one}>
@@ -267,4 +293,17 @@ function Waiting({ waiting }: { waiting: NonNullable<MemberHome['waiting']> }) {
       </ul>
     </section>
   );
+}
+
+/** One event's figures as the admin's home shows them. */
+function figuresOf(event: NonNullable<MemberHome['waiting']>['events'][number]): [string, string][] {
+  const { counts } = event;
+  return [
+    ['Registered', String(counts.registered)],
+    ['Places in person taken', `${String(counts.taken)} of ${String(event.capacity)}`],
+    ['Waiting', String(counts.waiting)],
+    ['Checked in', String(counts.checked_in)],
+    ['Lunches', String(counts.lunches)],
+    ['Dietary or access needs', String(counts.needs)],
+  ];
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { allowSlowPageLoads, edition } from '../../../test/admin-data';
 import { answerDialog } from '../../../test/dialog';
-import { admin, errorResponse, findMessage, renderApp } from '../../../test/render-app';
+import { admin, errorResponse, findMessage, renderApp, type FakeRequest } from '../../../test/render-app';
 
 const PAGE = '/user-data/editions';
 
@@ -118,7 +118,7 @@ describe('/user-data/editions', () => {
         },
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Prepare SCULC 2026' }));
+    await user.click(await screen.findByRole('button', { name: 'Prepare the next edition' }));
 
     const next = screen.getByRole('region', { name: 'Next year' });
     const year = await within(next).findByLabelText('Year');
@@ -126,7 +126,10 @@ describe('/user-data/editions', () => {
     expect(year).toHaveFocus();
     const day = within(next).getByLabelText('Conference day');
     expect(day).toHaveValue('2026-05-16');
-    expect(day).toHaveAccessibleDescription('Saturday');
+    // Every date of this fixture has passed: each says so beside it.
+    const past = 'This date has already passed.';
+    expect(day).toHaveAccessibleDescription(`Saturday ${past}`);
+    expect(within(next).getByLabelText('Call closes')).toHaveAccessibleDescription(past);
     expect(within(next).getByLabelText('Call opens')).toHaveValue('2025-12-27T00:00');
     expect(within(next).getByLabelText('Call closes')).toHaveValue('2026-03-21T23:59');
     expect(within(next).getByLabelText('Reviews due')).toHaveValue('2026-04-04T23:59');
@@ -139,7 +142,7 @@ describe('/user-data/editions', () => {
 
     await user.clear(day);
     await user.type(day, '2026-05-17');
-    expect(day).toHaveAccessibleDescription('Sunday');
+    expect(day).toHaveAccessibleDescription(`Sunday ${past}`);
     await user.type(within(next).getByLabelText('Decisions sent'), '2026-04-08T12:00');
     await user.click(within(next).getByRole('button', { name: 'Create SCULC 2026' }));
 
@@ -155,6 +158,7 @@ describe('/user-data/editions', () => {
         confirm_attendance_by: '2026-04-16T06:59:00Z',
         final_materials_by: '2026-05-11T06:59:00Z',
         confirmation_form_url: 'https://forms.example.com/sculc-2026-attendance',
+        call_over_confirmed: false,
       },
     ]);
     expect(await screen.findByRole('region', { name: 'SCULC 2026 (not announced yet)' })).toBeInTheDocument();
@@ -174,19 +178,67 @@ describe('/user-data/editions', () => {
           }),
       }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Prepare SCULC 2026' }));
+    await user.click(await screen.findByRole('button', { name: 'Prepare the next edition' }));
     const next = screen.getByRole('region', { name: 'Next year' });
     await user.click(await within(next).findByRole('button', { name: 'Create SCULC 2026' }));
 
     expect(await findMessage('alert', `${day} ${materials}`)).toBeInTheDocument();
     const conferenceDay = within(next).getByLabelText('Conference day');
     expect(conferenceDay).toHaveAttribute('aria-invalid', 'true');
-    expect(conferenceDay).toHaveAccessibleDescription(`Saturday ${day}`);
+    expect(conferenceDay).toHaveAccessibleDescription(`Saturday This date has already passed. ${day}`);
     await waitFor(() => {
       expect(conferenceDay).toHaveFocus();
     });
-    expect(within(next).getByLabelText('Final materials by')).toHaveAccessibleDescription(materials);
+    expect(within(next).getByLabelText('Final materials by')).toHaveAccessibleDescription(
+      `This date has already passed. ${materials}`,
+    );
     expect(within(next).getByLabelText('Call closes')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('asks before creating an edition whose call would already be over, with the server’s reason', async () => {
+    const reason =
+      'The call for abstracts of SCULC 2026 closes on March 20, 2026 at 11:59 PM PDT, which has already passed: no one could submit.';
+    const { user, requestsTo } = renderApp(PAGE, {
+      user: admin,
+      api: editionsApi({
+        'GET /api/admin/editions/proposal': () => Response.json({ ...edition(2026), conference_on: '2026-05-16' }),
+        'POST /api/admin/editions': (request: FakeRequest) =>
+          (request.body as { call_over_confirmed: boolean }).call_over_confirmed
+            ? Response.json({ ...edition(2026), announced_at: null }, { status: 201 })
+            : errorResponse(409, reason, { code: 'call_over' }),
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Prepare the next edition' }));
+    const next = screen.getByRole('region', { name: 'Next year' });
+    await user.click(await within(next).findByRole('button', { name: 'Create SCULC 2026' }));
+    expect(await answerDialog(user, 'Cancel', 'Create SCULC 2026 anyway?')).toBe(reason);
+    expect(requestsTo('POST /api/admin/editions')).toHaveLength(1);
+
+    await user.click(within(next).getByRole('button', { name: 'Create SCULC 2026' }));
+    await answerDialog(user, 'Create SCULC 2026 anyway', 'Create SCULC 2026 anyway?');
+    expect(await findMessage('status', 'SCULC 2026 was created.')).toBeInTheDocument();
+    expect(requestsTo('POST /api/admin/editions').map((body) => (body as { call_over_confirmed: boolean }).call_over_confirmed)).toEqual([
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('reads and saves an earlier edition’s settings with the picker', async () => {
+    const { user, requestsTo } = renderApp(PAGE, {
+      user: admin,
+      api: editionsApi({ 'PUT /api/admin/editions/2024': () => Response.json(edition(2024)) }),
+    });
+    const picker = await screen.findByRole('combobox', { name: 'Edition' });
+    expect(screen.getByRole('region', { name: 'SCULC 2025 (current edition)' })).toBeInTheDocument();
+    await user.selectOptions(picker, 'SCULC 2024');
+    const earlier = await screen.findByRole('region', { name: 'SCULC 2024 (an earlier edition)' });
+    expect(within(earlier).queryByRole('button', { name: /Announce/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Next year' })).not.toBeInTheDocument();
+    await user.click(within(earlier).getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => {
+      expect(requestsTo('PUT /api/admin/editions/2024')).toHaveLength(1);
+    });
   });
 
   it('announces an edition that is not on the site after a confirmation', async () => {

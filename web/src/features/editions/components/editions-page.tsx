@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { Button } from '../../../components/button';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -8,28 +9,38 @@ import { routes } from '../../../config/routes';
 import { refusalMessage } from '../../../lib/api-client';
 import { AdminPage, type Notice } from '../../admin';
 import { SignatoryForm } from '../../certificates';
+import { OpenRegistration } from '../../registration';
 import { useAnnounceEdition } from '../api/announce-edition';
+import { askingIfTheCallIsOver } from '../api/call-over';
 import { useDeleteEdition } from '../api/delete-edition';
 import { useEditionProposal } from '../api/get-edition-proposal';
 import { useEditions } from '../api/get-editions';
 import type { AdminEdition } from '../api/types';
 import { EditionForm } from './edition-form';
+import { EDITION_PARAM, EditionPicker, useChosenEdition } from './edition-picker';
 import { KeywordsForm } from './keywords-form';
 import { NewEditionForm } from './new-edition-form';
 
 /**
- * /user-data/editions: the newest edition's settings, announcing it on the
- * public site, and the guided form for next year's edition.
+ * /user-data/editions: any edition's settings, chosen with the picker (the
+ * newest by default), its registration, announcing the newest on the public
+ * site, and the guided form for the next edition.
  */
 export function EditionsPage() {
   const editions = useEditions();
+  const [search] = useSearchParams();
+  const chosen = useChosenEdition();
   const remove = useDeleteEdition();
   const announce = useAnnounceEdition();
   const [notice, setNotice] = useState<Notice>();
   const [creating, setCreating] = useState(false);
   const confirm = useConfirm();
-  const current = editions.data?.[0];
+  const newest = editions.data?.[0];
   const previous = editions.data?.[1];
+  // Without ?edition=, the newest: the one being prepared is what the chair works on.
+  const shownYear = search.get(EDITION_PARAM) ? chosen.year : newest?.year;
+  const current = editions.data?.find((edition) => edition.year === shownYear) ?? newest;
+  const isNewest = current !== undefined && current.year === newest?.year;
 
   const created = (edition: AdminEdition) => {
     setCreating(false);
@@ -48,7 +59,12 @@ export function EditionsPage() {
     if (!(await confirm({ title: `Announce SCULC ${year}`, message: question, confirmLabel: 'Announce' }))) return;
     setNotice(undefined);
     try {
-      await announce.mutateAsync(year);
+      const announced = await askingIfTheCallIsOver(
+        (confirmed) => announce.mutateAsync({ year, callOverConfirmed: confirmed }),
+        (reason) =>
+          confirm({ title: `Announce SCULC ${year} anyway?`, message: reason, confirmLabel: 'Announce anyway' }),
+      );
+      if (!announced) return;
     } catch (error) {
       setNotice({ tone: 'error', text: refusalMessage(error) ?? 'Failed to announce the edition. Please try again.' });
       return;
@@ -82,10 +98,22 @@ export function EditionsPage() {
       )}
       {editions.isSuccess && !current && <p>There is no edition yet.</p>}
       {current && (
+        <EditionPicker
+          edition={{ ...chosen, year: current.year }}
+          hint="Every edition's settings, its certificates' signatory included, can be read and changed here."
+        />
+      )}
+      {current && (
         <>
           <section className="card" aria-labelledby="current-edition">
             <h2 id="current-edition">
-              SCULC {current.year} ({current.announced_at ? 'current edition' : 'not announced yet'})
+              SCULC {current.year} (
+              {current.year === chosen.current
+                ? 'current edition'
+                : current.announced_at
+                  ? 'an earlier edition'
+                  : 'not announced yet'}
+              )
             </h2>
             {!current.announced_at && (
               <div>
@@ -99,12 +127,16 @@ export function EditionsPage() {
                 </Button>
               </div>
             )}
+            <h3>Registration</h3>
+            <OpenRegistration key={`registration-${current.year}`} asked={{ edition: current.year }} />
+            <h3>Settings</h3>
             <EditionForm key={current.year} edition={current} />
             <h3>Keywords</h3>
             <KeywordsForm key={`keywords-${current.year}`} edition={current} />
             <h3>Certificates&rsquo; signatory</h3>
             <SignatoryForm key={`signatory-${current.year}`} year={current.year} />
           </section>
+          {isNewest && (
           <section className="card" aria-labelledby="next-edition">
             <h2 id="next-edition">Next year</h2>
             {creating ? (
@@ -115,8 +147,9 @@ export function EditionsPage() {
             ) : (
               <>
                 <p>
-                  SCULC {current.year + 1} starts from the dates of SCULC {current.year} a year on, and its pages
-                  from a draft copy of this year&rsquo;s. Nothing public changes until you announce it.
+                  The next edition starts from the dates of SCULC {current.year}, moved on to the first year whose
+                  call is still ahead and kept on the same weekdays, and its pages from a draft copy of this
+                  year&rsquo;s. Nothing public changes until you announce it.
                 </p>
                 <Button
                   onClick={() => {
@@ -124,11 +157,13 @@ export function EditionsPage() {
                     setCreating(true);
                   }}
                 >
-                  {`Prepare SCULC ${current.year + 1}`}
+                  Prepare the next edition
                 </Button>
               </>
             )}
           </section>
+          )}
+          {isNewest && (
           <section className="card" aria-labelledby="delete-edition">
             <h2 id="delete-edition">Delete SCULC {current.year}</h2>
             <p>
@@ -142,6 +177,7 @@ export function EditionsPage() {
               {remove.isPending ? 'Deleting...' : `Delete SCULC ${current.year}`}
             </Button>
           </section>
+          )}
         </>
       )}
     </AdminPage>

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 
 import { Button } from '../../../components/button';
+import { useConfirm } from '../../../components/confirm-dialog';
 import { DateTimeField, FieldGroup, NumberField, TextField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import { fromPacificInput, toPacificInput, weekdayOf } from '../../../lib/pacific-time';
+import { askingIfTheCallIsOver } from '../api/call-over';
 import { useCreateEdition, type NewEdition } from '../api/create-edition';
 import type { AdminEdition } from '../api/types';
 
@@ -59,6 +61,12 @@ export function newEditionOf(values: Values): { edition: NewEdition } | { fields
   return Object.keys(fields).length > 0 ? { fields } : { edition };
 }
 
+/** "This date has passed." for a date or time before now (a warning beside the field; the server refuses a call already over). */
+export function pastNote(value: string, now = Date.now()): string | undefined {
+  const at = value.length === 10 ? fromPacificInput(`${value}T23:59`) : fromPacificInput(value);
+  return at && Date.parse(at) < now ? 'This date has already passed.' : undefined;
+}
+
 interface NewEditionFormProps {
   /** What the server proposes: the newest edition's dates a year on. */
   proposal: AdminEdition;
@@ -79,6 +87,7 @@ export function NewEditionForm({ proposal, copiedFrom, onCreated, onCancel }: Ne
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string>();
   const create = useCreateEdition();
+  const confirm = useConfirm();
   const formRef = useRef<HTMLFormElement>(null);
   const yearRef = useRef<HTMLInputElement>(null);
 
@@ -103,7 +112,16 @@ export function NewEditionForm({ proposal, copiedFrom, onCreated, onCancel }: Ne
       return;
     }
     try {
-      onCreated(await create.mutateAsync(parsed.edition));
+      const created = await askingIfTheCallIsOver(
+        (confirmed) => create.mutateAsync({ ...parsed.edition, call_over_confirmed: confirmed }),
+        (reason) =>
+          confirm({
+            title: `Create SCULC ${values.year} anyway?`,
+            message: reason,
+            confirmLabel: `Create SCULC ${values.year} anyway`,
+          }),
+      );
+      if (created) onCreated(created);
     } catch (error) {
       setMessage(refusalMessage(error) ?? 'Failed to create the edition. Please try again.');
       setFieldErrors(error instanceof ApiError ? error.fields : {});
@@ -129,7 +147,9 @@ export function NewEditionForm({ proposal, copiedFrom, onCreated, onCancel }: Ne
         type="date"
         label="Conference day"
         name="conference_on"
-        hint={weekday || 'The day of the conference, in Pacific time.'}
+        hint={[weekday || 'The day of the conference, in Pacific time.', pastNote(values.conference_on)]
+          .filter(Boolean)
+          .join(' ')}
         value={values.conference_on}
         errors={fieldErrors.conference_on}
         onChange={(event) => {
@@ -143,6 +163,7 @@ export function NewEditionForm({ proposal, copiedFrom, onCreated, onCancel }: Ne
             key={name}
             label={label}
             name={name}
+            hint={pastNote(values.times[name])}
             value={values.times[name]}
             errors={fieldErrors[name]}
             onChange={(event) => {

@@ -42,6 +42,7 @@ const openRound: SessionEvent = {
   starts_at: '2099-01-23T17:00:00Z',
   opens_at: null,
   closes_at: null,
+  place: '',
   open: true,
   capacity: 30,
   places_left: 30,

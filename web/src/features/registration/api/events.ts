@@ -12,6 +12,8 @@ export type NewEvent = Schemas['NewEvent'];
 export type MoveDirection = Schemas['MoveDirection'];
 export type AdminQuestion = Schemas['AdminQuestion'];
 export type QuestionText = Schemas['QuestionText'];
+export type EventDetails = Schemas['EventDetails'];
+export type EventProposal = Schemas['EventProposal'];
 
 const eventsKey = [...adminQueryKey, 'events'] as const;
 
@@ -57,6 +59,26 @@ function useEventChange<Input>(change: (input: Input) => Promise<AdminEvent>) {
 /** Opens registration for a new event; 409 when its address is taken, 422 with `fields`. */
 export function useCreateEvent() {
   return useEventChange((event: NewEvent) => answerOf(api.POST('/api/admin/events', { body: event })));
+}
+
+/**
+ * Changes an event's name, start, place and window; 422 with `fields`. A new
+ * start or place is e-mailed by the server, with the new calendar entry, to
+ * everyone registered, offered a place or waiting.
+ */
+export function useChangeEventDetails() {
+  return useEventChange(({ slug, details }: { slug: string; details: EventDetails }) =>
+    answerOf(api.PUT('/api/admin/events/{slug}/details', { params: { path: { slug } }, body: details })),
+  );
+}
+
+/** What "Open registration" starts from: the edition's or NACLO session's name, address, start and place. */
+export function useEventProposal(asked: { edition: number } | { session: string }) {
+  return useQuery({
+    // Under the events' key: opening the event turns `exists` true.
+    queryKey: [...eventsKey, 'proposal', asked],
+    queryFn: ({ signal }) => answerOf(api.GET('/api/admin/event-proposal', { params: { query: asked }, signal })),
+  });
 }
 
 /** Sets an event's places in person; places that come free are offered at once. */

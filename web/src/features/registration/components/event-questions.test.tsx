@@ -14,6 +14,7 @@ const summary: AdminEventSummary = {
   starts_at: '2026-05-16T16:00:00Z',
   opens_at: null,
   closes_at: null,
+  place: 'Campus Learning Pavilion',
   capacity: 10,
   offer_hours: 48,
   counts: { registered: 1, taken: 1, offered: 0, waiting: 0, checked_in: 0, lunches: 0, needs: 0 },

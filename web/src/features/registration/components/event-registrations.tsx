@@ -17,6 +17,7 @@ import {
   type AdminRegistration,
   type MoveDirection,
 } from '../api/events';
+import { EventDetailsForm } from './event-details-form';
 import { EventPageLinks } from './event-page-links';
 import { EventQuestions } from './event-questions';
 import { RegistrationsTable } from './registrations-table';
@@ -156,6 +157,7 @@ export function EventRegistrations({ slug, onNotice }: EventRegistrationsProps) 
           </div>
         ))}
       </dl>
+      <EventDetailsForm event={data} onNotice={onNotice} />
       <CapacityForm key={data.capacity} event={data} onNotice={onNotice} />
       <EventQuestions event={data} onNotice={onNotice} />
       <EventPageLinks slug={data.slug} title={data.title} onNotice={onNotice} />

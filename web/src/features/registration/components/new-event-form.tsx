@@ -7,12 +7,14 @@ import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-cli
 import { fromPacificInput } from '../../../lib/pacific-time';
 import { useCreateEvent, type AdminEvent, type NewEvent, type QuestionText } from '../api/events';
 import { MAX_QUESTIONS } from './event-questions';
+import { EventWindowFields } from './event-window-fields';
 import { PlacesField } from './event-registrations';
 
-interface Values {
+export interface Values {
   title: string;
   slug: string;
   starts_at: string;
+  place: string;
   opens_at: string;
   closes_at: string;
   capacity: string;
@@ -25,6 +27,7 @@ const EMPTY: Values = {
   title: '',
   slug: '',
   starts_at: '',
+  place: '',
   opens_at: '',
   closes_at: '',
   capacity: '',
@@ -62,6 +65,7 @@ export function newEventOf(values: Values): { event: NewEvent } | { fields: Fiel
       title: values.title.trim(),
       slug: values.slug.trim(),
       starts_at: startsAt ?? '',
+      place: values.place.trim(),
       opens_at: opensAt ?? null,
       closes_at: closesAt ?? null,
       capacity: capacity ?? 0,
@@ -74,6 +78,8 @@ export function newEventOf(values: Values): { event: NewEvent } | { fields: Fiel
 }
 
 interface NewEventFormProps {
+  /** What the form starts from: the edition's or session's name, address, start and place. */
+  initial?: Partial<Values>;
   onCreated: (event: AdminEvent) => void;
   onCancel: () => void;
 }
@@ -84,9 +90,10 @@ interface NewEventFormProps {
  * person and how long an offered place is kept. The messages stand at their
  * fields and focus moves to the first.
  */
-export function NewEventForm({ onCreated, onCancel }: NewEventFormProps) {
-  const [values, setValues] = useState(EMPTY);
-  const [slugEdited, setSlugEdited] = useState(false);
+export function NewEventForm({ initial, onCreated, onCancel }: NewEventFormProps) {
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...initial }));
+  // An address that came with the edition stays as it is when the name changes.
+  const [slugEdited, setSlugEdited] = useState(Boolean(initial?.slug));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string>();
   const create = useCreateEvent();
@@ -134,7 +141,7 @@ export function NewEventForm({ onCreated, onCancel }: NewEventFormProps) {
         ref={titleRef}
         label="Event"
         name="title"
-        hint="As members will read it, such as SCULC 2027 or NACLO Open Round 2027."
+        hint="As members will read it."
         maxLength={200}
         value={values.title}
         errors={fieldErrors.title}
@@ -146,7 +153,7 @@ export function NewEventForm({ onCreated, onCancel }: NewEventFormProps) {
       <TextField
         label="Address"
         name="slug"
-        hint="Lowercase letters, digits and hyphens. sculc-2027 shows the registration on SCULC 2027's page."
+        hint="Lowercase letters, digits and hyphens: where its page is, /events/ and this address."
         maxLength={60}
         value={values.slug}
         errors={fieldErrors.slug}
@@ -163,22 +170,16 @@ export function NewEventForm({ onCreated, onCancel }: NewEventFormProps) {
         errors={fieldErrors.starts_at}
         onChange={set('starts_at')}
       />
-      <DateTimeField
-        label="Registration opens (optional)"
-        name="opens_at"
-        hint="Pacific time. Empty: open now."
-        value={values.opens_at}
-        errors={fieldErrors.opens_at}
-        onChange={set('opens_at')}
+      <TextField
+        label="Place (optional)"
+        name="place"
+        hint="Where it takes place, as its calendar entry and e-mails say it."
+        maxLength={200}
+        value={values.place}
+        errors={fieldErrors.place}
+        onChange={set('place')}
       />
-      <DateTimeField
-        label="Registration closes (optional)"
-        name="closes_at"
-        hint="Pacific time. Empty: when the event starts."
-        value={values.closes_at}
-        errors={fieldErrors.closes_at}
-        onChange={set('closes_at')}
-      />
+      <EventWindowFields opensAt={values.opens_at} closesAt={values.closes_at} errors={fieldErrors} onChange={set} />
       <PlacesField
         hint="Virtual places are not limited. Presenters who confirm count toward these."
         value={values.capacity}

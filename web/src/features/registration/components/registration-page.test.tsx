@@ -15,6 +15,7 @@ const summary: AdminEventSummary = {
   starts_at: '2026-05-16T16:00:00Z',
   opens_at: null,
   closes_at: null,
+  place: 'Campus Learning Pavilion',
   capacity: 1,
   offer_hours: 48,
   counts,
@@ -123,6 +124,7 @@ describe('/user-data/registration', () => {
       slug: 'sculc-2026',
       // 9:00 in the morning, Pacific daylight time.
       starts_at: '2026-05-16T16:00:00Z',
+      place: '',
       opens_at: null,
       closes_at: null,
       capacity: 120,
