@@ -167,7 +167,7 @@ pub(crate) async fn view_of(
     };
     let now = clock::now();
     Ok(EventView {
-        place: place::place_of(&state.db, &event).await?,
+        facts: place::place_of(&state.db, &event).await?,
         window: EventWindow::from(&event),
         open: event.open_at(now),
         started: now >= event.starts_at,

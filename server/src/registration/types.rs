@@ -251,8 +251,9 @@ impl From<&EventRow> for EventWindow {
 pub struct EventView {
     #[serde(flatten)]
     pub window: EventWindow,
-    /// Where it takes place and when it ends.
-    pub place: super::place::EventPlace,
+    /// Where it takes place (the place its admins set, else the content's)
+    /// and when it ends.
+    pub facts: super::place::EventPlace,
     /// Whether registration is open now.
     pub open: bool,
     /// In-person places, in all.

@@ -3509,11 +3509,14 @@ export interface components {
              * @description In-person places, in all.
              */
             capacity: number;
+            /**
+             * @description Where it takes place (the place its admins set, else the content's)
+             *     and when it ends.
+             */
+            facts: components["schemas"]["EventPlace"];
             mine: null | components["schemas"]["MyRegistration"];
             /** @description Whether registration is open now. */
             open: boolean;
-            /** @description Where it takes place and when it ends. */
-            place: components["schemas"]["EventPlace"];
             /**
              * Format: int64
              * @description In-person places not taken (offers hold theirs).

@@ -90,5 +90,5 @@ export const event2026: EventView = {
   mine: null,
   started: false,
   previous: null,
-  place: { location: 'Campus Learning Pavilion', ends_at: null },
+  facts: { location: 'Campus Learning Pavilion', ends_at: null },
 };

@@ -66,9 +66,9 @@ async fn the_page_and_the_tickets_calendar_entry_say_where_and_until_when() {
     // Before registering, anyone sees where and until when.
     let seen: Value =
         reqwest::get(app.url(&format!("/api/events/{SLUG}"))).await.unwrap().json().await.unwrap();
-    assert_eq!(seen["place"]["location"], "Hall of Tongues; Room 101, North Campus");
+    assert_eq!(seen["facts"]["location"], "Hall of Tongues; Room 101, North Campus");
     let ends = pacific(&date, "17:30");
-    assert_eq!(seen["place"]["ends_at"], ends.format(&Rfc3339).unwrap());
+    assert_eq!(seen["facts"]["ends_at"], ends.format(&Rfc3339).unwrap());
     assert_eq!(seen["started"], false);
 
     let ada = person(&app, "ada@example.edu", "Ada", "Lovelace", None).await;
@@ -101,5 +101,5 @@ async fn without_content_the_entry_ends_with_the_day_and_names_no_place() {
     let (start, end) = (&calendar["DTSTART"], &calendar["DTEND"]);
     assert!(end > start, "{start} to {end}");
     let seen: Value = ada.get(app.url("/api/events/sculc-2026")).send().await.unwrap().json().await.unwrap();
-    assert_eq!(seen["place"], json!({"location": "", "ends_at": null}));
+    assert_eq!(seen["facts"], json!({"location": "", "ends_at": null}));
 }

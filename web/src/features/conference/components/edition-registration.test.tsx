@@ -48,7 +48,7 @@ const sculc2025: EventOnPage = {
   mine: null,
   started: false,
   previous: null,
-  place: { location: 'Campus Learning Pavilion', ends_at: null },
+  facts: { location: 'Campus Learning Pavilion', ends_at: null },
   questions: [],
   keep_external_links: false,
 };

@@ -3,9 +3,9 @@ import { formatConferenceTime } from '../../../lib/format';
 import { formatConferenceClock } from '../../../lib/format-clock';
 
 /** When: "May 16, 2026, 9:00 AM PDT to 5:30 PM", or only its start when its end is not known. */
-export function eventWhen(event: Pick<EventView, 'starts_at' | 'place'>): string {
+export function eventWhen(event: Pick<EventView, 'starts_at' | 'facts'>): string {
   const starts = formatConferenceTime(event.starts_at);
-  return event.place.ends_at ? `${starts} to ${formatConferenceClock(event.place.ends_at)}` : starts;
+  return event.facts.ends_at ? `${starts} to ${formatConferenceClock(event.facts.ends_at)}` : starts;
 }
 
 /**
@@ -21,7 +21,7 @@ export function EventFacts({ event }: { event: EventView }) {
       </div>
       <div>
         <dt>Where</dt>
-        <dd>{event.place.location || 'The place will be announced.'}</dd>
+        <dd>{event.facts.location || 'The place will be announced.'}</dd>
       </div>
     </dl>
   );

@@ -19,7 +19,7 @@ const naclo: EventView = {
   mine: null,
   started: false,
   previous: null,
-  place: { location: 'Campus Learning Pavilion', ends_at: null },
+  facts: { location: 'Campus Learning Pavilion', ends_at: null },
 };
 
 describe('/events/{slug}', () => {

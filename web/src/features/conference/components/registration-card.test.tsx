@@ -270,10 +270,10 @@ describe('registration on the member home', () => {
   it('shows when and where before registering, confirms a cancellation, and offers the answers again', async () => {
     const withPlace: EventView = {
       ...event,
-      place: { location: 'Campus Learning Pavilion', ends_at: '2026-05-17T00:30:00Z' },
+      facts: { location: 'Campus Learning Pavilion', ends_at: '2026-05-17T00:30:00Z' },
     };
     const mine = registered('in_person', true);
-    const before: EventView = { ...mine, place: withPlace.place };
+    const before: EventView = { ...mine, facts: withPlace.facts };
     const after: EventView = {
       ...withPlace,
       previous: { mode: 'in_person', lunch: true, dietary: 'Vegetarian', access: '', question_answers: [] },

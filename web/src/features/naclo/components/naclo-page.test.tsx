@@ -50,7 +50,7 @@ const openRound: SessionEvent = {
   mine: null,
   started: false,
   previous: null,
-  place: { location: 'Campus Learning Pavilion', ends_at: null },
+  facts: { location: 'Campus Learning Pavilion', ends_at: null },
   questions: [],
   keep_external_links: false,
 };
