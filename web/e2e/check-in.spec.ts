@@ -237,6 +237,8 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
       const queue = desk.getByRole('region', { name: 'Saved while offline' });
       await expect(queue).toContainText('Sent after the connection came back: 1 check-in.', { timeout: 15_000 });
       await expect(queue).not.toContainText('needs a look');
+      // Looked up again once the queue is sent: checked in once, by this volunteer.
+      await search('hopp');
       await expect(desk.getByText(/Checked in at .* by Noam Chomsky/)).toBeVisible();
       await expect(count(desk, 'Checked in')).toHaveText('2');
     });

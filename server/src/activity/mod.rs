@@ -205,7 +205,7 @@ mod tests {
 
     #[test]
     fn actions_keep_their_dotted_names() {
-        assert_eq!(AuditAction::ALL.len(), 39);
+        assert_eq!(AuditAction::ALL.len(), 40);
         assert_eq!(AuditAction::ReviewSettingsChanged.as_str(), "review.settings_changed");
         assert_eq!(serde_json::to_value(AuditAction::SubmissionAccepted).unwrap(), "submission.accepted");
         for action in AuditAction::ALL {

@@ -60,9 +60,9 @@ function Form({ year, initial }: { year: number; initial: Signatory }) {
         choose no signature. Every certificate prints the signatory saved here, those downloaded before included.
       </p>
       {undecided && (
-        <FormMessage tone="info">
+        <p className="field-hint">
           No one is named yet: attendees and presenters cannot download their certificates until you decide.
-        </FormMessage>
+        </p>
       )}
       <RadioGroup
         legend="Signature"
