@@ -118,7 +118,12 @@ pub fn announcement(edition: &Edition, now: OffsetDateTime) -> EditionPage {
         (_, Some(closes)) if now > closes => {
             format!("The call for abstracts for SCULC {year} closed on {}.", pacific(closes))
         }
-        (_, Some(closes)) => {
+        (Some(opens), Some(closes)) => format!(
+            "The call for abstracts for SCULC {year} is open from {} to {}.",
+            pacific(opens),
+            pacific(closes)
+        ),
+        (None, Some(closes)) => {
             format!("The call for abstracts for SCULC {year} is open until {}.", pacific(closes))
         }
         (_, None) => format!("The call for abstracts for SCULC {year} is open."),
