@@ -95,7 +95,7 @@ test("a year's cycle: each member's next step, 2025 kept when 2026 is created, a
 
     await test.step("the admin's home says what waits, and each count is a link", async () => {
       await signInAs(page, world, admin);
-      const waiting = main.getByRole('region', { name: 'Waiting for the committee' });
+      const waiting = main.getByRole('region', { name: 'The year at a glance' });
       await expect(waiting.getByRole('link', { name: '0 submissions without a decision' })).toHaveAttribute(
         'href',
         '/user-data/reviews',
