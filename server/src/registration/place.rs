@@ -7,37 +7,13 @@
 //! the calendar entry then ends the event with its day at the conference,
 //! as the desk's check-in window reckons it (`calendar_end`).
 
-use serde::Serialize;
 use time::OffsetDateTime;
-use utoipa::ToSchema;
 
-use super::types::EventRow;
+use super::types::{EventPlace, EventRow};
 use crate::content::calendar;
-use crate::content::current::end_of_pacific_day;
 use crate::content::model::{EditionPage, Naclo};
 use crate::content::store::{EDITION, NACLO, live_document_in};
 use crate::db::{Db, Tx};
-
-/// Where an event takes place and when it ends.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-pub struct EventPlace {
-    /// The place as its content names it ("" when it names none).
-    pub location: String,
-    /// When it ends, as its content says (null: not said).
-    #[serde(with = "time::serde::rfc3339::option")]
-    #[schema(value_type = Option<String>, format = DateTime, required = true)]
-    pub ends_at: Option<OffsetDateTime>,
-}
-
-impl EventPlace {
-    /// When the calendar entry of `event` ends: its end, else the end of its
-    /// day at the conference.
-    pub fn calendar_end(&self, event: &EventRow) -> OffsetDateTime {
-        self.ends_at.unwrap_or_else(|| {
-            end_of_pacific_day(event.starts_at).unwrap_or(event.starts_at + time::Duration::days(1))
-        })
-    }
-}
 
 /// The edition year an event's address names (`sculc-2026`), if any.
 fn edition_year(slug: &str) -> Option<i32> {

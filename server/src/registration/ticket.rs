@@ -17,7 +17,7 @@ use sha2::Sha256;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::place::EventPlace;
+use super::types::EventPlace;
 use super::types::{EventRow, RegistrationState};
 use crate::content::calendar::{Event, vcalendar};
 use crate::content::editions::pacific;

@@ -253,7 +253,7 @@ pub struct EventView {
     pub window: EventWindow,
     /// Where it takes place (the place its admins set, else the content's)
     /// and when it ends.
-    pub facts: super::place::EventPlace,
+    pub facts: EventPlace,
     /// Whether registration is open now.
     pub open: bool,
     /// In-person places, in all.
@@ -472,4 +472,26 @@ pub struct EventProposal {
     pub place: String,
     /// Whether registration is open at this address already.
     pub exists: bool,
+}
+
+/// Where an event takes place and when it ends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct EventPlace {
+    /// The place as its content names it ("" when it names none).
+    pub location: String,
+    /// When it ends, as its content says (null: not said).
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime, required = true)]
+    pub ends_at: Option<OffsetDateTime>,
+}
+
+impl EventPlace {
+    /// When the calendar entry of `event` ends: its end, else the end of its
+    /// day at the conference.
+    pub fn calendar_end(&self, event: &EventRow) -> OffsetDateTime {
+        self.ends_at.unwrap_or_else(|| {
+            crate::content::current::end_of_pacific_day(event.starts_at)
+                .unwrap_or(event.starts_at + time::Duration::days(1))
+        })
+    }
 }
