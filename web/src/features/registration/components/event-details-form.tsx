@@ -1,12 +1,12 @@
 import { useState, type SubmitEvent } from 'react';
 
 import { Button } from '../../../components/button';
-import { DateTimeField, TextField } from '../../../components/field';
+import { TextField } from '../../../components/field';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import { fromPacificInput, toPacificInput } from '../../../lib/pacific-time';
 import type { Notice } from '../../admin';
 import { useChangeEventDetails, type AdminEvent, type EventDetails } from '../api/events';
-import { EventWindowFields } from './event-window-fields';
+import { EventStartAndPlaceFields, EventWindowFields } from './event-window-fields';
 
 interface Values {
   title: string;
@@ -99,15 +99,14 @@ export function EventDetailsForm({ event, onNotice }: { event: AdminEvent; onNot
     <form className="form" noValidate aria-label="Name, date and place" onSubmit={(form) => void submit(form)}>
       <h3>Name, date and place</h3>
       <TextField label="Event" name="title" maxLength={200} value={values.title} errors={fieldErrors.title} onChange={set('title')} />
-      <DateTimeField
-        label="Starts"
-        name="starts_at"
-        hint="Pacific time. A new date or place is e-mailed to everyone registered or waiting."
-        value={values.starts_at}
-        errors={fieldErrors.starts_at}
-        onChange={set('starts_at')}
+      <EventStartAndPlaceFields
+        startsAt={values.starts_at}
+        place={values.place}
+        startsHint="A new date or place is e-mailed to everyone registered or waiting."
+        placeLabel="Place"
+        errors={fieldErrors}
+        onChange={set}
       />
-      <TextField label="Place" name="place" maxLength={200} value={values.place} errors={fieldErrors.place} onChange={set('place')} />
       <EventWindowFields opensAt={values.opens_at} closesAt={values.closes_at} errors={fieldErrors} onChange={set} />
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Saving…' : 'Save the details'}

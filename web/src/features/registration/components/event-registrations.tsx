@@ -21,6 +21,7 @@ import { EventDetailsForm } from './event-details-form';
 import { EventPageLinks } from './event-page-links';
 import { EventQuestions } from './event-questions';
 import { RegistrationsTable } from './registrations-table';
+import { FactList } from '../../../components/fact-list';
 
 const ORDINAL = new Intl.PluralRules('en-US', { type: 'ordinal' });
 const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
@@ -149,14 +150,7 @@ export function EventRegistrations({ slug, onNotice }: EventRegistrationsProps) 
         on its page, <Link to={`/events/${encodeURIComponent(data.slug)}`}>/events/{data.slug}</Link>
         {data.slug.startsWith('sculc-') ? ', and on /sculc for its edition' : ''}.
       </p>
-      <dl className="registration-event-counts">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList className="registration-event-counts" facts={facts} />
       <EventDetailsForm event={data} onNotice={onNotice} />
       <CapacityForm key={data.capacity} event={data} onNotice={onNotice} />
       <EventQuestions event={data} onNotice={onNotice} />

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 
 import { Button } from '../../../components/button';
-import { CheckboxField, DateTimeField, FieldGroup, NumberField, TextField } from '../../../components/field';
+import { CheckboxField, FieldGroup, NumberField, TextField } from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
-import { fromPacificInput } from '../../../lib/pacific-time';
 import { useCreateEvent, type AdminEvent, type NewEvent, type QuestionText } from '../api/events';
+import { detailsOf } from './event-details-form';
 import { MAX_QUESTIONS } from './event-questions';
-import { EventWindowFields } from './event-window-fields';
+import { EventStartAndPlaceFields, EventWindowFields } from './event-window-fields';
 import { PlacesField } from './event-registrations';
 
 export interface Values {
@@ -47,29 +47,21 @@ export function slugOf(title: string): string {
 
 /** The event as the API takes it, or the fields the form can tell are wrong (the server checks the rest). */
 export function newEventOf(values: Values): { event: NewEvent } | { fields: FieldErrors } {
-  const fields: Record<string, string[]> = {};
+  // The name, start, place and window are checked as a change of them is.
+  const timed = detailsOf(values);
+  const fields: Record<string, readonly string[]> = 'fields' in timed ? { ...timed.fields } : {};
   const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : undefined);
   const capacity = whole(values.capacity);
   const offerHours = whole(values.offer_hours);
   if (capacity === undefined) fields.capacity = ['Enter a number of places, such as 120.'];
   if (offerHours === undefined) fields.offer_hours = ['Enter a number of hours, such as 48.'];
-  const startsAt = fromPacificInput(values.starts_at);
-  if (!startsAt) fields.starts_at = ['Enter the date and time the event starts.'];
-  const opensAt = fromPacificInput(values.opens_at);
-  if (opensAt === undefined) fields.opens_at = ['Enter a date and time, or leave it empty.'];
-  const closesAt = fromPacificInput(values.closes_at);
-  if (closesAt === undefined) fields.closes_at = ['Enter a date and time, or leave it empty.'];
-  if (Object.keys(fields).length > 0) return { fields };
+  if ('fields' in timed || capacity === undefined || offerHours === undefined) return { fields };
   return {
     event: {
-      title: values.title.trim(),
+      ...timed.details,
       slug: values.slug.trim(),
-      starts_at: startsAt ?? '',
-      place: values.place.trim(),
-      opens_at: opensAt ?? null,
-      closes_at: closesAt ?? null,
-      capacity: capacity ?? 0,
-      offer_hours: offerHours ?? 48,
+      capacity,
+      offer_hours: offerHours,
       questions: values.questions
         .map((question) => ({ label: question.label.trim(), required: question.required }))
         .filter((question) => question.label !== ''),
@@ -162,22 +154,14 @@ export function NewEventForm({ initial, onCreated, onCancel }: NewEventFormProps
           set('slug')(event);
         }}
       />
-      <DateTimeField
-        label="Starts"
-        name="starts_at"
-        hint="Pacific time. Registrations can be cancelled until then."
-        value={values.starts_at}
-        errors={fieldErrors.starts_at}
-        onChange={set('starts_at')}
-      />
-      <TextField
-        label="Place (optional)"
-        name="place"
-        hint="Where it takes place, as its calendar entry and e-mails say it."
-        maxLength={200}
-        value={values.place}
-        errors={fieldErrors.place}
-        onChange={set('place')}
+      <EventStartAndPlaceFields
+        startsAt={values.starts_at}
+        place={values.place}
+        startsHint="Registrations can be cancelled until then."
+        placeLabel="Place (optional)"
+        placeHint="Where it takes place, as its calendar entry and e-mails say it."
+        errors={fieldErrors}
+        onChange={set}
       />
       <EventWindowFields opensAt={values.opens_at} closesAt={values.closes_at} errors={fieldErrors} onChange={set} />
       <PlacesField

@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { DataTable } from '../../../components/data-table';
 import { formatConferenceTime } from '../../../lib/format';
 import type { AdminEvent, AdminRegistration, MoveDirection } from '../api/events';
+import { FactList } from '../../../components/fact-list';
 
 /** How much of a long answer a cell shows before "Show all". */
 export const CELL_CHARS = 60;
@@ -84,14 +85,7 @@ function PersonDetail({
       <h3 id={headingId} ref={headingRef} tabIndex={-1}>
         {fullName(registration)}
       </h3>
-      <dl className="registration-person-facts">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList className="registration-person-facts" facts={facts} />
       <p className="button-row">
         <Button variant="secondary" onClick={onClose}>
           Back to the list

@@ -38,16 +38,20 @@ function singular(name: string): string {
   return ONE_OF[name] ?? 'entry';
 }
 
-interface SchemaFieldProps {
-  /** The field's name in its object ('hero_title'); for a list's entry, the list's name. */
-  name: string;
+/** What every field of the form is given: where it is, its words, its value and how to change it. */
+interface FieldProps {
   /** The field's place in the document ('gallery.0.original_alt'): its problems' key. */
   path: string;
   label: string;
-  schema: Schema;
   schemas: Schemas;
   value: unknown;
   onChange: (value: unknown) => void;
+}
+
+interface SchemaFieldProps extends FieldProps {
+  /** The field's name in its object ('hero_title'); for a list's entry, the list's name. */
+  name: string;
+  schema: Schema;
   /** The document's address fields (a term's years, an edition's year) are shown, not edited. */
   readOnly?: boolean;
 }
@@ -171,14 +175,9 @@ function FieldOf({ name, path, label, schema, schemas, value, onChange, readOnly
   );
 }
 
-interface PhotoFieldsProps {
+interface PhotoFieldsProps extends FieldProps {
   owner: string;
-  path: string;
-  label: string;
   schema: Schema;
-  schemas: Schemas;
-  value: unknown;
-  onChange: (value: unknown) => void;
 }
 
 /**
@@ -252,13 +251,8 @@ export function ObjectFields({ path, schema, owner, schemas, value, onChange, fi
   );
 }
 
-interface BlockFieldProps {
-  path: string;
-  label: string;
+interface BlockFieldProps extends FieldProps {
   variants: { tag: string; schema: Schema }[];
-  schemas: Schemas;
-  value: unknown;
-  onChange: (value: unknown) => void;
 }
 
 /** A block of a page: its kind (paragraph, facts, link…), then that kind's fields. */
@@ -294,13 +288,9 @@ function BlockField({ path, label, variants, schemas, value, onChange }: BlockFi
   );
 }
 
-interface ListFieldProps {
+interface ListFieldProps extends Omit<FieldProps, 'onChange'> {
   name: string;
-  path: string;
-  label: string;
   items: Schema;
-  schemas: Schemas;
-  value: unknown;
   onChange: (value: unknown[]) => void;
   errors: readonly string[];
 }
