@@ -49,18 +49,21 @@ const ATTENDANCE_COLUMNS = ['Attendance', 'Final materials'] as const;
 const ADMIN_INDEX = USER_COLUMNS.findIndex(({ key }) => key === 'admin');
 
 /**
- * An address that may break before its "@" and nowhere else (the cell does
- * not wrap): a long university address takes two lines, not the width of
- * the attendance columns.
+ * An address that may break only before an "@" or a "." (the cell does not
+ * wrap), as style guides break addresses: each piece stays whole and keeps
+ * its mark in front ("mary.haas" / "@ucsc" / ".edu"), so a long university
+ * address takes lines instead of the width the role columns need.
  */
 function EmailCell({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return <>{email}</>;
+  const pieces = email.split(/(?=[.@])/);
   return (
     <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
+      {pieces.map((piece, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {piece}
+        </Fragment>
+      ))}
     </>
   );
 }
