@@ -239,7 +239,7 @@ test('axe finds no violation on the editions screen, preparing, announcing and d
     await expect(main.getByRole('heading', { level: 2, name: 'SCULC 2025 (current edition)' })).toBeVisible();
     await expectNoViolations(page, 'the current edition');
 
-    await main.getByRole('button', { name: 'Prepare SCULC 2026' }).click();
+    await main.getByRole('button', { name: 'Prepare the next edition' }).click();
     const next = main.getByRole('region', { name: 'Next year' });
     await expect(next.getByLabel('Conference day')).toBeVisible();
     await expectNoViolations(page, 'the guided form');

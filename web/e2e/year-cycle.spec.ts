@@ -130,7 +130,7 @@ test("a year's cycle: each member's next step, 2025 kept when 2026 is created, a
     await test.step('the admin prepares SCULC 2026 with the guided form; the public site and the presenter still see 2025', async () => {
       await signInAs(page, world, admin);
       await page.goto(`${world.url}/user-data/editions`);
-      await main.getByRole('button', { name: 'Prepare SCULC 2026' }).click();
+      await main.getByRole('button', { name: 'Prepare the next edition' }).click();
       const next = main.getByRole('region', { name: 'Next year' });
       await expect(next.getByLabel('Year')).toBeFocused();
       await expect(next.getByLabel('Conference day')).toHaveAccessibleDescription(/day$/);
