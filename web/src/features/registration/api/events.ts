@@ -81,6 +81,20 @@ export function useEventProposal(asked: { edition: number } | { session: string 
   });
 }
 
+/**
+ * The NACLO sessions of the published competition page that name their
+ * registration's address, in the page's order, to open registration for
+ * from the registration screen.
+ */
+export function useNacloSessions() {
+  return useQuery({
+    queryKey: [...eventsKey, 'naclo-sessions'],
+    queryFn: ({ signal }) => answerOf(api.GET('/api/content/naclo', { signal })),
+    select: (naclo) =>
+      naclo.events.flatMap((session) => (session.event_slug ? [{ slug: session.event_slug, name: session.name }] : [])),
+  });
+}
+
 /** Sets an event's places in person; places that come free are offered at once. */
 export function useSetCapacity() {
   return useEventChange(({ slug, capacity }: { slug: string; capacity: number }) =>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { allowSlowPageLoads } from '../../../test/admin-data';
+import { naclo } from '../../../test/content-data';
 import { admin, errorResponse, findMessage, renderApp } from '../../../test/render-app';
 import type { AdminEvent, AdminEventSummary, AdminRegistration } from '../api/events';
 import { slugOf } from './new-event-form';
@@ -132,6 +133,59 @@ describe('/user-data/registration', () => {
       questions: [],
     });
     expect(await screen.findByText('No one has registered yet.')).toBeInTheDocument();
+  });
+
+  it('opens a NACLO session’s registration from its page’s name, date and place, then links to it', async () => {
+    const round = naclo.events[0];
+    const withAddress = {
+      ...naclo,
+      events: [{ ...round, event_slug: 'naclo-open-round-2025' }, ...naclo.events.slice(1)],
+    };
+    let opened = false;
+    const proposal = {
+      slug: 'naclo-open-round-2025',
+      title: 'Open round',
+      starts_at: '2025-01-23T17:00:00Z',
+      place: 'Sample room (replace)',
+    };
+    const { user, requestsTo } = renderApp('/user-data/registration', {
+      user: admin,
+      api: {
+        'GET /api/admin/events': () => Response.json([]),
+        'GET /api/content/naclo': () => Response.json(withAddress),
+        'GET /api/admin/event-proposal': () => Response.json({ ...proposal, exists: opened }),
+        'POST /api/admin/events': () => {
+          opened = true;
+          return Response.json({ ...event, ...proposal, registrations: [] }, { status: 201 });
+        },
+      },
+    });
+
+    // Only the session that names its registration's address is listed.
+    const sessions = await screen.findByRole('region', { name: 'NACLO sessions' });
+    expect(within(sessions).queryByRole('region', { name: 'Online training session' })).toBeNull();
+    const session = within(sessions).getByRole('region', { name: 'Open round' });
+    expect(await within(session).findByText(/Registration is not open yet\./)).toHaveTextContent(
+      'It would start from Open round, January 23, 2025, 9:00 AM PST, Sample room (replace).',
+    );
+    await user.click(within(session).getByRole('button', { name: 'Open registration for Open round' }));
+    expect(within(session).getByLabelText('Event')).toHaveValue('Open round');
+    expect(within(session).getByLabelText('Address')).toHaveValue('naclo-open-round-2025');
+    await user.type(within(session).getByLabelText('Places in person'), '40');
+    await user.click(within(session).getByRole('button', { name: 'Open Registration' }));
+    expect(await within(session).findByRole('link', { name: /See its registrations/ })).toHaveAttribute(
+      'href',
+      '/user-data/registration?event=naclo-open-round-2025',
+    );
+    expect(requestsTo('POST /api/admin/events')).toEqual([
+      expect.objectContaining({
+        slug: 'naclo-open-round-2025',
+        title: 'Open round',
+        starts_at: '2025-01-23T17:00:00Z',
+        place: 'Sample room (replace)',
+        capacity: 40,
+      }),
+    ]);
   });
 
   it('makes an address from a title', () => {

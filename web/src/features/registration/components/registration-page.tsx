@@ -9,9 +9,10 @@ import { paths, routes } from '../../../config/routes';
 import { refusalMessage } from '../../../lib/api-client';
 import { formatConferenceTime } from '../../../lib/format';
 import { AdminPage, type Notice } from '../../admin';
-import { useEvents, type AdminEvent } from '../api/events';
+import { useEvents, useNacloSessions, type AdminEvent } from '../api/events';
 import { EventRegistrations } from './event-registrations';
 import { NewEventForm } from './new-event-form';
+import { OpenRegistration } from './open-registration';
 import './registration.css';
 
 /**
@@ -68,6 +69,7 @@ export function RegistrationPage() {
           </Button>
         </p>
       )}
+      <NacloSessions />
       {events.data?.length === 0 && !creating && <p>No event has registration yet.</p>}
       {events.data && events.data.length > 0 && (
         <DataTable caption="Events, the latest first" className="registration-events-table">
@@ -106,5 +108,26 @@ export function RegistrationPage() {
       )}
       {chosen && <EventRegistrations key={chosen} slug={chosen} onNotice={setNotice} />}
     </AdminPage>
+  );
+}
+
+/**
+ * Each NACLO session whose page names its registration's address: its
+ * registration opened from the session's name, date, time and place, or a
+ * link to it once open. Nothing while the page names none.
+ */
+function NacloSessions() {
+  const sessions = useNacloSessions();
+  if (!sessions.data?.length) return null;
+  return (
+    <section className="card" aria-labelledby="naclo-sessions">
+      <h2 id="naclo-sessions">NACLO sessions</h2>
+      {sessions.data.map((session) => (
+        <section key={session.slug} aria-label={session.name}>
+          <h3>{session.name}</h3>
+          <OpenRegistration asked={{ session: session.slug }} />
+        </section>
+      ))}
+    </section>
   );
 }
