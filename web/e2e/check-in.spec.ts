@@ -319,6 +319,24 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
       await expect(count(again, 'Checked in')).toHaveText('5', { timeout: 10_000 });
     });
 
+    await test.step("the admin's year at a glance shows the door's figures, readable on a phone and a desktop", async () => {
+      await signInAs(page, world, admin);
+      const glance = page.getByRole('main').getByRole('region', { name: 'The year at a glance' });
+      const event = glance.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'SCULC 2025' }) });
+      const figure = (term: string) =>
+        event.locator('dl div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
+      await expect(figure('Checked in')).toHaveText('5');
+      await expect(figure('Registered')).toHaveText('5');
+      await expect(figure('Places in person taken')).toHaveText('5 of 10');
+      await expect(figure('Lunches')).toHaveText('3');
+      // Each figure whole on the screen once scrolled to, not cut at the side.
+      for (const term of ['Registered', 'Places in person taken', 'Checked in', 'Dietary or access needs']) {
+        await figure(term).scrollIntoViewIfNeeded();
+        await expect(figure(term)).toBeInViewport({ ratio: 1 });
+      }
+      await axeAtBothWidths(page, "the admin's year at a glance");
+    });
+
     // Offline requests fail by design, and the refused check-in is answered 409.
     const unexpected = errors.filter(
       (error) => !/ERR_INTERNET_DISCONNECTED|status of 409/.test(error),

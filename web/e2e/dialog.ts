@@ -5,8 +5,9 @@
  */
 import { expect, type Page } from '@playwright/test';
 
+/** The dialog titled `title`, word for word when a string: "Announce SCULC 2026" is not "Announce SCULC 2026 anyway?". */
 export function dialogOf(page: Page, title: string | RegExp) {
-  return page.getByRole('alertdialog', { name: title });
+  return page.getByRole('alertdialog', { name: title, exact: typeof title === 'string' });
 }
 
 /**

@@ -19,16 +19,17 @@ const TITLE = 'Evidentiality in Quechua.pdf';
 const DAY = 24 * 60 * 60 * 1000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** The Pacific date of `at`, `years` on, as the server writes a date in a refusal ("8 Dec 2027"). */
-function pacificDateLater(at: Date, years: number) {
+/** The Pacific date of `at`, `weeks` on (as the guided form moves dates), as the server writes a date in a refusal ("8 Dec 2027"). */
+function pacificDateLater(at: Date, weeks: number) {
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone: 'America/Los_Angeles',
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
   });
-  const part = (type: string) => Number(format.formatToParts(at).find((found) => found.type === type)?.value);
-  return `${part('day')} ${MONTHS[part('month') - 1] ?? ''} ${part('year') + years}`;
+  const later = new Date(at.getTime() + weeks * 7 * DAY);
+  const part = (type: string) => Number(format.formatToParts(later).find((found) => found.type === type)?.value);
+  return `${String(part('day'))} ${MONTHS[part('month') - 1] ?? ''} ${String(part('year'))}`;
 }
 
 /** An admin's API request through the signed-in page (its cookies), checked to succeed. */
@@ -133,7 +134,10 @@ test("a year's cycle: each member's next step, 2025 kept when 2026 is created, a
       await main.getByRole('button', { name: 'Prepare the next edition' }).click();
       const next = main.getByRole('region', { name: 'Next year' });
       await expect(next.getByLabel('Year')).toBeFocused();
-      await expect(next.getByLabel('Conference day')).toHaveAccessibleDescription(/day$/);
+      // Its weekday beside it; a year on from 2025's, May 2026 has passed, and says so.
+      await expect(next.getByLabel('Conference day')).toHaveAccessibleDescription(
+        /^Saturday This date has already passed\.$/,
+      );
       await expectNoViolations(page, 'the guided form for the next edition');
       // Proposed a year on from 2025's, whose call this world keeps open
       // until 2099 and whose presenters' deadlines it moved: out of order.
@@ -141,10 +145,10 @@ test("a year's cycle: each member's next step, 2025 kept when 2026 is created, a
       await next.getByRole('button', { name: 'Create SCULC 2026' }).click();
       // Each refusal is read out with the field it is about.
       await expect(next.getByLabel('Presenters confirm by')).toHaveAccessibleDescription(
-        new RegExp(`Confirm-by \\(${pacificDateLater(confirmBy, 1)}\\) must come after the call's close \\(31 Dec 2100\\)`),
+        new RegExp(`Confirm-by \\(${pacificDateLater(confirmBy, 52)}\\) must come after the call's close \\(30 Dec 2100\\)`),
       );
       await expect(next.getByLabel('Conference day')).toHaveAccessibleDescription(
-        /The conference day \(17 May 2026\) must not come before the materials deadline/,
+        /The conference day \(16 May 2026\) must not come before the materials deadline/,
       );
       await expectNoViolations(page, 'the guided form refusing dates out of order');
       await next.getByLabel('Call opens').fill('2026-01-10T00:00');
@@ -154,6 +158,14 @@ test("a year's cycle: each member's next step, 2025 kept when 2026 is created, a
       await next.getByLabel('Presenters confirm by').fill('2026-04-15T23:59');
       await next.getByLabel('Final materials by').fill('2026-05-10T23:59');
       await next.getByRole('button', { name: 'Create SCULC 2026' }).click();
+      // In December 2026 that call is over: the chair is asked first, and says why it may go ahead.
+      browserErrors.allow(/Failed to load resource: .*status of 409 .*\/api\/admin\/editions/);
+      await answerDialog(
+        page,
+        'Create SCULC 2026 anyway?',
+        'Create SCULC 2026 anyway',
+        /closes on March 21, 2026 at 11:59 PM PDT, which has already passed: no one could submit\./,
+      );
       await expect(main.getByRole('region', { name: 'SCULC 2026 (not announced yet)' })).toBeVisible();
       await signInAs(page, world, author);
       await expect(main.getByRole('region', { name: 'SCULC 2025' })).toBeVisible();
@@ -165,6 +177,7 @@ test("a year's cycle: each member's next step, 2025 kept when 2026 is created, a
       await page.goto(`${world.url}/user-data/editions`);
       await main.getByRole('button', { name: 'Announce SCULC 2026 on the site' }).click();
       await answerDialog(page, 'Announce SCULC 2026', 'Announce', /^Announce SCULC 2026 on the site\?/);
+      await answerDialog(page, 'Announce SCULC 2026 anyway?', 'Announce anyway', /has already passed/);
       await expect(main.getByRole('region', { name: 'SCULC 2026 (current edition)' })).toBeVisible();
       const after = await archivedProgram(page, world);
       expect(after.text).toBe(before.text);
