@@ -271,10 +271,14 @@ describe('/user-data/editions', () => {
 
   it('deletes an edition without submissions after a confirmation, and shows a refusal', async () => {
     let years = [2200, 2025, 2024];
-    const { user, requestsTo } = renderApp(PAGE, {
+    const { user, requestsTo, requests } = renderApp(PAGE, {
       user: admin,
       api: {
         'GET /api/admin/editions': () => Response.json(years.map(edition)),
+        'GET /api/admin/event-proposal': ({ url }) =>
+          years.includes(Number(url.searchParams.get('edition')))
+            ? Response.json({ slug: 'sculc-x', title: 'SCULC', starts_at: null, place: '', exists: false })
+            : errorResponse(404, 'There is no such edition.'),
         'DELETE /api/admin/editions/2200': () => {
           years = years.filter((year) => year !== 2200);
           return new Response(null, { status: 204 });
@@ -294,6 +298,17 @@ describe('/user-data/editions', () => {
     expect(await findMessage('status', 'SCULC 2200 was deleted.')).toBeInTheDocument();
     expect(requestsTo('DELETE /api/admin/editions/2200')).toHaveLength(1);
     expect(await screen.findByRole('region', { name: 'SCULC 2025 (current edition)' })).toBeInTheDocument();
+    // After the deletion, the deleted year's registration and signatory are
+    // not asked about again (they would answer 404); the current year's are.
+    const afterDeletion = () =>
+      requests
+        .slice(requests.findIndex((r) => r.method === 'DELETE'))
+        .map((r) => `${r.path}${r.url.search}`)
+        .filter((asked) => asked.includes('2200') || asked.includes('2025'));
+    await waitFor(() => {
+      expect(afterDeletion()).toContain('/api/admin/event-proposal?edition=2025');
+    });
+    expect(afterDeletion().filter((asked) => asked.includes('2200'))).toEqual(['/api/admin/editions/2200']);
 
     await user.click(screen.getByRole('button', { name: 'Delete SCULC 2025' }));
     await answerDialog(user, 'Delete', 'Delete SCULC 2025');
