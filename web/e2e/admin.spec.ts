@@ -310,7 +310,6 @@ test('at 1280 px the user table shows its last column without scrolling sideways
       scrollWidth: region.scrollWidth,
       clientWidth: region.clientWidth,
     }));
-    console.log('WIDTHS', await table.evaluate((region) => [...region.querySelectorAll('thead th, tbody tr:first-child > *')].map((th) => `${th.textContent}:${th.getBoundingClientRect().width}:${getComputedStyle(th).paddingLeft}`).join(' | ')));
     expect(scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(clientWidth);
     // Not by squeezing columns until words break ("Con/fir/med").
     const brokenWords = await table.evaluate((region) => {
