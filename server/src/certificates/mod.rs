@@ -70,10 +70,16 @@ async fn available(state: &AppState, user_id: uuid::Uuid) -> ApiResult<Vec<Eligi
     Ok(eligible)
 }
 
-/// What certificates print beside what they certify.
-async fn design(state: &AppState, paper: Paper) -> ApiResult<Design> {
+/// What a certificate of the event at `event_slug` prints beside what it
+/// certifies: the society, and the event's place as it stands now (as its
+/// signatory does), none for an event that has no registration.
+async fn design(state: &AppState, paper: Paper, event_slug: &str) -> ApiResult<Design> {
     let society = crate::content::api::society_name(state).await?;
-    Ok(Design { society, place: String::new(), paper })
+    let place = match state.db.event_by_slug(event_slug).await? {
+        Some(event) => crate::registration::place::place_of(&state.db, &event).await?.location,
+        None => String::new(),
+    };
+    Ok(Design { society, place, paper })
 }
 
 /// The verification address printed on a certificate.
@@ -122,7 +128,8 @@ pub async fn my_certificates(
         let refusal = match &eligible.code {
             Some(_) => None,
             None => {
-                let design = design(&state, eligible.settings.certificate_paper).await?;
+                let design =
+                    design(&state, eligible.settings.certificate_paper, &eligible.event_slug).await?;
                 pdf::check(&draft(&eligible, user.id, &name), &design, &verify_url(&state, "xxxxxxxxxx"))
                     .err()
                     .map(|unprintable| unprintable.message())
@@ -173,7 +180,7 @@ pub async fn download_certificate(
             let name = display_name(&user.first_name, &user.last_name, &user.email);
             let draft = draft(&eligible, user.id, &name);
             let code = new_code()?;
-            let design = design(&state, draft.paper).await?;
+            let design = design(&state, draft.paper, &eligible.event_slug).await?;
             if let Err(unprintable) = pdf::check(&draft, &design, &verify_url(&state, &code)) {
                 return Err(refused(&unprintable));
             }
@@ -192,7 +199,7 @@ pub async fn download_certificate(
         crate::content::edition_dates::parse_day(&certificate.event_on).unwrap_or(eligible.event_on);
     let certificate = IssuedCertificate { event_day: printed_day(issued_day), ..certificate };
     let url = verify_url(&state, &certificate.code);
-    let design = design(&state, certificate.paper).await?;
+    let design = design(&state, certificate.paper, &eligible.event_slug).await?;
     let bytes = tokio::task::spawn_blocking(move || pdf::render(&certificate, &design, &url))
         .await
         .map_err(|e| anyhow::anyhow!("typesetting a certificate: {e}"))??

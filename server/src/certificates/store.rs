@@ -102,6 +102,7 @@ impl Db {
                 title: String::new(),
                 coauthors: Vec::new(),
                 event_title,
+                event_slug: slug,
                 event_on,
                 edition_year: settings.is_some().then_some(year),
                 settings: settings.unwrap_or_else(CertificateSettings::without_edition),
@@ -121,6 +122,7 @@ impl Db {
                     .map(|(_, n)| n.clone())
                     .collect(),
                 event_title: format!("SCULC {year}"),
+                event_slug: crate::registration::types::edition_slug(year),
                 event_on,
                 edition_year: Some(year),
                 settings: self

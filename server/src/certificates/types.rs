@@ -94,6 +94,9 @@ pub struct Eligible {
     pub title: String,
     pub coauthors: Vec<String>,
     pub event_title: String,
+    /// The address of the event it was at (an edition's own: `sculc-2026`),
+    /// whose place the certificate prints.
+    pub event_slug: String,
     /// The event's day in Pacific time.
     pub event_on: Date,
     /// The edition whose signatory signs it, if there is one.

@@ -17,15 +17,17 @@ use crate::program::publish::pdf_text;
 use crate::review::{app_with_admin, signed_in};
 
 const SLUG: &str = "sculc-2026";
+/// Where `event` takes place, as its admin wrote it.
+const PLACE: &str = "Humanities Lecture Hall 206";
 
-/// Registration event `sculc-2026` ("SCULC 2026"), starting in two days.
+/// Registration event `sculc-2026` ("SCULC 2026") at `PLACE`, starting in two days.
 async fn event(app: &TestApp) {
     let starts = app.state.clock.clone().scope(async { colloquy::clock::now() }).await + Duration::days(2);
     let starts = starts.format(&time::format_description::well_known::Rfc3339).unwrap();
     let response = app
         .post_json(
             "/api/admin/events",
-            json!({"slug": SLUG, "title": "SCULC 2026", "starts_at": starts, "capacity": 10, "offer_hours": 48}),
+            json!({"slug": SLUG, "title": "SCULC 2026", "starts_at": starts, "place": PLACE, "capacity": 10, "offer_hours": 48}),
         )
         .await;
     assert_eq!(response.status(), 201, "{}", response.text().await.unwrap());
@@ -139,7 +141,7 @@ async fn an_attendee_downloads_a_certificate_after_the_event_that_the_verificati
     let (pages, text) = pdf_text(&first);
     assert_eq!(pages, 1);
     for printed in
-        ["Certificate of Attendance", "Grace Hopper", "SCULC 2026", "Noam Linguist", "Faculty Advisor"]
+        ["Certificate of Attendance", "Grace Hopper", "SCULC 2026", PLACE, "Noam Linguist", "Faculty Advisor"]
     {
         assert!(text.contains(printed), "{printed:?} in {text:?}");
     }
