@@ -74,6 +74,21 @@ export function confirmTalk(
   );
 }
 
+/**
+ * Moves the event at `slug` to `startsAt`, and the check-ins at it to its
+ * start (inside its check-in window): an event that is over, which a
+ * journey cannot wait for.
+ */
+export function holdEventAt(world: Pick<ReviewWorld, 'dataDir'>, slug: string, startsAt: Date) {
+  const at = stored(startsAt);
+  sql(
+    world,
+    `UPDATE events SET starts_at = '${at}', closes_at = NULL, opens_at = NULL WHERE slug = ${quoted(slug)};
+     UPDATE registrations SET checked_in_at = '${at}'
+       WHERE checked_in_at IS NOT NULL AND event_id = (SELECT id FROM events WHERE slug = ${quoted(slug)});`,
+  );
+}
+
 /** The presenter of the abstract titled `title` declines, after having confirmed. */
 export function declineTalk(world: Pick<ReviewWorld, 'dataDir'>, title: string) {
   sql(
