@@ -74,14 +74,19 @@ export function pdfFile(name = 'abstract.pdf', size = 2048): File {
   return new File([header, 'x'.repeat(Math.max(0, size - header.length))], name, { type: 'application/pdf' });
 }
 
-/** SCULC 2026's registration with places left and nobody waiting, as a visitor (or a member not registered) sees it. */
-export const event2026: EventView = {
+/** SCULC 2026's address, name, start, registration window and place, as every view of the event has them. */
+export const sculc2026Facts = {
   slug: 'sculc-2026',
   title: 'SCULC 2026',
   starts_at: '2026-05-16T16:00:00Z',
   opens_at: null,
   closes_at: null,
   place: 'Campus Learning Pavilion',
+} as const;
+
+/** SCULC 2026's registration with places left and nobody waiting, as a visitor (or a member not registered) sees it. */
+export const event2026: EventView = {
+  ...sculc2026Facts,
   open: true,
   capacity: 10,
   places_left: 3,

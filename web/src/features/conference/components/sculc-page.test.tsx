@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { HomeSubmission, MemberHome } from '../../../api/types';
+import { sculc2026Facts } from '../../../test/conference-data';
 import { admin, errorResponse, findMessage, member, renderApp } from '../../../test/render-app';
 
 const edition: NonNullable<MemberHome['edition']> = {
@@ -138,12 +139,7 @@ describe('/sculc, the member home', () => {
           unpublished_drafts: 3,
           events: [
             {
-              slug: 'sculc-2026',
-              title: 'SCULC 2026',
-              starts_at: '2026-05-16T16:00:00Z',
-              opens_at: null,
-              closes_at: null,
-              place: 'Campus Learning Pavilion',
+              ...sculc2026Facts,
               capacity: 120,
               offer_hours: 48,
               counts: { registered: 95, taken: 80, offered: 2, waiting: 7, checked_in: 0, lunches: 60, needs: 12 },

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { allowSlowPageLoads } from '../../../test/admin-data';
+import { sculc2026Facts } from '../../../test/conference-data';
 import { naclo } from '../../../test/content-data';
 import { admin, errorResponse, findMessage, renderApp } from '../../../test/render-app';
 import type { AdminEvent, AdminEventSummary, AdminRegistration } from '../api/events';
@@ -11,12 +12,7 @@ allowSlowPageLoads();
 
 const counts = { registered: 1, taken: 1, offered: 0, waiting: 2, checked_in: 0, lunches: 1, needs: 1 };
 const summary: AdminEventSummary = {
-  slug: 'sculc-2026',
-  title: 'SCULC 2026',
-  starts_at: '2026-05-16T16:00:00Z',
-  opens_at: null,
-  closes_at: null,
-  place: 'Campus Learning Pavilion',
+  ...sculc2026Facts,
   capacity: 1,
   offer_hours: 48,
   counts,
