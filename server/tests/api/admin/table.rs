@@ -34,6 +34,19 @@ async fn order(app: &TestApp, query: &str) -> Vec<String> {
     emails(&json(response).await)
 }
 
+/// SCULC 2026 created and announced (its proposed call is over on today's
+/// clock, which the admin confirms): the members' edition from now on.
+async fn next_edition_announced(app: &TestApp) {
+    let created = app
+        .post_json("/api/admin/editions", serde_json::json!({"year": 2026, "call_over_confirmed": true}))
+        .await;
+    assert_eq!(created.status(), 201);
+    let announced = app
+        .post_json("/api/admin/editions/2026/announce?call_over_confirmed=true", serde_json::json!({}))
+        .await;
+    assert_eq!(announced.status(), 200);
+}
+
 fn list(emails: &[&str]) -> Vec<String> {
     emails.iter().map(|e| (*e).to_owned()).collect()
 }
@@ -307,18 +320,7 @@ async fn the_table_follows_uploads_decisions_deletions_and_a_new_edition() {
     assert_ne!(after["first_submission"]["id"].as_str().unwrap(), first);
 
     // A new edition starts with no applicants.
-    assert_eq!(
-        app.post_json("/api/admin/editions", serde_json::json!({"year": 2026, "call_over_confirmed": true}))
-            .await
-            .status(),
-        201
-    );
-    assert_eq!(
-        app.post_json("/api/admin/editions/2026/announce?call_over_confirmed=true", serde_json::json!({}))
-            .await
-            .status(),
-        200
-    );
+    next_edition_announced(&app).await;
     let next = author_row().await;
     assert_eq!((next["submission_count"].as_i64(), next["applicant"].as_bool()), (Some(0), Some(false)));
     assert_eq!(next["first_submission"], Value::Null);
@@ -352,18 +354,7 @@ async fn the_search_follows_renames_uploads_deletions_a_new_edition_and_a_delete
     assert_eq!(order(&app, "q=ÑÚÑ").await, author_list);
     assert_eq!(order(&app, "q=quintana").await, author_list);
 
-    assert_eq!(
-        app.post_json("/api/admin/editions", serde_json::json!({"year": 2026, "call_over_confirmed": true}))
-            .await
-            .status(),
-        201
-    );
-    assert_eq!(
-        app.post_json("/api/admin/editions/2026/announce?call_over_confirmed=true", serde_json::json!({}))
-            .await
-            .status(),
-        200
-    );
+    next_edition_announced(&app).await;
     assert_eq!(order(&app, "q=syntax").await, Vec::<String>::new(), "a new edition has no abstracts yet");
     assert_eq!(order(&app, "q=quintana").await, author_list);
 

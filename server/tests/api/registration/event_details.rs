@@ -38,14 +38,8 @@ async fn opened(app: &TestApp) -> (Client, Value) {
 }
 
 async fn register(app: &TestApp, client: &Client, slug: &str) {
-    let answers = json!({"mode": "in_person", "lunch": false, "dietary": "", "access": ""});
-    let response = client
-        .post(app.url(&format!("/api/events/{slug}/registration")))
-        .json(&answers)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 201, "{}", response.text().await.unwrap());
+    crate::check_in::register_at(app, client, slug, crate::check_in::answers("in_person", false, "", ""))
+        .await;
 }
 
 fn details(proposal: &Value, place: &str) -> Value {
