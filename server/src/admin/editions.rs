@@ -66,6 +66,11 @@ pub struct EditionSettings {
     pub conference_on: Option<String>,
     /// When applicants hear the decisions. Absent: unchanged; empty: not set.
     pub decisions_at: Option<TimeField>,
+    /// The keywords submissions choose from, saved with the settings (both
+    /// or neither): 1 to 40, each 1 to 60 characters, unique ignoring case.
+    /// Absent: unchanged.
+    #[schema(min_items = 1, max_items = 40)]
+    pub keywords: Option<Vec<String>>,
 }
 
 /// The external confirmation form's link as the API documents it: an
@@ -189,6 +194,7 @@ impl EditionSettings {
         let materials = errors.check("final_materials_by", time(&self.final_materials_by));
         let form = errors.check("confirmation_form_url", form_url(&self.confirmation_form_url));
         let contact = errors.check("contact_email", Email::parse(&self.contact_email));
+        let keywords = errors.check("keywords", self.keywords.as_deref().map(keyword_list).transpose());
         // What could not be read is left out of the order (its own message
         // stands).
         let dates = EditionDates {
@@ -218,6 +224,7 @@ impl EditionSettings {
             materials_quota_bytes: quota.ok_or_else(missing)?,
             conference_on: conference_on.ok_or_else(missing)?.map(|day| day.to_string()),
             decisions_at: decisions_at.ok_or_else(missing)?,
+            keywords: keywords.ok_or_else(missing)?,
         })
     }
 }
@@ -239,7 +246,11 @@ pub async fn list_editions(
     Ok(Json(state.db.editions().await?))
 }
 
-/// Changes an edition's settings.
+/// Changes an edition's settings, and its keywords when sent.
+///
+/// The settings and the keyword list are saved together, in one
+/// transaction with one log entry: a refused setting or keyword saves
+/// neither.
 #[utoipa::path(
     put,
     path = "/api/admin/editions/{year}",
@@ -249,7 +260,7 @@ pub async fn list_editions(
     responses(
         (status = 200, description = "The edition after the change", body = Edition),
         (status = 404, description = "No such edition", body = ErrorBody),
-        (status = 422, description = "A setting is invalid", body = ErrorBody),
+        (status = 422, description = "A setting or the keyword list is invalid", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -261,11 +272,17 @@ pub async fn update_edition(
 ) -> ApiResult<Json<Edition>> {
     let stored = state.db.edition(year).await?.ok_or_else(no_such_edition)?;
     let settings = settings.validate(&stored)?;
+    // The form sends the list with every save: the log names the keywords
+    // only when they change.
+    let what = match &settings.keywords {
+        Some(keywords) if *keywords != stored.keywords => "settings and keywords",
+        _ => "settings",
+    };
     let actor = Actor::admin(&admin);
     let entry = NewEntry {
         actor: &actor,
         action: AuditAction::EditionUpdated,
-        summary: format!("Updated the settings of SCULC {year}"),
+        summary: format!("Updated the {what} of SCULC {year}"),
     };
     let updated = state.db.update_edition_audited(year, &settings, &entry).await?;
     if !updated {

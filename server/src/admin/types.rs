@@ -129,6 +129,8 @@ pub struct ValidSettings {
     /// YYYY-MM-DD.
     pub conference_on: Option<String>,
     pub decisions_at: Option<OffsetDateTime>,
+    /// The edition's new keyword list, trimmed; none leaves it as it is.
+    pub keywords: Option<Vec<String>>,
 }
 
 /// What became of a request to change a role.

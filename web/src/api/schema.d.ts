@@ -310,7 +310,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes an edition's settings. */
+        /**
+         * Changes an edition's settings, and its keywords when sent.
+         * @description The settings and the keyword list are saved together, in one
+         *     transaction with one log entry: a refused setting or keyword saves
+         *     neither.
+         */
         put: operations["update_edition"];
         post?: never;
         /**
@@ -3360,6 +3365,12 @@ export interface components {
             decisions_at?: null | components["schemas"]["TimeField"];
             final_materials_by?: null | components["schemas"]["TimeField"];
             /**
+             * @description The keywords submissions choose from, saved with the settings (both
+             *     or neither): 1 to 40, each 1 to 60 characters, unique ignoring case.
+             *     Absent: unchanged.
+             */
+            keywords?: string[] | null;
+            /**
              * Format: int64
              * @description 1 MiB to 1 TiB: the bytes of final materials the edition may store
              *     (current and kept older files). Absent: unchanged.
@@ -6166,7 +6177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A setting is invalid */
+            /** @description A setting or the keyword list is invalid */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -5,7 +5,7 @@ use crate::admin::types::ValidSettings;
 use crate::content::editions::Edition;
 use crate::content::store::editions::EDITION_COLUMNS;
 use crate::db::{Db, RowLock};
-use crate::{clock, on_db};
+use crate::{clock, on_db, on_tx};
 use time::OffsetDateTime;
 
 use crate::activity::record;
@@ -76,17 +76,18 @@ impl Db {
         Ok(())
     }
 
-    /// Changes the settings of `year` and records `entry`, in one
-    /// transaction; whether there is such an edition.
+    /// Changes the settings of `year`, and its keyword list when they
+    /// carry one, and records `entry`, in one transaction: all of it is
+    /// saved or none; whether there is such an edition.
     pub async fn update_edition_audited(
         &self,
         year: i32,
         settings: &ValidSettings,
         entry: &NewEntry<'_>,
     ) -> sqlx::Result<bool> {
-        Ok(on_db!(self, |pool| {
-            let mut tx = crate::db::begin_write(pool).await?;
-            let updated = sqlx::query(
+        let mut tx = self.begin().await?;
+        let updated = on_tx!(&mut tx, |conn| {
+            sqlx::query(
                 "UPDATE editions SET call_opens_at = $1, call_closes_at = $2, word_limit = $3, max_file_bytes = $4,
                      confirm_attendance_by = $5, final_materials_by = $6, confirmation_form_url = $7, contact_email = $8,
                      max_submissions_per_author = $10,
@@ -111,16 +112,19 @@ impl Db {
             .bind(settings.materials_quota_bytes)
             .bind(&settings.conference_on)
             .bind(settings.decisions_at)
-            .execute(&mut *tx)
+            .execute(&mut **conn)
             .await?
             .rows_affected()
-                == 1;
-            if updated {
-                record!(&mut *tx, entry)?;
+                == 1
+        });
+        if updated {
+            if let Some(keywords) = &settings.keywords {
+                Self::replace_edition_keywords_in(&mut tx, year, keywords).await?;
             }
-            tx.commit().await?;
-            updated
-        }))
+            on_tx!(&mut tx, |conn| record!(&mut **conn, entry)?);
+        }
+        tx.commit().await?;
+        Ok(updated)
     }
 
     /// Inserts `edition` and records `entry`, in one transaction, if its

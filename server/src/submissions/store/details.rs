@@ -59,32 +59,45 @@ impl Db {
         entry: &NewEntry<'_>,
     ) -> sqlx::Result<bool> {
         let mut tx = self.begin().await?;
-        let found = on_tx!(&mut tx, |conn| {
-            let found: Option<i32> = sqlx::query_scalar("SELECT year FROM editions WHERE year = $1")
+        let found: Option<i32> = on_tx!(&mut tx, |conn| {
+            sqlx::query_scalar("SELECT year FROM editions WHERE year = $1")
                 .bind(year)
                 .fetch_optional(&mut **conn)
-                .await?;
-            if found.is_some() {
-                sqlx::query("DELETE FROM edition_keywords WHERE edition_year = $1")
-                    .bind(year)
-                    .execute(&mut **conn)
-                    .await?;
-                for (position, keyword) in keywords.iter().enumerate() {
-                    sqlx::query(
-                        "INSERT INTO edition_keywords (edition_year, keyword, position) VALUES ($1, $2, $3)",
-                    )
-                    .bind(year)
-                    .bind(keyword)
-                    .bind(position as i32 + 1)
-                    .execute(&mut **conn)
-                    .await?;
-                }
-                record!(&mut **conn, entry)?;
-            }
-            found.is_some()
+                .await?
         });
+        if found.is_some() {
+            Self::replace_edition_keywords_in(&mut tx, year, keywords).await?;
+            on_tx!(&mut tx, |conn| record!(&mut **conn, entry)?);
+        }
         tx.commit().await?;
-        Ok(found)
+        Ok(found.is_some())
+    }
+
+    /// Replaces edition `year`'s keyword list inside `tx`, so that another
+    /// change (the edition's settings) and its log entry go with it or not
+    /// at all. Submissions keep the keywords they have.
+    pub async fn replace_edition_keywords_in(
+        tx: &mut Tx,
+        year: i32,
+        keywords: &[String],
+    ) -> sqlx::Result<()> {
+        on_tx!(tx, |conn| {
+            sqlx::query("DELETE FROM edition_keywords WHERE edition_year = $1")
+                .bind(year)
+                .execute(&mut **conn)
+                .await?;
+            for (position, keyword) in keywords.iter().enumerate() {
+                sqlx::query(
+                    "INSERT INTO edition_keywords (edition_year, keyword, position) VALUES ($1, $2, $3)",
+                )
+                .bind(year)
+                .bind(keyword)
+                .bind(position as i32 + 1)
+                .execute(&mut **conn)
+                .await?;
+            }
+        });
+        Ok(())
     }
 
     /// The co-authors and keywords of each submission in `ids`.

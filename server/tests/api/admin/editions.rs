@@ -111,6 +111,88 @@ async fn an_admin_updates_the_current_edition() {
     );
 }
 
+/// The settings form sends the keyword list with the settings: one save,
+/// one transaction, one log entry; a refused keyword or setting saves
+/// neither.
+#[tokio::test]
+async fn settings_and_keywords_are_saved_together_or_not_at_all() {
+    let app = spawn_app().await;
+    admin(&app, "admin@example.edu").await;
+    let before = editions(&app).await;
+    assert_eq!(before[0]["keywords"].as_array().unwrap().len(), 12, "the seeded list: {}", before[0]);
+    let with = |word_limit: i64, keywords: Value| {
+        let mut settings = spec_2025();
+        settings["word_limit"] = json!(word_limit);
+        settings["keywords"] = keywords;
+        settings
+    };
+
+    // A bad list with good settings: neither is saved, and the list's
+    // message (the words of PUT …/keywords) stands at its field alone.
+    for (keywords, message) in [
+        (json!([]), "Enter at least one keyword."),
+        (json!(["Syntax", " syntax "]), "‘syntax’ is listed twice."),
+        (json!(["Syntax", "  "]), "A keyword cannot be empty."),
+        (
+            json!((0..41).map(|i| format!("k{i}")).collect::<Vec<_>>()),
+            "An edition can offer at most 40 keywords.",
+        ),
+    ] {
+        let response = put_json(&app, "/api/admin/editions/2025", with(300, keywords.clone())).await;
+        assert_eq!(response.status(), 422, "{keywords}");
+        let error = json(response).await;
+        assert_eq!(error["fields"], json!({"keywords": [message]}), "{keywords}");
+        assert_eq!(error["error"], message);
+    }
+    // A bad setting with a good list: neither either.
+    let response = put_json(&app, "/api/admin/editions/2025", with(0, json!(["Typology"]))).await;
+    assert_eq!(response.status(), 422);
+    let error = json(response).await;
+    assert!(error["fields"]["word_limit"].is_array() && error["fields"]["keywords"].is_null(), "{error}");
+    // Both bad: both told at once.
+    let response = put_json(&app, "/api/admin/editions/2025", with(0, json!([]))).await;
+    let error = json(response).await;
+    assert!(error["fields"]["word_limit"].is_array() && error["fields"]["keywords"].is_array(), "{error}");
+    assert_eq!(editions(&app).await, before, "nothing changed");
+    assert_eq!(audit_entries(&app).await, vec![]);
+
+    let response =
+        put_json(&app, "/api/admin/editions/2025", with(300, json!([" Typology ", "Fieldwork"]))).await;
+    assert_eq!(response.status(), 200);
+    let edition = json(response).await;
+    assert_eq!(
+        (edition["word_limit"].clone(), edition["keywords"].clone()),
+        (json!(300), json!(["Typology", "Fieldwork"]))
+    );
+    let current = json(app.get("/api/editions/current").await).await;
+    assert_eq!(
+        (current["word_limit"].clone(), current["keywords"].clone()),
+        (json!(300), json!(["Typology", "Fieldwork"]))
+    );
+    let saved = "Updated the settings and keywords of SCULC 2025".to_owned();
+    assert_eq!(audit_entries(&app).await, vec![("edition.updated".to_owned(), saved.clone())], "one entry");
+
+    // Left out, or the same list again: the keywords stay, and the log
+    // speaks of the settings alone.
+    let response = put_json(&app, "/api/admin/editions/2025", spec_2025()).await;
+    assert_eq!(response.status(), 200);
+    let edition = json(response).await;
+    assert_eq!(
+        (edition["word_limit"].clone(), edition["keywords"].clone()),
+        (json!(500), json!(["Typology", "Fieldwork"]))
+    );
+    let response =
+        put_json(&app, "/api/admin/editions/2025", with(400, json!(["Typology", "Fieldwork"]))).await;
+    assert_eq!(json(response).await["keywords"], json!(["Typology", "Fieldwork"]));
+    let entries = audit_entries(&app).await;
+    let settings_only = ("edition.updated".to_owned(), "Updated the settings of SCULC 2025".to_owned());
+    assert_eq!(entries.len(), 3, "{entries:?}");
+    assert_eq!(entries.iter().filter(|entry| **entry == settings_only).count(), 2, "{entries:?}");
+    assert!(entries.contains(&("edition.updated".to_owned(), saved)), "{entries:?}");
+
+    assert_eq!(put_json(&app, "/api/admin/editions/1999", with(300, json!(["A"]))).await.status(), 404);
+}
+
 #[tokio::test]
 async fn creating_2026_copies_2025_and_its_call_then_governs_uploads() {
     let app = spawn_app().await;

@@ -22,7 +22,7 @@ export function useUpdateEdition() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminQueryKey }),
-        // The public pages read the current edition (deadlines, limits).
+        // The public pages read the current edition (deadlines, limits), the submit page its keywords.
         queryClient.invalidateQueries({ queryKey: ['editions'] }),
         queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
       ]),

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 
 import { Button } from '../../../components/button';
-import { CheckboxField, DateTimeField, FieldGroup, NumberField, TextField } from '../../../components/field';
+import {
+  CheckboxField,
+  DateTimeField,
+  FieldGroup,
+  NumberField,
+  TextAreaField,
+  TextField,
+} from '../../../components/field';
 import { FormMessage } from '../../../components/form-message';
 import { ApiError, refusalMessage, type FieldErrors } from '../../../lib/api-client';
 import { formatFileSize } from '../../../lib/format-size';
@@ -27,6 +34,8 @@ interface EditionFormValues {
   attendance_in_app: boolean;
   decisions_at: string;
   conference_on: string;
+  /** The keywords submissions choose from, one per line. */
+  keywords: string;
 }
 
 const TIME_FIELDS = [
@@ -54,6 +63,7 @@ function valuesOf(edition: AdminEdition): EditionFormValues {
     attendance_in_app: edition.attendance_in_app,
     decisions_at: toPacificInput(edition.decisions_at),
     conference_on: edition.conference_on ?? '',
+    keywords: edition.keywords.join('\n'),
   };
 }
 
@@ -105,6 +115,11 @@ export function settingsOf(values: EditionFormValues): { settings: EditionSettin
       // Empty clears these two; left out, the server keeps them.
       decisions_at: times.decisions_at ?? '',
       conference_on: values.conference_on,
+      // Saved with the settings, both or neither; empty lines are not keywords.
+      keywords: values.keywords
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
     },
   };
 }
@@ -113,7 +128,10 @@ interface EditionFormProps {
   edition: AdminEdition;
 }
 
-/** The current edition's settings. Remount with `key` to start again from the server's values. */
+/**
+ * An edition's settings and its keywords, saved together with one button.
+ * Remount with `key` to start again from the server's values.
+ */
 export function EditionForm({ edition }: EditionFormProps) {
   const [values, setValues] = useState(() => valuesOf(edition));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -237,6 +255,17 @@ export function EditionForm({ edition }: EditionFormProps) {
       <FieldGroup legend="Links and contact">
         <TextField label="Confirmation form URL" type="url" {...field('confirmation_form_url')} />
         <TextField label="Contact e-mail" type="email" autoComplete="off" {...field('contact_email')} />
+      </FieldGroup>
+      <FieldGroup legend="Keywords">
+        <TextAreaField
+          label="Keywords, one per line"
+          rows={12}
+          hint={
+            '1 to 40 keywords of at most 60 characters. Authors choose up to three; submissions keep the keywords ' +
+            'they chose when the list changes.'
+          }
+          {...field('keywords')}
+        />
       </FieldGroup>
       <Button type="submit" disabled={update.isPending}>
         {update.isPending ? 'Saving...' : 'Save Settings'}

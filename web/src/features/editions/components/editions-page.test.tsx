@@ -65,6 +65,7 @@ describe('/user-data/editions', () => {
         attendance_in_app: false,
         decisions_at: '',
         conference_on: '',
+        keywords: ['Phonology', 'Syntax'],
       },
     ]);
   });
@@ -317,28 +318,52 @@ describe('/user-data/editions', () => {
     ).toBeInTheDocument();
   });
 
-  it('saves the current edition’s keywords, one per line, and shows a refusal at the field', async () => {
+  it('saves the settings and the keywords with one Save, and shows a refusal of the keywords at their field', async () => {
     const duplicate = '‘syntax’ is listed twice.';
     let answer = () => errorResponse(422, duplicate, { fields: { keywords: [duplicate] } });
     const { user, requestsTo } = renderApp(PAGE, {
       user: admin,
-      api: editionsApi({ 'PUT /api/admin/editions/2025/keywords': () => answer() }),
+      api: editionsApi({ 'PUT /api/admin/editions/2025': () => answer() }),
     });
     const form = await screen.findByRole('region', { name: 'SCULC 2025 (current edition)' });
-    const keywords = within(form).getByLabelText('Keywords, one per line');
+    const keywords = within(within(form).getByRole('group', { name: 'Keywords' })).getByLabelText(
+      'Keywords, one per line',
+    );
+    // One form, one Save: the keywords are a group of the settings' form.
+    const save = within(form).getByRole('button', { name: 'Save Settings' });
+    expect(keywords.closest('form')).toBe(save.closest('form'));
+    expect(within(form).queryByRole('button', { name: 'Save keywords' })).not.toBeInTheDocument();
     expect(keywords).toHaveValue('Phonology\nSyntax');
+    expect(keywords).toHaveAccessibleDescription(/^1 to 40 keywords of at most 60 characters\./);
 
+    const wordLimit = within(form).getByLabelText('Word limit');
+    await user.clear(wordLimit);
+    await user.type(wordLimit, '300');
     await user.type(keywords, '\n\n syntax ');
-    await user.click(within(form).getByRole('button', { name: 'Save keywords' }));
+    await user.click(save);
+
     expect(await findMessage('alert', duplicate)).toBeInTheDocument();
     expect(keywords).toBeInvalid();
-    expect(requestsTo('PUT /api/admin/editions/2025/keywords')).toEqual([{ keywords: ['Phonology', 'Syntax', 'syntax'] }]);
+    expect(keywords).toHaveAccessibleDescription(expect.stringContaining(duplicate) as string);
+    await waitFor(() => {
+      expect(keywords).toHaveFocus();
+    });
+    expect(wordLimit).not.toHaveAttribute('aria-invalid');
+    expect(requestsTo('PUT /api/admin/editions/2025')).toEqual([
+      expect.objectContaining({ word_limit: 300, keywords: ['Phonology', 'Syntax', 'syntax'] }),
+    ]);
+    expect(requestsTo('PUT /api/admin/editions/2025/keywords')).toHaveLength(0);
 
-    answer = () => Response.json({ ...edition(2025), keywords: ['Phonology', 'Typology'] });
+    answer = () => Response.json({ ...edition(2025), word_limit: 300, keywords: ['Phonology', 'Typology'] });
     await user.clear(keywords);
     await user.type(keywords, 'Phonology\nTypology');
-    await user.click(within(form).getByRole('button', { name: 'Save keywords' }));
-    expect(await findMessage('status', 'The keywords of SCULC 2025 were saved.')).toBeInTheDocument();
+    await user.click(save);
+    expect(await findMessage('status', 'The settings of SCULC 2025 were saved.')).toBeInTheDocument();
     expect(keywords).toHaveValue('Phonology\nTypology');
+    expect(keywords).not.toHaveAttribute('aria-invalid');
+    expect(wordLimit).toHaveValue(300);
+    expect(requestsTo('PUT /api/admin/editions/2025')[1]).toEqual(
+      expect.objectContaining({ word_limit: 300, keywords: ['Phonology', 'Typology'] }),
+    );
   });
 });

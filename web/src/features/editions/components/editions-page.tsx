@@ -18,7 +18,6 @@ import { useEditions } from '../api/get-editions';
 import type { AdminEdition } from '../api/types';
 import { EditionForm } from './edition-form';
 import { EDITION_PARAM, EditionPicker, useChosenEdition } from './edition-picker';
-import { KeywordsForm } from './keywords-form';
 import { NewEditionForm } from './new-edition-form';
 
 /**
@@ -131,8 +130,6 @@ export function EditionsPage() {
             <OpenRegistration key={`registration-${current.year}`} asked={{ edition: current.year }} />
             <h3>Settings</h3>
             <EditionForm key={current.year} edition={current} />
-            <h3>Keywords</h3>
-            <KeywordsForm key={`keywords-${current.year}`} edition={current} />
             <h3>Certificates&rsquo; signatory</h3>
             <SignatoryForm key={`signatory-${current.year}`} year={current.year} />
           </section>
