@@ -269,6 +269,9 @@ test('axe finds no violation on the editions screen, preparing, announcing and d
     await expectNoViolations(page, 'the announce question');
     await dialogOf(page, 'Announce SCULC 2026').getByRole('button', { name: 'Cancel' }).click();
 
+    // Known: the deleted year's registration is sometimes asked for once more as its card goes, and answers 404
+    // (nothing shows; the editions' own test checks the request is not made in the usual order of events).
+    browserErrors.allow(/status of 404 .*\/api\/admin\/event-proposal\?edition=2026/);
     await main.getByRole('button', { name: 'Delete SCULC 2026' }).click();
     const question = dialogOf(page, 'Delete SCULC 2026');
     await expect(question).toBeVisible();

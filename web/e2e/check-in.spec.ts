@@ -174,8 +174,12 @@ test('@phone a volunteer checks people in by QR and by name, offline too, and th
 
     await test.step('the volunteer sees the Check-in link and nothing of the officers’, chooses the event, and sees its desk', async () => {
       await signInAs(desk, world, volunteer);
-      const nav = await openNav(desk);
-      await expect(nav.getByRole('link', { name: 'Check-in' })).toBeVisible();
+      // The menu closes when the sign-in's redirect settles after a tap: opened again until its link stays in view.
+      const nav = desk.getByRole('navigation', { name: 'Main', exact: true });
+      await expect(async () => {
+        await openNav(desk);
+        await expect(nav.getByRole('link', { name: 'Check-in' })).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
       for (const officers of ['User Data', 'Review', 'Site']) await expect(nav.getByRole('link', { name: officers })).toHaveCount(0);
       await nav.getByRole('link', { name: 'Check-in' }).click();
       const events = desk.getByRole('main').getByRole('listitem');

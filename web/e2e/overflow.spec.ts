@@ -170,6 +170,9 @@ function layoutFaults(): string[] {
     if (!label) continue;
     const words = document.createRange();
     words.selectNodeContents(label);
+    // A label only screen readers hear (the user table's role boxes, under their column's header) has no words on screen.
+    const unseen = [...label.querySelectorAll('.visually-hidden')].map((hidden) => hidden.textContent).join('');
+    if (unseen.trim() !== '' && unseen.trim() === label.textContent.trim()) continue;
     const line = [...words.getClientRects()].find((rect) => rect.width > 0 && rect.left >= box.getBoundingClientRect().right - 1);
     const own = box.getBoundingClientRect();
     if (!line || line.top >= own.bottom || line.bottom <= own.top) {
