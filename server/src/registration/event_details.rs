@@ -94,7 +94,8 @@ pub async fn event_proposal(
             let starts_at = pacific(&session.date, &session.starts);
             (slug, session.name, starts_at, session.location.unwrap_or_default())
         }
-        _ => return Err(unprocessable("edition", "Name an edition or a NACLO session.".into())),
+        // The query names neither or both: a request the screens never make.
+        _ => return Err(ApiError::BadRequest("Name an edition or a NACLO session.".into())),
     };
     let exists = state.db.event_by_slug(&slug).await?.is_some();
     Ok(Json(EventProposal { slug, title, starts_at, place, exists }))
