@@ -25,6 +25,9 @@ fn main() {
         // folder that is gone.
         let dist = dist.canonicalize().expect("web/dist resolves");
         println!("cargo:rerun-if-changed={}", dist.display());
+        // And its page by name: every build writes it anew, so a rebuilt
+        // web app is seen even where the folder's scan is not.
+        println!("cargo:rerun-if-changed={}", dist.join("index.html").display());
         dist
     } else {
         // Watching a missing path would rebuild every time; the folder that
