@@ -147,6 +147,12 @@ test('an admin edits the current edition in Pacific time and creates the next on
     await card.getByLabel('Places in person').fill('100');
     await card.getByRole('button', { name: 'Open Registration' }).click();
     await expect(card.getByRole('status').filter({ hasText: 'Registration for' })).toHaveText(`Registration for SCULC ${String(year)} is open.`);
+    // Nobody signs this new edition's certificates yet: the chair is asked, with the way to the form.
+    const asked = card.getByRole('status').filter({ hasText: 'Who signs' });
+    await expect(asked).toContainText(`Who signs the certificates of SCULC ${String(year)}?`);
+    await expectNoViolations(page, 'the chair asked for a signatory');
+    await asked.getByRole('link', { name: 'name the signatory or choose no signature' }).click();
+    await expect(card.getByRole('heading', { name: 'Certificates’ signatory' })).toBeInViewport();
     await card.getByRole('link', { name: /change its name, date, place or window/ }).click();
     const details = page.getByRole('form', { name: 'Name, date and place' });
     await details.getByLabel('Place').fill('Main Library, Room 101');

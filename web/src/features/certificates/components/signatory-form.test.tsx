@@ -56,6 +56,55 @@ describe('/user-data/editions, the certificates’ signatory', () => {
     expect(requestsTo('PUT /api/admin/editions/2025/signatory')).toEqual([saved]);
   });
 
+  it('asks the chair for a signatory once the edition’s registration is open, until they decide', async () => {
+    let opened = false;
+    const proposal = {
+      slug: 'sculc-2025',
+      title: 'SCULC 2025',
+      starts_at: '2025-05-17T16:00:00Z',
+      place: 'Campus Learning Pavilion',
+    };
+    const saved = { name: '', title: '', no_signature: true, paper: 'letter' };
+    const { user } = renderApp('/user-data/editions', {
+      user: admin,
+      api: {
+        'GET /api/admin/editions': () => Response.json([edition(2025), edition(2024)]),
+        'GET /api/admin/editions/2025/signatory': () => Response.json(undecided),
+        'PUT /api/admin/editions/2025/signatory': () => Response.json(saved),
+        'GET /api/admin/event-proposal': () => Response.json({ ...proposal, exists: opened }),
+        'POST /api/admin/events': () => {
+          opened = true;
+          return Response.json(
+            { ...proposal, opens_at: null, closes_at: null, capacity: 120, offer_hours: 48, open: true, questions: [], registrations: [] },
+            { status: 201 },
+          );
+        },
+      },
+    });
+    const region = await screen.findByRole('region', { name: 'SCULC 2025 (current edition)' });
+    const question = /^Who signs the certificates of SCULC 2025\?/;
+    await user.click(await within(region).findByRole('button', { name: 'Open registration for SCULC 2025' }));
+    await user.type(within(region).getByLabelText('Places in person'), '120');
+    expect(within(region).queryByText(question)).not.toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Open Registration' }));
+
+    expect(await findMessage('status', 'Registration for SCULC 2025 is open.')).toBeInTheDocument();
+    const asked = await within(region).findByText(question);
+    expect(asked).toHaveTextContent(
+      'Attendees and presenters can download theirs once you name the signatory or choose no signature.',
+    );
+    expect(within(asked).getByRole('link', { name: 'name the signatory or choose no signature' })).toHaveAttribute(
+      'href',
+      '#certificates-signatory',
+    );
+    expect(document.getElementById('certificates-signatory')).toHaveTextContent('Certificates’ signatory');
+
+    await user.click(within(region).getByRole('radio', { name: 'No signature' }));
+    await user.click(within(region).getByRole('button', { name: 'Save signatory' }));
+    expect(await findMessage('status', 'The signatory of SCULC 2025 was saved.')).toBeInTheDocument();
+    expect(within(region).queryByText(question)).not.toBeInTheDocument();
+  });
+
   it('shows the server’s refusal next to the field', async () => {
     const refusal =
       "The signatory's name or title contains characters the certificate's font cannot print: 王 (U+738B). " +

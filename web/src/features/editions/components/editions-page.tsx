@@ -8,7 +8,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { routes } from '../../../config/routes';
 import { refusalMessage } from '../../../lib/api-client';
 import { AdminPage, type Notice } from '../../admin';
-import { SignatoryForm } from '../../certificates';
+import { SignatoryForm, SignatoryPrompt } from '../../certificates';
 import { OpenRegistration } from '../../registration';
 import { useAnnounceEdition } from '../api/announce-edition';
 import { askingIfTheCallIsOver } from '../api/call-over';
@@ -33,6 +33,8 @@ export function EditionsPage() {
   const announce = useAnnounceEdition();
   const [notice, setNotice] = useState<Notice>();
   const [creating, setCreating] = useState(false);
+  /** The year whose registration was just opened here: its chair is asked for a signatory. */
+  const [registrationOpened, setRegistrationOpened] = useState<number>();
   const confirm = useConfirm();
   const newest = editions.data?.[0];
   const previous = editions.data?.[1];
@@ -127,10 +129,21 @@ export function EditionsPage() {
               </div>
             )}
             <h3>Registration</h3>
-            <OpenRegistration key={`registration-${current.year}`} asked={{ edition: current.year }} />
+            <OpenRegistration
+              key={`registration-${current.year}`}
+              asked={{ edition: current.year }}
+              onOpened={() => {
+                setRegistrationOpened(current.year);
+              }}
+            />
+            {registrationOpened === current.year && (
+              <SignatoryPrompt year={current.year} signatoryId="certificates-signatory" />
+            )}
             <h3>Settings</h3>
             <EditionForm key={current.year} edition={current} />
-            <h3>Certificates&rsquo; signatory</h3>
+            <h3 id="certificates-signatory" tabIndex={-1}>
+              Certificates&rsquo; signatory
+            </h3>
             <SignatoryForm key={`signatory-${current.year}`} year={current.year} />
           </section>
           {isNewest && (

@@ -21,7 +21,14 @@ function eventPath(slug: string): string {
  * form starts from the content's name, address, date, time and place; once
  * registration is open, a link to its list, where they can be changed.
  */
-export function OpenRegistration({ asked }: { asked: { edition: number } | { session: string } }) {
+export function OpenRegistration({
+  asked,
+  onOpened,
+}: {
+  asked: { edition: number } | { session: string };
+  /** Told once registration has been opened here. */
+  onOpened?: (event: AdminEvent) => void;
+}) {
   const proposal = useEventProposal(asked);
   const [opening, setOpening] = useState(false);
   const [opened, setOpened] = useState<AdminEvent>();
@@ -53,6 +60,7 @@ export function OpenRegistration({ asked }: { asked: { edition: number } | { ses
         onCreated={(created) => {
           setOpening(false);
           setOpened(created);
+          onOpened?.(created);
           void proposal.refetch();
         }}
         onCancel={() => {
