@@ -105,6 +105,20 @@ describe('/user-data/editions, the certificates’ signatory', () => {
     expect(within(region).queryByText(question)).not.toBeInTheDocument();
   });
 
+  it('keeps asking a chair who comes back while the edition’s registration is open and nobody is named', async () => {
+    renderApp('/user-data/editions', {
+      user: admin,
+      api: {
+        'GET /api/admin/editions': () => Response.json([edition(2025), edition(2024)]),
+        'GET /api/admin/editions/2025/signatory': () => Response.json(undecided),
+        'GET /api/admin/event-proposal': () =>
+          Response.json({ slug: 'sculc-2025', title: 'SCULC 2025', starts_at: null, place: '', exists: true }),
+      },
+    });
+    const region = await screen.findByRole('region', { name: 'SCULC 2025 (current edition)' });
+    expect(await within(region).findByText(/^Who signs the certificates of SCULC 2025\?/)).toBeInTheDocument();
+  });
+
   it('shows the server’s refusal next to the field', async () => {
     const refusal =
       "The signatory's name or title contains characters the certificate's font cannot print: 王 (U+738B). " +

@@ -33,8 +33,6 @@ export function EditionsPage() {
   const announce = useAnnounceEdition();
   const [notice, setNotice] = useState<Notice>();
   const [creating, setCreating] = useState(false);
-  /** The year whose registration was just opened here: its chair is asked for a signatory. */
-  const [registrationOpened, setRegistrationOpened] = useState<number>();
   const confirm = useConfirm();
   const newest = editions.data?.[0];
   const previous = editions.data?.[1];
@@ -132,13 +130,8 @@ export function EditionsPage() {
             <OpenRegistration
               key={`registration-${current.year}`}
               asked={{ edition: current.year }}
-              onOpened={() => {
-                setRegistrationOpened(current.year);
-              }}
+              whileOpen={<SignatoryPrompt year={current.year} signatoryId="certificates-signatory" />}
             />
-            {registrationOpened === current.year && (
-              <SignatoryPrompt year={current.year} signatoryId="certificates-signatory" />
-            )}
             <h3>Settings</h3>
             <EditionForm key={current.year} edition={current} />
             <h3 id="certificates-signatory" tabIndex={-1}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '../../../components/button';
@@ -23,11 +23,11 @@ function eventPath(slug: string): string {
  */
 export function OpenRegistration({
   asked,
-  onOpened,
+  whileOpen,
 }: {
   asked: { edition: number } | { session: string };
-  /** Told once registration has been opened here. */
-  onOpened?: (event: AdminEvent) => void;
+  /** Shown under the link once registration is open, such as a question for the chair. */
+  whileOpen?: ReactNode;
 }) {
   const proposal = useEventProposal(asked);
   const [opening, setOpening] = useState(false);
@@ -50,6 +50,7 @@ export function OpenRegistration({
           Members and visitors register for {opened?.title ?? event.title} on the site.{' '}
           <Link to={eventPath(event.slug)}>See its registrations, or change its name, date, place or window</Link>
         </p>
+        {whileOpen}
       </div>
     );
   }
@@ -60,7 +61,6 @@ export function OpenRegistration({
         onCreated={(created) => {
           setOpening(false);
           setOpened(created);
-          onOpened?.(created);
           void proposal.refetch();
         }}
         onCancel={() => {
