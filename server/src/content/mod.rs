@@ -56,10 +56,15 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// At first start (no content yet), stores the content built into the
 /// binary as version 1. Later starts leave the content alone: editors
 /// publish, and `colloquy content import` makes a new version. Either
-/// way, the stored embed origins are checked again (see `csp`).
+/// way, versions described before the history was in words are described
+/// again, and the stored embed origins are checked again (see `csp`).
 pub async fn seed(db: &Db) -> anyhow::Result<()> {
     if db.seed_versions(&bundle::bundled().documents()).await? {
         tracing::info!("the content's first version is stored");
+    }
+    let reworded = db.reword_versions().await?;
+    if reworded > 0 {
+        tracing::info!(reworded, "the history's older versions are described in words");
     }
     csp::check_stored(db).await;
     Ok(())

@@ -513,6 +513,49 @@ impl Db {
         Ok(live)
     }
 
+    /// Describes again, in words, each version queued in
+    /// `content_versions_to_reword` (those described by field path before
+    /// the history was in words), from its documents and the version
+    /// before; one version per transaction, so two instances starting
+    /// together each reword a version once. Returns how many it reworded.
+    pub async fn reword_versions(&self) -> sqlx::Result<usize> {
+        let queued: Vec<i64> = on_db!(self, |pool| sqlx::query_scalar(
+            "SELECT version_id FROM content_versions_to_reword ORDER BY version_id"
+        )
+        .fetch_all(pool)
+        .await)?;
+        let mut reworded = 0;
+        for id in queued {
+            let mut tx = self.begin().await?;
+            let done = on_tx!(&mut tx, |tx| {
+                let taken = sqlx::query("DELETE FROM content_versions_to_reword WHERE version_id = $1")
+                    .bind(id)
+                    .execute(&mut **tx)
+                    .await?
+                    .rows_affected();
+                // Another instance took it meanwhile.
+                if taken == 0 {
+                    false
+                } else {
+                    let before: Vec<(String, String, String)> =
+                        sqlx::query_as(VERSION_DOCUMENTS).bind(id - 1).fetch_all(&mut **tx).await?;
+                    let after: Vec<(String, String, String)> =
+                        sqlx::query_as(VERSION_DOCUMENTS).bind(id).fetch_all(&mut **tx).await?;
+                    let changed = changes(&parse_documents(before)?, &parse_documents(after)?);
+                    sqlx::query("UPDATE content_versions SET changes = $1 WHERE id = $2")
+                        .bind(serde_json::to_string(&changed).expect("JSON serialises"))
+                        .bind(id)
+                        .execute(&mut **tx)
+                        .await?;
+                    true
+                }
+            });
+            tx.commit().await?;
+            reworded += usize::from(done);
+        }
+        Ok(reworded)
+    }
+
     /// At first start, the bundled content as version 1; on a database
     /// from before versions, the live content as version 1. Live content
     /// that is gone (the table emptied by hand) comes back from the live

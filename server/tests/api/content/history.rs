@@ -159,3 +159,48 @@ async fn pages_created_at_once_past_the_hundredth_are_refused_and_nothing_change
     }
     assert_eq!(missing, terms.len() - room, "the refused terms left nothing behind");
 }
+
+#[tokio::test]
+async fn versions_described_by_field_path_are_described_in_words_at_the_next_start_once() {
+    let (app, editor) = app_with_editor().await;
+    let first = publish_title(&app, &editor, "NACLO at UCLA").await;
+    let (status, saved) = edit(&app, &editor, "site", |site| {
+        site["home"]["description"][0] = json!("A new first paragraph.");
+    })
+    .await;
+    assert_eq!(status, 200, "{saved}");
+    let (status, published) = post(&app, &editor, "/api/editor/publish", json!({})).await;
+    assert_eq!(status, 200, "{published}");
+    let second = published["version"].as_i64().unwrap();
+    // As the history stored them before it was in words, queued as the migration queues them.
+    for (id, paths) in [(first, r#"["naclo.title"]"#), (second, r#"["home.description[0]"]"#)] {
+        colloquy::on_db!(&app.state.db, |pool| {
+            sqlx::query("UPDATE content_versions SET changes = $1 WHERE id = $2")
+                .bind(paths)
+                .bind(id)
+                .execute(pool)
+                .await
+                .unwrap();
+            sqlx::query("INSERT INTO content_versions_to_reword (version_id) VALUES ($1)")
+                .bind(id)
+                .execute(pool)
+                .await
+                .unwrap();
+        });
+    }
+    let (_, versions) = get(&app, &editor, "/api/editor/versions").await;
+    assert_eq!(versions[0]["changes"], json!(["home.description[0]"]), "{versions:#}");
+
+    // Two instances start together: each version is described once, by one of them.
+    let (a, b) = tokio::join!(app.state.db.reword_versions(), app.state.db.reword_versions());
+    assert_eq!(a.unwrap() + b.unwrap(), 2);
+    colloquy::content::seed(&app.state.db).await.unwrap();
+
+    let (_, versions) = get(&app, &editor, "/api/editor/versions").await;
+    let changes_of = |id: i64| {
+        versions.as_array().unwrap().iter().find(|v| v["id"].as_i64() == Some(id)).unwrap()["changes"].clone()
+    };
+    assert_eq!(changes_of(second), json!(["Home: description changed"]));
+    assert_eq!(changes_of(first), json!(["NACLO page: title changed"]));
+    assert_eq!(app.state.db.reword_versions().await.unwrap(), 0, "the queue is empty");
+}
