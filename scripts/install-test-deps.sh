@@ -3,7 +3,8 @@
 # Debian's chromium (the browser for end-to-end tests), PostgreSQL (the
 # second database every Rust test runs on) and nginx (the balancer of the
 # multi-instance test) and poppler's pdftoppm and pdftotext (certificates are
-# rendered to pictures and read back as a reader would). On Debian as root they are
+# rendered to pictures and read back as a reader would) and HarfBuzz's hb-shape
+# (the PDFs' shaping is compared with it). On Debian as root they are
 # installed with apt; elsewhere a missing one is a clear error.
 set -euo pipefail
 
@@ -14,6 +15,8 @@ command -v curl > /dev/null || missing+=(curl)
 # The balancer in front of two instances in the multi-instance test.
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 command -v pdftoppm > /dev/null && command -v pdftotext > /dev/null || missing+=(poppler-utils)
+# HarfBuzz's own shaper, the reference the PDFs' shaping is checked against.
+command -v hb-shape > /dev/null || missing+=(libharfbuzz-bin)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -42,6 +42,7 @@ pub mod storage;
 pub mod stored;
 pub mod submissions;
 pub mod text;
+pub mod typeset;
 pub mod unread_body;
 pub mod uploads;
 pub mod web;

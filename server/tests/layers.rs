@@ -546,6 +546,7 @@ const ORDER: &[&str] = &[
     "presenting",
     "uploads",
     "images",
+    "typeset",
     "hooks",
     // The features, each using only those before it.
     "web",

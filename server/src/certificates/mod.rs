@@ -2,15 +2,15 @@
 //! has passed), each member checked in at it may download a certificate of
 //! attendance, and each presenter of an accepted submission whose
 //! attendance was confirmed a certificate of presentation with the talk's
-//! title and co-authors. Both are typeset here (`pdf.rs`, in the fonts
-//! `fonts.rs` picks per run of text) and signed by the edition's signatory,
+//! title and co-authors. Both are typeset here (`pdf.rs`, on the site's
+//! typesetting floor, `typeset`: any script its faces cover) and signed by
+//! the edition's signatory,
 //! whom admins set. A certificate is issued on its first download, with a
 //! short random code kept with what it certifies; its verification address
 //! `/verify/{code}` shows who, what, which event and when, and nothing more.
 //! A name (or title) that the fonts cannot print is refused by its
 //! characters, never printed as empty boxes.
 
-pub mod fonts;
 pub mod pdf;
 pub mod store;
 pub mod types;
@@ -352,7 +352,7 @@ pub async fn set_signatory(
         let problem = if value.chars().count() > MAX_SIGNATORY_CHARS {
             Some(format!("Keep it to {MAX_SIGNATORY_CHARS} characters."))
         } else {
-            match fonts::runs(value, fonts::Face::Sans)? {
+            match crate::typeset::line(value, crate::typeset::Weight::Regular)? {
                 Ok(_) => None,
                 Err(characters) => {
                     Some(pdf::Unprintable { field: pdf::Field::Signatory, characters }.message())

@@ -1,19 +1,18 @@
-//! A certificate typeset as the program is (printpdf without its layout
-//! engine, the fonts cut to the glyphs used with allsorts): one landscape
-//! page (US Letter, or A4 as the edition's chair chose) inside a double
-//! border, under the society's mark and name; each line centred, in the
-//! faces `fonts.rs` picks; a signature line with the signatory's name and
-//! title; the verification address as text and as a QR code.
-
-use std::collections::{BTreeMap, BTreeSet};
+//! A certificate typeset on the site's typesetting floor (`typeset`: any
+//! script its faces cover, shaped, right to left where it is written so,
+//! the fonts cut to the glyphs used): one landscape page (US Letter, or A4
+//! as the edition's chair chose) inside a double border, under the
+//! society's mark and name; each line centred; a signature line with the
+//! signatory's name and title; the verification address as text and as a
+//! QR code.
 
 use printpdf::{
-    Codepoint, Color, DictItem, Greyscale, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument,
-    PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, Rgb, TextItem,
+    Color, Greyscale, Line, LinePoint, Mm, Op, PaintMode, PdfDocument, PdfPage, PdfSaveOptions, Point, Pt,
+    Rect, Rgb,
 };
 
-use super::fonts::{FACES, Face, Run, runs};
 use super::types::{CertificateKind, IssuedCertificate, Paper};
+use crate::typeset::{self, Weight};
 
 /// Room kept clear inside the border, either side of a line of text.
 const MARGIN: f32 = 84.0;
@@ -73,18 +72,16 @@ impl Unprintable {
             Field::Event => "The event's title contains",
             Field::Signatory => "The signatory's name or title contains",
         };
-        let listed: Vec<String> =
-            self.characters.iter().map(|c| format!("{c} (U+{:04X})", u32::from(*c))).collect();
         format!(
             "{whose} characters the certificate's font cannot print: {}. Correct it, or ask the organisers to.",
-            listed.join(", ")
+            typeset::named(&self.characters)
         )
     }
 }
 
 /// A line of text, centred on the page at baseline `y`.
 struct Placed {
-    runs: Vec<Run>,
+    line: typeset::Line,
     size: f32,
     grey: f32,
     y: f32,
@@ -101,49 +98,60 @@ impl Page {
     fn line(
         &mut self,
         text: &str,
-        face: Face,
+        weight: Weight,
         size: f32,
         grey: f32,
         y: f32,
         field: Field,
     ) -> Result<(), Unprintable> {
-        let runs = match runs(text, face) {
-            Ok(Ok(runs)) => runs,
+        let line = match typeset::line(text, weight) {
+            Ok(Ok(line)) => line,
             Ok(Err(characters)) => return Err(Unprintable { field, characters }),
-            // A bundled font that cannot be read is the build's fault, not
-            // the text's: it is logged where the PDF is made.
-            Err(_) => Vec::new(),
+            Err(error) => return Err(broken(field, &error)),
         };
-        let mut size = size;
-        while width(&runs, size) > self.width - 2.0 * MARGIN && size > 8.0 {
-            size -= 1.0;
-        }
-        self.lines.push(Placed { runs, size, grey, y });
+        self.place(line, size, grey, y);
         Ok(())
     }
+
+    /// Adds `text` from `y` down, broken into at most `most` lines `step`
+    /// apart; returns where the next line goes.
+    fn lines(
+        &mut self,
+        text: &str,
+        (size, grey): (f32, f32),
+        y: f32,
+        step: f32,
+        most: usize,
+        field: Field,
+    ) -> Result<f32, Unprintable> {
+        let lines = match typeset::wrap(text, Weight::Regular, size, self.width - 2.0 * MARGIN) {
+            Ok(Ok(lines)) => lines,
+            Ok(Err(characters)) => return Err(Unprintable { field, characters }),
+            Err(error) => return Err(broken(field, &error)),
+        };
+        let mut y = y;
+        for line in lines.into_iter().take(most) {
+            self.place(line, size, grey, y);
+            y -= step;
+        }
+        Ok(y)
+    }
+
+    fn place(&mut self, line: typeset::Line, size: f32, grey: f32, y: f32) {
+        let mut size = size;
+        while line.width(size) > self.width - 2.0 * MARGIN && size > 8.0 {
+            size -= 1.0;
+        }
+        self.lines.push(Placed { line, size, grey, y });
+    }
 }
 
-fn width(runs: &[Run], size: f32) -> f32 {
-    runs.iter().map(|run| run.width(size)).sum()
-}
-
-/// `text` broken at spaces into lines at most `max` characters long.
-fn wrap(text: &str, max: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut current = String::new();
-    for word in text.split_whitespace() {
-        if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > max {
-            lines.push(std::mem::take(&mut current));
-        }
-        if !current.is_empty() {
-            current.push(' ');
-        }
-        current.push_str(word);
-    }
-    if !current.is_empty() {
-        lines.push(current);
-    }
-    lines
+/// A bundled font that cannot be read is the build's fault, not the
+/// text's: logged, and the text refused as unprintable rather than printed
+/// with boxes (the fonts' own test fails such a build first).
+fn broken(field: Field, error: &anyhow::Error) -> Unprintable {
+    tracing::error!(error = %error, "a bundled font cannot be read");
+    Unprintable { field, characters: Vec::new() }
 }
 
 /// Checks that every text of `certificate` can be printed.
@@ -156,36 +164,37 @@ fn layout(c: &IssuedCertificate, design: &Design, verify_url: &str) -> Result<Pa
     let mut page = Page { width, height, lines: Vec::new() };
     // The mark's schwa, centred in its square under the top border.
     let mark_bottom = height - INNER_BORDER - 22.0 - MARK;
-    page.line("ə", Face::SansBold, 27.0, -1.0, mark_bottom + 11.0, Field::Event)?;
+    page.line("ə", Weight::Bold, 27.0, -1.0, mark_bottom + 11.0, Field::Event)?;
     let mut y = mark_bottom - 22.0;
-    page.line(&design.society, Face::Sans, 12.0, 0.35, y, Field::Event)?;
+    page.line(&design.society, Weight::Regular, 12.0, 0.35, y, Field::Event)?;
     y -= 44.0;
-    page.line(heading_of(c), Face::SansBold, 30.0, 0.0, y, Field::Event)?;
+    page.line(heading_of(c), Weight::Bold, 30.0, 0.0, y, Field::Event)?;
     y -= 40.0;
-    page.line("This certifies that", Face::Sans, 13.0, 0.3, y, Field::Event)?;
+    page.line("This certifies that", Weight::Regular, 13.0, 0.3, y, Field::Event)?;
     y -= 42.0;
-    page.line(&c.name, Face::Sans, 28.0, 0.0, y, Field::Name)?;
+    page.line(&c.name, Weight::Regular, 28.0, 0.0, y, Field::Name)?;
     y -= 34.0;
     match c.kind {
         CertificateKind::Attendance => {
-            page.line("attended", Face::Sans, 13.0, 0.3, y, Field::Event)?;
+            page.line("attended", Weight::Regular, 13.0, 0.3, y, Field::Event)?;
             y -= 26.0;
-            page.line(&c.event_title, Face::Sans, 18.0, 0.0, y, Field::Event)?;
+            page.line(&c.event_title, Weight::Regular, 18.0, 0.0, y, Field::Event)?;
             y -= 24.0;
         }
         CertificateKind::Presentation => {
-            page.line(&format!("presented at {}", c.event_title), Face::Sans, 13.0, 0.3, y, Field::Event)?;
+            page.line(
+                &format!("presented at {}", c.event_title),
+                Weight::Regular,
+                13.0,
+                0.3,
+                y,
+                Field::Event,
+            )?;
             y -= 26.0;
-            for part in wrap(&c.title, 60).iter().take(3) {
-                page.line(part, Face::Sans, 17.0, 0.0, y, Field::Title)?;
-                y -= 21.0;
-            }
+            y = page.lines(&c.title, (17.0, 0.0), y, 21.0, 3, Field::Title)?;
             if !c.coauthors.is_empty() {
                 y -= 2.0;
-                for part in wrap(&format!("with {}", c.coauthors), 90).iter().take(2) {
-                    page.line(part, Face::Sans, 11.5, 0.3, y, Field::Authors)?;
-                    y -= 15.0;
-                }
+                y = page.lines(&format!("with {}", c.coauthors), (11.5, 0.3), y, 15.0, 2, Field::Authors)?;
             }
             y -= 6.0;
         }
@@ -195,17 +204,17 @@ fn layout(c: &IssuedCertificate, design: &Design, verify_url: &str) -> Result<Pa
     } else {
         format!("{} · {}", design.place, c.event_day)
     };
-    page.line(&when_and_where, Face::Sans, 13.0, 0.3, y, Field::Event)?;
+    page.line(&when_and_where, Weight::Regular, 13.0, 0.3, y, Field::Event)?;
 
     // The signature: a line, the name and title under it.
     if !c.signatory_name.is_empty() {
-        page.line(&c.signatory_name, Face::Sans, 12.0, 0.0, 112.0, Field::Signatory)?;
+        page.line(&c.signatory_name, Weight::Regular, 12.0, 0.0, 112.0, Field::Signatory)?;
     }
     if !c.signatory_title.is_empty() {
-        page.line(&c.signatory_title, Face::Sans, 10.5, 0.35, 97.0, Field::Signatory)?;
+        page.line(&c.signatory_title, Weight::Regular, 10.5, 0.35, 97.0, Field::Signatory)?;
     }
     let verify = format!("Verify this certificate at {verify_url}");
-    page.line(&verify, Face::Sans, 9.5, 0.35, INNER_BORDER + 16.0, Field::Event)?;
+    page.line(&verify, Weight::Regular, 9.5, 0.35, INNER_BORDER + 16.0, Field::Event)?;
     Ok(page)
 }
 
@@ -219,24 +228,8 @@ pub fn render(
         Ok(page) => page,
         Err(unprintable) => return Ok(Err(unprintable)),
     };
-    for face in FACES {
-        face.parsed()?;
-    }
-
-    // Each face cut down to the glyphs used; a glyph's id in the subset is
-    // its place in the list handed to allsorts (.notdef first).
-    let mut used: BTreeMap<Face, BTreeSet<u16>> = BTreeMap::new();
-    for run in page.lines.iter().flat_map(|line| &line.runs) {
-        used.entry(run.face).or_insert_with(|| BTreeSet::from([0])).extend(run.glyphs.iter().map(|g| g.id));
-    }
     let mut document = PdfDocument::new(&format!("{} · {}", heading_of(c), c.name));
-    let mut fonts = BTreeMap::new();
-    for (face, glyphs) in &used {
-        let glyphs: Vec<u16> = glyphs.iter().copied().collect();
-        let subset = subset(face.ttf(), &glyphs)?;
-        let renumbered: BTreeMap<u16, u16> = glyphs.iter().enumerate().map(|(i, g)| (*g, i as u16)).collect();
-        fonts.insert(*face, (document.add_font(&subset), renumbered));
-    }
+    let fonts = typeset::embed(&mut document, page.lines.iter().map(|placed| &placed.line))?;
 
     let (width, height) = (page.width, page.height);
     let mut ops = frame(width, height);
@@ -254,33 +247,11 @@ pub fn render(
         });
     }
     ops.extend(qr_code(verify_url, width - INNER_BORDER - 16.0 - QR_SIDE, INNER_BORDER + 16.0));
-    for line in &page.lines {
-        let mut x = (width - self::width(&line.runs, line.size)) / 2.0;
-        for run in &line.runs {
-            let Some((font, renumbered)) = fonts.get(&run.face) else { continue };
-            let glyphs = run
-                .glyphs
-                .iter()
-                .map(|g| {
-                    Codepoint::with_cid(renumbered.get(&g.id).copied().unwrap_or(0), 0.0, g.text.clone())
-                })
-                .collect();
-            ops.push(Op::StartTextSection);
-            if run.shaped {
-                ops.push(actual_text(&run.text));
-            }
-            // A negative grey is the mark's gold.
-            let colour = if line.grey < 0.0 { rgb(GOLD) } else { grey(line.grey) };
-            ops.push(Op::SetFillColor { col: colour });
-            ops.push(Op::SetFont { font: PdfFontHandle::External(font.clone()), size: Pt(line.size) });
-            ops.push(Op::SetTextCursor { pos: Point { x: Pt(x), y: Pt(line.y) } });
-            ops.push(Op::ShowText { items: vec![TextItem::GlyphIds(glyphs)] });
-            if run.shaped {
-                ops.push(Op::EndMarkedContent);
-            }
-            ops.push(Op::EndTextSection);
-            x += run.width(line.size);
-        }
+    for placed in &page.lines {
+        let x = (width - placed.line.width(placed.size)) / 2.0;
+        // A negative grey is the mark's gold.
+        let colour = if placed.grey < 0.0 { rgb(GOLD) } else { grey(placed.grey) };
+        ops.extend(fonts.draw(&placed.line, x, placed.y, placed.size, colour));
     }
     let page = PdfPage::new(Mm(width * 25.4 / 72.0), Mm(height * 25.4 / 72.0), ops);
     Ok(Ok(document.with_pages(vec![page]).save(&PdfSaveOptions::default(), &mut Vec::new())))
@@ -343,40 +314,9 @@ fn heading_of(c: &IssuedCertificate) -> &'static str {
     }
 }
 
-/// `/Span <</ActualText (…)>> BDC`: the text as written, for a run whose
-/// glyphs are drawn in another order (a reader copies this instead).
-fn actual_text(text: &str) -> Op {
-    let mut data = vec![0xFE, 0xFF];
-    data.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
-    let map = BTreeMap::from([("ActualText".to_owned(), DictItem::String { data, literal: false })]);
-    Op::BeginMarkedContentWithProperties { tag: "Span".into(), properties: DictItem::Dict { map } }
-}
-
-/// `ttf` cut down to `glyphs` (sorted, .notdef first), renumbered in that
-/// order.
-fn subset(ttf: &[u8], glyphs: &[u16]) -> anyhow::Result<ParsedFont> {
-    use allsorts::binary::read::ReadScope;
-    use allsorts::font_data::FontData;
-    use allsorts::subset::{CmapTarget, SubsetProfile};
-
-    let font =
-        ReadScope::new(ttf).read::<FontData<'_>>().map_err(|e| anyhow::anyhow!("reading a font: {e}"))?;
-    let provider = font.table_provider(0).map_err(|e| anyhow::anyhow!("reading a font: {e}"))?;
-    let bytes = allsorts::subset::subset(&provider, glyphs, &SubsetProfile::Minimal, CmapTarget::Unicode)
-        .map_err(|e| anyhow::anyhow!("subsetting a font: {e}"))?;
-    ParsedFont::from_bytes(&bytes, 0, &mut Vec::new())
-        .ok_or_else(|| anyhow::anyhow!("a subset of a certificate font cannot be read back"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn long_titles_wrap_at_spaces() {
-        assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
-        assert_eq!(wrap("", 6), Vec::<String>::new());
-    }
 
     #[test]
     fn the_refusal_names_each_character() {

@@ -357,7 +357,8 @@ pub async fn place_items(
 /// presentations whose presenter declined or withdrew are left out; the
 /// answer's `left_out` lists them with the reason. A draft with a clash
 /// (its `warnings`: two sessions in one room at once, a presenter in two
-/// places at once, talks past their session's end) is refused, naming it.
+/// places at once, talks past their session's end) is refused, naming it,
+/// as is a title or name with a character none of the fonts has.
 #[utoipa::path(
     post,
     path = "/api/admin/program/{year}/publish",
@@ -367,7 +368,7 @@ pub async fn place_items(
         (status = 200, description = "The draft program, now published; `left_out` lists what was not", body = AdminProgram),
         (status = 404, description = "No such edition", body = ErrorBody),
         (status = 409, description = "The program has no sessions", body = ErrorBody),
-        (status = 422, description = "The draft has a clash; the message names each", body = ErrorBody),
+        (status = 422, description = "The draft has a clash, or a text the fonts cannot print; the message names each", body = ErrorBody),
     ),
     security(("session" = []))
 )]
@@ -394,9 +395,18 @@ pub async fn publish(
         let sessions = sessions.clone();
         tokio::task::spawn_blocking(move || pdf::render(year, &sessions))
     };
-    let bytes = rendered.await.map_err(|e| {
-        ApiError::Internal(anyhow::Error::new(e).context("typesetting the program stopped"))
-    })??;
+    let bytes = match rendered
+        .await
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("typesetting the program stopped")))??
+    {
+        Ok(bytes) => bytes,
+        Err(unprintable) => {
+            return Err(ApiError::Unprocessable {
+                message: format!("The program cannot be published yet. {}", unprintable.message()),
+                fields: Default::default(),
+            });
+        }
+    };
     let key = format!("program/{year}/{}.pdf", Uuid::now_v7());
     state.storage.put_bytes(&key.as_str().into(), bytes.into()).await?;
     let publication = Publication { snapshot, pdf_storage_key: key.clone(), published_at: clock::now() };

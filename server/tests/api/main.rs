@@ -32,5 +32,6 @@ mod schema_parity;
 mod session;
 mod slow_clients;
 mod submissions;
+mod typeset;
 mod web;
 mod write_plans;

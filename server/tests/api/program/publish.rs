@@ -300,3 +300,58 @@ async fn another_instance_serves_each_new_publication_and_never_a_deleted_pdf() 
     let latest = visitor.get(format!("{other_url}/sculc-program.pdf")).send().await.unwrap();
     assert!(pdf_text(&latest.bytes().await.unwrap()).1.contains("Edition 12"));
 }
+
+/// Issue 40: a program whose talks are titled and given in every script
+/// the fonts cover prints each as written, shaped as HarfBuzz shapes it;
+/// a title with a character none of the fonts has stops the publication,
+/// named, and the last published program stays.
+#[tokio::test]
+async fn talks_in_every_script_print_and_a_character_no_font_has_stops_publication() {
+    use crate::typeset::{NAMES, pdftotext, shaped_as_harfbuzz_does};
+
+    let app = app_with_admin().await;
+    let mut room = session("talks", "語用論 · Pragmatics · علم التداولية", "09:00", "12:00", "Room 101");
+    room["talk_minutes"] = json!(5);
+    room["question_minutes"] = json!(2);
+    let talks = add_session(&app, room).await;
+    let mut placed = Vec::new();
+    for (n, (script, first, last)) in NAMES.into_iter().enumerate() {
+        let title = format!("{script}: {last} {first}");
+        let submission = accepted(&app, &format!("s{n}@example.org"), first, last, &title).await;
+        answer(&app, submission, "confirmed", Some("talk")).await;
+        placed.push(submission);
+    }
+    assert_eq!(place(&app, talks, &placed).await.status(), 200);
+    publish(&app).await;
+    let pdf = as_visitor(&app, "/sculc-program.pdf").await.bytes().await.unwrap();
+    let read = pdftotext(&pdf);
+    assert!(read.contains("語用論 · Pragmatics · علم التداولية"), "{read}");
+    for (script, first, last) in NAMES {
+        let (name, title) = (format!("{first} {last}"), format!("{script}: {last} {first}"));
+        assert!(read.contains(&name), "{script}: the speaker {name} reads back as written: {read}");
+        assert!(read.contains(&title), "{script}: the title {title} reads back as written: {read}");
+        shaped_as_harfbuzz_does(script, &name);
+    }
+
+    let unprintable =
+        accepted(&app, "abebe@example.org", "Abebe", "Bikila", "ሰላም: greetings in Amharic").await;
+    answer(&app, unprintable, "confirmed", Some("talk")).await;
+    placed.push(unprintable);
+    assert_eq!(place(&app, talks, &placed).await.status(), 200);
+    let refused = app.post_json(&format!("/api/admin/program/{YEAR}/publish"), json!({})).await;
+    assert_eq!(refused.status(), 422);
+    let message = body(refused).await["error"].as_str().unwrap().to_owned();
+    assert!(message.starts_with("The program cannot be published yet. The title of S"), "{message}");
+    assert!(
+        message.ends_with(
+            "contains characters the program's fonts cannot print: ሰ (U+1230), ላ (U+120B), ም (U+121D). \
+             Correct it before publishing."
+        ),
+        "{message}"
+    );
+    let still = pdftotext(&as_visitor(&app, "/sculc-program.pdf").await.bytes().await.unwrap());
+    assert!(
+        !still.contains("greetings in Amharic") && still.contains("Korean"),
+        "the last publication stays"
+    );
+}
