@@ -121,14 +121,14 @@ describe('/user-data/editions, the certificates’ signatory', () => {
 
   it('shows the server’s refusal next to the field', async () => {
     const refusal =
-      "The signatory's name or title contains characters the certificate's font cannot print: 王 (U+738B). " +
+      "The signatory's name or title contains characters the certificate's font cannot print: አ (U+12A0). " +
       'Correct it, or ask the organisers to.';
     const { user } = renderPage(() =>
       errorResponse(422, 'Check the signatory.', { fields: { name: [refusal] } }),
     );
     const region = await screen.findByRole('region', { name: 'SCULC 2025 (current edition)' });
     const name = await within(region).findByLabelText("Signatory's name");
-    await user.type(name, ' 王');
+    await user.type(name, ' አ');
     await user.click(within(region).getByRole('button', { name: 'Save signatory' }));
     expect(await findMessage('alert', 'Check the signatory.')).toBeInTheDocument();
     expect(name).toHaveAccessibleDescription(refusal);

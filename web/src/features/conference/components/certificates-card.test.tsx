@@ -48,7 +48,7 @@ describe('/sculc, the member’s certificates', () => {
 
   it('says why a certificate cannot be printed instead of linking it', async () => {
     const refusal =
-      "Your name contains characters the certificate's font cannot print: 李 (U+674E). Correct it, or ask the organisers to.";
+      "Your name contains characters the certificate's font cannot print: አ (U+12A0). Correct it, or ask the organisers to.";
     renderWith([{ ...attendance, refusal }]);
     const card = await screen.findByRole('region', { name: 'Certificates' });
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
