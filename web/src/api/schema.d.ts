@@ -684,7 +684,8 @@ export interface paths {
          *     presentations whose presenter declined or withdrew are left out; the
          *     answer's `left_out` lists them with the reason. A draft with a clash
          *     (its `warnings`: two sessions in one room at once, a presenter in two
-         *     places at once, talks past their session's end) is refused, naming it.
+         *     places at once, talks past their session's end) is refused, naming it,
+         *     as is a title or name with a character none of the fonts has.
          */
         post: operations["publish"];
         delete?: never;
@@ -8105,7 +8106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The draft has a clash; the message names each */
+            /** @description The draft has a clash, or a text the fonts cannot print; the message names each */
             422: {
                 headers: {
                     [name: string]: unknown;
