@@ -100,7 +100,8 @@ export function declineTalk(world: Pick<ReviewWorld, 'dataDir'>, title: string) 
 
 /**
  * The text of a PDF the program typesets: each font's ToUnicode map (named
- * after the font's resource) decodes the glyph ids its text operators show.
+ * after the font's resource) decodes the glyph ids its text operators show,
+ * one line per operator.
  */
 export function pdfText(pdf: Buffer): string {
   const streams: string[] = [];
@@ -128,9 +129,14 @@ export function pdfText(pdf: Buffer): string {
   const lines: string[] = [];
   for (const stream of streams) {
     let font: Map<string, string> | undefined;
-    for (const [, name, hex] of stream.matchAll(/\/(\S+) [\d.]+ Tf|<([0-9A-Fa-f]+)> Tj/g)) {
-      if (name) font = maps.get(name);
-      else if (hex && font) lines.push((hex.toUpperCase().match(/.{4}/g) ?? []).map((gid) => font?.get(gid) ?? '').join(''));
+    // `<ids> Tj`, or `[<ids> kern <ids> …] TJ` where glyphs are placed one by one (shaped text).
+    for (const [, name, hex, array] of stream.matchAll(/\/(\S+) [\d.]+ Tf|<([0-9A-Fa-f]+)> Tj|\[([^\]]*)\]\s*TJ/g)) {
+      if (name) {
+        font = maps.get(name);
+        continue;
+      }
+      const shown = hex ?? [...(array ?? '').matchAll(/<([0-9A-Fa-f]+)>/g)].map((ids) => ids[1]).join('');
+      if (font) lines.push((shown.toUpperCase().match(/.{4}/g) ?? []).map((gid) => font?.get(gid) ?? '').join(''));
     }
   }
   return lines.join('\n');

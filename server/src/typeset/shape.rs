@@ -14,6 +14,10 @@ use unicode_bidi::{BidiInfo, Level};
 use unicode_linebreak::BreakOpportunity;
 
 use super::fonts::{FALLBACK, Face, Weight};
+// Unicode's default ignorable characters (joiners, direction marks,
+// variation selectors): shaping uses or hides them, and no face needs a
+// glyph for them.
+use crate::text::is_invisible;
 
 /// One glyph as placed, in font units of its face.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -156,7 +160,7 @@ fn cleaned(text: &str) -> String {
 fn missing(text: &str, weight: Weight) -> Vec<char> {
     let mut missing = Vec::new();
     for c in text.chars() {
-        if c.is_whitespace() || is_ignorable(c) || missing.contains(&c) {
+        if c.is_whitespace() || is_invisible(c) || missing.contains(&c) {
             continue;
         }
         let printable = script_face(c).is_some_and(|face| face.has(c))
@@ -218,11 +222,11 @@ fn face_for(c: char, current: Option<Face>, weight: Weight) -> Face {
     if let Some(face) = script_face(c).filter(|face| face.has(c)) {
         return face;
     }
-    if let Some(current) = current.filter(|face| sticks(c) && (face.has(c) || is_ignorable(c))) {
+    if let Some(current) = current.filter(|face| sticks(c) && (face.has(c) || is_invisible(c))) {
         return current;
     }
     let base = weight.base();
-    if base.has(c) || is_ignorable(c) {
+    if base.has(c) || is_invisible(c) {
         return base;
     }
     FALLBACK.into_iter().find(|face| face.has(c)).unwrap_or(base)
@@ -259,31 +263,8 @@ fn sticks(c: char) -> bool {
     c.is_whitespace()
         || c.is_ascii_punctuation()
         || c.is_ascii_digit()
-        || is_ignorable(c)
+        || is_invisible(c)
         || matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
-}
-
-/// Unicode's default ignorable characters (joiners, direction marks,
-/// variation selectors): shaping uses or hides them, and no face needs a
-/// glyph for them.
-fn is_ignorable(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{034F}'
-            | '\u{061C}'
-            | '\u{115F}'..='\u{1160}'
-            | '\u{17B4}'..='\u{17B5}'
-            | '\u{180B}'..='\u{180F}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{206F}'
-            | '\u{3164}'
-            | '\u{FE00}'..='\u{FE0F}'
-            | '\u{FEFF}'
-            | '\u{FFA0}'
-            | '\u{E0000}'..='\u{E0FFF}'
-    )
 }
 
 /// `text`, all in `face`, shaped in direction `rtl`.
